@@ -1,0 +1,89 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// Settings every target shares: Swift 6 language mode (strict concurrency) and the
+/// upcoming features we hold the code to.
+let swiftSettings: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+  name: "swift-remote-control",
+  platforms: [.macOS(.v15)],
+  products: [
+    .library(name: "RemoteControl", targets: ["RemoteControl"]),
+    .library(name: "RemoteControlTesting", targets: ["RemoteControlTesting"]),
+    .library(name: "RemoteControlMPRIS", targets: ["RemoteControlMPRIS"]),
+    .executable(name: "binaural", targets: ["binaural"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+  ],
+  targets: [
+    // The platform-free heart: events, responder chain, command center, Now Playing info.
+    .target(name: "RemoteControl", swiftSettings: swiftSettings),
+    // What users need to test their own apps without a bus.
+    .target(
+      name: "RemoteControlTesting",
+      dependencies: [
+        "RemoteControl",
+        .product(name: "Clocks", package: "swift-clocks"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+    // libsystemd's sd-bus, and a header-only shim for what Swift cannot import.
+    .systemLibrary(
+      name: "CSystemd",
+      pkgConfig: "libsystemd",
+      providers: [.apt(["libsystemd-dev"])]
+    ),
+    // D-Bus over sd-bus: connections, names, exported objects, marshalling. Package access only.
+    .target(
+      name: "DBus",
+      dependencies: ["CSystemd"],
+      swiftSettings: swiftSettings
+    ),
+    // The MPRIS 2.2 player (and, later, client) over the DBus module.
+    .target(
+      name: "RemoteControlMPRIS",
+      dependencies: [
+        "RemoteControl",
+        "DBus",
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+    // The example player: binaural-beat presets, remote-controllable over MPRIS.
+    .executableTarget(
+      name: "binaural",
+      dependencies: [
+        "RemoteControl",
+        "RemoteControlMPRIS",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "RemoteControlTests",
+      dependencies: ["RemoteControl", "RemoteControlTesting"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "DBusTests",
+      dependencies: ["DBus"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "RemoteControlMPRISTests",
+      dependencies: ["RemoteControl", "RemoteControlTesting", "RemoteControlMPRIS"],
+      swiftSettings: swiftSettings
+    ),
+  ]
+)

@@ -1,0 +1,1 @@
+// DBus: sources arrive with their issue.

@@ -1,0 +1,1 @@
+// RemoteControl: sources arrive with their issue.

@@ -1,0 +1,1 @@
+// RemoteControlMPRIS: sources arrive with their issue.

@@ -1,0 +1,1 @@
+// RemoteControlTesting: sources arrive with their issue.

@@ -1,0 +1,1 @@
+print("binaural: not yet built")
