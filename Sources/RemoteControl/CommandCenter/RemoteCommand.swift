@@ -1,0 +1,97 @@
+/// One command an app offers to remote controls, with the targets that carry it out.
+///
+/// The corresponding MediaPlayer class is `MPRemoteCommand`. A disabled command is not offered
+/// to controllers (MPRIS's `Can*` properties follow ``isEnabled``) and its events go to the
+/// responder chain instead of its targets.
+@MainActor
+public class RemoteCommand {
+  /// A closure that carries out a command.
+  public typealias Handler = @MainActor (RemoteControlEvent) -> RemoteCommandHandlerStatus
+  /// A closure that carries out a command and may suspend.
+  public typealias AsyncHandler = @MainActor (RemoteControlEvent) async -> RemoteCommandHandlerStatus
+
+  private enum Target {
+    case immediate(Handler)
+    case suspending(AsyncHandler)
+  }
+
+  /// Which command of the command center this is.
+  public let kind: RemoteCommandKind
+
+  /// Whether controllers may use this command. `true` by default, as in MediaPlayer.
+  ///
+  /// Changes are reported to ``RemoteCommandCenter/observeChanges(_:)``.
+  public var isEnabled: Bool = true {
+    didSet { if oldValue != isEnabled { didChange() } }
+  }
+
+  private var targets: [(token: ObservationToken, target: Target)] = []
+  private var nextID: UInt64 = 0
+  weak var center: RemoteCommandCenter?
+
+  init(_ kind: RemoteCommandKind) {
+    self.kind = kind
+  }
+
+  /// Whether any target is registered.
+  public var hasTargets: Bool { !targets.isEmpty }
+
+  /// Adds a target; it runs for each event of this command, after those added before it.
+  ///
+  /// The corresponding MediaPlayer method is `MPRemoteCommand.addTarget(handler:)`.
+  /// - Returns: A token for ``removeTarget(_:)``.
+  @discardableResult
+  public func addTarget(handler: @escaping Handler) -> ObservationToken {
+    add(.immediate(handler))
+  }
+
+  /// Adds a target that may suspend (to wait for a player, say). Other events are delivered
+  /// while it is suspended.
+  @discardableResult
+  public func addTarget(asyncHandler: @escaping AsyncHandler) -> ObservationToken {
+    add(.suspending(asyncHandler))
+  }
+
+  /// Removes the target the token was returned for. Unknown tokens are ignored.
+  ///
+  /// The corresponding MediaPlayer method is `MPRemoteCommand.removeTarget(_:)`.
+  public func removeTarget(_ token: ObservationToken) {
+    let before = targets.count
+    targets.removeAll { $0.token == token }
+    if targets.count != before { didChange() }
+  }
+
+  /// Removes every target.
+  public func removeAllTargets() {
+    guard !targets.isEmpty else { return }
+    targets.removeAll()
+    didChange()
+  }
+
+  /// Runs every target in the order added.
+  ///
+  /// - Returns: The first status that is not ``RemoteCommandHandlerStatus/success``, or success.
+  func perform(_ event: RemoteControlEvent) async -> RemoteCommandHandlerStatus {
+    var result = RemoteCommandHandlerStatus.success
+    for entry in targets {
+      let status: RemoteCommandHandlerStatus
+      switch entry.target {
+      case .immediate(let handler): status = handler(event)
+      case .suspending(let handler): status = await handler(event)
+      }
+      if result == .success { result = status }
+    }
+    return result
+  }
+
+  private func add(_ target: Target) -> ObservationToken {
+    nextID += 1
+    let token = ObservationToken(id: nextID)
+    targets.append((token, target))
+    if targets.count == 1 { didChange() }
+    return token
+  }
+
+  /// Tells the command center's observers that this command changed.
+  func didChange() { center?.commandDidChange(self) }
+}

@@ -1,0 +1,81 @@
+/// Names the commands of a ``RemoteCommandCenter``, one per property.
+public enum RemoteCommandKind: Sendable, Hashable, CaseIterable {
+  /// ``RemoteCommandCenter/playCommand``.
+  case play
+  /// ``RemoteCommandCenter/pauseCommand``.
+  case pause
+  /// ``RemoteCommandCenter/stopCommand``.
+  case stop
+  /// ``RemoteCommandCenter/togglePlayPauseCommand``.
+  case togglePlayPause
+  /// ``RemoteCommandCenter/nextTrackCommand``.
+  case nextTrack
+  /// ``RemoteCommandCenter/previousTrackCommand``.
+  case previousTrack
+  /// ``RemoteCommandCenter/seekForwardCommand``.
+  case seekForward
+  /// ``RemoteCommandCenter/seekBackwardCommand``.
+  case seekBackward
+  /// ``RemoteCommandCenter/skipForwardCommand``.
+  case skipForward
+  /// ``RemoteCommandCenter/skipBackwardCommand``.
+  case skipBackward
+  /// ``RemoteCommandCenter/changePlaybackPositionCommand``.
+  case changePlaybackPosition
+  /// ``RemoteCommandCenter/changePlaybackRateCommand``.
+  case changePlaybackRate
+  /// ``RemoteCommandCenter/changeRepeatModeCommand``.
+  case changeRepeatMode
+  /// ``RemoteCommandCenter/changeShuffleModeCommand``.
+  case changeShuffleMode
+  /// ``RemoteCommandCenter/ratingCommand``.
+  case rating
+  /// ``RemoteCommandCenter/likeCommand``.
+  case like
+  /// ``RemoteCommandCenter/dislikeCommand``.
+  case dislike
+  /// ``RemoteCommandCenter/bookmarkCommand``.
+  case bookmark
+  /// ``RemoteCommandCenter/enableLanguageOptionCommand``.
+  case enableLanguageOption
+  /// ``RemoteCommandCenter/disableLanguageOptionCommand``.
+  case disableLanguageOption
+  /// ``RemoteCommandCenter/changeVolumeCommand``.
+  case changeVolume
+  /// ``RemoteCommandCenter/openURICommand``.
+  case openURI
+  /// ``RemoteCommandCenter/raiseCommand``.
+  case raise
+  /// ``RemoteCommandCenter/quitCommand``.
+  case quit
+
+  /// The command center command that handles an event's command.
+  public init(_ command: RemoteControlEvent.Command) {
+    switch command {
+    case .play: self = .play
+    case .pause: self = .pause
+    case .stop: self = .stop
+    case .togglePlayPause: self = .togglePlayPause
+    case .nextTrack: self = .nextTrack
+    case .previousTrack: self = .previousTrack
+    case .beginSeekingForward, .endSeekingForward: self = .seekForward
+    case .beginSeekingBackward, .endSeekingBackward: self = .seekBackward
+    case .skipForward: self = .skipForward
+    case .skipBackward: self = .skipBackward
+    case .changePlaybackPosition: self = .changePlaybackPosition
+    case .changePlaybackRate: self = .changePlaybackRate
+    case .changeRepeatMode: self = .changeRepeatMode
+    case .changeShuffleMode: self = .changeShuffleMode
+    case .rate: self = .rating
+    case .like: self = .like
+    case .dislike: self = .dislike
+    case .bookmark: self = .bookmark
+    case .enableLanguageOption: self = .enableLanguageOption
+    case .disableLanguageOption: self = .disableLanguageOption
+    case .changeVolume: self = .changeVolume
+    case .openURI: self = .openURI
+    case .raise: self = .raise
+    case .quit: self = .quit
+    }
+  }
+}

@@ -1,1 +1,0 @@
-// RemoteControl: sources arrive with their issue.

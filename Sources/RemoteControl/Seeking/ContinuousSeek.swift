@@ -1,0 +1,161 @@
+/// A responder that turns a held seek button into repeated skips, or into a faster rate.
+///
+/// Seed 002's dedicated responder: insert it in the responder chain (between a controller and
+/// the application, say) and it handles begin/end seeking events. While a button is held it
+/// sends the application ``RemoteControlEvent/Command/skipForward(_:)`` or
+/// ``RemoteControlEvent/Command/skipBackward(_:)`` events every ``Configuration/interval``
+/// (source ``RemoteControlEvent/Source/continuousSeek``), which travel the usual delivery path;
+/// in ``Mode/rate(_:)`` mode it changes the rate instead and restores it at the end.
+///
+/// It stops on the matching end event, on a pause, stop, toggle, next or previous event, when
+/// the playback state or the item changes, and after ``Configuration/timeout`` in case the end
+/// event was lost. Time is measured on an injectable clock.
+@MainActor
+public final class ContinuousSeek: Responder {
+  /// How holding a seek button moves playback.
+  public enum Mode: Sendable, Hashable {
+    /// Skip this far each interval.
+    case skip(Duration)
+    /// Play at this rate (backward: its negation) until the end event, then at 1.
+    case rate(Double)
+  }
+
+  /// Which way a seek goes.
+  public enum Direction: Sendable, Hashable {
+    /// Towards the end.
+    case forward
+    /// Towards the start.
+    case backward
+  }
+
+  /// How continuous seeking behaves.
+  public struct Configuration: Sendable, Hashable {
+    /// Skips or rate. Default: skip 5 s.
+    public var mode: Mode
+    /// How often a skip is made. Default: 0.5 s.
+    public var interval: Duration
+    /// How long a seek may last without its end event. Default: 30 s.
+    public var timeout: Duration
+
+    /// Creates a configuration.
+    public init(mode: Mode = .skip(.seconds(5)), interval: Duration = .milliseconds(500), timeout: Duration = .seconds(30)) {
+      self.mode = mode
+      self.interval = interval
+      self.timeout = timeout
+    }
+  }
+
+  /// How seeking behaves.
+  public let configuration: Configuration
+  /// The direction of the seek under way; `nil` when none is.
+  public private(set) var direction: Direction?
+
+  private let clock: any Clock<Duration>
+  private var timer: Task<Void, Never>?
+  private var observation: (application: Application, token: ObservationToken)?
+
+  /// Creates a continuous-seek responder.
+  ///
+  /// - Parameters:
+  ///   - configuration: Skips or rate, interval and timeout.
+  ///   - clock: The clock the interval and timeout run on; a manual clock in tests.
+  public init(configuration: Configuration = Configuration(), clock: any Clock<Duration> = ContinuousClock()) {
+    self.configuration = configuration
+    self.clock = clock
+  }
+
+  /// Handles begin and end seeking events; passes every other event on.
+  public override func remoteControlReceived(with event: RemoteControlEvent) -> Bool {
+    switch event.command {
+    case .beginSeekingForward: begin(.forward)
+    case .beginSeekingBackward: begin(.backward)
+    case .endSeekingForward: end(.forward)
+    case .endSeekingBackward: end(.backward)
+    default: return false
+    }
+    return true
+  }
+
+  /// Starts seeking; a seek under way in the other direction ends first.
+  public func begin(_ direction: Direction) {
+    guard self.direction != direction else { return }
+    stop()
+    guard let application else { return }
+    self.direction = direction
+    let start = application.nowPlayingInfoCenter.snapshot
+    observation = (application, application.observeEvents { [weak self] delivery in
+      self?.stopIfInterrupted(by: delivery.event)
+    })
+    switch configuration.mode {
+    case .skip(let step):
+      let command: RemoteControlEvent.Command =
+        direction == .forward ? .skipForward(step) : .skipBackward(step)
+      timer = Task { [weak self] in await self?.repeatedly(send: command, to: application, from: start) }
+    case .rate(let rate):
+      let command = RemoteControlEvent.Command.changePlaybackRate(direction == .forward ? rate : -rate)
+      Task { await application.send(command, from: .continuousSeek) }
+      timer = Task { [weak self] in await self?.waitForTimeout() }
+    }
+  }
+
+  /// Ends the seek in `direction`, if one is under way.
+  public func end(_ direction: Direction) {
+    if self.direction == direction { stop() }
+  }
+
+  /// Ends any seek under way.
+  public func stop() {
+    guard direction != nil else { return }
+    self.direction = nil
+    timer?.cancel()
+    timer = nil
+    if let observation {
+      observation.application.removeObserver(observation.token)
+      if case .rate = configuration.mode {
+        Task { await observation.application.send(.changePlaybackRate(1), from: .continuousSeek) }
+      }
+    }
+    observation = nil
+  }
+
+  // MARK: - Timers
+
+  private func repeatedly(
+    send command: RemoteControlEvent.Command, to application: Application, from start: NowPlayingSnapshot
+  ) async {
+    var elapsed = Duration.zero
+    while !Task.isCancelled {
+      do { try await clock.sleep(for: configuration.interval) } catch { return }
+      guard !Task.isCancelled, direction != nil else { return }
+      elapsed += configuration.interval
+      let now = application.nowPlayingInfoCenter.snapshot
+      if elapsed > configuration.timeout || Self.hasChanged(from: start, to: now) {
+        stop()
+        return
+      }
+      await application.send(command, from: .continuousSeek)
+    }
+  }
+
+  private func waitForTimeout() async {
+    do { try await clock.sleep(for: configuration.timeout) } catch { return }
+    if !Task.isCancelled { stop() }
+  }
+
+  private func stopIfInterrupted(by event: RemoteControlEvent) {
+    switch event.command {
+    case .pause, .stop, .togglePlayPause, .nextTrack, .previousTrack: stop()
+    default: break
+    }
+  }
+
+  /// Whether playback stopped or paused, or the item changed, since the seek began.
+  static func hasChanged(from start: NowPlayingSnapshot, to now: NowPlayingSnapshot) -> Bool {
+    if now.playbackState != start.playbackState { return true }
+    switch (start.info, now.info) {
+    case (nil, nil): return false
+    case (let before?, let after?): return !before.isSameItem(as: after)
+    default: return true
+    }
+  }
+}

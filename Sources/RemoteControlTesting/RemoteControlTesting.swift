@@ -1,1 +1,0 @@
-// RemoteControlTesting: sources arrive with their issue.
