@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "RemoteControlTesting", targets: ["RemoteControlTesting"]),
     .library(name: "RemoteControlMPRIS", targets: ["RemoteControlMPRIS"]),
     .executable(name: "binaural", targets: ["binaural"]),
+    .executable(name: "remotectl", targets: ["remotectl"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -70,6 +71,15 @@ let package = Package(
       ],
       swiftSettings: swiftSettings
     ),
+    // The controller: playerctl's verbs and habits for any MPRIS player, and more.
+    .executableTarget(
+      name: "remotectl",
+      dependencies: [
+        "RemoteControlMPRIS",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: swiftSettings
+    ),
     .testTarget(
       name: "RemoteControlTests",
       dependencies: ["RemoteControl", "RemoteControlTesting"],
@@ -83,6 +93,11 @@ let package = Package(
     .testTarget(
       name: "RemoteControlMPRISTests",
       dependencies: ["RemoteControl", "RemoteControlTesting", "RemoteControlMPRIS"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "remotectlTests",
+      dependencies: ["remotectl"],
       swiftSettings: swiftSettings
     ),
   ]

@@ -1,0 +1,38 @@
+# swift-remote-control — the commands a fresh machine needs.
+#   make demo   the Binaural player, remote-controlled over MPRIS (installs what is missing)
+#   make test   the whole test suite on a private D-Bus (installs what is missing)
+#   make bench  the benchmarks; figures go in BENCHMARKS.md
+
+SWIFT ?= swift
+
+# What the build needs: sd-bus and pkg-config to find it.
+BUILD_PACKAGES := libsystemd-dev pkgconf
+# What the tests start or drive: a private dbus-daemon, clients we did not write
+# (playerctl, gdbus, busctl, python3-dbus) and a peer player (mpv with mpv-mpris).
+TEST_PACKAGES := dbus-daemon dbus-bin playerctl libglib2.0-bin systemd python3-dbus mpv mpv-mpris
+# What the benchmarks compare against.
+BENCH_PACKAGES := mpv mpv-mpris
+
+.PHONY: demo test bench deps build clean
+
+deps:
+	@scripts/install-deps.sh $(BUILD_PACKAGES)
+
+build: deps
+	$(SWIFT) build
+
+demo: deps
+	@scripts/install-deps.sh $(TEST_PACKAGES)
+	@scripts/demo.sh
+
+test: deps
+	@scripts/install-deps.sh $(TEST_PACKAGES)
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+bench: deps
+	@scripts/install-deps.sh $(BENCH_PACKAGES)
+	@Benchmarks/run.sh
+
+clean:
+	rm -rf .build Benchmarks/.build
