@@ -24,6 +24,12 @@ let benchmarks: @Sendable () -> Void = {
     await measureEmptyLoop(MainActorBenchmark(benchmark))
   }
 
+  // The floor of the API's shape: one call of a main-actor `async` function that returns an
+  // outcome at once, from the main actor (what any `async` `send(_:)` costs at least).
+  Benchmark("Baseline/asyncCall") { benchmark in
+    await measureAsyncCall(MainActorBenchmark(benchmark))
+  }
+
   // An enabled command with one synchronous target that returns `.success`.
   Benchmark("Delivery/commandCenter") { benchmark in
     await measureCommandCenter(MainActorBenchmark(benchmark))

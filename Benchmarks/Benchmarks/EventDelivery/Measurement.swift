@@ -62,6 +62,31 @@ func measureEmptyLoop(_ running: MainActorBenchmark) async {
   benchmark.stopMeasurement()
 }
 
+/// The same loop around the cheapest `async` main-actor call there is: ``returnAtOnce(_:)``.
+@MainActor
+func measureAsyncCall(_ running: MainActorBenchmark) async {
+  let benchmark = running.benchmark
+  guard checkMainThread(benchmark) else { return }
+  let event = RemoteControlEvent(.play, source: .test)
+  let probe = SuspensionProbe()
+  benchmark.startMeasurement()
+  for _ in benchmark.scaledIterations {
+    blackHole(await returnAtOnce(event))
+  }
+  benchmark.stopMeasurement()
+  if probe.mainActorRan {
+    benchmark.error("the main actor was given up during the measured loop")
+  }
+}
+
+/// A main-actor `async` function with `send(_:)`'s signature that does nothing; never inlined,
+/// so that each call pays for an `async` frame and the executor check on entry.
+@MainActor
+@inline(never)
+func returnAtOnce(_ event: RemoteControlEvent) async -> RemoteControlEventOutcome {
+  .unhandled
+}
+
 /// Checks, in release builds too, that this code runs on the main actor, and that the main
 /// actor's executor is the main dispatch queue.
 ///
