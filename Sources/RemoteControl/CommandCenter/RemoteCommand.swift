@@ -26,6 +26,8 @@ public class RemoteCommand {
   }
 
   private var targets: [(token: ObservationToken, target: Target)] = []
+  /// How many of ``targets`` may suspend; while none may, events are performed synchronously.
+  private var suspendingTargetCount = 0
   private var nextID: UInt64 = 0
   weak var center: RemoteCommandCenter?
 
@@ -35,6 +37,9 @@ public class RemoteCommand {
 
   /// Whether any target is registered.
   public var hasTargets: Bool { !targets.isEmpty }
+
+  /// Whether any target was added with `addTarget(asyncHandler:)`.
+  var hasSuspendingTargets: Bool { suspendingTargetCount > 0 }
 
   /// Adds a target; it runs for each event of this command, after those added before it.
   ///
@@ -58,13 +63,17 @@ public class RemoteCommand {
   public func removeTarget(_ token: ObservationToken) {
     let before = targets.count
     targets.removeAll { $0.token == token }
-    if targets.count != before { didChange() }
+    if targets.count != before {
+      countSuspendingTargets()
+      didChange()
+    }
   }
 
   /// Removes every target.
   public func removeAllTargets() {
     guard !targets.isEmpty else { return }
     targets.removeAll()
+    suspendingTargetCount = 0
     didChange()
   }
 
@@ -84,10 +93,34 @@ public class RemoteCommand {
     return result
   }
 
+  /// Runs every target in the order added, without suspending; only while
+  /// ``hasSuspendingTargets`` is `false`.
+  ///
+  /// The synchronous twin of ``perform(_:)``: delivering through it costs no `async` frame and
+  /// no executor check per event.
+  func performWithoutSuspending(_ event: RemoteControlEvent) -> RemoteCommandHandlerStatus {
+    var result = RemoteCommandHandlerStatus.success
+    for entry in targets {
+      guard case .immediate(let handler) = entry.target else {
+        preconditionFailure("performWithoutSuspending(_:) called with a suspending target")
+      }
+      let status = handler(event)
+      if result == .success { result = status }
+    }
+    return result
+  }
+
+  private func countSuspendingTargets() {
+    suspendingTargetCount = targets.count { entry in
+      if case .suspending = entry.target { true } else { false }
+    }
+  }
+
   private func add(_ target: Target) -> ObservationToken {
     nextID += 1
     let token = ObservationToken(id: nextID)
     targets.append((token, target))
+    if case .suspending = target { suspendingTargetCount += 1 }
     if targets.count == 1 { didChange() }
     return token
   }

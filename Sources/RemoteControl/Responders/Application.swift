@@ -27,7 +27,11 @@ open class Application: Responder {
   public internal(set) weak var firstResponder: Responder?
 
   /// Whether the app has asked for remote control events.
-  public private(set) var isReceivingRemoteControlEvents = false
+  public var isReceivingRemoteControlEvents: Bool { receiving }
+
+  // Private storage behind the public property: with every access visible in this module,
+  // whole-module optimization can drop the dynamic exclusivity check from each delivery.
+  private var receiving = false
 
   private let observers = EventObservers()
 
@@ -55,13 +59,13 @@ open class Application: Responder {
   /// Starts the delivery of remote control events to this app.
   ///
   /// The corresponding UIKit method is `UIApplication.beginReceivingRemoteControlEvents()`.
-  public func beginReceivingRemoteControlEvents() { isReceivingRemoteControlEvents = true }
+  public func beginReceivingRemoteControlEvents() { receiving = true }
 
   /// Stops the delivery of remote control events; events sent meanwhile have the outcome
   /// ``RemoteControlEventOutcome/notReceiving``.
   ///
   /// The corresponding UIKit method is `UIApplication.endReceivingRemoteControlEvents()`.
-  public func endReceivingRemoteControlEvents() { isReceivingRemoteControlEvents = false }
+  public func endReceivingRemoteControlEvents() { receiving = false }
 
   // MARK: - Delivery
 
@@ -72,7 +76,11 @@ open class Application: Responder {
   /// - Returns: What became of the event.
   @discardableResult
   public func send(_ event: RemoteControlEvent) async -> RemoteControlEventOutcome {
-    let outcome = await deliver(event)
+    let outcome: RemoteControlEventOutcome
+    switch route(event) {
+    case .delivered(let delivered): outcome = delivered
+    case .suspendingTargets(let command): outcome = .commandCenter(await command.perform(event))
+    }
     if !observers.isEmpty { observers.notify(EventDelivery(event: event, outcome: outcome)) }
     return outcome
   }
@@ -86,13 +94,24 @@ open class Application: Responder {
     await send(RemoteControlEvent(command, source: source))
   }
 
-  private func deliver(_ event: RemoteControlEvent) async -> RemoteControlEventOutcome {
-    guard isReceivingRemoteControlEvents else { return .notReceiving }
+  /// Where an event goes: delivered already, or to command targets of which some may suspend.
+  private enum Route {
+    case delivered(RemoteControlEventOutcome)
+    case suspendingTargets(RemoteCommand)
+  }
+
+  /// Delivers the event without suspending, unless its command has targets that may suspend.
+  ///
+  /// Synchronous on purpose: the common case (synchronous targets, or the responder chain)
+  /// then costs no `async` frame and no executor check beyond `send(_:)`'s own.
+  private func route(_ event: RemoteControlEvent) -> Route {
+    guard receiving else { return .delivered(.notReceiving) }
     let command = commandCenter.command(for: event.command)
     if command.isEnabled, command.hasTargets {
-      return .commandCenter(await command.perform(event))
+      if command.hasSuspendingTargets { return .suspendingTargets(command) }
+      return .delivered(.commandCenter(command.performWithoutSuspending(event)))
     }
-    return walkResponderChain(with: event)
+    return .delivered(walkResponderChain(with: event))
   }
 
   /// Offers the event to each responder from the first responder up; no allocation.
