@@ -26,7 +26,6 @@ public class RemoteCommand {
   }
 
   private var targets: [(token: ObservationToken, target: Target)] = []
-  private var nextID: UInt64 = 0
   weak var center: RemoteCommandCenter?
 
   init(_ kind: RemoteCommandKind) {
@@ -85,8 +84,7 @@ public class RemoteCommand {
   }
 
   private func add(_ target: Target) -> ObservationToken {
-    nextID += 1
-    let token = ObservationToken(id: nextID)
+    let token = ObservationToken.unique()
     targets.append((token, target))
     if targets.count == 1 { didChange() }
     return token
