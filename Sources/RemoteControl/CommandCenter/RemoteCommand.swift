@@ -55,9 +55,9 @@ public class RemoteCommand {
   ///
   /// The corresponding MediaPlayer method is `MPRemoteCommand.removeTarget(_:)`.
   public func removeTarget(_ token: ObservationToken) {
-    let before = targets.count
+    guard targets.contains(where: { $0.token == token }) else { return }
     targets.removeAll { $0.token == token }
-    if targets.count != before { didChange() }
+    if targets.isEmpty { didChange() }
   }
 
   /// Removes every target.
