@@ -88,6 +88,8 @@ public final class NowPlayingInfoCenter: Sendable {
   public func setPositionState(_ positionState: PositionState?) {
     let now = now()
     update {
+      // Clearing an absent state changes nothing; the time of the report means nothing then.
+      guard positionState != nil || $0.positionState != nil else { return }
       $0.positionState = positionState
       $0.positionReportedAt = now
     }
