@@ -14,12 +14,14 @@ final class SeekFixture {
   let controller: InMemoryController
   let skips = Log<RemoteControlEvent>()
   let rates: AsyncStream<Double>
+  let interval: Duration
 
   init(
     mode: ContinuousSeek.Mode = .skip(.seconds(5)),
     interval: Duration = .seconds(1),
     timeout: Duration = .seconds(30)
   ) {
+    self.interval = interval
     app = Application(nowPlayingInfoCenter: NowPlayingInfoCenter(clock: clock))
     app.beginReceivingRemoteControlEvents()
     seek = ContinuousSeek(
@@ -50,7 +52,28 @@ final class SeekFixture {
     app.nowPlayingInfoCenter.playbackState = .playing
   }
 
-  func advance(by duration: Duration) async { await clock.advance(by: duration) }
+  /// Moves the clock on by `duration`, at most one interval at a time, and returns once the seek's
+  /// timer has acted on it.
+  ///
+  /// Before each step it waits until the timer sleeps on the clock (the task that runs it may not
+  /// have started yet), and after it until the timer sleeps again or the seek has ended, so that
+  /// each tick is observed exactly once, however busy the main actor is.
+  func advance(by duration: Duration) async {
+    var remaining = duration
+    while remaining > .zero {
+      let step = min(remaining, interval)
+      await timerSettled()
+      await clock.advance(by: step)
+      await timerSettled()
+      remaining -= step
+    }
+  }
+
+  /// Waits while a seek is under way whose timer is not asleep on the clock.
+  private func timerSettled() async {
+    // `checkSuspension()` throws when something sleeps on the clock; it yields before looking.
+    while seek.direction != nil, (try? await clock.checkSuspension()) != nil {}
+  }
 }
 
 @MainActor
