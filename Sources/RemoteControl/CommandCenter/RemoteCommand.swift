@@ -28,7 +28,6 @@ public class RemoteCommand {
   private var targets: [(token: ObservationToken, target: Target)] = []
   /// How many of ``targets`` may suspend; while none may, events are performed synchronously.
   private var suspendingTargetCount = 0
-  private var nextID: UInt64 = 0
   weak var center: RemoteCommandCenter?
 
   init(_ kind: RemoteCommandKind) {
@@ -61,12 +60,10 @@ public class RemoteCommand {
   ///
   /// The corresponding MediaPlayer method is `MPRemoteCommand.removeTarget(_:)`.
   public func removeTarget(_ token: ObservationToken) {
-    let before = targets.count
+    guard targets.contains(where: { $0.token == token }) else { return }
     targets.removeAll { $0.token == token }
-    if targets.count != before {
-      countSuspendingTargets()
-      didChange()
-    }
+    countSuspendingTargets()
+    if targets.isEmpty { didChange() }
   }
 
   /// Removes every target.
@@ -117,8 +114,7 @@ public class RemoteCommand {
   }
 
   private func add(_ target: Target) -> ObservationToken {
-    nextID += 1
-    let token = ObservationToken(id: nextID)
+    let token = ObservationToken.unique()
     targets.append((token, target))
     if case .suspending = target { suspendingTargetCount += 1 }
     if targets.count == 1 { didChange() }

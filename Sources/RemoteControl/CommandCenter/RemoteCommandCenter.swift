@@ -57,7 +57,6 @@ public final class RemoteCommandCenter {
   public let quitCommand = RemoteCommand(.quit)
 
   private var observers: [(token: ObservationToken, observer: @MainActor (RemoteCommand) -> Void)] = []
-  private var nextID: UInt64 = 0
 
   /// Creates a command center with every command enabled and without targets.
   public init() {
@@ -112,8 +111,7 @@ public final class RemoteCommandCenter {
   public func observeChanges(_ observer: @escaping @MainActor (RemoteCommand) -> Void)
     -> ObservationToken
   {
-    nextID += 1
-    let token = ObservationToken(id: nextID)
+    let token = ObservationToken.unique()
     observers.append((token, observer))
     return token
   }

@@ -11,7 +11,6 @@ public final class NowPlayingInfoCenter: Sendable {
   private struct State {
     var snapshot: NowPlayingSnapshot
     var observers: [(token: ObservationToken, observer: @Sendable (NowPlayingSnapshot) -> Void)] = []
-    var nextID: UInt64 = 0
   }
 
   private let state: Mutex<State>
@@ -89,6 +88,8 @@ public final class NowPlayingInfoCenter: Sendable {
   public func setPositionState(_ positionState: PositionState?) {
     let now = now()
     update {
+      // Clearing an absent state changes nothing; the time of the report means nothing then.
+      guard positionState != nil || $0.positionState != nil else { return }
       $0.positionState = positionState
       $0.positionReportedAt = now
     }
@@ -121,12 +122,9 @@ public final class NowPlayingInfoCenter: Sendable {
   /// - Returns: A token for ``removeObserver(_:)``.
   @discardableResult
   public func observe(_ observer: @escaping @Sendable (NowPlayingSnapshot) -> Void) -> ObservationToken {
-    state.withLock {
-      $0.nextID += 1
-      let token = ObservationToken(id: $0.nextID)
-      $0.observers.append((token, observer))
-      return token
-    }
+    let token = ObservationToken.unique()
+    state.withLock { $0.observers.append((token, observer)) }
+    return token
   }
 
   /// Stops the observer the token was returned for. Unknown tokens are ignored.

@@ -2,13 +2,11 @@
 @MainActor
 final class EventObservers {
   private var observers: [(token: ObservationToken, observer: @MainActor (EventDelivery) -> Void)] = []
-  private var nextID: UInt64 = 0
 
   var isEmpty: Bool { observers.isEmpty }
 
   func add(_ observer: @escaping @MainActor (EventDelivery) -> Void) -> ObservationToken {
-    nextID += 1
-    let token = ObservationToken(id: nextID)
+    let token = ObservationToken.unique()
     observers.append((token, observer))
     return token
   }

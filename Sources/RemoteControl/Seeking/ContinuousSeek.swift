@@ -90,11 +90,11 @@ public final class ContinuousSeek: Responder {
     case .skip(let step):
       let command: RemoteControlEvent.Command =
         direction == .forward ? .skipForward(step) : .skipBackward(step)
-      timer = Task { [weak self] in await self?.repeatedly(send: command, to: application, from: start) }
+      timer = Task { [weak self] in await self?.run(sending: command, to: application, from: start) }
     case .rate(let rate):
       let command = RemoteControlEvent.Command.changePlaybackRate(direction == .forward ? rate : -rate)
       Task { await application.send(command, from: .continuousSeek) }
-      timer = Task { [weak self] in await self?.waitForTimeout() }
+      timer = Task { [weak self] in await self?.run(sending: nil, to: application, from: start) }
     }
   }
 
@@ -120,26 +120,25 @@ public final class ContinuousSeek: Responder {
 
   // MARK: - Timers
 
-  private func repeatedly(
-    send command: RemoteControlEvent.Command, to application: Application, from start: NowPlayingSnapshot
+  /// Every interval, until the timeout: stops when playback changed since `start`, else sends
+  /// `command` (a skip; `nil` in rate mode, where the rate holds until the seek ends).
+  private func run(
+    sending command: RemoteControlEvent.Command?, to application: Application,
+    from start: NowPlayingSnapshot
   ) async {
     var elapsed = Duration.zero
     while !Task.isCancelled {
-      do { try await clock.sleep(for: configuration.interval) } catch { return }
+      let step = min(configuration.interval, configuration.timeout - elapsed)
+      do { try await clock.sleep(for: step) } catch { return }
       guard !Task.isCancelled, direction != nil else { return }
-      elapsed += configuration.interval
+      elapsed += step
       let now = application.nowPlayingInfoCenter.snapshot
-      if elapsed > configuration.timeout || Self.hasChanged(from: start, to: now) {
+      if elapsed >= configuration.timeout || Self.hasChanged(from: start, to: now) {
         stop()
         return
       }
-      await application.send(command, from: .continuousSeek)
+      if let command { await application.send(command, from: .continuousSeek) }
     }
-  }
-
-  private func waitForTimeout() async {
-    do { try await clock.sleep(for: configuration.timeout) } catch { return }
-    if !Task.isCancelled { stop() }
   }
 
   private func stopIfInterrupted(by event: RemoteControlEvent) {
