@@ -17,6 +17,37 @@ struct DeliveryTests {
     chain.becomeFirstResponder()
   }
 
+  // MARK: - Synchronous delivery
+
+  @Test func sendEventDeliversAtOnceInTheSameOrder() {
+    app.beginReceivingRemoteControlEvents()
+    app.commandCenter.playCommand.addTarget { _ in .noSuchContent }
+
+    #expect(app.sendEvent(RemoteControlEvent(.play, source: .test)) == .commandCenter(.noSuchContent))
+    #expect(app.sendEvent(RemoteControlEvent(.pause, source: .test)) == .unhandled)
+    #expect(chain.receivedCommands == [.pause])
+  }
+
+  @Test func sendEventBeforeBeginReceivingIsNotReceived() {
+    #expect(app.sendEvent(RemoteControlEvent(.play, source: .test)) == .notReceiving)
+    #expect(chain.receivedEvents.isEmpty)
+  }
+
+  @Test func sendEventWithSuspendingTargetsFinishesInATaskAndTellsObservers() async {
+    app.beginReceivingRemoteControlEvents()
+    app.commandCenter.nextTrackCommand.addTarget(asyncHandler: { _ in
+      await Task.yield()
+      return .commandFailed
+    })
+    var deliveries = app.events.makeAsyncIterator()
+
+    #expect(app.sendEvent(RemoteControlEvent(.nextTrack, source: .test)) == nil)
+
+    let delivery = await deliveries.next()
+    #expect(delivery?.event.command == .nextTrack)
+    #expect(delivery?.outcome == .commandCenter(.commandFailed))
+  }
+
   // MARK: - Receiving
 
   @Test func appDoesNotReceiveUntilItBegins() {

@@ -137,11 +137,20 @@ struct ResponderChainTests {
     #expect(app.firstResponder === stubborn)
   }
 
-  @Test func firstResponderThatGoesAwayLeavesEventsToTheApplication() async {
+  @Test func applicationKeepsItsFirstResponderUntilItResigns() async throws {
+    weak var released: RecordingResponder?
     do {
       let transient = RecordingResponder(next: app)
+      released = transient
       #expect(transient.becomeFirstResponder())
     }
+    #expect(released != nil)
+    do {
+      let kept = try #require(released)
+      #expect(await controller.press(.play) == .responder(kept))
+      kept.resignFirstResponder()
+    }
+    #expect(released == nil)
     #expect(app.firstResponder == nil)
     #expect(await controller.press(.play) == .unhandled)
   }

@@ -30,9 +30,15 @@ let benchmarks: @Sendable () -> Void = {
     await measureAsyncCall(MainActorBenchmark(benchmark))
   }
 
-  // An enabled command with one synchronous target that returns `.success`.
+  // An enabled command with one synchronous target that returns `.success`, through
+  // `sendEvent(_:)`.
   Benchmark("Delivery/commandCenter") { benchmark in
-    await measureCommandCenter(MainActorBenchmark(benchmark))
+    await measureCommandCenter(MainActorBenchmark(benchmark), through: .sendEvent)
+  }
+
+  // The same, through the `async` `send(_:)`: what an `async` caller pays on top.
+  Benchmark("Delivery/commandCenterAsync") { benchmark in
+    await measureCommandCenter(MainActorBenchmark(benchmark), through: .send)
   }
 
   // No command targets: first responder → 2 more → a handling responder just below the
@@ -49,10 +55,11 @@ let benchmarks: @Sendable () -> Void = {
 }
 
 @MainActor
-private func measureCommandCenter(_ benchmark: MainActorBenchmark) async {
+private func measureCommandCenter(_ benchmark: MainActorBenchmark, through entry: DeliveryEntry) async {
   let fixture = CommandCenterFixture.shared
   await measureDelivery(
-    of: fixture.event, to: fixture.application, expecting: .commandCenter(.success), benchmark)
+    of: fixture.event, to: fixture.application, expecting: .commandCenter(.success), through: entry,
+    benchmark)
 }
 
 @MainActor

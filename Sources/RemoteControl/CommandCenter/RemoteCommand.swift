@@ -21,13 +21,23 @@ public class RemoteCommand {
   /// Whether controllers may use this command. `true` by default, as in MediaPlayer.
   ///
   /// Changes are reported to ``RemoteCommandCenter/observeChanges(_:)``.
-  public var isEnabled: Bool = true {
-    didSet { if oldValue != isEnabled { didChange() } }
+  public var isEnabled: Bool {
+    get { enabled }
+    set {
+      guard enabled != newValue else { return }
+      enabled = newValue
+      didChange()
+    }
   }
 
-  private var targets: [(token: ObservationToken, target: Target)] = []
+  // Read on every delivery. `@exclusivity(unchecked)` drops the runtime access check: safe
+  // because commands are confined to the main actor, and targets run on a copy of the array,
+  // so no access overlaps a write.
+  @exclusivity(unchecked) private var enabled = true
+
+  @exclusivity(unchecked) private var targets: [(token: ObservationToken, target: Target)] = []
   /// How many of ``targets`` may suspend; while none may, events are performed synchronously.
-  private var suspendingTargetCount = 0
+  @exclusivity(unchecked) private var suspendingTargetCount = 0
   weak var center: RemoteCommandCenter?
 
   init(_ kind: RemoteCommandKind) {

@@ -50,7 +50,7 @@ public enum RemoteCommandKind: Sendable, Hashable, CaseIterable {
   case quit
 
   /// The command center command that handles an event's command.
-  public init(_ command: RemoteControlEvent.Command) {
+  public init(_ command: borrowing RemoteControlEvent.Command) {
     switch command {
     case .play: self = .play
     case .pause: self = .pause

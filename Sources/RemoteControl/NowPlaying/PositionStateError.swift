@@ -23,6 +23,6 @@ public struct PositionStateError: Error, Sendable, Hashable, CustomStringConvert
     self.message = message
   }
 
-  /// "Invalid position state: " and the message.
+  /// "invalid position state: " and the message.
   public var description: String { "invalid position state: \(message)" }
 }

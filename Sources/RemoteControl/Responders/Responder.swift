@@ -9,13 +9,15 @@
 ///
 /// ```swift
 /// final class PlayerController: Responder {
-///   let remote = ContinuousSeek(application: app)   // a Responder
+///   let remote = ContinuousSeek()   // a Responder that handles held seek buttons
 ///   override var next: Responder? { get { remote } set {} }
 /// }
 /// ```
 @MainActor
 open class Responder {
-  private var nextResponder: Responder?
+  // Read on every step of the walk. `@exclusivity(unchecked)`: safe because responders are
+  // confined to the main actor and nothing reads it while a write to it is under way.
+  @exclusivity(unchecked) private var nextResponder: Responder?
 
   /// Creates a responder with no next responder.
   public init() {}
@@ -73,7 +75,7 @@ open class Responder {
     guard canBecomeFirstResponder, let application else { return false }
     if application.firstResponder === self { return true }
     if let current = application.firstResponder, !current.resignFirstResponder() { return false }
-    application.firstResponder = self
+    application.currentFirstResponder = self
     return true
   }
 
@@ -85,7 +87,7 @@ open class Responder {
   @discardableResult
   open func resignFirstResponder() -> Bool {
     guard canResignFirstResponder else { return false }
-    if let application, application.firstResponder === self { application.firstResponder = nil }
+    if let application, application.firstResponder === self { application.currentFirstResponder = nil }
     return true
   }
 }
