@@ -6,7 +6,7 @@
 SWIFT ?= swift
 
 # What the build needs: sd-bus and pkg-config to find it.
-BUILD_PACKAGES := libsystemd-dev pkgconf
+BUILD_PACKAGES := libsystemd-dev libpulse-dev libasound2-dev pkgconf
 # What the tests start or drive: a private dbus-daemon, clients we did not write
 # (playerctl, gdbus, busctl, python3-dbus) and a peer player (mpv with mpv-mpris).
 TEST_PACKAGES := dbus-daemon dbus-bin playerctl libglib2.0-bin systemd python3-dbus mpv mpv-mpris

@@ -59,6 +59,21 @@ let package = Package(
       ],
       swiftSettings: swiftSettings
     ),
+    // libpulse's simple API (PulseAudio protocol, which PipeWire also serves) and ALSA.
+    .systemLibrary(
+      name: "CPulse",
+      providers: [.apt(["libpulse-dev"])]
+    ),
+    .systemLibrary(
+      name: "CALSA",
+      providers: [.apt(["libasound2-dev"])]
+    ),
+    // Sound: binaural-beat synthesis in real time, and the outputs it plays to.
+    .target(
+      name: "AudioPlayback",
+      dependencies: ["CPulse", "CALSA"],
+      swiftSettings: swiftSettings
+    ),
     // The example player: binaural-beat presets, remote-controllable over MPRIS.
     .executableTarget(
       name: "binaural",
@@ -93,6 +108,11 @@ let package = Package(
     .testTarget(
       name: "RemoteControlMPRISTests",
       dependencies: ["RemoteControl", "RemoteControlTesting", "RemoteControlMPRIS"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "AudioPlaybackTests",
+      dependencies: ["AudioPlayback"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

@@ -1,0 +1,1 @@
+// AudioPlayback: sources arrive with issue 5.
