@@ -113,3 +113,29 @@ struct ConnectionTests {
     }
   }
 }
+
+@Suite("Idle behaviour")
+struct IdleTests {
+  /// The context switches of one thread of this process so far.
+  static func contextSwitches(of thread: Int32) throws -> Int {
+    let status = try String(contentsOfFile: "/proc/self/task/\(thread)/status", encoding: .utf8)
+    return status.split(separator: "\n")
+      .filter { $0.hasPrefix("voluntary_ctxt_switches") || $0.hasPrefix("nonvoluntary_ctxt_switches") }
+      .compactMap { $0.split(separator: "\t").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
+      .reduce(0, +)
+  }
+
+  @Test("An idle connection with an exported object and a name never wakes its thread")
+  func idleConnectionDoesNotWakeUp() async throws {
+    let fixture = try await Fixture()
+    defer { fixture.tearDown() }
+    _ = try await fixture.call("Echo", [.variant(.int32(1))])
+    let thread = try #require(fixture.server.threadID)
+    let before = try IdleTests.contextSwitches(of: thread)
+    #expect(before > 0, "the thread has run, so its counters are readable")
+    // Measuring idleness takes a stretch of time with nothing happening: here a sleep is the point.
+    try await Task.sleep(for: .milliseconds(500))
+    let after = try IdleTests.contextSwitches(of: thread)
+    #expect(after == before, "the idle bus thread woke up \(after - before) times in 0.5 s")
+  }
+}

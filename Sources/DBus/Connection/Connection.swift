@@ -31,6 +31,13 @@ package final class Connection: Sendable {
     loop.shared.withLock { $0.uniqueName } ?? BusName(unchecked: ":0.0")
   }
 
+  /// The Linux thread id of the connection's own thread, so wake-ups can be measured
+  /// (`/proc/self/task/<id>/status`); `nil` where it cannot be read.
+  package var threadID: Int32? {
+    let id = loop.kernelThreadID.load(ordering: .relaxed)
+    return id > 0 ? id : nil
+  }
+
   /// Called on the connection's thread after a reconnect has registered everything again.
   package var onReconnect: (@Sendable () -> Void)? {
     get { loop.shared.withLock { $0.onReconnect } }
