@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# The over-D-Bus figures of DESIGN.md, in one run on a private bus:
+#   - round trips (p50/p90/p99 µs) of Peer.Ping, Get(Metadata), Get(Position) and PlayPause
+#     against binaural and against mpv with mpv-mpris, side by side;
+#   - context switches of each player over 10 s while paused and while playing;
+#   - process start to name on the bus, for binaural (median of 5).
+# `make bench` calls this after the in-process benchmarks. Needs mpv and mpv-mpris.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+calls=${CALLS:-3000}
+idle_seconds=${IDLE_SECONDS:-10}
+
+swift build -c release --product binaural >&2
+binaural="$(swift build -c release --show-bin-path)/binaural"
+work=$(mktemp -d)
+cc -O2 -o "$work/dbus-roundtrip" Benchmarks/DBus/roundtrip.c -lsystemd
+
+pids=()
+cleanup() {
+  for pid in "${pids[@]}"; do kill -KILL "$pid" 2>/dev/null || true; done
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+dbus-daemon --session --nofork --address="unix:path=$work/bus" &
+pids+=($!)
+export DBUS_SESSION_BUS_ADDRESS="unix:path=$work/bus"
+for _ in $(seq 100); do [ -S "$work/bus" ] && break; sleep 0.05; done
+
+has_name() { busctl --address="$DBUS_SESSION_BUS_ADDRESS" list --no-legend 2>/dev/null | grep -q "^$1 "; }
+wait_for_name() {
+  for _ in $(seq 200); do has_name "$1" && return 0; sleep 0.05; done
+  echo "dbus.sh: $1 did not appear on the bus" >&2
+  exit 1
+}
+context_switches() {
+  cat /proc/"$1"/task/*/status 2>/dev/null | awk '/ctxt_switches/ { sum += $2 } END { print sum + 0 }'
+}
+idle() {  # PID: context switches over idle_seconds
+  local before
+  before=$(context_switches "$1")
+  sleep "$idle_seconds"
+  echo $(($(context_switches "$1") - before))
+}
+
+echo "# Startup: process start to org.mpris.MediaPlayer2.binaural on the bus (ms), 5 runs"
+startups=()
+for _ in 1 2 3 4 5; do
+  startups+=("$("$work/dbus-roundtrip" startup org.mpris.MediaPlayer2.binaural "$binaural" --output null 2>/dev/null)")
+done
+printf '%s\n' "${startups[@]}" | sort -n | awk '{ v[NR] = $1 } END { printf "runs: %s  median: %s ms\n", v[1] " " v[2] " " v[3] " " v[4] " " v[5], v[3] }'
+
+"$binaural" --output null 2>/dev/null &
+binaural_pid=$!
+pids+=("$binaural_pid")
+mpris_so=$(dpkg -L mpv-mpris | grep 'mpris.so$')
+mpv --no-config --idle=yes --script="$mpris_so" --no-video --ao=null --really-quiet av://lavfi:sine &
+mpv_pid=$!
+pids+=("$mpv_pid")
+wait_for_name org.mpris.MediaPlayer2.binaural
+wait_for_name org.mpris.MediaPlayer2.mpv
+
+echo
+echo "# Idle: context switches over ${idle_seconds} s (all threads of the process)"
+playerctl --player=mpv pause >/dev/null 2>&1 || true
+echo "binaural paused: $(idle "$binaural_pid")    mpv paused: $(idle "$mpv_pid")"
+playerctl --player=binaural play
+playerctl --player=mpv play
+echo "binaural playing: $(idle "$binaural_pid")    mpv playing: $(idle "$mpv_pid")"
+
+echo
+echo "# Round trips, ${calls} timed calls each after warm-up (µs): call p50 p90 p99"
+echo "## binaural (sd-bus, this package)"
+"$work/dbus-roundtrip" calls org.mpris.MediaPlayer2.binaural "$calls"
+echo "## mpv + mpv-mpris"
+"$work/dbus-roundtrip" calls org.mpris.MediaPlayer2.mpv "$calls"
