@@ -53,7 +53,7 @@ printf '%s\n' "${startups[@]}" | sort -n | awk '{ v[NR] = $1 } END { printf "run
 "$binaural" --output null 2>/dev/null &
 binaural_pid=$!
 pids+=("$binaural_pid")
-mpris_so=$(dpkg -L mpv-mpris | grep 'mpris.so$')
+mpris_so=$(dpkg -L mpv-mpris | grep 'mpris.so$' | head -n 1)
 mpv --no-config --idle=yes --script="$mpris_so" --no-video --ao=null --really-quiet av://lavfi:sine &
 mpv_pid=$!
 pids+=("$mpv_pid")
