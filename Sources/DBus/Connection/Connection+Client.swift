@@ -1,0 +1,48 @@
+extension Connection {
+  // MARK: - Calling methods
+
+  /// Calls `member` on `destination` and returns the reply's values.
+  ///
+  /// A D-Bus error reply is thrown as a ``BusError`` with the remote error name and message.
+  /// `timeout` defaults to sd-bus's 25 seconds; running out throws
+  /// `org.freedesktop.DBus.Error.NoReply` (or `Timeout`).
+  package func call(
+    destination: BusName?, path: ObjectPath, interface: String?, member: String,
+    arguments: [Value] = [], timeout: Duration? = nil
+  ) async throws(BusError) -> [Value] {
+    let microseconds = timeout.map(Connection.microseconds) ?? 0
+    return try await loop.async { state, complete in
+      state.call(
+        destination: destination, path: path, interface: interface, member: member,
+        arguments: arguments, timeoutMicroseconds: microseconds
+      ) { _, result in complete(result) }
+    }
+  }
+
+  // MARK: - Receiving signals
+
+  /// Installs a match rule such as `type='signal',interface='org.mpris.MediaPlayer2.Player'`;
+  /// `handler` receives each matching message on the connection's thread (keep it fast).
+  ///
+  /// Returns once the bus has confirmed the rule. It is installed again after reconnects.
+  package func addMatch(
+    rule: String, handler: @escaping @Sendable (ReceivedMessage) -> Void
+  ) async throws(BusError) -> Subscription {
+    let loop = self.loop
+    return try await loop.async { state, complete in
+      let entry = MatchEntry(id: state.makeID(), rule: rule, handler: handler)
+      do throws(BusError) {
+        try state.addMatch(entry)
+        complete(.success(Subscription(id: entry.id, rule: rule, loop: loop)))
+      } catch {
+        complete(.failure(error))
+      }
+    }
+  }
+
+  static func microseconds(_ duration: Duration) -> UInt64 {
+    let (seconds, attoseconds) = duration.components
+    guard seconds >= 0 else { return 1 }
+    return max(1, UInt64(seconds) * 1_000_000 + UInt64(attoseconds / 1_000_000_000_000))
+  }
+}

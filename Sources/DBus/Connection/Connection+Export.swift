@@ -1,0 +1,95 @@
+extension Connection {
+  // MARK: - Exporting objects
+
+  /// Exports `interface` at `path`. sd-bus serves it: signature checks, introspection,
+  /// `org.freedesktop.DBus.Properties` and `Peer.Ping`. Exported again after reconnects.
+  ///
+  /// Throws when the interface is malformed or already exported at that path.
+  package func export(_ interface: Interface, at path: ObjectPath) throws(BusError)
+    -> Registration
+  {
+    try interface.validate()
+    let key = ExportKey(path: path, interface: interface.name)
+    let loop = self.loop
+    let claimed = loop.shared.withLock { shared in
+      guard shared.exported[key] == nil else { return false }
+      shared.exported[key] = interface
+      return true
+    }
+    guard claimed else {
+      throw .invalidArgs("\(interface.name) is already exported at \(path)")
+    }
+    do {
+      let id = try loop.sync { state throws(BusError) in
+        let object = ExportedObject(id: state.makeID(), path: path, interface: interface, loop: loop)
+        try state.export(object)
+        return object.id
+      }
+      loop.shared.withLock { $0.exportIDs[key] = id }
+      return Registration(id: id, path: path, interface: interface.name, loop: loop)
+    } catch {
+      loop.shared.withLock { $0.exported[key] = nil }
+      throw error
+    }
+  }
+
+  /// Emits one `org.freedesktop.DBus.Properties.PropertiesChanged` signal for `interface` at
+  /// `path` carrying only `properties`: sd-bus calls their getters for the values
+  /// (`emitsChange`) or lists their names (`invalidates`).
+  ///
+  /// Throws when a property is not declared, or is declared `.const` or `.none` (such as MPRIS
+  /// `Position`), which never appear in PropertiesChanged. The signal is sent by the
+  /// connection's thread without waiting; it is dropped while disconnected.
+  package func emitPropertiesChanged(path: ObjectPath, interface: String, properties: [String])
+    throws(BusError)
+  {
+    guard !properties.isEmpty else { return }
+    let declared = try exportedInterface(interface, at: path)
+    for name in properties {
+      guard let property = declared.properties.first(where: { $0.name == name }) else {
+        throw BusError(.unknownProperty, "\(interface) has no property \(name)")
+      }
+      guard property.isAnnounced else {
+        throw .invalidArgs(
+          "property \(name) is declared \(property.change): it never appears in PropertiesChanged")
+      }
+    }
+    loop.submit { state in
+      try? state.emitPropertiesChanged(path: path, interface: interface, names: properties)
+    }
+  }
+
+  /// Emits the declared signal `member` of `interface` from `path` with `arguments`.
+  ///
+  /// Throws when the signal is not declared or the arguments do not match its signature. The
+  /// signal is sent by the connection's thread without waiting; it is dropped while disconnected.
+  package func emitSignal(
+    path: ObjectPath, interface: String, member: String, arguments: [Value] = []
+  ) throws(BusError) {
+    let declared = try exportedInterface(interface, at: path)
+    guard let signal = declared.signals.first(where: { $0.name == member }) else {
+      throw .invalidArgs("\(interface) declares no signal \(member)")
+    }
+    let given = Value.signature(of: arguments)
+    guard given == signal.signature else {
+      throw .invalidArgs(
+        "signal \(member) has signature \"\(signal.signature)\", the arguments are \"\(given)\"")
+    }
+    loop.submit { state in
+      try? state.emitSignal(path: path, interface: interface, member: member, arguments: arguments)
+    }
+  }
+
+  private func exportedInterface(_ interface: String, at path: ObjectPath) throws(BusError)
+    -> Interface
+  {
+    guard
+      let declared = loop.shared.withLock({
+        $0.exported[ExportKey(path: path, interface: interface)]
+      })
+    else {
+      throw BusError(.unknownInterface, "\(interface) is not exported at \(path)")
+    }
+    return declared
+  }
+}

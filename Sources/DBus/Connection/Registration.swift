@@ -1,0 +1,32 @@
+/// An exported interface; ``cancel()`` removes it from the bus.
+///
+/// It stays exported, across reconnects, until cancelled or until the connection closes;
+/// dropping this value does not remove it.
+package final class Registration: Sendable {
+  /// Where the interface is exported.
+  package let path: ObjectPath
+  /// The interface name.
+  package let interface: String
+  private let id: UInt64
+  private let loop: BusLoop
+
+  init(id: UInt64, path: ObjectPath, interface: String, loop: BusLoop) {
+    self.id = id
+    self.path = path
+    self.interface = interface
+    self.loop = loop
+  }
+
+  /// Removes the interface from the bus (again: does nothing).
+  package func cancel() {
+    let key = ExportKey(path: path, interface: interface)
+    let id = self.id
+    let removed = loop.shared.withLock { shared in
+      guard shared.exportIDs[key] == id else { return false }
+      shared.exported[key] = nil
+      shared.exportIDs[key] = nil
+      return true
+    }
+    if removed { loop.run { state in state.unexport(id: id) } }
+  }
+}

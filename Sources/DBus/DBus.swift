@@ -1,1 +1,0 @@
-// DBus: sources arrive with their issue.

@@ -1,0 +1,205 @@
+import Dispatch
+import Glibc
+import Synchronization
+
+/// The dedicated thread that alone touches one connection's sd-bus object.
+///
+/// Other threads hand it jobs through a mailbox and wake it through a pipe. It sleeps in
+/// `poll` on the bus socket and the pipe, with a timeout only when sd-bus has a deadline (a
+/// pending call) or while reconnecting: an idle connection causes no wake-ups.
+final class BusLoop: @unchecked Sendable {
+  // Safe because: `state` is used only on the owner thread (inside jobs and the loop itself);
+  // every other stored property is immutable, atomic or guarded by a Mutex.
+
+  /// Work for the owner thread.
+  typealias Job = @Sendable (BusState) -> Void
+
+  private struct Mailbox {
+    var jobs: [Job] = []
+    var stopping = false
+    var stopped = false
+  }
+
+  /// What other threads may read about the connection.
+  struct Shared {
+    var uniqueName: BusName?
+    var onReconnect: (@Sendable () -> Void)?
+    var exported: [ExportKey: Interface] = [:]
+    var exportIDs: [ExportKey: UInt64] = [:]
+  }
+
+  private let mailbox = Mutex(Mailbox())
+  private let wakeUp: WakeUp
+  private let ownerThread = Atomic<UInt>(0)
+  private let threadHandle = Mutex<pthread_t?>(nil)
+  /// Read by any thread, written by the owner thread (and by export bookkeeping).
+  let shared = Mutex(Shared())
+  let state: BusState
+
+  // MARK: - Starting and stopping
+
+  /// Starts the owner thread and connects to `address` on it; throws when that fails.
+  init(address: BusAddress) throws(BusError) {
+    wakeUp = try WakeUp()
+    state = BusState(address: address)
+    state.loop = self
+    let started = DispatchSemaphore(value: 0)
+    let result = Mutex<Result<Void, BusError>>(.success(()))
+    let context = Unmanaged.passRetained(
+      ThreadStart { [self] in
+        do throws(BusError) {
+          try state.connect()
+        } catch {
+          result.withLock { $0 = .failure(error) }
+          started.signal()
+          return
+        }
+        started.signal()
+        runLoop()
+      })
+    var thread = pthread_t()
+    let created = pthread_create(
+      &thread, nil,
+      { raw in
+        guard let raw else { return nil }
+        let start = Unmanaged<ThreadStart>.fromOpaque(raw).takeRetainedValue()
+        start.body()
+        return nil
+      }, context.toOpaque())
+    guard created == 0 else {
+      context.release()
+      wakeUp.close()
+      throw BusError(.failed, "could not start the bus thread", operation: "pthread_create",
+        errno: created)
+    }
+    threadHandle.withLock { $0 = thread }
+    started.wait()
+    if case .failure(let error) = result.withLock({ $0 }) {
+      pthread_join(thread, nil)
+      wakeUp.close()
+      throw error
+    }
+  }
+
+  /// Stops the thread after the jobs already queued, closes the connection and waits for the
+  /// thread to end (unless called on it). Later jobs are dropped.
+  func stop() {
+    let alreadyStopping = mailbox.withLock { mailbox in
+      defer { mailbox.stopping = true }
+      return mailbox.stopping
+    }
+    guard !alreadyStopping else { return }
+    wakeUp.signal()
+    guard let thread = threadHandle.withLock({ handle in defer { handle = nil }; return handle })
+    else { return }
+    if isOwnerThread {
+      pthread_detach(thread)
+    } else {
+      pthread_join(thread, nil)
+    }
+  }
+
+  // MARK: - Handing over work
+
+  /// Whether the caller runs on the owner thread.
+  var isOwnerThread: Bool {
+    ownerThread.load(ordering: .relaxed) == UInt(pthread_self())
+  }
+
+  /// Queues `job` for the owner thread; returns `false` (and drops it) once the loop has stopped.
+  @discardableResult
+  func submit(_ job: @escaping Job) -> Bool {
+    let accepted = mailbox.withLock { mailbox in
+      guard !mailbox.stopped else { return false }
+      mailbox.jobs.append(job)
+      return true
+    }
+    if accepted { wakeUp.signal() }
+    return accepted
+  }
+
+  /// Runs `job` now when called on the owner thread, otherwise queues it.
+  func run(_ job: @escaping Job) {
+    if isOwnerThread { job(state) } else { submit(job) }
+  }
+
+  /// Runs `body` on the owner thread and waits for its result (directly when already there).
+  func sync<T: Sendable>(_ body: @escaping @Sendable (BusState) throws(BusError) -> T)
+    throws(BusError) -> T
+  {
+    if isOwnerThread { return try body(state) }
+    let done = DispatchSemaphore(value: 0)
+    let result = Mutex<Result<T, BusError>>(.failure(BusError(.disconnected, "the connection is closed")))
+    let accepted = submit { state in
+      let outcome: Result<T, BusError>
+      do throws(BusError) { outcome = .success(try body(state)) } catch { outcome = .failure(error) }
+      result.withLock { $0 = outcome }
+      done.signal()
+    }
+    if accepted { done.wait() }
+    return try result.withLock { $0 }.get()
+  }
+
+  /// Starts `body` on the owner thread and suspends until it calls its completion, which it may
+  /// do later (for example when a reply arrives).
+  func async<T: Sendable>(
+    _ body: @escaping @Sendable (BusState, @escaping @Sendable (Result<T, BusError>) -> Void) -> Void
+  ) async throws(BusError) -> T {
+    let result: Result<T, BusError> = await withCheckedContinuation { continuation in
+      let once = Atomic<Bool>(false)
+      let complete: @Sendable (Result<T, BusError>) -> Void = { result in
+        guard !once.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        continuation.resume(returning: result)
+      }
+      let accepted = mailbox.withLock { mailbox in
+        guard !mailbox.stopped else { return false }
+        mailbox.jobs.append { state in body(state, complete) }
+        return true
+      }
+      if accepted {
+        wakeUp.signal()
+      } else {
+        complete(.failure(BusError(.disconnected, "the connection is closed")))
+      }
+    }
+    return try result.get()
+  }
+
+  // MARK: - The loop
+
+  private func runLoop() {
+    ownerThread.store(UInt(pthread_self()), ordering: .relaxed)
+    while true {
+      let (jobs, stopping) = mailbox.withLock { mailbox in
+        defer { mailbox.jobs.removeAll(keepingCapacity: true) }
+        return (mailbox.jobs, mailbox.stopping)
+      }
+      for job in jobs { job(state) }
+      if stopping { break }
+      state.processIncoming()
+      var descriptors = [pollfd(fd: wakeUp.readEnd, events: Int16(POLLIN), revents: 0)]
+      var timeout: Int32 = -1
+      if let wait = state.pollRequest() {
+        if let descriptor = wait.descriptor { descriptors.append(descriptor) }
+        if let deadline = wait.deadline { timeout = pollTimeout(until: deadline) }
+      }
+      waitForEvents(&descriptors, timeout: timeout)
+      if descriptors[0].revents != 0 { wakeUp.drain() }
+      state.handleWakeUp()
+    }
+    let leftovers = mailbox.withLock { mailbox in
+      mailbox.stopped = true
+      defer { mailbox.jobs.removeAll() }
+      return mailbox.jobs
+    }
+    for job in leftovers { job(state) }
+    state.shutDown()
+    wakeUp.close()
+  }
+}
+
+/// The closure a new thread runs, boxed so it can cross `pthread_create`.
+private final class ThreadStart {
+  let body: () -> Void
+  init(_ body: @escaping () -> Void) { self.body = body }
+}

@@ -1,0 +1,92 @@
+import CSystemd
+import Glibc
+
+/// The C callbacks sd-bus calls: one for methods, one for property getters, one for setters, one
+/// for replies and one for matches. Each finds its Swift object through the userdata pointer and
+/// dispatches by member or property name. They run on the owner thread, inside `sd_bus_process`.
+enum Trampolines {
+  // MARK: - Exported objects
+
+  /// Every exported method: reads the arguments, hands a ``MethodCall`` to the handler and
+  /// answers later (the call message is retained until then).
+  static let method: sd_bus_message_handler_t = { message, userdata, returnError in
+    guard let message, let userdata else { return -EINVAL }
+    let object = Unmanaged<ExportedObject>.fromOpaque(userdata).takeUnretainedValue()
+    guard let member = SDBus.member(message), let method = object.methods[member] else {
+      return SDBus.set(BusError(.unknownMethod, "no such method"), into: returnError)
+    }
+    let arguments: [Value]
+    do throws(BusError) {
+      arguments = try Value.readAll(from: message)
+    } catch {
+      return SDBus.set(error, into: returnError)
+    }
+    SDBus.retain(message)
+    let call = MethodCall(
+      arguments: arguments,
+      sender: SDBus.sender(message).flatMap(BusName.init(rawValue:)),
+      path: object.path, interface: object.interface.name, member: member,
+      responder: Responder(call: message, expected: method.outSignature, loop: object.loop))
+    method.handler(call)
+    return 1
+  }
+
+  /// Every property read, including those `GetAll` and `PropertiesChanged` make.
+  static let getter: sd_bus_property_get_t = { _, _, _, property, reply, userdata, returnError in
+    guard let property, let reply, let userdata else { return -EINVAL }
+    let object = Unmanaged<ExportedObject>.fromOpaque(userdata).takeUnretainedValue()
+    let name = String(cString: property)
+    guard let declared = object.properties[name] else {
+      return SDBus.set(BusError(.unknownProperty, "no property \(name)"), into: returnError)
+    }
+    do throws(BusError) {
+      let value = try declared.getter()
+      guard value.signature == declared.signature else {
+        throw .failed(
+          "property \(name) produced a \"\(value.signature)\" value; it is declared \"\(declared.signature)\"")
+      }
+      try value.append(to: reply)
+      return 1
+    } catch {
+      return SDBus.set(error, into: returnError)
+    }
+  }
+
+  /// Every property write; sd-bus has already checked the variant's type.
+  static let setter: sd_bus_property_set_t = { _, _, _, property, value, userdata, returnError in
+    guard let property, let value, let userdata else { return -EINVAL }
+    let object = Unmanaged<ExportedObject>.fromOpaque(userdata).takeUnretainedValue()
+    let name = String(cString: property)
+    guard let declared = object.properties[name], let setter = declared.setter else {
+      return SDBus.set(BusError(.propertyReadOnly, "property \(name) is read-only"), into: returnError)
+    }
+    do throws(BusError) {
+      guard let newValue = try Value.readNext(from: value) else {
+        throw .invalidArgs("no value given for property \(name)")
+      }
+      try setter(newValue)
+      return 1
+    } catch {
+      return SDBus.set(error, into: returnError)
+    }
+  }
+
+  // MARK: - Client side
+
+  /// Replies to calls we sent.
+  static let reply: sd_bus_message_handler_t = { message, userdata, _ in
+    guard let message, let userdata else { return 0 }
+    let pending = Unmanaged<PendingCall>.fromOpaque(userdata).takeUnretainedValue()
+    // The pending call is kept alive by BusState until `finish` removes it.
+    pending.state?.finish(pending, reply: message)
+    return 1
+  }
+
+  /// Messages matching an installed rule.
+  static let match: sd_bus_message_handler_t = { message, userdata, _ in
+    guard let message, let userdata else { return 0 }
+    let entry = Unmanaged<MatchEntry>.fromOpaque(userdata).takeUnretainedValue()
+    if let received = try? ReceivedMessage(message) { entry.handler(received) }
+    return 0
+  }
+}

@@ -1,0 +1,36 @@
+/// One incoming call of an exported method.
+///
+/// Answer it exactly once, with ``reply(_:)`` or ``fail(_:)``, now or later, from any thread or
+/// task; later answers are ignored. A call dropped without an answer is failed for the caller
+/// (`org.freedesktop.DBus.Error.NoReply`), so a forgotten reply never leaves a caller hanging
+/// until its timeout. While one call waits, others are answered as usual.
+package struct MethodCall: Sendable {
+  /// The arguments, already checked against the method's input signature.
+  package let arguments: [Value]
+  /// The caller's unique bus name.
+  package let sender: BusName?
+  /// The object path called.
+  package let path: ObjectPath
+  /// The interface called.
+  package let interface: String
+  /// The member called.
+  package let member: String
+
+  let responder: Responder
+
+  // MARK: - Answering
+
+  /// Sends the method's results; their signature must match the declared output signature,
+  /// otherwise the caller gets `org.freedesktop.DBus.Error.Failed` saying so.
+  package func reply(_ values: [Value] = []) {
+    responder.complete(.success(values))
+  }
+
+  /// Sends `error` as the D-Bus error reply.
+  package func fail(_ error: BusError) {
+    responder.complete(.failure(error))
+  }
+
+  /// Whether an answer has been given already.
+  package var isAnswered: Bool { responder.isCompleted }
+}

@@ -1,0 +1,48 @@
+import Synchronization
+
+/// Sends the single answer to one method call, from any thread, on the owner thread.
+final class Responder: Sendable {
+  private let call: MessageReference
+  private let expected: Signature
+  private let loop: BusLoop
+  private let completed = Atomic<Bool>(false)
+
+  /// Takes over one reference on `call` (the caller has already retained it).
+  init(call: MessageHandle, expected: Signature, loop: BusLoop) {
+    self.call = MessageReference(call)
+    self.expected = expected
+    self.loop = loop
+  }
+
+  /// Whether the answer was given.
+  var isCompleted: Bool { completed.load(ordering: .acquiring) }
+
+  /// Sends the answer, unless one was sent already.
+  func complete(_ result: Result<[Value], BusError>) {
+    guard !completed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    let call = self.call
+    let expected = self.expected
+    loop.run { state in state.answer(call.handle, with: result, expected: expected) }
+  }
+
+  deinit {
+    guard !completed.load(ordering: .acquiring) else { return }
+    let call = self.call
+    let expected = self.expected
+    loop.run { state in
+      state.answer(
+        call.handle,
+        with: .failure(BusError(.noReply, "the service dropped this call without answering it")),
+        expected: expected)
+    }
+  }
+}
+
+/// A message handle that may cross threads.
+struct MessageReference: @unchecked Sendable {
+  // Safe because: the handle is only carried between threads; it is dereferenced, retained and
+  // released only on the connection's owner thread (jobs run there).
+  let handle: MessageHandle
+
+  init(_ handle: MessageHandle) { self.handle = handle }
+}
