@@ -107,11 +107,13 @@ enum PlayerInterface {
         guard state.configuration.canControl else {
           throw BusError(.propertyReadOnly, "\(property.rawValue) cannot be set: CanControl is false")
         }
-        do {
-          dispatcher.deliver(try command(newValue.unwrappingVariants), from: "")
+        let request: RemoteControlEvent.Command
+        do throws(RequestRefusal) {
+          request = try command(newValue.unwrappingVariants)
         } catch {
           throw BusError.invalidArgs(error.message)
         }
+        dispatcher.deliver(request, from: "")
       }
     }
     return [
