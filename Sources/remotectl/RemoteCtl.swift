@@ -14,7 +14,7 @@ struct RemoteCtl: AsyncParsableCommand {
     subcommands: [
       PlayVerb.self, PauseVerb.self, PlayPauseVerb.self, StopVerb.self, NextVerb.self,
       PreviousVerb.self, PositionVerb.self, VolumeVerb.self, StatusVerb.self, MetadataVerb.self,
-      OpenVerb.self, LoopVerb.self, ShuffleVerb.self,
+      OpenVerb.self, LoopVerb.self, ShuffleVerb.self, CheckCommand.self,
     ])
 
   @OptionGroup var options: GlobalOptions
