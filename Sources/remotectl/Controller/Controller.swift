@@ -7,6 +7,10 @@ enum Controller {
   static func run(_ request: Request) async throws(ControlError) {
     let session = try BusSession.connect()
     defer { session.bus.close() }
+    if request.follow && request.verb == .status && request.template == nil && StandardStreams.outputIsTerminal {
+      try await LiveView(choice: request.choice, session: session).run()
+      return
+    }
     if request.follow {
       try await Follower(request: request, session: session).run()
       return
