@@ -15,7 +15,7 @@ struct RemoteCtl: AsyncParsableCommand {
       PlayVerb.self, PauseVerb.self, PlayPauseVerb.self, StopVerb.self, NextVerb.self,
       PreviousVerb.self, PositionVerb.self, VolumeVerb.self, StatusVerb.self, MetadataVerb.self,
       OpenVerb.self, LoopVerb.self, ShuffleVerb.self, CheckCommand.self,
-      WatchCommand.self,
+      WatchCommand.self, DoctorCommand.self,
     ])
 
   @OptionGroup var options: GlobalOptions
