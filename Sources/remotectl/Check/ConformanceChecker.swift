@@ -34,18 +34,25 @@ struct ConformanceChecker {
     results.append(checkTypes("player-properties", initial.properties, PropertyTypes.player, answered: true))
     results.append(checkEnumerations(initial))
     results.append(checkMetadata(initial))
-    results.append(await checkPlay(initial))
-    results.append(await checkExtrapolation())
-    results.append(await checkSeek(initial))
-    results.append(await checkSeekBelowZero(initial))
-    results.append(await checkSetPosition())
-    results.append(await checkStaleSetPosition())
-    results.append(await checkOutOfRangeSetPosition())
-    results.append(await checkPause(initial))
-    results.append(await checkVolume(initial))
-    results.append(await checkLoopAndShuffle(initial))
-    results.append(await checkRateRange(initial))
-    results.append(await checkWrongTypes())
+    let steps: [() async -> RuleResult] = [
+      { await checkPlay(initial) },
+      { await checkExtrapolation() },
+      { await checkSeek(initial) },
+      { await checkSeekBelowZero(initial) },
+      { await checkSetPosition() },
+      { await checkStaleSetPosition() },
+      { await checkOutOfRangeSetPosition() },
+      { await checkPause(initial) },
+      { await checkVolume(initial) },
+      { await checkLoopAndShuffle(initial) },
+      { await checkRateRange(initial) },
+      { await checkWrongTypes() },
+    ]
+    for step in steps {
+      // Late signals from the previous step must not answer this one.
+      await log.settle()
+      results.append(await step())
+    }
     results.append(await checkPositionNeverSignalled())
     await restore(initial)
     return results

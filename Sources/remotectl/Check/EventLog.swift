@@ -39,6 +39,15 @@ actor EventLog {
     }
   }
 
+  /// Returns once no signal has come for `quiet`, or after `limit` at most, so that a late
+  /// signal from one step is not taken for the answer to the next.
+  func settle(quiet: Duration = .milliseconds(150), limit: Duration = .seconds(1)) async {
+    let deadline = ContinuousClock.now + limit
+    while ContinuousClock.now < deadline {
+      if await first(since: events.count, within: quiet, where: { _ in true }) == nil { return }
+    }
+  }
+
   private func expire(_ id: Int) {
     waiters.removeValue(forKey: id)?.continuation.resume(returning: nil)
   }
