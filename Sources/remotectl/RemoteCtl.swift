@@ -20,10 +20,13 @@ struct RemoteCtl: AsyncParsableCommand {
 
   @OptionGroup var options: GlobalOptions
 
-  @Flag(name: [.customShort("l"), .customLong("list-all")], help: "List the names of running players that can be controlled")
+  @Flag(
+    name: [.customShort("l"), .customLong("list-all")],
+    help: "List the names of running players that can be controlled")
   var listAll = false
 
-  @Flag(name: [.customShort("v"), .customShort("V"), .customLong("version")], help: "Print version information")
+  @Flag(
+    name: [.customShort("v"), .customShort("V"), .customLong("version")], help: "Print version information")
   var version = false
 
   /// The version printed by `--version`.

@@ -18,8 +18,9 @@ struct ArgumentParsingTests {
     #expect(before.verb == .status)
     #expect(before.choice.players == after.choice.players)
     #expect(before.allPlayers && after.allPlayers)
-    #expect(ArgumentOrder.verbFirst(["-f", "{{title}}", "-F", "metadata", "title"])
-      == ["metadata", "-f", "{{title}}", "-F", "title"])
+    #expect(
+      ArgumentOrder.verbFirst(["-f", "{{title}}", "-F", "metadata", "title"])
+        == ["metadata", "-f", "{{title}}", "-F", "title"])
   }
 
   @Test func `every playerctl verb parses`() throws {
@@ -36,7 +37,8 @@ struct ArgumentParsingTests {
     #expect(try request(["volume", "0.5"]).verb == .volume(.absolute(0.5)))
     #expect(try request(["volume", "0.1-"]).verb == .volume(.relative(-0.1)))
     #expect(try request(["metadata", "artist", "title"]).verb == .metadata(keys: ["artist", "title"]))
-    #expect(try request(["open", "https://example.org/a.ogg"]).verb == .open(uri: "https://example.org/a.ogg"))
+    #expect(
+      try request(["open", "https://example.org/a.ogg"]).verb == .open(uri: "https://example.org/a.ogg"))
     #expect(try request(["loop", "playlist"]).verb == .loop(.playlist))
     #expect(try request(["loop"]).verb == .loop(nil))
     #expect(try request(["shuffle", "Toggle"]).verb == .shuffle(.toggle))
@@ -47,16 +49,27 @@ struct ArgumentParsingTests {
       (["position", "abc"], "Could not execute command: Could not parse position as a number: abc"),
       (["position", "5x"], "Could not execute command: Could not parse position as a number: 5x"),
       (["volume", "loud"], "Could not execute command: could not parse volume as a number: loud"),
-      (["loop", "forever"],
-       "Could not execute command: Got unknown loop status: 'forever' (expected 'none', 'playlist', or 'track')."),
-      (["shuffle", "maybe"],
-       "Could not execute command: Got unknown shuffle status: 'maybe' (expected 'on', 'off', or 'toggle')."),
-      (["-f", "{{title}}", "play"], "Could not execute command: format strings are not supported on command: play"),
+      (
+        ["loop", "forever"],
+        "Could not execute command: Got unknown loop status: 'forever' (expected 'none', 'playlist', or 'track')."
+      ),
+      (
+        ["shuffle", "maybe"],
+        "Could not execute command: Got unknown shuffle status: 'maybe' (expected 'on', 'off', or 'toggle')."
+      ),
+      (
+        ["-f", "{{title}}", "play"],
+        "Could not execute command: format strings are not supported on command: play"
+      ),
       (["-F", "next"], "Could not execute command: follow is not supported on command: next"),
-      (["-f", "{{title}}", "volume", "0.5"],
-       "Could not execute command: format strings are not supported on command functions."),
-      (["-f", "{{lc(}}", "status"],
-       "Could not execute command: unexpected \"}\", expected expression (position  5)"),
+      (
+        ["-f", "{{title}}", "volume", "0.5"],
+        "Could not execute command: format strings are not supported on command functions."
+      ),
+      (
+        ["-f", "{{lc(}}", "status"],
+        "Could not execute command: unexpected \"}\", expected expression (position  5)"
+      ),
     ])
   func `bad input is one clear playerctl message`(arguments: [String], message: String) {
     #expect(throws: ControlError(message)) { try request(arguments) }

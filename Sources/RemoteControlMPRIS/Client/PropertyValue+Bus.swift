@@ -53,9 +53,11 @@ extension PropertyValue {
       case .dictionary(let key, let valueSignature, let entries):
         var values: [DBus.DictionaryEntry] = []
         for entry in entries {
-          values.append(DBus.DictionaryEntry(key: try entry.key.busValue(), value: try entry.value.busValue()))
+          values.append(
+            DBus.DictionaryEntry(key: try entry.key.busValue(), value: try entry.value.busValue()))
         }
-        return .dictionary(keySignature: try Signature(key), valueSignature: try Signature(valueSignature), values)
+        return .dictionary(
+          keySignature: try Signature(key), valueSignature: try Signature(valueSignature), values)
       case .structure(let fields):
         var values: [Value] = []
         for field in fields { values.append(try field.busValue()) }

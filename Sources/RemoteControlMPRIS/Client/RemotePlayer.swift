@@ -80,7 +80,8 @@ public struct RemotePlayer: Sendable {
     let reply = try await call(
       "Get", interface: Self.propertiesInterface, arguments: [.string(interface), .string(name)])
     guard let value = reply.first else {
-      throw ClientError(name: "org.freedesktop.DBus.Error.InvalidSignature", message: "Get of \(name) returned nothing")
+      throw ClientError(
+        name: "org.freedesktop.DBus.Error.InvalidSignature", message: "Get of \(name) returned nothing")
     }
     return value.unwrapped
   }

@@ -15,7 +15,9 @@ struct CheckCommand: AsyncParsableCommand {
       plays, seeks and changes settings, then restores them. Exit status 0 only when every rule passes.
       """)
 
-  @Argument(help: ArgumentHelp("The player to check (name or name.instanceN); default: the Now Playing one", valueName: "PLAYER"))
+  @Argument(
+    help: ArgumentHelp(
+      "The player to check (name or name.instanceN); default: the Now Playing one", valueName: "PLAYER"))
   var player: String?
 
   @OptionGroup var options: GlobalOptions
@@ -43,7 +45,9 @@ struct CheckCommand: AsyncParsableCommand {
     defer { recorder.cancel() }
     let results = await ConformanceChecker(player: remote, log: log).run()
     StandardStreams.write(
-      json ? CheckReport.json(player: identity.instance, results) : CheckReport.text(player: identity.instance, results))
+      json
+        ? CheckReport.json(player: identity.instance, results)
+        : CheckReport.text(player: identity.instance, results))
     if !results.allSatisfy(\.passed) { throw ControlError("") }
   }
 }
@@ -52,11 +56,17 @@ struct CheckCommand: AsyncParsableCommand {
 enum PlayerResolver {
   /// The first player in `choice`'s order (playing now, then paused, then stopped), or
   /// `No players found`.
-  static func nowPlaying(_ choice: PlayerChoice, session: BusSession) async throws(ControlError) -> PlayerIdentity {
+  static func nowPlaying(_ choice: PlayerChoice, session: BusSession) async throws(ControlError)
+    -> PlayerIdentity
+  {
     let identities = try await session.selectedPlayers(choice)
     let states = await session.states(of: identities)
-    let activity = states.reduce(into: [String: PlayerActivity]()) { $0[$1.key.instance] = PlayerActivity($1.value) }
-    guard let first = choice.order(identities.map(\.instance), activity: activity).first else { throw .noPlayers }
+    let activity = states.reduce(into: [String: PlayerActivity]()) {
+      $0[$1.key.instance] = PlayerActivity($1.value)
+    }
+    guard let first = choice.order(identities.map(\.instance), activity: activity).first else {
+      throw .noPlayers
+    }
     return PlayerIdentity(instance: first)
   }
 }

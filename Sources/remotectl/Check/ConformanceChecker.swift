@@ -28,7 +28,9 @@ struct ConformanceChecker {
     do {
       initial = try await player.state()
     } catch {
-      return [.fail("player-properties", "GetAll on \(RemotePlayer.playerInterface) failed: \(error.message)")]
+      return [
+        .fail("player-properties", "GetAll on \(RemotePlayer.playerInterface) failed: \(error.message)")
+      ]
     }
     results.append(checkTypes("root-properties", root ?? [:], PropertyTypes.root, answered: root != nil))
     results.append(checkTypes("player-properties", initial.properties, PropertyTypes.player, answered: true))
@@ -89,7 +91,8 @@ struct ConformanceChecker {
     if let maximum = state.properties["MaximumRate"]?.doubleValue, maximum < 1 {
       failures.append("MaximumRate \(maximum) is below 1.0")
     }
-    return .from("enumerated-values", failures: failures, passing: "PlaybackStatus, LoopStatus and rate limits valid")
+    return .from(
+      "enumerated-values", failures: failures, passing: "PlaybackStatus, LoopStatus and rate limits valid")
   }
 
   private func checkMetadata(_ state: PlayerState) -> RuleResult {
@@ -108,7 +111,9 @@ struct ConformanceChecker {
     {
       failures.append("mpris:trackid \(trackID) is under /org/mpris, which MPRIS reserves")
     }
-    return .from(rule, failures: failures, passing: "mpris:trackid is o, mpris:length x, and every known key has its type")
+    return .from(
+      rule, failures: failures,
+      passing: "mpris:trackid is o, mpris:length x, and every known key has its type")
   }
 
   // MARK: - Playback
@@ -127,7 +132,9 @@ struct ConformanceChecker {
       $0.changedPlayerProperties?["PlaybackStatus"]?.stringValue == "Playing"
     }
     let status = try? await player.property("PlaybackStatus").stringValue
-    if event == nil { return .fail(rule, "no PropertiesChanged with PlaybackStatus Playing within \(signalTimeout)") }
+    if event == nil {
+      return .fail(rule, "no PropertiesChanged with PlaybackStatus Playing within \(signalTimeout)")
+    }
     if status != "Playing" { return .fail(rule, "PlaybackStatus reads \(status ?? "nothing") after Play") }
     return .pass(rule, "Play gave PropertiesChanged PlaybackStatus=Playing")
   }
@@ -147,7 +154,9 @@ struct ConformanceChecker {
     let event = await log.first(since: mark, within: signalTimeout) {
       $0.changedPlayerProperties?["PlaybackStatus"]?.stringValue == "Paused"
     }
-    if event == nil { return .fail(rule, "no PropertiesChanged with PlaybackStatus Paused within \(signalTimeout)") }
+    if event == nil {
+      return .fail(rule, "no PropertiesChanged with PlaybackStatus Paused within \(signalTimeout)")
+    }
     return .pass(rule, "Pause gave PropertiesChanged PlaybackStatus=Paused")
   }
 
@@ -177,9 +186,12 @@ struct ConformanceChecker {
     let moved = second - first
     if abs(moved - expected) > tolerance {
       return .fail(
-        rule, "Position moved \(Self.seconds(moved)) s in \(Self.seconds(elapsed)) s at Rate \(rate); expected \(Self.seconds(expected)) s ±0.1")
+        rule,
+        "Position moved \(Self.seconds(moved)) s in \(Self.seconds(elapsed)) s at Rate \(rate); expected \(Self.seconds(expected)) s ±0.1"
+      )
     }
-    return .pass(rule, "Position moved \(Self.seconds(moved)) s in \(Self.seconds(elapsed)) s at Rate \(rate)")
+    return .pass(
+      rule, "Position moved \(Self.seconds(moved)) s in \(Self.seconds(elapsed)) s at Rate \(rate)")
   }
 
   private func checkSeek(_ initial: PlayerState) async -> RuleResult {
@@ -193,7 +205,9 @@ struct ConformanceChecker {
     } catch {
       return .fail(rule, "CanSeek is true but Seek failed: \(error.message)")
     }
-    guard let seeked = await log.first(since: mark, within: signalTimeout, where: { $0.seekedPosition != nil })?.seekedPosition
+    guard
+      let seeked = await log.first(since: mark, within: signalTimeout, where: { $0.seekedPosition != nil })?
+        .seekedPosition
     else { return .fail(rule, "no Seeked signal within \(signalTimeout) after Seek(+2 s)") }
     let playing = await isPlaying()
     let drift = playing ? Self.microseconds(startAt.duration(to: .now)) : 0
@@ -201,7 +215,9 @@ struct ConformanceChecker {
     if seeked < expected - tolerance || seeked > expected + drift + tolerance {
       return .fail(rule, "Seeked(\(Self.seconds(seeked)) s) after Seek(+2 s) from \(Self.seconds(start)) s")
     }
-    if let (now, _) = await readPosition(), abs(now - seeked) > tolerance + (playing ? Self.microseconds(startAt.duration(to: .now)) : 0) {
+    if let (now, _) = await readPosition(),
+      abs(now - seeked) > tolerance + (playing ? Self.microseconds(startAt.duration(to: .now)) : 0)
+    {
       return .fail(rule, "Seeked said \(Self.seconds(seeked)) s but Position reads \(Self.seconds(now)) s")
     }
     return .pass(rule, "Seek(+2 s) from \(Self.seconds(start)) s gave Seeked(\(Self.seconds(seeked)) s)")
@@ -217,14 +233,17 @@ struct ConformanceChecker {
     } catch {
       return .fail(rule, "Seek(-1 h) failed: \(error.message)")
     }
-    let seeked = await log.first(since: mark, within: signalTimeout, where: { $0.seekedPosition != nil })?.seekedPosition
+    let seeked = await log.first(since: mark, within: signalTimeout, where: { $0.seekedPosition != nil })?
+      .seekedPosition
     guard let (position, _) = await readPosition() else { return .fail(rule, "Position cannot be read") }
     let slack = tolerance + Self.microseconds(startedAt.duration(to: .now))
     if position < 0 || position > slack {
       return .fail(rule, "after Seek(-1 h) Position is \(Self.seconds(position)) s, not 0")
     }
     guard let seeked else { return .fail(rule, "Position went to 0 but no Seeked signal came") }
-    if seeked < 0 || seeked > slack { return .fail(rule, "Seeked(\(Self.seconds(seeked)) s) after Seek(-1 h), not 0") }
+    if seeked < 0 || seeked > slack {
+      return .fail(rule, "Seeked(\(Self.seconds(seeked)) s) after Seek(-1 h), not 0")
+    }
     return .pass(rule, "Seek(-1 h) went to 0 with Seeked(\(Self.seconds(seeked)) s)")
   }
 
@@ -232,9 +251,13 @@ struct ConformanceChecker {
     let rule = "seeked-after-set-position"
     guard let state = try? await player.state() else { return .fail(rule, "GetAll failed") }
     guard state.canSeek else { return .pass(rule, "CanSeek is false; SetPosition not tried") }
-    guard let trackID = state.trackID else { return .pass(rule, "no mpris:trackid, so SetPosition cannot be called") }
+    guard let trackID = state.trackID else {
+      return .pass(rule, "no mpris:trackid, so SetPosition cannot be called")
+    }
     let target: Int64 = 3_000_000
-    if let length = state.length, length <= target + 1_000_000 { return .pass(rule, "track too short to try") }
+    if let length = state.length, length <= target + 1_000_000 {
+      return .pass(rule, "track too short to try")
+    }
     let mark = await log.mark
     let startedAt = ContinuousClock.now
     do {
@@ -242,10 +265,14 @@ struct ConformanceChecker {
     } catch {
       return .fail(rule, "SetPosition(\(trackID), 3 s) failed: \(error.message)")
     }
-    guard let seeked = await log.first(since: mark, within: signalTimeout, where: { $0.seekedPosition != nil })?.seekedPosition
+    guard
+      let seeked = await log.first(since: mark, within: signalTimeout, where: { $0.seekedPosition != nil })?
+        .seekedPosition
     else { return .fail(rule, "no Seeked signal within \(signalTimeout) after SetPosition(3 s)") }
     let slack = tolerance + Self.microseconds(startedAt.duration(to: .now))
-    if abs(seeked - target) > slack { return .fail(rule, "Seeked(\(Self.seconds(seeked)) s) after SetPosition(3 s)") }
+    if abs(seeked - target) > slack {
+      return .fail(rule, "Seeked(\(Self.seconds(seeked)) s) after SetPosition(3 s)")
+    }
     return .pass(rule, "SetPosition(3 s) gave Seeked(\(Self.seconds(seeked)) s)")
   }
 
@@ -263,14 +290,19 @@ struct ConformanceChecker {
     }
     let negative = await expectIgnoredSetPosition(rule, trackID: trackID, target: -5_000_000, what: "-5 s")
     guard negative.passed else { return negative }
-    guard let length = state.length, length > 0 else { return .pass(rule, "-5 s ignored; no mpris:length to go past") }
-    let past = await expectIgnoredSetPosition(rule, trackID: trackID, target: length + 60_000_000, what: "length + 60 s")
+    guard let length = state.length, length > 0 else {
+      return .pass(rule, "-5 s ignored; no mpris:length to go past")
+    }
+    let past = await expectIgnoredSetPosition(
+      rule, trackID: trackID, target: length + 60_000_000, what: "length + 60 s")
     return past.passed ? .pass(rule, "SetPosition to -5 s and past the end both ignored") : past
   }
 
   /// Calls SetPosition(`trackID`, `target`) and expects nothing to happen: no Seeked in the quiet
   /// window and Position where it would have been.
-  private func expectIgnoredSetPosition(_ rule: String, trackID: String, target: Int64, what: String) async -> RuleResult {
+  private func expectIgnoredSetPosition(_ rule: String, trackID: String, target: Int64, what: String) async
+    -> RuleResult
+  {
     guard let (before, beforeAt) = await readPosition() else { return .fail(rule, "Position cannot be read") }
     let mark = await log.mark
     do {
@@ -278,12 +310,16 @@ struct ConformanceChecker {
     } catch {
       // Refusing with an error is also "not acting on it".
     }
-    let seeked = await log.first(since: mark, within: quietWindow) { $0.seekedPosition != nil }?.seekedPosition
-    if let seeked { return .fail(rule, "SetPosition with \(what) was acted on: Seeked(\(Self.seconds(seeked)) s)") }
+    let seeked = await log.first(since: mark, within: quietWindow) { $0.seekedPosition != nil }?
+      .seekedPosition
+    if let seeked {
+      return .fail(rule, "SetPosition with \(what) was acted on: Seeked(\(Self.seconds(seeked)) s)")
+    }
     guard let (after, afterAt) = await readPosition() else { return .fail(rule, "Position cannot be read") }
     let playing = await isPlaying()
     let rate = (try? await player.property("Rate").doubleValue) ?? 1
-    let expected = before + (playing ? Int64(Double(Self.microseconds(beforeAt.duration(to: afterAt))) * rate) : 0)
+    let expected =
+      before + (playing ? Int64(Double(Self.microseconds(beforeAt.duration(to: afterAt))) * rate) : 0)
     if abs(after - expected) > tolerance {
       return .fail(
         rule,
@@ -303,7 +339,9 @@ struct ConformanceChecker {
   // MARK: - Writable properties
 
   /// Sets `name` to `value` and waits for a PropertiesChanged that carries `expected`.
-  private func setAndExpectSignal(_ name: String, _ value: PropertyValue, expected: PropertyValue) async -> String? {
+  private func setAndExpectSignal(_ name: String, _ value: PropertyValue, expected: PropertyValue) async
+    -> String?
+  {
     let mark = await log.mark
     do {
       try await player.setProperty(name, to: value)
@@ -313,7 +351,8 @@ struct ConformanceChecker {
     let event = await log.first(since: mark, within: signalTimeout) {
       $0.changedPlayerProperties?[name] == expected
     }
-    return event == nil ? "no PropertiesChanged with \(name)=\(expected.gvariantText(annotate: false)) after Set" : nil
+    return event == nil
+      ? "no PropertiesChanged with \(name)=\(expected.gvariantText(annotate: false)) after Set" : nil
   }
 
   private func checkVolume(_ initial: PlayerState) async -> RuleResult {
@@ -329,7 +368,10 @@ struct ConformanceChecker {
       return .pass(rule, "Volume set with PropertiesChanged; a negative Volume was refused (\(error.name))")
     }
     let volume = try? await player.property("Volume").doubleValue
-    if volume != 0 { return .fail(rule, "Volume -0.5 reads back \(volume.map { "\($0)" } ?? "nothing"), not 0 (MPRIS: negative is 0)") }
+    if volume != 0 {
+      return .fail(
+        rule, "Volume -0.5 reads back \(volume.map { "\($0)" } ?? "nothing"), not 0 (MPRIS: negative is 0)")
+    }
     return .pass(rule, "Volume set with PropertiesChanged; -0.5 clamped to 0")
   }
 
@@ -352,7 +394,8 @@ struct ConformanceChecker {
       }
     }
     if tried.isEmpty { return .pass(rule, "neither LoopStatus nor Shuffle is implemented (both optional)") }
-    return .from(rule, failures: failures, passing: tried.joined(separator: " and ") + " set with PropertiesChanged")
+    return .from(
+      rule, failures: failures, passing: tried.joined(separator: " and ") + " set with PropertiesChanged")
   }
 
   private func checkRateRange(_ initial: PlayerState) async -> RuleResult {
@@ -382,22 +425,31 @@ struct ConformanceChecker {
     var failures: [String] = []
     let calls: [(String, String, [PropertyValue])] = [
       ("Seek(s)", "Seek", [.string("ten")]),
-      ("SetPosition(s, x) with the track id as a string", "SetPosition", [.string("/org/remotectl/check/T"), .int64(0)]),
+      (
+        "SetPosition(s, x) with the track id as a string", "SetPosition",
+        [.string("/org/remotectl/check/T"), .int64(0)]
+      ),
       ("OpenUri(i)", "OpenUri", [.int32(1)]),
     ]
     for (label, member, arguments) in calls {
-      if (try? await player.call(member, arguments: arguments)) != nil { failures.append("\(label) was accepted") }
+      if (try? await player.call(member, arguments: arguments)) != nil {
+        failures.append("\(label) was accepted")
+      }
     }
     let setVolume: Void? = try? await player.setProperty("Volume", to: .string("loud"))
     if setVolume != nil { failures.append("Set Volume to a string was accepted") }
-    return .from(rule, failures: failures, passing: "Seek(s), SetPosition(s, x), OpenUri(i) and Volume=s answered with errors")
+    return .from(
+      rule, failures: failures,
+      passing: "Seek(s), SetPosition(s, x), OpenUri(i) and Volume=s answered with errors")
   }
 
   // MARK: - Restoring
 
   private func restore(_ initial: PlayerState) async {
     if let volume = initial.volume { try? await player.setProperty("Volume", to: .double(volume)) }
-    if let loop = initial.loopStatus { try? await player.setProperty("LoopStatus", to: .string(loop.rawValue)) }
+    if let loop = initial.loopStatus {
+      try? await player.setProperty("LoopStatus", to: .string(loop.rawValue))
+    }
     if let shuffle = initial.shuffle { try? await player.setProperty("Shuffle", to: .bool(shuffle)) }
     switch initial.playbackStatus {
     case .paused: try? await player.pause()

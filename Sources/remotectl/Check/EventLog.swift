@@ -4,7 +4,10 @@ internal import RemoteControlMPRIS
 /// up to a deadline.
 actor EventLog {
   private var events: [PlayerEvent] = []
-  private var waiters: [Int: (predicate: @Sendable (PlayerEvent) -> Bool, continuation: CheckedContinuation<PlayerEvent?, Never>)] = [:]
+  private var waiters:
+    [Int: (
+      predicate: @Sendable (PlayerEvent) -> Bool, continuation: CheckedContinuation<PlayerEvent?, Never>
+    )] = [:]
   private var nextWaiter = 0
 
   /// Everything received so far.

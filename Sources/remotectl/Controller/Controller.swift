@@ -7,7 +7,9 @@ enum Controller {
   static func run(_ request: Request) async throws(ControlError) {
     let session = try BusSession.connect()
     defer { session.bus.close() }
-    if request.follow && request.verb == .status && request.template == nil && StandardStreams.outputIsTerminal {
+    if request.follow && request.verb == .status && request.template == nil
+      && StandardStreams.outputIsTerminal
+    {
       try await LiveView(choice: request.choice, session: session).run()
       return
     }
@@ -18,7 +20,9 @@ enum Controller {
     let identities = try await session.selectedPlayers(request.choice)
     guard !identities.isEmpty else { throw request.quiet ? ControlError("") : .noPlayers }
     let states = await session.states(of: identities)
-    let activity = states.reduce(into: [String: PlayerActivity]()) { $0[$1.key.instance] = PlayerActivity($1.value) }
+    let activity = states.reduce(into: [String: PlayerActivity]()) {
+      $0[$1.key.instance] = PlayerActivity($1.value)
+    }
     let order = request.choice.order(states.keys.map(\.instance), activity: activity)
     var handledAny = false
     for instance in order {

@@ -28,7 +28,10 @@ struct PlayerTracker {
   /// Starts watching players appear and vanish, then tracks the selected players there now.
   /// Returns the inputs to loop over and a function that stops the watchers.
   mutating func start(session: BusSession) async throws(ControlError)
-    -> (inputs: AsyncStream<FollowInput>, continuation: AsyncStream<FollowInput>.Continuation, stop: @Sendable () -> Void)
+    -> (
+      inputs: AsyncStream<FollowInput>, continuation: AsyncStream<FollowInput>.Continuation,
+      stop: @Sendable () -> Void
+    )
   {
     let (inputs, continuation) = AsyncStream.makeStream(of: FollowInput.self)
     let appearances: AsyncStream<PlayerAppearance>
@@ -73,7 +76,9 @@ struct PlayerTracker {
   /// The players in the order commands go to them (the player-choice rule, with the history
   /// seen while following).
   var ordered: [(PlayerIdentity, TrackedPlayer)] {
-    let activity = players.reduce(into: [String: PlayerActivity]()) { $0[$1.key.instance] = $1.value.activity }
+    let activity = players.reduce(into: [String: PlayerActivity]()) {
+      $0[$1.key.instance] = $1.value.activity
+    }
     return choice.order(players.keys.map(\.instance), activity: activity).compactMap { instance in
       let identity = PlayerIdentity(instance: instance)
       return players[identity].map { (identity, $0) }

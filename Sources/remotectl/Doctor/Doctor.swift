@@ -23,14 +23,19 @@ struct Doctor {
       findings.append(
         Finding(
           kind: .problem,
-          text: "no session bus: \(address.map { "DBUS_SESSION_BUS_ADDRESS=\($0) cannot be reached" } ?? "DBUS_SESSION_BUS_ADDRESS is unset")"
+          text:
+            "no session bus: \(address.map { "DBUS_SESSION_BUS_ADDRESS=\($0) cannot be reached" } ?? "DBUS_SESSION_BUS_ADDRESS is unset")"
             + (runtime.map { " and \($0)/bus is not a bus" } ?? ""),
           fix: "run inside a desktop session, or start one with `dbus-run-session -- SHELL`, or "
-            + "export DBUS_SESSION_BUS_ADDRESS=unix:path=$XDG_RUNTIME_DIR/bus; players and controllers must share it"))
+            + "export DBUS_SESSION_BUS_ADDRESS=unix:path=$XDG_RUNTIME_DIR/bus; players and controllers must share it"
+        ))
       return findings
     }
     defer { session.bus.close() }
-    findings.append(Finding(kind: .ok, text: "session bus reachable (\(address ?? "default address")); this is \(session.bus.uniqueName)"))
+    findings.append(
+      Finding(
+        kind: .ok,
+        text: "session bus reachable (\(address ?? "default address")); this is \(session.bus.uniqueName)"))
 
     let all = (try? await session.bus.players()) ?? []
     guard !all.isEmpty else {
@@ -41,7 +46,8 @@ struct Doctor {
             + "MediaPlayerService so it claims org.mpris.MediaPlayer2.<name>"))
       return findings
     }
-    findings.append(Finding(kind: .ok, text: "players on the bus: " + all.map(\.instance).joined(separator: ", ")))
+    findings.append(
+      Finding(kind: .ok, text: "players on the bus: " + all.map(\.instance).joined(separator: ", ")))
 
     var selection = choice
     if let player { selection.players = [PlayerPattern(player)] }
@@ -50,13 +56,18 @@ struct Doctor {
       findings.append(
         Finding(
           kind: .problem, text: "no player named \(player ?? "so") is registered",
-          fix: "use one of the names above (a name also matches its .instanceN variants), or start that player"))
+          fix:
+            "use one of the names above (a name also matches its .instanceN variants), or start that player"))
       return findings
     }
     let states = await session.states(of: all)
-    let activity = states.reduce(into: [String: PlayerActivity]()) { $0[$1.key.instance] = PlayerActivity($1.value) }
-    let target = self.player == nil
-      ? (selection.order(candidates.map(\.instance), activity: activity).first.map(PlayerIdentity.init(instance:)) ?? PlayerIdentity(instance: player))
+    let activity = states.reduce(into: [String: PlayerActivity]()) {
+      $0[$1.key.instance] = PlayerActivity($1.value)
+    }
+    let target =
+      self.player == nil
+      ? (selection.order(candidates.map(\.instance), activity: activity).first.map(
+        PlayerIdentity.init(instance:)) ?? PlayerIdentity(instance: player))
       : (candidates.first ?? PlayerIdentity(instance: player))
     findings += await examine(target, session: session, states: states, activity: activity)
     return findings
@@ -80,7 +91,9 @@ struct Doctor {
             + "the connection's thread free to answer"))
       return findings
     }
-    findings.append(Finding(kind: .ok, text: "\(identity.instance) answers at /org/mpris/MediaPlayer2 (owner \(owner ?? "?"))"))
+    findings.append(
+      Finding(
+        kind: .ok, text: "\(identity.instance) answers at /org/mpris/MediaPlayer2 (owner \(owner ?? "?"))"))
     findings.append(await probeDelivery(remote, state: state))
     findings += commandFlags(state)
     findings.append(nowPlaying(identity, activity: activity))
@@ -90,7 +103,9 @@ struct Doctor {
   /// Sends Seek(0), which moves nothing, to see whether events reach the app.
   private func probeDelivery(_ remote: RemotePlayer, state: PlayerState) async -> Finding {
     guard state.canSeek else {
-      return Finding(kind: .note, text: "delivery not probed: CanSeek is false, and every other probe would change playback")
+      return Finding(
+        kind: .note,
+        text: "delivery not probed: CanSeek is false, and every other probe would change playback")
     }
     do {
       try await remote.seek(by: 0)
@@ -100,14 +115,19 @@ struct Doctor {
       if message.contains("not receiving remote control events") {
         return Finding(
           kind: .problem, text: "the player is not receiving remote control events (\(message))",
-          fix: "call application.beginReceivingRemoteControlEvents() when playback starts (and end… only when it should stop)")
+          fix:
+            "call application.beginReceivingRemoteControlEvents() when playback starts (and end… only when it should stop)"
+        )
       }
       if message.contains("handler") || message.contains("nothing in the player handled") {
         return Finding(
           kind: .problem, text: "the probe reached the app but nothing handled it (\(message))",
-          fix: "add a handler to the command center's command, or handle the event in a responder on the chain")
+          fix:
+            "add a handler to the command center's command, or handle the event in a responder on the chain")
       }
-      return Finding(kind: .problem, text: "Seek(0) failed: \(error.name): \(message)", fix: "see the player's log for this error")
+      return Finding(
+        kind: .problem, text: "Seek(0) failed: \(error.name): \(message)",
+        fix: "see the player's log for this error")
     }
   }
 
@@ -122,7 +142,9 @@ struct Doctor {
       ("CanControl", state.canControl, "any command at all"),
     ]
     let disabled = flags.filter { !$0.1 }
-    guard !disabled.isEmpty else { return [Finding(kind: .ok, text: "every Can* flag is true: all commands are offered")] }
+    guard !disabled.isEmpty else {
+      return [Finding(kind: .ok, text: "every Can* flag is true: all commands are offered")]
+    }
     return disabled.map { name, _, command in
       Finding(
         kind: name == "CanControl" ? .problem : .note,
@@ -135,12 +157,16 @@ struct Doctor {
   private func nowPlaying(_ identity: PlayerIdentity, activity: [String: PlayerActivity]) -> Finding {
     let order = PlayerChoice().order(Array(activity.keys), activity: activity)
     guard let first = order.first, first != identity.instance else {
-      return Finding(kind: .ok, text: "\(identity.instance) is the Now Playing player: media keys and `remotectl` without -p reach it")
+      return Finding(
+        kind: .ok,
+        text: "\(identity.instance) is the Now Playing player: media keys and `remotectl` without -p reach it"
+      )
     }
     let status = activity[first].map { "\($0.status)" } ?? "?"
     return Finding(
       kind: .problem,
-      text: "\(identity.instance) is not the Now Playing player: \(first) is (\(status)), so media keys go there",
+      text:
+        "\(identity.instance) is not the Now Playing player: \(first) is (\(status)), so media keys go there",
       fix: "start playback in \(identity.instance) once (only a player that has played becomes Now Playing), "
         + "or pause \(first); to target it anyway use `remotectl -p \(identity.name) …`")
   }

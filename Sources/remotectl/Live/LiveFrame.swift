@@ -21,12 +21,14 @@ struct LiveFrame: Hashable, Sendable {
     header += "  (" + player + ")"
     let elapsed = DurationText.clock(microseconds: position)
     guard let length, length > 0 else {
-      return LiveFrame(header: header, progress: elapsed + " [" + String(repeating: "·", count: barWidth) + "] live")
+      return LiveFrame(
+        header: header, progress: elapsed + " [" + String(repeating: "·", count: barWidth) + "] live")
     }
     let fraction = min(1, max(0, Double(position) / Double(length)))
     let filled = Int((fraction * Double(barWidth)).rounded(.down))
     let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: barWidth - filled)
-    return LiveFrame(header: header, progress: elapsed + " [" + bar + "] " + DurationText.clock(microseconds: length))
+    return LiveFrame(
+      header: header, progress: elapsed + " [" + bar + "] " + DurationText.clock(microseconds: length))
   }
 
   /// An empty frame, when no player is there.

@@ -28,7 +28,8 @@ struct LiveView {
       let position = tracked.estimate.position(at: now)
       screen.show(
         .make(
-          player: identity.instance, status: tracked.state.playbackStatus?.rawValue, title: tracked.state.title,
+          player: identity.instance, status: tracked.state.playbackStatus?.rawValue,
+          title: tracked.state.title,
           artist: tracked.state.artist, position: position, length: tracked.state.length))
       guard tracked.estimate.isPlaying, tracked.estimate.rate > 0 else { return }
       let untilNextSecond = Double(1_000_000 - position % 1_000_000) / tracked.estimate.rate

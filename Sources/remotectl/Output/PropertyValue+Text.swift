@@ -32,7 +32,8 @@ extension PropertyValue {
     case .unixFD(let value): return (annotate ? "handle " : "") + String(value)
     case .array(let element, let elements):
       if elements.isEmpty { return "@a\(element) []" }
-      return "[" + elements.enumerated().map { $0.element.gvariantText(annotate: annotate && $0.offset == 0) }
+      return "["
+        + elements.enumerated().map { $0.element.gvariantText(annotate: annotate && $0.offset == 0) }
         .joined(separator: ", ") + "]"
     case .dictionary(let key, let valueSignature, let entries):
       if entries.isEmpty { return "@a{\(key)\(valueSignature)} {}" }
@@ -54,7 +55,9 @@ extension PropertyValue {
     switch self {
     case .array(_, let elements): elements.map(\.playerctlText)
     case .dictionary(_, _, let entries):
-      entries.map { "{" + $0.key.gvariantText(annotate: false) + ", " + $0.value.gvariantText(annotate: false) + "}" }
+      entries.map {
+        "{" + $0.key.gvariantText(annotate: false) + ", " + $0.value.gvariantText(annotate: false) + "}"
+      }
     case .structure(let fields): fields.map(\.playerctlText)
     case .variant(let inner): [inner.playerctlText]
     default: nil

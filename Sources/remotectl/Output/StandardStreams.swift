@@ -9,7 +9,8 @@ enum StandardStreams {
     bytes.withUnsafeBytes { buffer in
       var offset = 0
       while offset < buffer.count {
-        let written = Glibc.write(STDERR_FILENO, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+        let written = Glibc.write(
+          STDERR_FILENO, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
         if written <= 0 { return }
         offset += written
       }

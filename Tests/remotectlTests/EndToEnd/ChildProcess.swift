@@ -54,7 +54,10 @@ struct Spawned: Sendable {
   let stdout: Int32
   let stderr: Int32
 
-  init(_ executable: String, _ arguments: [String], environment: [String: String], captureStderr: Bool, stderrPath: String? = nil) throws {
+  init(
+    _ executable: String, _ arguments: [String], environment: [String: String], captureStderr: Bool,
+    stderrPath: String? = nil
+  ) throws {
     var outPipe: [Int32] = [0, 0]
     var errPipe: [Int32] = [0, 0]
     guard pipe(&outPipe) == 0, pipe(&errPipe) == 0 else { throw BusTestError("pipe failed") }
@@ -66,7 +69,8 @@ struct Spawned: Sendable {
     if captureStderr {
       posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
     } else {
-      posix_spawn_file_actions_addopen(&actions, 2, stderrPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+      posix_spawn_file_actions_addopen(
+        &actions, 2, stderrPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     }
     for fd in outPipe + errPipe { posix_spawn_file_actions_addclose(&actions, fd) }
     let merged = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
@@ -128,8 +132,12 @@ final class RunningProcess: @unchecked Sendable {
   let lines: AsyncStream<String>
 
   /// Starts `executable`; its standard error goes to `stderrTo` (or nowhere).
-  init(_ executable: String, _ arguments: [String], environment: [String: String] = [:], stderrTo path: String? = nil) throws {
-    child = try Spawned(executable, arguments, environment: environment, captureStderr: false, stderrPath: path)
+  init(
+    _ executable: String, _ arguments: [String], environment: [String: String] = [:],
+    stderrTo path: String? = nil
+  ) throws {
+    child = try Spawned(
+      executable, arguments, environment: environment, captureStderr: false, stderrPath: path)
     let (lines, continuation) = AsyncStream.makeStream(of: String.self)
     self.lines = lines
     let fd = child.stdout

@@ -2,7 +2,9 @@ import Testing
 
 /// remotectl's own behaviour on a private bus: choosing the player, following, checking,
 /// diagnosing, and bad input.
-@Suite("End to end: remotectl beyond playerctl", .serialized, .enabled(if: Tools.busTestsCanRun), .timeLimit(.minutes(1)))
+@Suite(
+  "End to end: remotectl beyond playerctl", .serialized, .enabled(if: Tools.busTestsCanRun),
+  .timeLimit(.minutes(1)))
 struct ControllerEndToEndTests {
   @Test func `without -p the playing player gets the command, not the first name on the bus`() async throws {
     let bus = try await PrivateBus()
@@ -57,13 +59,15 @@ struct ControllerEndToEndTests {
     try await bus.startMpv()
     let result = try await bus.remotectl("check", "mpv")
     let lines = result.stdout.split(separator: "\n")
-    #expect(lines.dropLast().allSatisfy { $0.hasPrefix("PASS ") || $0.hasPrefix("FAIL ") }, "\(result.stdout)")
+    #expect(
+      lines.dropLast().allSatisfy { $0.hasPrefix("PASS ") || $0.hasPrefix("FAIL ") }, "\(result.stdout)")
     #expect(lines.count >= 17)
     #expect(result.status == (lines.contains { $0.hasPrefix("FAIL ") } ? 1 : 0))
     print("remotectl check mpv:\n\(result.stdout)")
   }
 
-  @Test func `doctor finds nothing wrong with a playing binaural and explains a missing player`() async throws {
+  @Test func `doctor finds nothing wrong with a playing binaural and explains a missing player`() async throws
+  {
     let bus = try await PrivateBus()
     try await bus.startBinaural()
     #expect(try await bus.playerctl(["play"]).status == 0)
@@ -90,7 +94,8 @@ struct ControllerEndToEndTests {
       #expect(result.stdout.isEmpty)
     }
     let noBus = try await ChildProcess.run(
-      Tools.remotectl, ["status"], environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(bus.directory.path)/missing"])
+      Tools.remotectl, ["status"],
+      environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(bus.directory.path)/missing"])
     #expect(noBus.status == 1)
     #expect(noBus.stderr.split(separator: "\n").count == 1)
     #expect(noBus.stderr.hasPrefix("Could not connect to players: no session bus"))

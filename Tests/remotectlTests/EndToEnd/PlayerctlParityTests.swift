@@ -1,14 +1,19 @@
 import Testing
 
 /// remotectl against playerctl on the same private bus: same output, same exit status.
-@Suite("End to end: remotectl matches playerctl", .serialized, .enabled(if: Tools.busTestsCanRun), .timeLimit(.minutes(1)))
+@Suite(
+  "End to end: remotectl matches playerctl", .serialized, .enabled(if: Tools.busTestsCanRun),
+  .timeLimit(.minutes(1)))
 struct PlayerctlParityTests {
   /// Runs both with `arguments` and expects the same stdout and exit status.
-  func expectSame(_ bus: PrivateBus, _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) async throws {
+  func expectSame(_ bus: PrivateBus, _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation)
+    async throws
+  {
     let theirs = try await bus.playerctl(arguments)
     let ours = try await bus.remotectl(arguments: arguments)
     #expect(ours.stdout == theirs.stdout, "stdout of \(arguments)", sourceLocation: sourceLocation)
-    #expect(ours.status == theirs.status, "exit status of \(arguments): \(ours)", sourceLocation: sourceLocation)
+    #expect(
+      ours.status == theirs.status, "exit status of \(arguments): \(ours)", sourceLocation: sourceLocation)
   }
 
   @Test func `printing verbs on binaural print what playerctl prints`() async throws {
@@ -20,8 +25,14 @@ struct PlayerctlParityTests {
       ["metadata", "nosuchkey"], ["volume"], ["loop"], ["shuffle"], ["position"],
       ["-p", "binaural", "status"], ["-p", "nosuch", "status"], ["-p", "nosuch,binaural", "status"],
       ["-p", "%any", "status"], ["-i", "binaural", "status"], ["-a", "status"],
-      ["-f", "{{playerName}}:{{playerInstance}}:{{lc(status)}}:{{uc(title)}}:{{duration(mpris:length)}}", "metadata"],
-      ["-f", "{{emoji(status)}} {{emoji(volume)}} {{trunc(title, 7)}} {{default(xesam:comment, \"-\")}}", "metadata"],
+      [
+        "-f", "{{playerName}}:{{playerInstance}}:{{lc(status)}}:{{uc(title)}}:{{duration(mpris:length)}}",
+        "metadata",
+      ],
+      [
+        "-f", "{{emoji(status)}} {{emoji(volume)}} {{trunc(title, 7)}} {{default(xesam:comment, \"-\")}}",
+        "metadata",
+      ],
       ["-f", "{{markup_escape(title)}}|{{artist}}|{{album}}|{{mpris:length / 1000000}}", "metadata"],
       ["-f", "{{volume * 100}}% {{loop}} {{shuffle}} {{title}}", "volume"],
       ["-f", "{{status}} {{position}}", "status"],
@@ -33,10 +44,15 @@ struct PlayerctlParityTests {
   @Test func `changing verbs change binaural as playerctl reads it back`() async throws {
     let bus = try await PrivateBus()
     try await bus.startBinaural()
-    func check(_ change: [String], _ query: [String], _ expected: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    func check(
+      _ change: [String], _ query: [String], _ expected: String,
+      sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
       let result = try await bus.remotectl(arguments: change)
       #expect(result.status == 0, "\(change): \(result)", sourceLocation: sourceLocation)
-      #expect(try await bus.playerctl(query).stdout == expected + "\n", "\(change) then \(query)", sourceLocation: sourceLocation)
+      #expect(
+        try await bus.playerctl(query).stdout == expected + "\n", "\(change) then \(query)",
+        sourceLocation: sourceLocation)
     }
     try await check(["volume", "0.3"], ["volume"], "0.300000")
     try await check(["volume", "0.1+"], ["volume"], "0.400000")

@@ -16,7 +16,8 @@ final class PrivateBus: @unchecked Sendable {
   /// Starts `dbus-daemon --session` on a socket in a fresh directory and waits for the address
   /// it prints.
   init() async throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent("remotectl-e2e-\(UUID().uuidString)")
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "remotectl-e2e-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let socket = directory.appendingPathComponent("bus").path
     daemon = try RunningProcess(
@@ -82,7 +83,8 @@ final class PrivateBus: @unchecked Sendable {
 
   /// Runs playerctl on this bus.
   func playerctl(_ arguments: [String]) async throws -> CommandResult {
-    try await ChildProcess.run(Tools.which("playerctl") ?? "/usr/bin/playerctl", arguments, environment: environment)
+    try await ChildProcess.run(
+      Tools.which("playerctl") ?? "/usr/bin/playerctl", arguments, environment: environment)
   }
 }
 

@@ -7,7 +7,9 @@ enum Tools {
     let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     var directory = executable.deletingLastPathComponent()
     // The test runner may live inside a .xctest bundle directory.
-    while directory.path != "/" && !FileManager.default.fileExists(atPath: directory.appendingPathComponent("remotectl").path) {
+    while directory.path != "/"
+      && !FileManager.default.fileExists(atPath: directory.appendingPathComponent("remotectl").path)
+    {
       directory = directory.deletingLastPathComponent()
     }
     return directory
