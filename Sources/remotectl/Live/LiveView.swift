@@ -47,7 +47,8 @@ struct LiveView {
   }
 }
 
-/// Draws frames in place on a terminal.
+/// Draws frames in place on a terminal: each frame is two whole lines; the next one first moves
+/// the cursor back up over them.
 struct LiveScreen {
   private var drawn = false
   private var last: LiveFrame?
@@ -55,8 +56,8 @@ struct LiveScreen {
   /// Replaces the previous frame with `frame` (nothing is written when it is the same).
   mutating func show(_ frame: LiveFrame) {
     guard frame != last else { return }
-    var text = drawn ? "\u{1B}[1A\r" : ""
-    text += "\u{1B}[2K" + frame.header + "\n\u{1B}[2K" + frame.progress
+    var text = drawn ? "\u{1B}[2A\r" : ""
+    text += "\u{1B}[2K" + frame.header + "\n\u{1B}[2K" + frame.progress + "\n"
     StandardStreams.write(text)
     drawn = true
     last = frame

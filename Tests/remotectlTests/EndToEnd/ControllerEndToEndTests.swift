@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// remotectl's own behaviour on a private bus: choosing the player, following, checking,
@@ -99,5 +100,53 @@ struct ControllerEndToEndTests {
     #expect(noBus.status == 1)
     #expect(noBus.stderr.split(separator: "\n").count == 1)
     #expect(noBus.stderr.hasPrefix("Could not connect to players: no session bus"))
+  }
+}
+
+@Suite("End to end: the live view", .serialized, .enabled(if: Tools.busTestsCanRun), .timeLimit(.minutes(1)))
+struct LiveViewEndToEndTests {
+  /// The next frame's two lines, escape sequences removed.
+  func nextFrame(_ view: RunningProcess, within timeout: Duration = .seconds(5)) async -> (String, String)? {
+    guard let header = await view.nextLine(within: timeout),
+      let progress = await view.nextLine(within: timeout)
+    else {
+      return nil
+    }
+    return (Self.plain(header), Self.plain(progress))
+  }
+
+  static func plain(_ line: String) -> String {
+    line.replacingOccurrences(of: "\u{1B}[2A", with: "").replacingOccurrences(of: "\u{1B}[2K", with: "")
+      .replacingOccurrences(of: "\r", with: "")
+  }
+
+  @Test func `the bar jumps on Seeked, moves while playing and nothing wakes while paused`() async throws {
+    let bus = try await PrivateBus()
+    try await bus.startBinaural()
+    let view = try bus.startRemotectl(["watch"])
+    let first = try #require(await nextFrame(view))
+    #expect(first.0.hasPrefix("⏸ ") && first.0.hasSuffix("(binaural)"))
+    #expect(first.1 == "0:00 [------------------------------] 20:00")
+    #expect(try await bus.playerctl(["position", "600"]).status == 0)
+    let jumped = try #require(await nextFrame(view))
+    #expect(jumped.1 == "10:00 [###############---------------] 20:00")
+    // Paused: no timer, no polling, so no frame comes.
+    #expect(await view.nextLine(within: .milliseconds(1500)) == nil)
+    view.stop()
+  }
+
+  @Test func `while playing the position moves one second per frame`() async throws {
+    let bus = try await PrivateBus()
+    try await bus.startBinaural()
+    let view = try bus.startRemotectl(["watch"])
+    _ = try #require(await nextFrame(view))
+    #expect(try await bus.playerctl(["play"]).status == 0)
+    var seconds: [String] = []
+    while seconds.count < 3, let frame = await nextFrame(view, within: .seconds(3)) {
+      seconds.append(String(frame.1.prefix(4)))
+    }
+    #expect(seconds.count == 3)
+    #expect(Set(seconds).count == seconds.count, "\(seconds)")
+    view.stop()
   }
 }
