@@ -49,7 +49,7 @@ struct RemoteCtl: AsyncParsableCommand {
   static func main(_ arguments: [String]) async -> Int32 {
     do {
       let ordered = ArgumentOrder.verbFirst(arguments)
-      if let verb = ordered.first, !verb.hasPrefix("-"),
+      if let verb = ordered.first, !verb.hasPrefix("-"), verb != "help",
         !configuration.subcommands.contains(where: { $0.configuration.commandName == verb })
       {
         throw ControlError.couldNotExecute("Command not recognized: \(verb)")

@@ -42,7 +42,9 @@ struct MetadataVerb: VerbCommand {
   static let configuration = CommandConfiguration(
     commandName: "metadata",
     abstract: "Print metadata information for the current track. If KEY is passed, print only "
-      + "those values. KEY may be artist, title, album, or any key found in the metadata.")
+      + "those values. KEY may be artist, title, album, or any key found in the metadata.",
+    discussion: "With several KEYs, each value is printed on its own line (playerctl prints only the "
+      + "last one); a player missing any of them is skipped.")
   @OptionGroup var options: GlobalOptions
   @Argument(help: "Metadata keys, such as title or xesam:album")
   var keys: [String] = []
