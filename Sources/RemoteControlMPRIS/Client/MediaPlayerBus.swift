@@ -70,7 +70,7 @@ public final class MediaPlayerBus: Sendable {
         case (nil, nil): break
         }
       }
-      continuation.onTermination = { _ in subscription.cancel() }
+      continuation.onTermination = { _ in subscription.cancelFromTermination() }
     } catch {
       continuation.finish()
       throw ClientError(error)

@@ -49,6 +49,7 @@ struct ConformanceChecker {
       { await checkLoopAndShuffle(initial) },
       { await checkRateRange(initial) },
       { await checkWrongTypes() },
+      { await checkTrackFlags() },
     ]
     for step in steps {
       // Late signals from the previous step must not answer this one.
@@ -443,9 +444,51 @@ struct ConformanceChecker {
       passing: "Seek(s), SetPosition(s, x), OpenUri(i) and Volume=s answered with errors")
   }
 
+  // MARK: - Can* flags against methods
+
+  /// CanGoNext and CanGoPrevious against what Next and Previous do: a true flag must change
+  /// the track (a Metadata PropertiesChanged with another mpris:trackid), a false one must not.
+  private func checkTrackFlags() async -> RuleResult {
+    let rule = "can-go-next-previous-match-methods"
+    var failures: [String] = []
+    var seen: [String] = []
+    for (flag, member) in [("CanGoNext", "Next"), ("CanGoPrevious", "Previous")] {
+      await log.settle()
+      guard let state = try? await player.state() else { return .fail(rule, "GetAll failed") }
+      let allowed = flag == "CanGoNext" ? state.canGoNext : state.canGoPrevious
+      let before = state.trackID
+      let mark = await log.mark
+      var failure: String?
+      do {
+        _ = try await player.call(member)
+      } catch {
+        failure = error.message
+      }
+      let changed = await log.first(since: mark, within: allowed ? signalTimeout : quietWindow) {
+        guard let metadata = $0.changedPlayerProperties?["Metadata"]?.dictionaryValue else { return false }
+        return metadata["mpris:trackid"]?.unwrapped.stringValue != before
+      }
+      switch (allowed, changed != nil) {
+      case (true, false):
+        failures.append(
+          "\(flag) is true but \(member) " + (failure.map { "failed: \($0)" } ?? "did not change the track"))
+      case (false, true):
+        failures.append("\(flag) is false but \(member) changed the track")
+      default:
+        seen.append("\(flag)=\(allowed)")
+      }
+    }
+    return .from(
+      rule, failures: failures, passing: seen.joined(separator: ", ") + ", and Next/Previous did accordingly")
+  }
+
   // MARK: - Restoring
 
   private func restore(_ initial: PlayerState) async {
+    if let trackID = initial.trackID, (try? await player.state())?.trackID != trackID, initial.canGoPrevious {
+      try? await player.previous()
+      await log.settle()
+    }
     if let volume = initial.volume { try? await player.setProperty("Volume", to: .double(volume)) }
     if let loop = initial.loopStatus {
       try? await player.setProperty("LoopStatus", to: .string(loop.rawValue))

@@ -3,8 +3,9 @@ internal import RemoteControlMPRIS
 /// `-F/--follow`: prints the query again whenever its answer changes, for the player the
 /// choice rule picks (playing now, else the one that played most recently — known here from
 /// the PlaybackStatus changes seen), as players come, go and change. Driven by signals only;
-/// the sole timer is a local one, when the template shows `position`, that re-renders the
-/// extrapolated position each second without asking the bus (playerctl asks every second).
+/// the sole timer is a local one, while the shown player plays and the template shows
+/// `position`, that re-renders the extrapolated position when its second changes without asking
+/// the bus (playerctl asks every second, playing or not).
 struct Follower {
   /// The request being followed.
   let request: Request
@@ -15,31 +16,43 @@ struct Follower {
   func run() async throws(ControlError) {
     var tracker = PlayerTracker(choice: request.choice)
     let (inputs, continuation, stop) = try await tracker.start(session: session)
+    let showsPosition = request.template?.reads("position") == true
     var ticker: Task<Void, Never>?
-    if request.template?.reads("position") == true {
-      ticker = Task {
-        while !Task.isCancelled {
-          try? await Task.sleep(for: .seconds(1))
-          continuation.yield(.tick)
-        }
-      }
-    }
     defer {
       stop()
       ticker?.cancel()
     }
     var lastOutput: String?
-    render(tracker, lastOutput: &lastOutput)
-    for await input in inputs {
+    var shown = render(tracker, lastOutput: &lastOutput)
+    while true {
+      ticker?.cancel()
+      ticker = nil
+      if showsPosition, let estimate = shown, estimate.isPlaying, estimate.rate > 0 {
+        let now = ContinuousClock.now
+        let position = estimate.position(at: now)
+        let wait = Double(1_000_000 - position % 1_000_000) / estimate.rate
+        ticker = Task {
+          try? await Task.sleep(until: now + .microseconds(Int64(wait) + 1_000), clock: .continuous)
+          if !Task.isCancelled { continuation.yield(.tick) }
+        }
+      }
+      guard let input = await next(inputs) else { break }
       await tracker.handle(input, session: session, continuation: continuation)
-      render(tracker, lastOutput: &lastOutput)
+      shown = render(tracker, lastOutput: &lastOutput)
     }
   }
 
+  private func next(_ inputs: AsyncStream<FollowInput>) async -> FollowInput? {
+    var iterator = inputs.makeAsyncIterator()
+    return await iterator.next()
+  }
+
   /// Prints the answer of the first player that can give one, when it differs from the last one
-  /// printed; an empty line when no player can answer any more (as playerctl does).
-  private func render(_ tracker: PlayerTracker, lastOutput: inout String?) {
+  /// printed; an empty line when no player can answer any more (as playerctl does). Returns the
+  /// position estimate of the player shown.
+  private func render(_ tracker: PlayerTracker, lastOutput: inout String?) -> PositionEstimate? {
     var output: String?
+    var shown: PositionEstimate?
     for (identity, tracked) in tracker.ordered {
       do {
         let outcome = try VerbRenderer.render(
@@ -47,17 +60,20 @@ struct Follower {
           position: tracked.estimate.position())
         if outcome.handled {
           output = outcome.output
+          shown = tracked.estimate
           break
         }
       } catch {
         StandardStreams.writeError(error.message)
-        return
+        return nil
       }
     }
-    if output == nil && lastOutput == nil { return }
+    if output == nil && lastOutput == nil { return shown }
     let text = output ?? "\n"
-    guard text != lastOutput else { return }
-    StandardStreams.write(text)
-    lastOutput = text
+    if text != lastOutput {
+      StandardStreams.write(text)
+      lastOutput = text
+    }
+    return shown
   }
 }

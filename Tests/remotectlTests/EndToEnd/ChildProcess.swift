@@ -121,15 +121,84 @@ struct Spawned: Sendable {
   }
 }
 
+/// Lines read from a child, handed out one at a time; a wait that times out loses nothing.
+final class LineQueue: @unchecked Sendable {
+  // @unchecked: every stored property is guarded by `lock`.
+  private let lock = NSLock()
+  private var lines: [String] = []
+  private var finished = false
+  private var waiter: (id: Int, continuation: CheckedContinuation<String?, Never>)?
+  private var nextID = 0
+
+  /// Adds a line (from the reading thread).
+  func push(_ line: String) {
+    lock.lock()
+    if let waiter {
+      self.waiter = nil
+      lock.unlock()
+      waiter.continuation.resume(returning: line)
+    } else {
+      lines.append(line)
+      lock.unlock()
+    }
+  }
+
+  /// Marks the end of output.
+  func finish() {
+    lock.lock()
+    finished = true
+    let waiter = self.waiter
+    self.waiter = nil
+    lock.unlock()
+    waiter?.continuation.resume(returning: nil)
+  }
+
+  /// The next line, or `nil` at the end or when none comes before `timeout`.
+  func next(within timeout: Duration) async -> String? {
+    await withCheckedContinuation { continuation in
+      lock.lock()
+      if !lines.isEmpty {
+        let line = lines.removeFirst()
+        lock.unlock()
+        continuation.resume(returning: line)
+        return
+      }
+      if finished {
+        lock.unlock()
+        continuation.resume(returning: nil)
+        return
+      }
+      let id = nextID
+      nextID += 1
+      waiter = (id, continuation)
+      lock.unlock()
+      Task {
+        try? await Task.sleep(for: timeout)
+        self.expire(id)
+      }
+    }
+  }
+
+  private func expire(_ id: Int) {
+    lock.lock()
+    guard let waiter, waiter.id == id else {
+      lock.unlock()
+      return
+    }
+    self.waiter = nil
+    lock.unlock()
+    waiter.continuation.resume(returning: nil)
+  }
+}
+
 /// A long-running child (a bus, a player, a follower) whose standard output is read line by
 /// line; terminated when the test is done with it.
 final class RunningProcess: @unchecked Sendable {
-  // @unchecked: `stopped` is guarded by `lock`; `lines` is an AsyncStream.
+  // @unchecked: `stopped` is guarded by `lock`; `queue` is thread-safe.
   private let child: Spawned
   private let lock = NSLock()
   private var stopped = false
-  /// The child's standard output, line by line.
-  let lines: AsyncStream<String>
+  private let queue = LineQueue()
 
   /// Starts `executable`; its standard error goes to `stderrTo` (or nowhere).
   init(
@@ -138,9 +207,8 @@ final class RunningProcess: @unchecked Sendable {
   ) throws {
     child = try Spawned(
       executable, arguments, environment: environment, captureStderr: false, stderrPath: path)
-    let (lines, continuation) = AsyncStream.makeStream(of: String.self)
-    self.lines = lines
     let fd = child.stdout
+    let queue = self.queue
     Thread.detachNewThread {
       var pending: [UInt8] = []
       var buffer = [UInt8](repeating: 0, count: 4096)
@@ -150,31 +218,18 @@ final class RunningProcess: @unchecked Sendable {
         if count <= 0 { break }
         pending += buffer[0..<count]
         while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-          continuation.yield(String(decoding: pending[..<newline], as: UTF8.self))
+          queue.push(String(decoding: pending[..<newline], as: UTF8.self))
           pending.removeSubrange(...newline)
         }
       }
       close(fd)
-      continuation.finish()
+      queue.finish()
     }
   }
 
   /// The next line, or `nil` when none comes before `timeout`.
   func nextLine(within timeout: Duration = .seconds(5)) async -> String? {
-    let lines = self.lines
-    return await withTaskGroup(of: String?.self) { group in
-      group.addTask {
-        var iterator = lines.makeAsyncIterator()
-        return await iterator.next()
-      }
-      group.addTask {
-        try? await Task.sleep(for: timeout)
-        return nil
-      }
-      let first = await group.next() ?? nil
-      group.cancelAll()
-      return first
-    }
+    await queue.next(within: timeout)
   }
 
   /// Sends SIGTERM and reaps the child (SIGKILL if it has not ended after 5 s).

@@ -41,13 +41,28 @@ struct ControllerEndToEndTests {
     metadataFollower.stop()
   }
 
+  @Test func `following a position template ticks while playing and is silent while paused`() async throws {
+    let bus = try await PrivateBus()
+    try await bus.startBinaural()
+    let follower = try bus.startRemotectl(["-F", "-f", "{{status}} {{duration(position)}}", "position"])
+    #expect(await follower.nextLine() == "Paused 0:00")
+    #expect(await follower.nextLine(within: .milliseconds(1500)) == nil)
+    #expect(try await bus.playerctl(["play"]).status == 0)
+    #expect(await follower.nextLine() == "Playing 0:00")
+    #expect(await follower.nextLine(within: .seconds(2)) == "Playing 0:01")
+    #expect(await follower.nextLine(within: .seconds(2)) == "Playing 0:02")
+    #expect(try await bus.playerctl(["position", "90"]).status == 0)
+    #expect(await follower.nextLine() == "Playing 1:30")
+    follower.stop()
+  }
+
   @Test func `check passes every rule on binaural`() async throws {
     let bus = try await PrivateBus()
     try await bus.startBinaural()
     let result = try await bus.remotectl("check", "binaural")
     #expect(result.status == 0, "\(result)")
     let lines = result.stdout.split(separator: "\n")
-    #expect(lines.count >= 17)
+    #expect(lines.count >= 18)
     #expect(lines.dropLast().allSatisfy { $0.hasPrefix("PASS ") }, "\(result.stdout)")
     let json = try await bus.remotectl("check", "--json", "-p", "binaural")
     #expect(json.status == 0)
@@ -62,7 +77,7 @@ struct ControllerEndToEndTests {
     let lines = result.stdout.split(separator: "\n")
     #expect(
       lines.dropLast().allSatisfy { $0.hasPrefix("PASS ") || $0.hasPrefix("FAIL ") }, "\(result.stdout)")
-    #expect(lines.count >= 17)
+    #expect(lines.count >= 18)
     #expect(result.status == (lines.contains { $0.hasPrefix("FAIL ") } ? 1 : 0))
     print("remotectl check mpv:\n\(result.stdout)")
   }
