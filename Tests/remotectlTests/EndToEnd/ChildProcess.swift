@@ -196,6 +196,8 @@ final class LineQueue: @unchecked Sendable {
 final class RunningProcess: @unchecked Sendable {
   // @unchecked: `stopped` is guarded by `lock`; `queue` is thread-safe.
   private let child: Spawned
+  /// The child's process id.
+  var pid: Int32 { child.pid }
   private let lock = NSLock()
   private var stopped = false
   private let queue = LineQueue()

@@ -74,6 +74,23 @@ struct PlayerctlParityTests {
     try await check(["stop"], ["status"], "Stopped")
   }
 
+  @Test func `a second instance is name.instanceN, and name matches both`() async throws {
+    let bus = try await PrivateBus()
+    try await bus.startBinaural()
+    let second = try await bus.startSecondBinaural()
+    let listed = try await bus.remotectl("-l")
+    let instance = try #require(
+      listed.stdout.split(separator: "\n").first { $0.hasPrefix("binaural.instance") })
+    _ = second
+    for arguments in [
+      ["-l"], ["-a", "status"], ["-p", String(instance), "-f", "{{playerInstance}}", "status"],
+      ["-a", "-p", "binaural", "-f", "{{playerName}} {{playerInstance}}", "status"],
+      ["-i", String(instance), "-a", "-f", "{{playerInstance}}", "status"],
+    ] {
+      try await expectSame(bus, arguments)
+    }
+  }
+
   @Test func `mpv with mpv-mpris prints what playerctl prints`() async throws {
     try #require(Tools.mpvCanRun)
     let bus = try await PrivateBus()

@@ -45,6 +45,18 @@ final class PrivateBus: @unchecked Sendable {
     try await waitForName("org.mpris.MediaPlayer2.\(name)")
   }
 
+  /// Starts a second `binaural` whose name is taken, so it owns
+  /// `org.mpris.MediaPlayer2.binaural.instance<pid>`; returns its pid once that name is owned.
+  @discardableResult
+  func startSecondBinaural() async throws -> Int32 {
+    let child = try RunningProcess(
+      Tools.binaural, ["--output", "null"], environment: environment,
+      stderrTo: directory.appendingPathComponent("binaural-2.log").path)
+    children.append(child)
+    try await waitForName("org.mpris.MediaPlayer2.binaural.instance\(child.pid)")
+    return child.pid
+  }
+
   /// Starts mpv with mpv-mpris on a sine source and waits until it owns `org.mpris.MediaPlayer2.mpv`.
   func startMpv() async throws {
     let child = try RunningProcess(
