@@ -179,20 +179,46 @@ struct ConformanceChecker {
     let rule = "position-moves-with-rate"
     guard await isPlaying() else { return .pass(rule, "not Playing, so Position cannot be watched moving") }
     let rate = (try? await player.property("Rate").doubleValue) ?? 1
-    guard let (first, firstAt) = await readPosition() else { return .fail(rule, "Position cannot be read") }
+    var measured: [String] = []
+    switch await measure(rate: rate) {
+    case .failure(let reason): return .fail(rule, reason.text)
+    case .success(let text): measured.append(text)
+    }
+    // At another rate too, when the player offers one.
+    let maximum = (try? await player.property("MaximumRate").doubleValue) ?? 1
+    if maximum >= 1.5, rate == 1, (try? await player.setProperty("Rate", to: .double(1.5))) != nil {
+      await log.settle()
+      let result = await measure(rate: (try? await player.property("Rate").doubleValue) ?? 1.5)
+      try? await player.setProperty("Rate", to: .double(rate))
+      await log.settle()
+      switch result {
+      case .failure(let reason): return .fail(rule, reason.text)
+      case .success(let text): measured.append(text)
+      }
+    }
+    return .pass(rule, measured.joined(separator: "; "))
+  }
+
+  /// A failure reason, for ``Result``.
+  struct Reason: Error { var text: String }
+
+  /// Watches Position for ``measureWindow`` and compares its move with `rate` × elapsed.
+  private func measure(rate: Double) async -> Result<String, Reason> {
+    guard let (first, firstAt) = await readPosition() else {
+      return .failure(Reason(text: "Position cannot be read"))
+    }
     try? await Task.sleep(for: measureWindow)
-    guard let (second, secondAt) = await readPosition() else { return .fail(rule, "Position cannot be read") }
+    guard let (second, secondAt) = await readPosition() else {
+      return .failure(Reason(text: "Position cannot be read"))
+    }
     let elapsed = Self.microseconds(firstAt.duration(to: secondAt))
     let expected = Int64(Double(elapsed) * rate)
     let moved = second - first
+    let text = "Position moved \(Self.seconds(moved)) s in \(Self.seconds(elapsed)) s at Rate \(rate)"
     if abs(moved - expected) > tolerance {
-      return .fail(
-        rule,
-        "Position moved \(Self.seconds(moved)) s in \(Self.seconds(elapsed)) s at Rate \(rate); expected \(Self.seconds(expected)) s ±0.1"
-      )
+      return .failure(Reason(text: text + "; expected \(Self.seconds(expected)) s ±0.1"))
     }
-    return .pass(
-      rule, "Position moved \(Self.seconds(moved)) s in \(Self.seconds(elapsed)) s at Rate \(rate)")
+    return .success(text)
   }
 
   private func checkSeek(_ initial: PlayerState) async -> RuleResult {
