@@ -95,8 +95,8 @@ struct Doctor {
       Finding(
         kind: .ok, text: "\(identity.instance) answers at /org/mpris/MediaPlayer2 (owner \(owner ?? "?"))"))
     findings.append(await probeDelivery(remote, state: state))
-    findings += commandFlags(state)
-    findings.append(nowPlaying(identity, activity: activity))
+    findings += Self.commandFlags(state)
+    findings.append(Self.nowPlaying(identity, activity: activity))
     return findings
   }
 
@@ -111,28 +111,32 @@ struct Doctor {
       try await remote.seek(by: 0)
       return Finding(kind: .ok, text: "a Seek(0) probe was delivered and handled")
     } catch {
-      let message = error.message
-      if message.contains("not receiving remote control events") {
-        return Finding(
-          kind: .problem, text: "the player is not receiving remote control events (\(message))",
-          fix:
-            "call application.beginReceivingRemoteControlEvents() when playback starts (and end… only when it should stop)"
-        )
-      }
-      if message.contains("handler") || message.contains("nothing in the player handled") {
-        return Finding(
-          kind: .problem, text: "the probe reached the app but nothing handled it (\(message))",
-          fix:
-            "add a handler to the command center's command, or handle the event in a responder on the chain")
-      }
-      return Finding(
-        kind: .problem, text: "Seek(0) failed: \(error.name): \(message)",
-        fix: "see the player's log for this error")
+      return Self.diagnose(probeError: error)
     }
   }
 
+  /// What a failed delivery probe means, from the error our MPRIS player (or another) answered.
+  static func diagnose(probeError error: ClientError) -> Finding {
+    let message = error.message
+    if message.contains("not receiving remote control events") {
+      return Finding(
+        kind: .problem, text: "the player is not receiving remote control events (\(message))",
+        fix:
+          "call application.beginReceivingRemoteControlEvents() when playback starts (and end… only when it should stop)"
+      )
+    }
+    if message.contains("handler") || message.contains("nothing in the player handled") {
+      return Finding(
+        kind: .problem, text: "the probe reached the app but nothing handled it (\(message))",
+        fix: "add a handler to the command center's command, or handle the event in a responder on the chain")
+    }
+    return Finding(
+      kind: .problem, text: "Seek(0) failed: \(error.name): \(message)",
+      fix: "see the player's log for this error")
+  }
+
   /// The commands a controller will not send because their `Can*` flag is false.
-  private func commandFlags(_ state: PlayerState) -> [Finding] {
+  static func commandFlags(_ state: PlayerState) -> [Finding] {
     let flags: [(String, Bool, String)] = [
       ("CanPlay", state.canPlay, "playCommand (and a current item)"),
       ("CanPause", state.canPause, "pauseCommand"),
@@ -154,7 +158,7 @@ struct Doctor {
   }
 
   /// Whether media keys and controllers without -p reach this player.
-  private func nowPlaying(_ identity: PlayerIdentity, activity: [String: PlayerActivity]) -> Finding {
+  static func nowPlaying(_ identity: PlayerIdentity, activity: [String: PlayerActivity]) -> Finding {
     let order = PlayerChoice().order(Array(activity.keys), activity: activity)
     guard let first = order.first, first != identity.instance else {
       return Finding(
