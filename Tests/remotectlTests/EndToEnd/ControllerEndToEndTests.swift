@@ -69,8 +69,9 @@ struct ControllerEndToEndTests {
     #expect(json.stdout.hasPrefix("{\"player\":\"binaural\",\"passed\":true,"))
   }
 
-  @Test func `check reports on mpv with mpv-mpris, one line per rule`() async throws {
-    try #require(Tools.mpvCanRun)
+  @Test(.enabled(if: Tools.mpvCanRun)) func `check reports on mpv with mpv-mpris, one line per rule`()
+    async throws
+  {
     let bus = try await PrivateBus()
     try await bus.startMpv()
     let result = try await bus.remotectl("check", "mpv")

@@ -91,8 +91,7 @@ struct PlayerctlParityTests {
     }
   }
 
-  @Test func `mpv with mpv-mpris prints what playerctl prints`() async throws {
-    try #require(Tools.mpvCanRun)
+  @Test(.enabled(if: Tools.mpvCanRun)) func `mpv with mpv-mpris prints what playerctl prints`() async throws {
     let bus = try await PrivateBus()
     try await bus.startMpv()
     for arguments in [
