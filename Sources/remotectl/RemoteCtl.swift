@@ -1,4 +1,90 @@
+internal import ArgumentParser
+internal import Glibc
+
+/// `remotectl`: playerctl's verbs and habits for any MPRIS player, and more.
 @main
-struct RemoteCtl {
-  static func main() { print("remotectl: arrives with issue 4") }
+struct RemoteCtl: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "remotectl",
+    abstract: "Controller for media players that support the MPRIS D-Bus specification",
+    discussion: """
+      Commands and options follow playerctl's: the same output and exit codes. Without -p, \
+      commands go to the player that is playing now, else to the one that played most recently.
+      """,
+    subcommands: [
+      PlayVerb.self, PauseVerb.self, PlayPauseVerb.self, StopVerb.self, NextVerb.self,
+      PreviousVerb.self, PositionVerb.self, VolumeVerb.self, StatusVerb.self, MetadataVerb.self,
+      OpenVerb.self, LoopVerb.self, ShuffleVerb.self, CheckCommand.self,
+      WatchCommand.self, DoctorCommand.self,
+    ])
+
+  @OptionGroup var options: GlobalOptions
+
+  @Flag(
+    name: [.customShort("l"), .customLong("list-all")],
+    help: "List the names of running players that can be controlled")
+  var listAll = false
+
+  @Flag(
+    name: [.customShort("v"), .customShort("V"), .customLong("version")], help: "Print version information")
+  var version = false
+
+  /// The version printed by `--version`.
+  static let versionString = "v0.1.0"
+
+  mutating func run() async throws {
+    if version {
+      print(Self.versionString)
+    } else if listAll {
+      try await Controller.listAll(choice: options.choice, quiet: options.noMessages)
+    } else {
+      // playerctl prints its help on standard output and exits 1 when no command is given.
+      print(Self.helpMessage())
+      throw ExitCode(1)
+    }
+  }
+
+  /// Parses `arguments` (without the program name), runs the command, and turns every failure
+  /// into one line on standard error and an exit code — never a stack trace.
+  static func main(_ arguments: [String]) async -> Int32 {
+    do {
+      let ordered = ArgumentOrder.verbFirst(arguments)
+      if let verb = ordered.first, !verb.hasPrefix("-"), verb != "help",
+        !configuration.subcommands.contains(where: { $0.configuration.commandName == verb })
+      {
+        throw ControlError.couldNotExecute("Command not recognized: \(verb)")
+      }
+      var command = try parseAsRoot(ordered)
+      if var asyncCommand = command as? any AsyncParsableCommand {
+        try await asyncCommand.run()
+      } else {
+        try command.run()
+      }
+      return 0
+    } catch let error as ControlError {
+      if !error.message.isEmpty { printError(error.message) }
+      return error.exitCode
+    } catch {
+      let code = exitCode(for: error)
+      if code == .success {
+        // --help and friends: ArgumentParser's text on standard output.
+        print(fullMessage(for: error))
+      } else if code.rawValue != 1 || !(error is ExitCode) {
+        printError(message(for: error).split(separator: "\n").first.map(String.init) ?? "error")
+        return 1
+      }
+      return code.rawValue
+    }
+  }
+
+  static func main() async {
+    let code = await main(Array(CommandLine.arguments.dropFirst()))
+    StandardStreams.flushOutput()
+    Glibc.exit(code)
+  }
+
+  /// Writes `line` and a newline to standard error.
+  static func printError(_ line: String) {
+    StandardStreams.writeError(line)
+  }
 }

@@ -1,0 +1,33 @@
+import DBus
+
+/// A failed call to a player or to the bus, as a controller sees it.
+///
+/// ``name`` is the D-Bus error name (such as `org.freedesktop.DBus.Error.ServiceUnknown` when the
+/// player is gone, or `org.freedesktop.DBus.Error.InvalidArgs` when it refused a value) and
+/// ``message`` says what happened in words a person can act on.
+public struct ClientError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The D-Bus error name.
+  public var name: String
+  /// What went wrong.
+  public var message: String
+
+  /// Creates an error.
+  public init(name: String, message: String) {
+    self.name = name
+    self.message = message
+  }
+
+  init(_ error: BusError) {
+    name = error.name.rawValue
+    message = error.message
+  }
+
+  /// `org.freedesktop.DBus.Error.ServiceUnknown` or `NameHasNoOwner`: nobody owns the name.
+  public var isPlayerGone: Bool {
+    name == "org.freedesktop.DBus.Error.ServiceUnknown"
+      || name == "org.freedesktop.DBus.Error.NameHasNoOwner"
+  }
+
+  /// The message (the name when there is none).
+  public var description: String { message.isEmpty ? name : message }
+}

@@ -1,0 +1,88 @@
+import DBus
+
+/// A controller's connection to a bus, for finding MPRIS players and talking to them.
+///
+/// ```swift
+/// let bus = try MediaPlayerBus()
+/// for identity in try await bus.players() {
+///   let state = try await bus.player(identity).state()
+///   print(identity.instance, state.playbackStatus?.rawValue ?? "?")
+/// }
+/// ```
+public final class MediaPlayerBus: Sendable {
+  let connection: Connection
+
+  /// Connects to the session bus, or to the D-Bus address `address` (such as
+  /// `unix:path=/tmp/bus`).
+  public init(address: String? = nil) throws(ClientError) {
+    do {
+      connection = try Connection(address.map(BusAddress.address) ?? .session)
+    } catch {
+      throw ClientError(error)
+    }
+  }
+
+  /// Closes the connection; streams from it finish.
+  public func close() { connection.close() }
+
+  /// This connection's unique name on the bus, such as `:1.42`.
+  public var uniqueName: String { connection.uniqueName.rawValue }
+
+  // MARK: - Finding players
+
+  /// The players on the bus now: every name under `org.mpris.MediaPlayer2.`, sorted by instance.
+  /// The corresponding D-Bus call is `org.freedesktop.DBus.ListNames`.
+  public func players() async throws(ClientError) -> [PlayerIdentity] {
+    do {
+      return try await connection.listNames().compactMap { PlayerIdentity(busName: $0.rawValue) }.sorted()
+    } catch {
+      throw ClientError(error)
+    }
+  }
+
+  /// The unique name of the connection that owns `identity`'s bus name, or `nil` when nobody
+  /// does. The corresponding D-Bus call is `org.freedesktop.DBus.GetNameOwner`.
+  public func owner(of identity: PlayerIdentity) async throws(ClientError) -> String? {
+    do {
+      return try await connection.nameOwner(of: try BusName(identity.busName))?.rawValue
+    } catch {
+      throw ClientError(error)
+    }
+  }
+
+  /// A handle on one player; nothing is sent until it is used.
+  public func player(_ identity: PlayerIdentity) -> RemotePlayer {
+    RemotePlayer(identity: identity, bus: self)
+  }
+
+  /// Players appearing, vanishing and changing owner, from `org.freedesktop.DBus.NameOwnerChanged`
+  /// for names under `org.mpris.MediaPlayer2.`. Returns once the bus is watching, so no change
+  /// after this call is missed.
+  public func appearances() async throws(ClientError) -> AsyncStream<PlayerAppearance> {
+    let (stream, continuation) = AsyncStream.makeStream(of: PlayerAppearance.self)
+    do {
+      let subscription = try await connection.watchNameOwner { change in
+        guard let identity = PlayerIdentity(busName: change.name.rawValue) else { return }
+        switch (change.oldOwner, change.newOwner) {
+        case (nil, let owner?): continuation.yield(.appeared(identity, owner: owner.rawValue))
+        case (_?, nil): continuation.yield(.vanished(identity))
+        case (_?, let owner?): continuation.yield(.appeared(identity, owner: owner.rawValue))
+        case (nil, nil): break
+        }
+      }
+      continuation.onTermination = { _ in subscription.cancelFromTermination() }
+    } catch {
+      continuation.finish()
+      throw ClientError(error)
+    }
+    return stream
+  }
+}
+
+/// A player appearing on or leaving the bus.
+public enum PlayerAppearance: Sendable, Hashable {
+  /// The player's name got an owner (a new player, or a restarted one), with its unique name.
+  case appeared(PlayerIdentity, owner: String)
+  /// The player's name lost its owner: the player quit.
+  case vanished(PlayerIdentity)
+}

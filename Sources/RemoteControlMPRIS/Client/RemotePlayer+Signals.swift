@@ -1,0 +1,51 @@
+import DBus
+
+/// A signal from an MPRIS player.
+public enum PlayerEvent: Sendable, Hashable {
+  /// `org.freedesktop.DBus.Properties.PropertiesChanged`: `changed` holds the new values
+  /// (variants unwrapped), `invalidated` the names whose values must be fetched again.
+  case propertiesChanged(interface: String, changed: [String: PropertyValue], invalidated: [String])
+  /// `org.mpris.MediaPlayer2.Player.Seeked`: the position jumped to this many microseconds.
+  case seeked(microseconds: Int64)
+}
+
+extension RemotePlayer {
+  /// The player's `PropertiesChanged` and `Seeked` signals, as they arrive. Returns once the bus
+  /// has installed the match, so nothing sent after this call is missed. Cancelling the
+  /// iteration removes the match.
+  public func events() async throws(ClientError) -> AsyncStream<PlayerEvent> {
+    let rule = "type='signal',sender='\(identity.busName)',path='\(Self.objectPath)'"
+    let (stream, continuation) = AsyncStream.makeStream(of: PlayerEvent.self)
+    do {
+      let subscription = try await bus.connection.addMatch(rule: rule) { message in
+        if let event = PlayerEvent(message) { continuation.yield(event) }
+      }
+      continuation.onTermination = { _ in subscription.cancelFromTermination() }
+    } catch {
+      continuation.finish()
+      throw ClientError(error)
+    }
+    return stream
+  }
+}
+
+extension PlayerEvent {
+  /// The event a signal message stands for, or `nil` for other messages.
+  init?(_ message: ReceivedMessage) {
+    switch (message.interface, message.member) {
+    case ("org.freedesktop.DBus.Properties", "PropertiesChanged"):
+      let arguments = message.arguments.map(PropertyValue.init)
+      guard arguments.count == 3, let interface = arguments[0].stringValue,
+        let changed = arguments[1].dictionaryValue
+      else { return nil }
+      self = .propertiesChanged(
+        interface: interface, changed: changed.mapValues(\.unwrapped),
+        invalidated: arguments[2].stringsValue ?? [])
+    case (RemotePlayer.playerInterface, "Seeked"):
+      guard let position = message.arguments.first.map(PropertyValue.init)?.int64Value else { return nil }
+      self = .seeked(microseconds: position)
+    default:
+      return nil
+    }
+  }
+}

@@ -1,0 +1,115 @@
+import DBus
+
+/// One MPRIS player, seen from a controller: its methods, properties and signals.
+///
+/// Every method mirrors a member of `org.mpris.MediaPlayer2` or `org.mpris.MediaPlayer2.Player`
+/// at `/org/mpris/MediaPlayer2`; errors the player answers are thrown as ``ClientError``s.
+public struct RemotePlayer: Sendable {
+  /// The object path of every MPRIS player.
+  public static let objectPath = "/org/mpris/MediaPlayer2"
+  /// The root interface: `Raise`, `Quit`, `Identity`, `CanQuit`…
+  public static let rootInterface = "org.mpris.MediaPlayer2"
+  /// The player interface: `Play`, `Seek`, `PlaybackStatus`, `Metadata`…
+  public static let playerInterface = "org.mpris.MediaPlayer2.Player"
+  /// The standard properties interface.
+  public static let propertiesInterface = "org.freedesktop.DBus.Properties"
+
+  /// Which player.
+  public let identity: PlayerIdentity
+  let bus: MediaPlayerBus
+
+  // MARK: - Calling methods
+
+  /// Calls `member` of `interface` with `arguments` and returns the reply's values.
+  public func call(
+    _ member: String, interface: String = RemotePlayer.playerInterface,
+    arguments: [PropertyValue] = [], timeout: Duration? = nil
+  ) async throws(ClientError) -> [PropertyValue] {
+    var values: [Value] = []
+    for argument in arguments { values.append(try argument.busValue()) }
+    do {
+      let reply = try await bus.connection.call(
+        destination: try BusName(identity.busName), path: try ObjectPath(Self.objectPath),
+        interface: interface, member: member, arguments: values, timeout: timeout)
+      return reply.map(PropertyValue.init)
+    } catch {
+      throw ClientError(error)
+    }
+  }
+
+  /// `org.mpris.MediaPlayer2.Player.Play`.
+  public func play() async throws(ClientError) { _ = try await call("Play") }
+  /// `org.mpris.MediaPlayer2.Player.Pause`.
+  public func pause() async throws(ClientError) { _ = try await call("Pause") }
+  /// `org.mpris.MediaPlayer2.Player.PlayPause`.
+  public func playPause() async throws(ClientError) { _ = try await call("PlayPause") }
+  /// `org.mpris.MediaPlayer2.Player.Stop`.
+  public func stop() async throws(ClientError) { _ = try await call("Stop") }
+  /// `org.mpris.MediaPlayer2.Player.Next`.
+  public func next() async throws(ClientError) { _ = try await call("Next") }
+  /// `org.mpris.MediaPlayer2.Player.Previous`.
+  public func previous() async throws(ClientError) { _ = try await call("Previous") }
+
+  /// `org.mpris.MediaPlayer2.Player.Seek`: moves by `microseconds` (negative: backward).
+  public func seek(by microseconds: Int64) async throws(ClientError) {
+    _ = try await call("Seek", arguments: [.int64(microseconds)])
+  }
+
+  /// `org.mpris.MediaPlayer2.Player.SetPosition`: goes to `microseconds` in the track
+  /// `trackID` (an object path, the current `mpris:trackid`).
+  public func setPosition(trackID: String, microseconds: Int64) async throws(ClientError) {
+    _ = try await call("SetPosition", arguments: [.objectPath(trackID), .int64(microseconds)])
+  }
+
+  /// `org.mpris.MediaPlayer2.Player.OpenUri`.
+  public func openURI(_ uri: String) async throws(ClientError) {
+    _ = try await call("OpenUri", arguments: [.string(uri)])
+  }
+
+  /// `org.mpris.MediaPlayer2.Raise`.
+  public func raise() async throws(ClientError) { _ = try await call("Raise", interface: Self.rootInterface) }
+  /// `org.mpris.MediaPlayer2.Quit`.
+  public func quit() async throws(ClientError) { _ = try await call("Quit", interface: Self.rootInterface) }
+
+  // MARK: - Properties
+
+  /// `org.freedesktop.DBus.Properties.Get`: one property's value (its variant unwrapped).
+  public func property(_ name: String, interface: String = RemotePlayer.playerInterface)
+    async throws(ClientError) -> PropertyValue
+  {
+    let reply = try await call(
+      "Get", interface: Self.propertiesInterface, arguments: [.string(interface), .string(name)])
+    guard let value = reply.first else {
+      throw ClientError(
+        name: "org.freedesktop.DBus.Error.InvalidSignature", message: "Get of \(name) returned nothing")
+    }
+    return value.unwrapped
+  }
+
+  /// `org.freedesktop.DBus.Properties.GetAll`: every property of `interface` (variants unwrapped).
+  public func properties(interface: String = RemotePlayer.playerInterface)
+    async throws(ClientError) -> [String: PropertyValue]
+  {
+    let reply = try await call("GetAll", interface: Self.propertiesInterface, arguments: [.string(interface)])
+    guard let dictionary = reply.first?.dictionaryValue else {
+      throw ClientError(
+        name: "org.freedesktop.DBus.Error.InvalidSignature",
+        message: "GetAll answered \(reply.map(\.signature).joined()), not a{sv}")
+    }
+    return dictionary.mapValues(\.unwrapped)
+  }
+
+  /// `org.freedesktop.DBus.Properties.Set`: writes `value` (wrapped in a variant for you).
+  public func setProperty(
+    _ name: String, to value: PropertyValue, interface: String = RemotePlayer.playerInterface
+  ) async throws(ClientError) {
+    _ = try await call(
+      "Set", interface: Self.propertiesInterface,
+      arguments: [.string(interface), .string(name), .variant(value)])
+  }
+
+  /// The player interface's properties as typed values, from one `GetAll`.
+  public func state() async throws(ClientError) -> PlayerState {
+    PlayerState(properties: try await properties())
+  }
+}

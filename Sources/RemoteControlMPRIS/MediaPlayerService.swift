@@ -1,0 +1,95 @@
+public import Logging
+public import RemoteControl
+public import ServiceLifecycle
+import DBus
+import Foundation
+
+/// Makes an application an MPRIS 2.2 media player on D-Bus, for as long as it runs.
+///
+/// `run()` connects to the bus, exports `org.mpris.MediaPlayer2` and
+/// `org.mpris.MediaPlayer2.Player` at `/org/mpris/MediaPlayer2` over the application's command
+/// center and Now Playing info center, requests `org.mpris.MediaPlayer2.<name>` (or
+/// `org.mpris.MediaPlayer2.<name>.instance<pid>` when that is taken), then serves until graceful
+/// shutdown or cancellation, and finally releases the name. Run it in a `ServiceGroup`:
+///
+/// ```swift
+/// let player = MediaPlayerService(
+///   application: application,
+///   configuration: MediaPlayerConfiguration(playerName: "binaural", identity: "Binaural"))
+/// let group = ServiceGroup(configuration: .init(
+///   services: [player], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+/// try await group.run()
+/// ```
+///
+/// Calls become events from ``RemoteControlEvent/Source/mpris(sender:)`` delivered on the main
+/// actor; a call is answered when its outcome is known. Property reads are answered on the bus
+/// thread from a copy of the command center and from the thread-safe Now Playing info center.
+/// No timer runs: changes are announced as they happen, and `Position` is computed when read.
+public struct MediaPlayerService: Service {
+  /// The application whose events and Now Playing info the player serves.
+  public let application: Application
+  /// How the player appears on the bus.
+  public let configuration: MediaPlayerConfiguration
+  private let logger: Logger
+  private let onNameAcquired: @Sendable (String) -> Void
+
+  /// Creates the service; nothing happens until ``run()``.
+  ///
+  /// - Parameters:
+  ///   - application: The application to serve.
+  ///   - configuration: Name, identity, bus.
+  ///   - logger: Where the service logs.
+  ///   - onNameAcquired: Called with the bus name the player got, once it serves under it.
+  public init(
+    application: Application,
+    configuration: MediaPlayerConfiguration,
+    logger: Logger = Logger(label: "RemoteControlMPRIS"),
+    onNameAcquired: @escaping @Sendable (String) -> Void = { _ in }
+  ) {
+    self.application = application
+    self.configuration = configuration
+    self.logger = logger
+    self.onNameAcquired = onNameAcquired
+  }
+
+  /// Connects, exports the interfaces, requests the name and serves until graceful shutdown
+  /// or cancellation; then releases the name and closes the connection.
+  ///
+  /// - Throws: ``MediaPlayerError`` when the bus cannot be reached or the name is refused.
+  public func run() async throws {
+    let connection: Connection
+    do {
+      connection = try Connection(configuration.bus.address)
+    } catch {
+      throw MediaPlayerError(.connectionFailed, "cannot connect to the \(configuration.bus): \(error.message)")
+    }
+    defer { connection.close() }
+    let session = await MediaPlayerSession.start(
+      application: application, configuration: configuration, connection: connection, logger: logger)
+    defer { session.stop() }
+    try session.export()
+    let name = try await MediaPlayerBusName.claim(for: configuration, on: connection, logger: logger)
+    logger.info("serving MPRIS", metadata: ["name": "\(name)", "identity": "\(configuration.identity)"])
+    onNameAcquired(name.rawValue)
+    try? await gracefulShutdown()
+    try? await connection.releaseName(name)
+    logger.info("released MPRIS name", metadata: ["name": "\(name)"])
+  }
+}
+
+extension MediaPlayerConfiguration.Bus: CustomStringConvertible {
+  /// "session bus", or "bus at <address>".
+  public var description: String {
+    switch self {
+    case .session: "session bus"
+    case .address(let address): "bus at \(address)"
+    }
+  }
+
+  var address: BusAddress {
+    switch self {
+    case .session: .session
+    case .address(let address): .address(address)
+    }
+  }
+}

@@ -1,0 +1,65 @@
+import RemoteControl
+
+/// What MPRIS controllers show of the item playing, with the types the spec gives each key.
+///
+/// The corresponding MPRIS member is `org.mpris.MediaPlayer2.Player.Metadata` (`a{sv}`, the
+/// `Metadata_Map` type); see the MPRIS "Metadata" guidelines for the `mpris:` and `xesam:` keys.
+struct Metadata: Sendable, Hashable {
+  /// `mpris:trackid` (`o`): always present.
+  var trackID: TrackID
+  /// `mpris:length` (`x`, µs): the duration, when known and finite.
+  var length: Microseconds?
+  /// `mpris:artUrl` (`s`): a `file://` or `http(s)://` URL of the artwork.
+  var artURL: String?
+  /// `xesam:title` (`s`).
+  var title: String?
+  /// `xesam:album` (`s`).
+  var album: String?
+  /// `xesam:artist` (`as`).
+  var artists: [String]?
+  /// `xesam:albumArtist` (`as`).
+  var albumArtists: [String]?
+  /// `xesam:genre` (`as`).
+  var genres: [String]?
+  /// `xesam:composer` (`as`).
+  var composers: [String]?
+  /// `xesam:trackNumber` (`i`).
+  var trackNumber: Int32?
+  /// `xesam:discNumber` (`i`).
+  var discNumber: Int32?
+  /// `xesam:userRating` (`d`, 0 to 1).
+  var userRating: Double?
+  /// `xesam:url` (`s`).
+  var url: String?
+
+  /// The metadata of a Now Playing snapshot: only `mpris:trackid` (NoTrack) when nothing plays.
+  init(_ snapshot: NowPlayingSnapshot) {
+    trackID = TrackID(snapshot.info)
+    guard let info = snapshot.info else { return }
+    length = snapshot.length
+    artURL = snapshot.artworkURL?.absoluteString
+    title = info.title
+    album = info.albumTitle
+    artists = info.artist.map { [$0] }
+    albumArtists = info.albumArtist.map { [$0] }
+    genres = info.genre.map { [$0] }
+    composers = info.composer.map { [$0] }
+    trackNumber = info.trackNumber.map { Int32(clamping: $0) }
+    discNumber = info.discNumber.map { Int32(clamping: $0) }
+    userRating = info.rating
+    url = info.assetURL?.absoluteString
+  }
+}
+
+extension NowPlayingSnapshot {
+  /// The length MPRIS publishes as `mpris:length`: the info's duration, else the reported
+  /// position state's; `nil` when unknown or infinite (a live stream).
+  var length: Microseconds? {
+    if let info, info.isLiveStream { return nil }
+    if let duration = info?.playbackDuration { return Microseconds(duration) }
+    if let duration = positionState?.duration, duration.isFinite {
+      return Microseconds(seconds: duration)
+    }
+    return nil
+  }
+}

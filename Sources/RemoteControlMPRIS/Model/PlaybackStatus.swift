@@ -1,0 +1,24 @@
+import RemoteControl
+
+/// Whether a track is playing, paused or stopped, as MPRIS says it.
+///
+/// The corresponding MPRIS type is `Playback_Status`, the value of
+/// `org.mpris.MediaPlayer2.Player.PlaybackStatus`.
+enum PlaybackStatus: String, Sendable, Hashable {
+  /// `Playing`.
+  case playing = "Playing"
+  /// `Paused`.
+  case paused = "Paused"
+  /// `Stopped`.
+  case stopped = "Stopped"
+
+  /// The status of a playback state: ``PlaybackState/paused`` and ``PlaybackState/interrupted``
+  /// are `Paused`; ``PlaybackState/stopped`` and ``PlaybackState/unknown`` are `Stopped`.
+  init(_ state: PlaybackState) {
+    switch state {
+    case .playing: self = .playing
+    case .paused, .interrupted: self = .paused
+    case .stopped, .unknown: self = .stopped
+    }
+  }
+}

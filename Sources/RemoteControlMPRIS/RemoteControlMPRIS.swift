@@ -1,1 +1,0 @@
-// RemoteControlMPRIS: sources arrive with their issue.

@@ -1,1 +1,0 @@
-print("binaural: not yet built")

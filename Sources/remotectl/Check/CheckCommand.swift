@@ -1,0 +1,72 @@
+internal import ArgumentParser
+internal import RemoteControlMPRIS
+
+/// `remotectl check [PLAYER] [--json]`: the MPRIS conformance checker.
+struct CheckCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "check",
+    abstract: "Check that an MPRIS player follows the specification controllers rely on",
+    discussion: """
+      One line per rule, PASS or FAIL with the reason: property types (mpris:trackid o, \
+      mpris:length x…), Play/Pause signalled, Position moving with Rate within ±0.1 s, Seeked after \
+      Seek and SetPosition with the new position, Seek below 0 clamped, stale and out-of-range \
+      SetPosition ignored, Volume clamped at 0, Rate beyond MaximumRate refused, wrong argument types \
+      answered with errors, PropertiesChanged after each change and never for Position. The check \
+      plays, seeks and changes settings, then restores them. Exit status 0 only when every rule passes.
+      """)
+
+  @Argument(
+    help: ArgumentHelp(
+      "The player to check (name or name.instanceN); default: the Now Playing one", valueName: "PLAYER"))
+  var player: String?
+
+  @OptionGroup var options: GlobalOptions
+
+  @Flag(help: "Print the results as JSON")
+  var json = false
+
+  mutating func run() async throws {
+    let session = try BusSession.connect()
+    defer { session.bus.close() }
+    var choice = options.choice
+    if let player { choice.players = [PlayerPattern(player)] }
+    let identity = try await PlayerResolver.nowPlaying(choice, session: session)
+    let remote = session.bus.player(identity)
+    let log = EventLog()
+    let events: AsyncStream<PlayerEvent>
+    do {
+      events = try await remote.events()
+    } catch {
+      throw ControlError("Could not watch \(identity.instance)'s signals: \(error.message)")
+    }
+    let recorder = Task {
+      for await event in events { await log.append(event) }
+    }
+    defer { recorder.cancel() }
+    let results = await ConformanceChecker(player: remote, log: log).run()
+    StandardStreams.write(
+      json
+        ? CheckReport.json(player: identity.instance, results)
+        : CheckReport.text(player: identity.instance, results))
+    if !results.allSatisfy(\.passed) { throw ControlError("") }
+  }
+}
+
+/// Picks one player for the commands that act on a single one (`check`, `watch`).
+enum PlayerResolver {
+  /// The first player in `choice`'s order (playing now, then paused, then stopped), or
+  /// `No players found`.
+  static func nowPlaying(_ choice: PlayerChoice, session: BusSession) async throws(ControlError)
+    -> PlayerIdentity
+  {
+    let identities = try await session.selectedPlayers(choice)
+    let states = await session.states(of: identities)
+    let activity = states.reduce(into: [String: PlayerActivity]()) {
+      $0[$1.key.instance] = PlayerActivity($1.value)
+    }
+    guard let first = choice.order(identities.map(\.instance), activity: activity).first else {
+      throw .noPlayers
+    }
+    return PlayerIdentity(instance: first)
+  }
+}

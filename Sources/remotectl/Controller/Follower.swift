@@ -1,0 +1,79 @@
+internal import RemoteControlMPRIS
+
+/// `-F/--follow`: prints the query again whenever its answer changes, for the player the
+/// choice rule picks (playing now, else the one that played most recently — known here from
+/// the PlaybackStatus changes seen), as players come, go and change. Driven by signals only;
+/// the sole timer is a local one, while the shown player plays and the template shows
+/// `position`, that re-renders the extrapolated position when its second changes without asking
+/// the bus (playerctl asks every second, playing or not).
+struct Follower {
+  /// The request being followed.
+  let request: Request
+  /// The bus.
+  let session: BusSession
+
+  /// Follows until interrupted or the bus goes away.
+  func run() async throws(ControlError) {
+    var tracker = PlayerTracker(choice: request.choice)
+    let (inputs, continuation, stop) = try await tracker.start(session: session)
+    let showsPosition = request.template?.reads("position") == true
+    var ticker: Task<Void, Never>?
+    defer {
+      stop()
+      ticker?.cancel()
+    }
+    var lastOutput: String?
+    var shown = render(tracker, lastOutput: &lastOutput)
+    while true {
+      ticker?.cancel()
+      ticker = nil
+      if showsPosition, let estimate = shown, estimate.isPlaying, estimate.rate > 0 {
+        let now = ContinuousClock.now
+        let position = estimate.position(at: now)
+        let wait = Double(1_000_000 - position % 1_000_000) / estimate.rate
+        ticker = Task {
+          try? await Task.sleep(until: now + .microseconds(Int64(wait) + 1_000), clock: .continuous)
+          if !Task.isCancelled { continuation.yield(.tick) }
+        }
+      }
+      guard let input = await next(inputs) else { break }
+      await tracker.handle(input, session: session, continuation: continuation)
+      shown = render(tracker, lastOutput: &lastOutput)
+    }
+  }
+
+  private func next(_ inputs: AsyncStream<FollowInput>) async -> FollowInput? {
+    var iterator = inputs.makeAsyncIterator()
+    return await iterator.next()
+  }
+
+  /// Prints the answer of the first player that can give one, when it differs from the last one
+  /// printed; an empty line when no player can answer any more (as playerctl does). Returns the
+  /// position estimate of the player shown.
+  private func render(_ tracker: PlayerTracker, lastOutput: inout String?) -> PositionEstimate? {
+    var output: String?
+    var shown: PositionEstimate?
+    for (identity, tracked) in tracker.ordered {
+      do {
+        let outcome = try VerbRenderer.render(
+          request.verb, template: request.template, identity: identity, state: tracked.state,
+          position: tracked.estimate.position())
+        if outcome.handled {
+          output = outcome.output
+          shown = tracked.estimate
+          break
+        }
+      } catch {
+        StandardStreams.writeError(error.message)
+        return nil
+      }
+    }
+    if output == nil && lastOutput == nil { return shown }
+    let text = output ?? "\n"
+    if text != lastOutput {
+      StandardStreams.write(text)
+      lastOutput = text
+    }
+    return shown
+  }
+}

@@ -1,0 +1,120 @@
+internal import RemoteControlMPRIS
+
+/// What wakes a follower or the live view.
+enum FollowInput: Sendable {
+  /// A selected player appeared (or restarted).
+  case appeared(PlayerIdentity)
+  /// A player left the bus.
+  case vanished(PlayerIdentity)
+  /// A player sent a signal.
+  case event(PlayerIdentity, PlayerEvent)
+  /// A local timer fired (re-render an extrapolated position; the bus is not asked).
+  case tick
+}
+
+/// The selected players and what their signals say, for `--follow` and the live view; changed
+/// only from the one loop that reads the inputs.
+struct PlayerTracker {
+  /// Which players, in which order.
+  let choice: PlayerChoice
+  /// The players followed now.
+  var players: [PlayerIdentity: TrackedPlayer] = [:]
+  private var streams: [PlayerIdentity: Task<Void, Never>] = [:]
+  private var stamp: UInt64 = 1
+
+  /// A tracker for `choice`'s players.
+  init(choice: PlayerChoice) { self.choice = choice }
+
+  /// Starts watching players appear and vanish, then tracks the selected players there now.
+  /// Returns the inputs to loop over and a function that stops the watchers.
+  mutating func start(session: BusSession) async throws(ControlError)
+    -> (
+      inputs: AsyncStream<FollowInput>, continuation: AsyncStream<FollowInput>.Continuation,
+      stop: @Sendable () -> Void
+    )
+  {
+    let (inputs, continuation) = AsyncStream.makeStream(of: FollowInput.self)
+    let appearances: AsyncStream<PlayerAppearance>
+    do {
+      appearances = try await session.bus.appearances()
+    } catch {
+      throw ControlError("Connection to player failed: \(error.message)")
+    }
+    let watcher = Task {
+      for await appearance in appearances {
+        switch appearance {
+        case .appeared(let identity, _): continuation.yield(.appeared(identity))
+        case .vanished(let identity): continuation.yield(.vanished(identity))
+        }
+      }
+      continuation.finish()
+    }
+    for identity in try await session.selectedPlayers(choice) {
+      await track(identity, session: session, continuation: continuation)
+    }
+    return (inputs, continuation, { watcher.cancel() })
+  }
+
+  /// Takes in one input (not ticks). Returns whether anything changed.
+  mutating func handle(
+    _ input: FollowInput, session: BusSession, continuation: AsyncStream<FollowInput>.Continuation
+  ) async {
+    switch input {
+    case .appeared(let identity):
+      guard choice.isSelected(identity.instance) else { return }
+      forget(identity)
+      await track(identity, session: session, continuation: continuation)
+    case .vanished(let identity):
+      forget(identity)
+    case .event(let identity, let event):
+      await apply(event, to: identity, session: session)
+    case .tick:
+      break
+    }
+  }
+
+  /// The players in the order commands go to them (the player-choice rule, with the history
+  /// seen while following).
+  var ordered: [(PlayerIdentity, TrackedPlayer)] {
+    let activity = players.reduce(into: [String: PlayerActivity]()) {
+      $0[$1.key.instance] = $1.value.activity
+    }
+    return choice.order(players.keys.map(\.instance), activity: activity).compactMap { instance in
+      let identity = PlayerIdentity(instance: instance)
+      return players[identity].map { (identity, $0) }
+    }
+  }
+
+  /// Subscribes to `identity`'s signals, then reads its properties.
+  private mutating func track(
+    _ identity: PlayerIdentity, session: BusSession, continuation: AsyncStream<FollowInput>.Continuation
+  ) async {
+    let player = session.bus.player(identity)
+    guard let events = try? await player.events() else { return }
+    streams[identity] = Task {
+      for await event in events { continuation.yield(.event(identity, event)) }
+    }
+    guard let playerState = try? await player.state() else { return }
+    stamp += 1
+    players[identity] = TrackedPlayer(state: playerState, stamp: stamp)
+  }
+
+  /// Stops following `identity`.
+  private mutating func forget(_ identity: PlayerIdentity) {
+    streams.removeValue(forKey: identity)?.cancel()
+    players[identity] = nil
+  }
+
+  /// Takes in a signal; on a track change, reads the new position once.
+  private mutating func apply(_ event: PlayerEvent, to identity: PlayerIdentity, session: BusSession) async {
+    guard var tracked = players[identity] else { return }
+    stamp += 1
+    if tracked.apply(event, stamp: stamp),
+      let position = try? await session.bus.player(identity).property("Position").int64Value
+    {
+      tracked.estimate.position = position
+      tracked.estimate.reportedAt = .now
+    }
+    players[identity] = tracked
+  }
+}

@@ -1,0 +1,177 @@
+internal import Glibc
+internal import RemoteControlMPRIS
+
+/// `remotectl doctor`: why a player gets no events. It looks, in order, at the session bus,
+/// the player's registration, whether it answers at `/org/mpris/MediaPlayer2`, whether it
+/// receives remote control events, which commands are disabled or have no handler, and
+/// whether it is the Now Playing player that media keys reach.
+struct Doctor {
+  /// The player to examine (pattern), or `nil` for the Now Playing one.
+  var player: String?
+  /// The rest of the selection.
+  var choice: PlayerChoice
+
+  /// The findings, in order; examination stops at the first problem later steps depend on.
+  func run() async -> [Finding] {
+    var findings: [Finding] = []
+    let address = getenv("DBUS_SESSION_BUS_ADDRESS").map { String(cString: $0) }
+    let session: BusSession
+    do {
+      session = try BusSession.connect()
+    } catch {
+      let runtime = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) }
+      findings.append(
+        Finding(
+          kind: .problem,
+          text:
+            "no session bus: \(address.map { "DBUS_SESSION_BUS_ADDRESS=\($0) cannot be reached" } ?? "DBUS_SESSION_BUS_ADDRESS is unset")"
+            + (runtime.map { " and \($0)/bus is not a bus" } ?? ""),
+          fix: "run inside a desktop session, or start one with `dbus-run-session -- SHELL`, or "
+            + "export DBUS_SESSION_BUS_ADDRESS=unix:path=$XDG_RUNTIME_DIR/bus; players and controllers must share it"
+        ))
+      return findings
+    }
+    defer { session.bus.close() }
+    findings.append(
+      Finding(
+        kind: .ok,
+        text: "session bus reachable (\(address ?? "default address")); this is \(session.bus.uniqueName)"))
+
+    let all = (try? await session.bus.players()) ?? []
+    guard !all.isEmpty else {
+      findings.append(
+        Finding(
+          kind: .problem, text: "no player is registered: no name under org.mpris.MediaPlayer2. on this bus",
+          fix: "start the player on this same bus (check its DBUS_SESSION_BUS_ADDRESS); in a Swift app, run "
+            + "MediaPlayerService so it claims org.mpris.MediaPlayer2.<name>"))
+      return findings
+    }
+    findings.append(
+      Finding(kind: .ok, text: "players on the bus: " + all.map(\.instance).joined(separator: ", ")))
+
+    var selection = choice
+    if let player { selection.players = [PlayerPattern(player)] }
+    let candidates = all.filter { selection.isSelected($0.instance) }
+    guard !candidates.isEmpty, let player = player ?? candidates.first.map(\.instance) else {
+      findings.append(
+        Finding(
+          kind: .problem, text: "no player named \(player ?? "so") is registered",
+          fix:
+            "use one of the names above (a name also matches its .instanceN variants), or start that player"))
+      return findings
+    }
+    let states = await session.states(of: all)
+    let activity = states.reduce(into: [String: PlayerActivity]()) {
+      $0[$1.key.instance] = PlayerActivity($1.value)
+    }
+    let target =
+      self.player == nil
+      ? (selection.order(candidates.map(\.instance), activity: activity).first.map(
+        PlayerIdentity.init(instance:)) ?? PlayerIdentity(instance: player))
+      : (candidates.first ?? PlayerIdentity(instance: player))
+    findings += await examine(target, session: session, states: states, activity: activity)
+    return findings
+  }
+
+  /// The findings about one player.
+  private func examine(
+    _ identity: PlayerIdentity, session: BusSession, states: [PlayerIdentity: PlayerState],
+    activity: [String: PlayerActivity]
+  ) async -> [Finding] {
+    var findings: [Finding] = []
+    let remote = session.bus.player(identity)
+    let owner = (try? await session.bus.owner(of: identity)) ?? nil
+    guard let state = states[identity] else {
+      findings.append(
+        Finding(
+          kind: .problem,
+          text: "\(identity.busName) is owned by \(owner ?? "nobody") but does not answer GetAll on "
+            + "org.mpris.MediaPlayer2.Player at /org/mpris/MediaPlayer2",
+          fix: "export both MPRIS interfaces at /org/mpris/MediaPlayer2 before claiming the name, and keep "
+            + "the connection's thread free to answer"))
+      return findings
+    }
+    findings.append(
+      Finding(
+        kind: .ok, text: "\(identity.instance) answers at /org/mpris/MediaPlayer2 (owner \(owner ?? "?"))"))
+    findings.append(await probeDelivery(remote, state: state))
+    findings += Self.commandFlags(state)
+    findings.append(Self.nowPlaying(identity, activity: activity))
+    return findings
+  }
+
+  /// Sends Seek(0), which moves nothing, to see whether events reach the app.
+  private func probeDelivery(_ remote: RemotePlayer, state: PlayerState) async -> Finding {
+    guard state.canSeek else {
+      return Finding(
+        kind: .note,
+        text: "delivery not probed: CanSeek is false, and every other probe would change playback")
+    }
+    do {
+      try await remote.seek(by: 0)
+      return Finding(kind: .ok, text: "a Seek(0) probe was delivered and handled")
+    } catch {
+      return Self.diagnose(probeError: error)
+    }
+  }
+
+  /// What a failed delivery probe means, from the error our MPRIS player (or another) answered.
+  static func diagnose(probeError error: ClientError) -> Finding {
+    let message = error.message
+    if message.contains("not receiving remote control events") {
+      return Finding(
+        kind: .problem, text: "the player is not receiving remote control events (\(message))",
+        fix:
+          "call application.beginReceivingRemoteControlEvents() when playback starts (and end… only when it should stop)"
+      )
+    }
+    if message.contains("handler") || message.contains("nothing in the player handled") {
+      return Finding(
+        kind: .problem, text: "the probe reached the app but nothing handled it (\(message))",
+        fix: "add a handler to the command center's command, or handle the event in a responder on the chain")
+    }
+    return Finding(
+      kind: .problem, text: "Seek(0) failed: \(error.name): \(message)",
+      fix: "see the player's log for this error")
+  }
+
+  /// The commands a controller will not send because their `Can*` flag is false.
+  static func commandFlags(_ state: PlayerState) -> [Finding] {
+    let flags: [(String, Bool, String)] = [
+      ("CanPlay", state.canPlay, "playCommand (and a current item)"),
+      ("CanPause", state.canPause, "pauseCommand"),
+      ("CanGoNext", state.canGoNext, "nextTrackCommand"),
+      ("CanGoPrevious", state.canGoPrevious, "previousTrackCommand"),
+      ("CanSeek", state.canSeek, "changePlaybackPositionCommand / skip commands"),
+      ("CanControl", state.canControl, "any command at all"),
+    ]
+    let disabled = flags.filter { !$0.1 }
+    guard !disabled.isEmpty else {
+      return [Finding(kind: .ok, text: "every Can* flag is true: all commands are offered")]
+    }
+    return disabled.map { name, _, command in
+      Finding(
+        kind: name == "CanControl" ? .problem : .note,
+        text: "\(name) is false, so controllers and media keys do not send it",
+        fix: "enable \(command) in the command center (isEnabled = true) and give it a handler")
+    }
+  }
+
+  /// Whether media keys and controllers without -p reach this player.
+  static func nowPlaying(_ identity: PlayerIdentity, activity: [String: PlayerActivity]) -> Finding {
+    let order = PlayerChoice().order(Array(activity.keys), activity: activity)
+    guard let first = order.first, first != identity.instance else {
+      return Finding(
+        kind: .ok,
+        text: "\(identity.instance) is the Now Playing player: media keys and `remotectl` without -p reach it"
+      )
+    }
+    let status = activity[first].map { "\($0.status)" } ?? "?"
+    return Finding(
+      kind: .problem,
+      text:
+        "\(identity.instance) is not the Now Playing player: \(first) is (\(status)), so media keys go there",
+      fix: "start playback in \(identity.instance) once (only a player that has played becomes Now Playing), "
+        + "or pause \(first); to target it anyway use `remotectl -p \(identity.name) …`")
+  }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// The programs the end-to-end tests run, and where they are.
+enum Tools {
+  /// The directory of the built products (the test bundle's own directory).
+  static let productsDirectory: URL = {
+    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    var directory = executable.deletingLastPathComponent()
+    // The test runner may live inside a .xctest bundle directory.
+    while directory.path != "/"
+      && !FileManager.default.fileExists(atPath: directory.appendingPathComponent("remotectl").path)
+    {
+      directory = directory.deletingLastPathComponent()
+    }
+    return directory
+  }()
+
+  /// The remotectl executable under test.
+  static var remotectl: String { productsDirectory.appendingPathComponent("remotectl").path }
+  /// The binaural example player.
+  static var binaural: String { productsDirectory.appendingPathComponent("binaural").path }
+
+  /// The first path of `name` on PATH, if any.
+  static func which(_ name: String) -> String? {
+    for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+      let path = "\(directory)/\(name)"
+      if FileManager.default.isExecutableFile(atPath: path) { return path }
+    }
+    return nil
+  }
+
+  /// mpv-mpris's plugin (the first `mpris.so` that `dpkg -L mpv-mpris` lists exists under /usr/lib).
+  static let mprisPlugin: String? = ["/usr/lib/mpv-mpris/mpris.so", "/etc/mpv/scripts/mpris.so"]
+    .first { FileManager.default.fileExists(atPath: $0) }
+
+  /// Whether the bus tests can run: a dbus-daemon, gdbus, playerctl and the built products.
+  static var busTestsCanRun: Bool {
+    which("dbus-daemon") != nil && which("gdbus") != nil && which("playerctl") != nil
+      && FileManager.default.isExecutableFile(atPath: remotectl)
+      && FileManager.default.isExecutableFile(atPath: binaural)
+  }
+
+  /// Whether mpv with mpv-mpris is there too.
+  static var mpvCanRun: Bool { busTestsCanRun && which("mpv") != nil && mprisPlugin != nil }
+}
