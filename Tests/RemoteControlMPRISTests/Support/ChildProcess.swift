@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Synchronization
 
 /// A program run by a test (dbus-daemon, playerctl, gdbus, busctl, python3), whose output is
@@ -129,14 +130,13 @@ final class ChildProcess: @unchecked Sendable {
     return state.withLock { $0.exitStatus ?? -1 }
   }
 
-  /// Sends SIGTERM.
-  func terminate() {
-    if process.isRunning { process.terminate() }
-  }
+  /// Kills the process (SIGKILL). Children of the test runner inherit its blocked signals, so
+  /// SIGTERM alone may not end them.
+  func kill() { signal(SIGKILL) }
 
   /// Sends a signal.
   func signal(_ number: Int32) {
-    if process.isRunning { kill(process.processIdentifier, number) }
+    if process.isRunning { Glibc.kill(process.processIdentifier, number) }
   }
 
   // MARK: - Handlers
@@ -232,6 +232,6 @@ final class ChildProcess: @unchecked Sendable {
   }
 
   deinit {
-    if process.isRunning { process.terminate() }
+    kill()
   }
 }

@@ -60,7 +60,7 @@ final class PrivateBus: Sendable {
 
   /// Kills the daemon (SIGKILL: it shrugs off SIGTERM) and removes the folder.
   func stop() async {
-    daemon.signal(SIGKILL)
+    daemon.kill()
     _ = try? await daemon.waitForExit(within: .seconds(5))
     try? FileManager.default.removeItem(at: directory)
   }

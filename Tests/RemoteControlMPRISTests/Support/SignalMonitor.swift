@@ -30,7 +30,7 @@ struct SignalMonitor: Sendable {
   }
 
   func stop() async {
-    process.terminate()
+    process.kill()
     _ = try? await process.waitForExit(within: .seconds(5))
   }
 }

@@ -84,13 +84,16 @@ final class TestPlayer {
     try await events.next(within: timeout)
   }
 
-  /// The next event's command, checking that it came from an MPRIS caller.
-  func nextCommand(within timeout: Duration = .seconds(10)) async throws -> RemoteControlEvent.Command {
+  /// The next event's command, checking that it came from an MPRIS caller, named by its unique
+  /// name. Property writes carry no sender yet: the DBus module does not pass it to setters.
+  func nextCommand(within timeout: Duration = .seconds(10), fromPropertyWrite: Bool = false) async throws
+    -> RemoteControlEvent.Command
+  {
     let delivery = try await nextEvent(within: timeout)
     guard case .mpris(let sender) = delivery.event.source else {
       throw ChildProcess.Failure(description: "event \(delivery.event) did not come from MPRIS")
     }
-    #expect(sender.hasPrefix(":"), "the sender is the caller's unique name")
+    if !fromPropertyWrite { #expect(sender.hasPrefix(":"), "the sender is the caller's unique name") }
     return delivery.event.command
   }
 
@@ -106,7 +109,15 @@ final class TestPlayer {
   @discardableResult
   func gdbusCall(_ method: String, _ arguments: String...) async throws -> ClientResult {
     try await bus.run(
-      "gdbus", ["call", "--session", "--dest", busName, "--object-path", "/org/mpris/MediaPlayer2", "--method", method] + arguments)
+      "gdbus",
+      ["call", "--session", "--dest", busName, "--object-path", "/org/mpris/MediaPlayer2", "--method", method, "--"]
+        + arguments)
+  }
+
+  /// Sets a property with `gdbus call … org.freedesktop.DBus.Properties.Set`; `value` in GVariant
+  /// text, such as `<'fast'>`.
+  func gdbusSet(_ property: String, _ value: String, interface: String = MPRIS.player) async throws -> ClientResult {
+    try await gdbusCall("org.freedesktop.DBus.Properties.Set", interface, property, value)
   }
 
   /// Reads a property with `busctl --user get-property`, printed as `TYPE VALUE`.
