@@ -4,6 +4,12 @@
 /// that thread work. While idle it sleeps without timers. When the bus goes away, it reconnects
 /// to the same address (retrying every 100 ms while disconnected) and registers again the names
 /// it owned, the objects it exported and the matches it installed, then calls ``onReconnect``.
+///
+/// Handlers (methods, getters, setters, matches) run on the connection's thread: keep them
+/// short and hand longer work elsewhere. Call ``close()`` when done: handlers that capture the
+/// connection keep it alive, so deinitialisation alone may never come. Pending ``call(destination:path:interface:member:arguments:timeout:)``s
+/// end with their reply, their timeout, or a `Disconnected` error; task cancellation does not
+/// end them early.
 package final class Connection: Sendable {
   let loop: BusLoop
 
@@ -29,6 +35,13 @@ package final class Connection: Sendable {
   /// The connection's unique name (`:1.42`); it changes after a reconnect.
   package var uniqueName: BusName {
     loop.shared.withLock { $0.uniqueName } ?? BusName(unchecked: ":0.0")
+  }
+
+  /// The Linux thread id of the connection's own thread, so wake-ups can be measured
+  /// (`/proc/self/task/<id>/status`); `nil` where it cannot be read.
+  package var threadID: Int32? {
+    let id = loop.kernelThreadID.load(ordering: .relaxed)
+    return id > 0 ? id : nil
   }
 
   /// Called on the connection's thread after a reconnect has registered everything again.

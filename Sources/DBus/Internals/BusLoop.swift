@@ -31,6 +31,8 @@ final class BusLoop: @unchecked Sendable {
   private let mailbox = Mutex(Mailbox())
   private let wakeUp: WakeUp
   private let ownerThread = Atomic<UInt>(0)
+  /// The owner thread's Linux thread id (`/proc/self/task/<id>`), 0 until it runs.
+  let kernelThreadID = Atomic<Int32>(0)
   private let threadHandle = Mutex<pthread_t?>(nil)
   /// Read by any thread, written by the owner thread (and by export bookkeeping).
   let shared = Mutex(Shared())
@@ -169,6 +171,7 @@ final class BusLoop: @unchecked Sendable {
 
   private func runLoop() {
     ownerThread.store(UInt(pthread_self()), ordering: .relaxed)
+    kernelThreadID.store(currentKernelThreadID(), ordering: .relaxed)
     while true {
       let (jobs, stopping) = mailbox.withLock { mailbox in
         defer { mailbox.jobs.removeAll(keepingCapacity: true) }

@@ -61,3 +61,13 @@ func waitForEvents(_ descriptors: inout [pollfd], timeout: Int32) {
     poll($0.baseAddress, nfds_t($0.count), timeout)
   }
 }
+
+/// The calling thread's Linux thread id, read from the `/proc/thread-self` link
+/// (`<pid>/task/<tid>`); 0 when /proc is not mounted.
+func currentKernelThreadID() -> Int32 {
+  var buffer = [CChar](repeating: 0, count: 64)
+  let length = readlink("/proc/thread-self", &buffer, buffer.count - 1)
+  guard length > 0 else { return 0 }
+  let link = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  return link.split(separator: "/").last.flatMap { Int32($0) } ?? 0
+}

@@ -163,24 +163,3 @@ extension Value {
     return value
   }
 }
-
-/// The D-Bus type codes, as the bytes sd-bus takes.
-enum TypeCode {
-  static let byte = UInt8(ascii: "y")
-  static let bool = UInt8(ascii: "b")
-  static let int16 = UInt8(ascii: "n")
-  static let uint16 = UInt8(ascii: "q")
-  static let int32 = UInt8(ascii: "i")
-  static let uint32 = UInt8(ascii: "u")
-  static let int64 = UInt8(ascii: "x")
-  static let uint64 = UInt8(ascii: "t")
-  static let double = UInt8(ascii: "d")
-  static let string = UInt8(ascii: "s")
-  static let objectPath = UInt8(ascii: "o")
-  static let signature = UInt8(ascii: "g")
-  static let unixFD = UInt8(ascii: "h")
-  static let array = UInt8(ascii: "a")
-  static let structure = UInt8(ascii: "r")
-  static let variant = UInt8(ascii: "v")
-  static let dictEntry = UInt8(ascii: "e")
-}

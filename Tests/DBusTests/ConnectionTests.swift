@@ -1,0 +1,141 @@
+import DBus
+import Foundation
+import Testing
+
+@Suite("Names, owners and reconnecting")
+struct ConnectionTests {
+  @Test("Requesting a taken name reports exists, so MPRIS can fall back to .instance<pid>")
+  func takenName() async throws {
+    let fixture = try await Fixture()
+    defer { fixture.tearDown() }
+    let second = try Connection(.address(fixture.bus.address))
+    defer { second.close() }
+    #expect(try await second.requestName(TestService.name) == .exists)
+    #expect(try await fixture.server.requestName(TestService.name) == .alreadyOwner)
+    let fallback = try BusName("\(TestService.name).instance\(getpid())")
+    #expect(try await second.requestName(fallback) == .primaryOwner)
+    #expect(try await fixture.client.nameOwner(of: fallback) == second.uniqueName)
+    #expect(try await second.requestName(TestService.name, flags: []) == .inQueue)
+  }
+
+  @Test("Name owner tracking sees a name appear and disappear")
+  func nameOwnerTracking() async throws {
+    let fixture = try await Fixture()
+    defer { fixture.tearDown() }
+    let name: BusName = "org.example.Tracked"
+    let changes = Recorder<NameOwnerChange>()
+    let subscription = try await fixture.client.watchNameOwner(name) { changes.append($0) }
+    defer { subscription.cancel() }
+    #expect(try await fixture.client.nameOwner(of: name) == nil)
+    #expect(try await fixture.server.requestName(name) == .primaryOwner)
+    #expect(try await fixture.client.listNames().contains(name))
+    try await fixture.server.releaseName(name)
+    let seen = await changes.waitFor(2)
+    #expect(
+      seen == [
+        NameOwnerChange(name: name, oldOwner: nil, newOwner: fixture.server.uniqueName),
+        NameOwnerChange(name: name, oldOwner: fixture.server.uniqueName, newOwner: nil),
+      ])
+  }
+
+  @Test("Connecting to an address where no bus listens fails with a BusError")
+  func connectFailure() {
+    #expect(throws: BusError.self) {
+      _ = try Connection(.address("unix:path=/nonexistent/dbus-test-socket"))
+    }
+  }
+
+  @Test("After the daemon is killed and restarted, name, object and matches return within 1 s")
+  func reconnect() async throws {
+    let fixture = try await Fixture()
+    defer { fixture.tearDown() }
+    let reconnected = Recorder<Bool>()
+    fixture.server.onReconnect = { reconnected.append(true) }
+    let signals = Recorder<ReceivedMessage>()
+    let subscription = try await fixture.server.addMatch(
+      rule: "type='signal',interface='org.example.Ping'"
+    ) { signals.append($0) }
+    defer { subscription.cancel() }
+    let before = fixture.server.uniqueName
+    // busctl, not gdbus emit: gdbus sends before its Hello completes, and the daemon drops that.
+    let first = try await busctl(fixture.bus, "emit", "/x", "org.example.Ping", "Hello", "i", "1")
+    #expect(first.status == 0, "\(first.error)")
+    #expect(await signals.waitFor(1).count == 1, "the match works before the restart")
+
+    fixture.bus.kill()
+    try fixture.bus.start()
+    let restarted = ContinuousClock.now
+
+    let observer = try Connection(.address(fixture.bus.address))
+    defer { observer.close() }
+    let back = await eventually(within: .seconds(1)) {
+      (try? await observer.nameOwner(of: TestService.name)) != nil
+    }
+    let elapsed = ContinuousClock.now - restarted
+    #expect(back, "the name was not republished within 1 s")
+    #expect(elapsed < .seconds(1))
+    #expect(await reconnected.waitFor(1).count == 1)
+    #expect(fixture.server.uniqueName != before)
+    let reply = try await observer.call(
+      destination: TestService.name, path: TestService.path, interface: TestService.interfaceName,
+      member: "Concat", arguments: [.string("re"), .string("connected")])
+    #expect(reply == [.string("reconnected")])
+    // The match was installed again: a signal from the observer reaches the server.
+    let emitter = try await busctl(fixture.bus, "emit", "/x", "org.example.Ping", "Hello", "i", "2")
+    #expect(emitter.status == 0, "\(emitter.error)")
+    #expect(await signals.waitFor(2).count == 2, "the match works after the restart")
+  }
+
+  @Test("Calls pending when the bus goes away fail with Disconnected instead of hanging")
+  func pendingCallsFailOnDisconnect() async throws {
+    let fixture = try await Fixture()
+    defer { fixture.tearDown() }
+    let pending = Task { try await fixture.call("Hang", timeout: .seconds(20)) }
+    #expect(await eventually { fixture.service.hungCount == 1 })
+    fixture.bus.kill()
+    do {
+      _ = try await pending.value
+      Issue.record("the call must fail")
+    } catch let error as BusError {
+      #expect(error.name == .disconnected || error.name == .noReply)
+    }
+  }
+
+  @Test("close() stops the connection; later calls fail at once")
+  func closeStops() async throws {
+    let bus = try PrivateBus()
+    defer { bus.stop() }
+    let connection = try Connection(.address(bus.address))
+    connection.close()
+    connection.close()
+    await #expect(throws: BusError.self) {
+      _ = try await connection.listNames()
+    }
+  }
+}
+
+@Suite("Idle behaviour")
+struct IdleTests {
+  /// The context switches of one thread of this process so far.
+  static func contextSwitches(of thread: Int32) throws -> Int {
+    let status = try String(contentsOfFile: "/proc/self/task/\(thread)/status", encoding: .utf8)
+    return status.split(separator: "\n")
+      .filter { $0.hasPrefix("voluntary_ctxt_switches") || $0.hasPrefix("nonvoluntary_ctxt_switches") }
+      .compactMap { $0.split(separator: "\t").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
+      .reduce(0, +)
+  }
+
+  @Test("An idle connection with an exported object and a name never wakes its thread")
+  func idleConnectionDoesNotWakeUp() async throws {
+    let fixture = try await Fixture()
+    defer { fixture.tearDown() }
+    _ = try await fixture.call("Echo", [.variant(.int32(1))])
+    let thread = try #require(fixture.server.threadID)
+    let before = try IdleTests.contextSwitches(of: thread)
+    #expect(before > 0, "the thread has run, so its counters are readable")
+    // Measuring idleness takes a stretch of time with nothing happening: here a sleep is the point.
+    try await Task.sleep(for: .milliseconds(500))
+    let after = try IdleTests.contextSwitches(of: thread)
+    #expect(after == before, "the idle bus thread woke up \(after - before) times in 0.5 s")
+  }
+}

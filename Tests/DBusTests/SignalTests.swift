@@ -1,0 +1,102 @@
+import DBus
+import Foundation
+import Testing
+
+@Suite("Signals: PropertiesChanged and our own")
+struct SignalTests {
+  static let propertiesChangedRule =
+    "type='signal',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged',path='/org/example/Test'"
+
+  @Test("PropertiesChanged carries only the named properties, one signal per call")
+  func propertiesChangedCarriesOnlyNamed() async throws {
+    let fixture = try await Fixture()
+    defer { fixture.tearDown() }
+    let received = Recorder<ReceivedMessage>()
+    let subscription = try await fixture.client.addMatch(rule: SignalTests.propertiesChangedRule) {
+      received.append($0)
+    }
+    fixture.service.setTitle("Second")
+    try fixture.server.emitPropertiesChanged(
+      path: TestService.path, interface: TestService.interfaceName, properties: ["Title"])
+    try fixture.server.emitPropertiesChanged(
+      path: TestService.path, interface: TestService.interfaceName, properties: ["Volume", "Tags"])
+    let messages = await received.waitFor(2)
+    #expect(messages.count == 2)
+    #expect(messages.first?.sender == fixture.server.uniqueName)
+    #expect(
+      messages.first?.arguments == [
+        .string(TestService.interfaceName), .vardict(["Title": .string("Second")]), .strings([]),
+      ])
+    #expect(
+      messages.last?.arguments == [
+        .string(TestService.interfaceName), .vardict(["Volume": .double(0.5)]), .strings(["Tags"]),
+      ])
+    subscription.cancel()
+  }
+
+  @Test("A property declared .none or .const can never be sent in PropertiesChanged")
+  func unannouncedPropertiesAreRefused() async throws {
+    let fixture = try await Fixture()
+    defer { fixture.tearDown() }
+    for name in ["Position", "Identity", "NoSuchProperty"] {
+      #expect(throws: BusError.self) {
+        try fixture.server.emitPropertiesChanged(
+          path: TestService.path, interface: TestService.interfaceName, properties: [name])
+      }
+    }
+  }
+
+  @Test("python3-dbus receives PropertiesChanged with only the named properties")
+  func pythonSeesPropertiesChanged() async throws {
+    let fixture = try await Fixture()
+    defer { fixture.tearDown() }
+    // The script subscribes first, then calls Announce, which emits PropertiesChanged for
+    // Volume and Title: the bus delivers it after the (synchronous) AddMatch.
+    let script = """
+      import sys, dbus
+      from dbus.mainloop.glib import DBusGMainLoop
+      from gi.repository import GLib
+      DBusGMainLoop(set_as_default=True)
+      bus = dbus.bus.BusConnection(sys.argv[1])
+      loop = GLib.MainLoop()
+      def changed(iface, props, invalidated):
+          print(iface, sorted(str(k) for k in props), [str(i) for i in invalidated], flush=True)
+          loop.quit()
+      bus.add_signal_receiver(changed, 'PropertiesChanged', 'org.freedesktop.DBus.Properties', path='/org/example/Test')
+      bus.get_object('org.example.Test', '/org/example/Test').Announce(dbus_interface='org.example.Test')
+      GLib.timeout_add(5000, loop.quit)
+      loop.run()
+      """
+    let result = try await python(fixture.bus, script)
+    #expect(result.output == "org.example.Test ['Title', 'Volume'] []\n", "\(result.error)")
+  }
+
+  @Test("emitSignal sends a declared signal with its arguments and refuses a wrong signature")
+  func customSignal() async throws {
+    let fixture = try await Fixture()
+    defer { fixture.tearDown() }
+    let received = Recorder<ReceivedMessage>()
+    let subscription = try await fixture.client.addMatch(
+      rule: "type='signal',interface='org.example.Test',member='Seeked'"
+    ) { received.append($0) }
+    try fixture.server.emitSignal(
+      path: TestService.path, interface: TestService.interfaceName, member: "Seeked",
+      arguments: [.int64(5_000_000)])
+    let messages = await received.waitFor(1)
+    #expect(messages.first?.arguments == [.int64(5_000_000)])
+    #expect(messages.first?.path == TestService.path)
+    #expect(throws: BusError.self) {
+      try fixture.server.emitSignal(
+        path: TestService.path, interface: TestService.interfaceName, member: "Seeked",
+        arguments: [.string("wrong")])
+    }
+    subscription.cancel()
+    try fixture.server.emitSignal(
+      path: TestService.path, interface: TestService.interfaceName, member: "Seeked",
+      arguments: [.int64(1)])
+    // A round trip through the bus orders after the signal: nothing more may have arrived.
+    _ = try await fixture.call("Echo", [.variant(.int32(0))])
+    _ = try await fixture.client.listNames()
+    #expect(received.all.count == 1)
+  }
+}

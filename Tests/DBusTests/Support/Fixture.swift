@@ -1,0 +1,45 @@
+import DBus
+import Foundation
+
+/// A private bus, a connection that owns `org.example.Test` and exports ``TestService`` on it,
+/// and a second connection acting as a client.
+struct Fixture {
+  let bus: PrivateBus
+  let server: Connection
+  let client: Connection
+  let service: TestService
+  let registration: Registration
+
+  init() async throws {
+    bus = try PrivateBus()
+    server = try Connection(.address(bus.address))
+    client = try Connection(.address(bus.address))
+    service = TestService()
+    registration = try server.export(service.interface, at: TestService.path)
+    let server = self.server
+    service.onAnnounce {
+      try? server.emitPropertiesChanged(
+        path: TestService.path, interface: TestService.interfaceName,
+        properties: ["Volume", "Title"])
+    }
+    let result = try await server.requestName(TestService.name)
+    guard result == .primaryOwner else { throw TestFailure("could not own the test name") }
+  }
+
+  /// Calls a method of the test service through our own client.
+  func call(_ member: String, _ arguments: [Value] = [], timeout: Duration? = nil)
+    async throws(BusError) -> [Value]
+  {
+    try await client.call(
+      destination: TestService.name, path: TestService.path,
+      interface: TestService.interfaceName, member: member, arguments: arguments,
+      timeout: timeout)
+  }
+
+  /// Closes both connections and stops the daemon.
+  func tearDown() {
+    client.close()
+    server.close()
+    bus.stop()
+  }
+}
