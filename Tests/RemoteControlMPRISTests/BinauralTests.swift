@@ -84,6 +84,42 @@ import Testing
     #expect(log.contains("released MPRIS name"), "\(log)")
   }
 
+  @Test func theEndOfAPresetGoesOnAsTheRepeatModeSays() async throws {
+    let bus = try await PrivateBus.start()
+    defer { Task { await bus.stop() } }
+    let binaural = try await Self.launch(on: bus)
+    defer { binaural.kill() }
+    let titles = try bus.start("playerctl", "--player=binaural", "--follow", "metadata", "--format", "{{xesam:title}}")
+    defer { titles.kill() }
+    let status = try bus.start("playerctl", "--player=binaural", "--follow", "status")
+    defer { status.kill() }
+    let monitor = try await bus.startSignalMonitor()
+    defer { Task { await monitor.stop() } }
+    #expect(try await titles.line() == "Delta 2 Hz · Deep sleep")
+    #expect(try await status.line() == "Paused")
+
+    // Repeat off: one second before the end, the next preset follows by itself.
+    _ = try await Self.playerctl(bus, "play")
+    _ = try await Self.playerctl(bus, "position", "1199")
+    #expect(try await titles.line { $0.hasPrefix("Theta") } == "Theta 6 Hz · Meditation")
+    #expect(try await Self.playerctl(bus, "status") == "Playing")
+
+    // Repeat one: the preset starts again, which is a jump back to 0.
+    _ = try await Self.playerctl(bus, "loop", "Track")
+    _ = try await Self.playerctl(bus, "position", "899")
+    _ = try await monitor.next { $0.isSeeked && $0.position?.value.number == 899_000_000 }
+    let restart = try await monitor.next { $0.isSeeked }
+    #expect(restart.position == TypedValue(type: "x", value: .number(0)))
+    #expect(try await Self.playerctl(bus, "metadata", "xesam:title") == "Theta 6 Hz · Meditation")
+
+    // Repeat off, last preset: playback stops at its end.
+    _ = try await Self.playerctl(bus, "loop", "None")
+    for _ in 0..<3 { _ = try await Self.playerctl(bus, "next") }
+    #expect(try await titles.line { $0.hasPrefix("Gamma") } == "Gamma 40 Hz · Concentration")
+    _ = try await Self.playerctl(bus, "position", "299")
+    #expect(try await status.line { $0 == "Stopped" } == "Stopped")
+  }
+
   @Test func sigtermShutsBinauralDownGracefully() async throws {
     let bus = try await PrivateBus.start()
     defer { Task { await bus.stop() } }
