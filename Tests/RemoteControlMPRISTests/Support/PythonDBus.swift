@@ -1,0 +1,121 @@
+import Foundation
+
+/// A python3-dbus client (Debian's `/usr/bin/python3`, which has the `dbus` module) for what the
+/// command-line clients cannot show: signal contents with their D-Bus types, and values such as
+/// NaN.
+enum PythonDBus {
+  /// The interpreter with python3-dbus; the pyenv one on PATH lacks it.
+  static let interpreter = "/usr/bin/python3"
+
+  /// `monitor`: prints `READY`, then one JSON line per PropertiesChanged or Seeked signal from
+  /// `/org/mpris/MediaPlayer2`. `get IFACE PROP`: prints the value as typed JSON.
+  /// `set IFACE PROP TYPE TEXT`: sets a property (TYPE `d` parses TEXT as a float, so `nan` works;
+  /// `s` sends TEXT; `b` sends `true`/`false`) and prints `OK`, or the D-Bus error name and message.
+  static let script = #"""
+    import json, sys
+    import dbus, dbus.mainloop.glib
+    from gi.repository import GLib
+
+    CODES = {"String": "s", "ObjectPath": "o", "Int64": "x", "Int32": "i", "Double": "d",
+             "Boolean": "b", "UInt32": "u", "Byte": "y", "Int16": "n", "UInt16": "q",
+             "UInt64": "t", "Signature": "g"}
+
+    def typed(value):
+        name = type(value).__name__
+        if name == "Dictionary":
+            return {"type": "a{" + str(value.signature) + "}",
+                    "value": {str(k): typed(v) for k, v in value.items()}}
+        if name == "Array":
+            return {"type": "a" + str(value.signature), "value": [typed(v)["value"] for v in value]}
+        code = CODES.get(name, name)
+        if code == "b":
+            plain = bool(value)
+        elif code in "xiuynqt":
+            plain = int(value)
+        elif code == "d":
+            plain = float(value)
+        else:
+            plain = str(value)
+        return {"type": code, "value": plain}
+
+    def emit(record):
+        print(json.dumps(record), flush=True)
+
+    def player(bus):
+        return bus.get_object(sys.argv[2], "/org/mpris/MediaPlayer2")
+
+    command = sys.argv[1]
+    if command == "monitor":
+        dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)
+        bus = dbus.SessionBus()
+        def on_properties(interface, changed, invalidated, sender=None):
+            emit({"signal": "PropertiesChanged", "interface": str(interface), "sender": str(sender),
+                  "changed": {str(k): typed(v) for k, v in changed.items()},
+                  "invalidated": [str(n) for n in invalidated]})
+        def on_seeked(position, sender=None):
+            emit({"signal": "Seeked", "sender": str(sender), "position": typed(position)})
+        bus.add_signal_receiver(on_properties, signal_name="PropertiesChanged",
+                                dbus_interface="org.freedesktop.DBus.Properties",
+                                path="/org/mpris/MediaPlayer2", sender_keyword="sender")
+        bus.add_signal_receiver(on_seeked, signal_name="Seeked",
+                                dbus_interface="org.mpris.MediaPlayer2.Player",
+                                path="/org/mpris/MediaPlayer2", sender_keyword="sender")
+        bus.get_object("org.freedesktop.DBus", "/org/freedesktop/DBus").GetId(
+            dbus_interface="org.freedesktop.DBus")
+        print("READY", flush=True)
+        GLib.MainLoop().run()
+    elif command == "get":
+        bus = dbus.SessionBus()
+        value = player(bus).Get(sys.argv[3], sys.argv[4], dbus_interface="org.freedesktop.DBus.Properties")
+        emit(typed(value))
+    elif command == "set":
+        bus = dbus.SessionBus()
+        kind, text = sys.argv[5], sys.argv[6]
+        value = {"d": lambda: dbus.Double(float(text)), "s": lambda: dbus.String(text),
+                 "b": lambda: dbus.Boolean(text == "true"), "x": lambda: dbus.Int64(int(text))}[kind]()
+        try:
+            player(bus).Set(sys.argv[3], sys.argv[4], value, dbus_interface="org.freedesktop.DBus.Properties")
+            print("OK", flush=True)
+        except dbus.exceptions.DBusException as error:
+            print(error.get_dbus_name() + ": " + error.get_dbus_message(), flush=True)
+    """#
+
+  /// Writes the script into the bus's folder.
+  static func scriptPath(on bus: PrivateBus) throws -> String {
+    let path = bus.directory.appendingPathComponent("mpris_client.py").path
+    if !FileManager.default.fileExists(atPath: path) {
+      try script.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+    return path
+  }
+}
+
+extension PrivateBus {
+  /// Starts a signal monitor and waits until it listens.
+  func startSignalMonitor() async throws -> SignalMonitor {
+    let process = try start(PythonDBus.interpreter, try PythonDBus.scriptPath(on: self), "monitor")
+    _ = try await process.line { $0 == "READY" }
+    return SignalMonitor(process: process)
+  }
+
+  /// The typed value of a property, read by python3-dbus.
+  func typedProperty(_ name: String, of interface: String = "org.mpris.MediaPlayer2.Player", at busName: String)
+    async throws -> TypedValue
+  {
+    let result = try await run(
+      PythonDBus.interpreter, [try PythonDBus.scriptPath(on: self), "get", busName, interface, name])
+    guard result.succeeded else { throw ChildProcess.Failure(description: result.description) }
+    return try JSONDecoder().decode(TypedValue.self, from: Data(result.output.utf8))
+  }
+
+  /// Sets a property with python3-dbus; returns `OK` or `error.name: message`.
+  func setProperty(
+    _ name: String, of interface: String = "org.mpris.MediaPlayer2.Player", at busName: String, type: String,
+    _ text: String
+  ) async throws -> String {
+    let result = try await run(
+      PythonDBus.interpreter, [try PythonDBus.scriptPath(on: self), "set", busName, interface, name, type, text])
+    guard result.succeeded else { throw ChildProcess.Failure(description: result.description) }
+    return result.trimmed
+  }
+}

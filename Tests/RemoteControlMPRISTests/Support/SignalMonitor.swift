@@ -1,0 +1,36 @@
+import Foundation
+
+/// The signals a python3-dbus client received from the player, in order.
+struct SignalMonitor: Sendable {
+  let process: ChildProcess
+
+  /// Waits for the next signal that satisfies `predicate`; earlier ones are skipped.
+  func next(
+    within timeout: Duration = .seconds(10), where predicate: @escaping @Sendable (SignalRecord) -> Bool = { _ in true }
+  ) async throws -> SignalRecord {
+    let line = try await process.line(within: timeout) { line in
+      guard let record = SignalRecord(line) else { return false }
+      return predicate(record)
+    }
+    guard let record = SignalRecord(line) else { throw ChildProcess.Failure(description: "unreadable: \(line)") }
+    return record
+  }
+
+  /// Every signal received up to and including the first that satisfies `marker`: the way to
+  /// check that something was *not* sent before a change made on purpose afterwards.
+  func signals(until marker: @escaping @Sendable (SignalRecord) -> Bool, within timeout: Duration = .seconds(10))
+    async throws -> [SignalRecord]
+  {
+    var records: [SignalRecord] = []
+    while true {
+      let record = try await next(within: timeout)
+      records.append(record)
+      if marker(record) { return records }
+    }
+  }
+
+  func stop() async {
+    process.kill()
+    _ = try? await process.waitForExit(within: .seconds(5))
+  }
+}
