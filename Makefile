@@ -9,7 +9,7 @@ SWIFT ?= swift
 BUILD_PACKAGES := libsystemd-dev libpulse-dev libasound2-dev pkgconf
 # What the tests start or drive: a private dbus-daemon, clients we did not write
 # (playerctl, gdbus, busctl, python3-dbus) and a peer player (mpv with mpv-mpris).
-TEST_PACKAGES := dbus-daemon dbus-bin playerctl libglib2.0-bin systemd python3-dbus mpv mpv-mpris
+TEST_PACKAGES := dbus-daemon dbus-bin playerctl libglib2.0-bin systemd python3-dbus python3-gi mpv mpv-mpris
 # What the benchmarks compare against.
 BENCH_PACKAGES := mpv mpv-mpris
 

@@ -33,14 +33,20 @@ wait_for_name() {
   echo "dbus.sh: $1 did not appear on the bus" >&2
   exit 1
 }
-context_switches() {
-  cat /proc/"$1"/task/*/status 2>/dev/null | awk '/ctxt_switches/ { sum += $2 } END { print sum + 0 }'
+# Context switches per thread of a process, as "TID COUNT" lines.
+thread_switches() {
+  for status in /proc/"$1"/task/*/status; do
+    awk -v tid="$(basename "$(dirname "$status")")" \
+      '/ctxt_switches/ { sum += $2 } END { print tid, sum + 0 }' "$status" 2>/dev/null || true
+  done
 }
-idle() {  # PID: context switches over idle_seconds
-  local before
-  before=$(context_switches "$1")
+idle() {  # PID: context switches over idle_seconds, threads born meanwhile counted from 0
+  local before after
+  before=$(thread_switches "$1")
   sleep "$idle_seconds"
-  echo $(($(context_switches "$1") - before))
+  after=$(thread_switches "$1")
+  awk 'NR == FNR { start[$1] = $2; next } { sum += $2 - start[$1] } END { print sum + 0 }' \
+    <(echo "$before") <(echo "$after")
 }
 
 echo "# Startup: process start to org.mpris.MediaPlayer2.binaural on the bus (ms), 5 runs"
