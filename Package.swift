@@ -79,6 +79,7 @@ let package = Package(
       name: "binaural",
       dependencies: [
         "RemoteControl",
+        "AudioPlayback",
         "RemoteControlMPRIS",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
