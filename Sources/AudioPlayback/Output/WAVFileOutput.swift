@@ -82,14 +82,15 @@ public final class WAVFileOutput: AudioOutput {
     try POSIXCalls.close(descriptor, path: path)
   }
 
-  /// Writes the whole header: only at creation (`bytes(dataSize:)` builds an array).
+  /// Writes the whole header at the start of the empty file, leaving the file offset after it
+  /// for the samples: only at creation (`bytes(dataSize:)` builds an array).
   private func writeHeader() throws(AudioOutputError) {
     guard let descriptor else { return }
     let bytes = header.bytes(dataSize: dataSize)
     // Array's withUnsafeBytes rethrows untyped errors, so the typed one travels as a Result.
     try bytes.withUnsafeBytes { raw in
       Result { () throws(AudioOutputError) in
-        try POSIXCalls.write(descriptor, raw, at: 0, path: path)
+        try POSIXCalls.write(descriptor, raw, path: path)
       }
     }.get()
     dataSizeInHeader = dataSize

@@ -136,6 +136,6 @@ public final class BeatPlayer: Sendable {
   /// and closes it; returns when that is done. Later calls do nothing, and so do the controls.
   public func close() {
     controls.update { $0.closeRequested = true }
-    _ = controls.wait(until: { $0.finished }, timeout: .infinity)
+    controls.wait(until: { $0.finished }, then: { _ in })
   }
 }

@@ -57,7 +57,7 @@ final class PlayerControls: @unchecked Sendable {
     return body(&state)
   }
 
-  /// Blocks until `isReady` holds or `timeout` seconds pass; returns whether it holds.
+  /// Blocks until `isReady` holds or `timeout` seconds (finite) pass; returns whether it holds.
   func wait(until isReady: (State) -> Bool, timeout: Double) -> Bool {
     let deadline = Date(timeIntervalSinceNow: timeout)
     condition.lock()
