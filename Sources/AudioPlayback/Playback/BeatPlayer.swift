@@ -23,7 +23,7 @@ internal import Foundation
 /// player.pause()
 /// ```
 public final class BeatPlayer: Sendable {
-  /// Frames per rendered buffer: 10 ms at 48 kHz.
+  /// How long each rendered buffer is, in seconds: 10 ms (480 frames at 48 kHz).
   public static let bufferDuration = 0.010
 
   /// The output's name, for messages ("PulseAudio", "WAV file out.wav"…).

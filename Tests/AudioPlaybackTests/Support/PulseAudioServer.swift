@@ -2,14 +2,20 @@ import Foundation
 import Testing
 
 /// A real `pulseaudio` daemon of the test's own: a null sink named "test" (whose monitor
-/// source records what is played to it) and a native-protocol socket in a temporary folder.
+/// source records what is played to it) and a native-protocol socket in a temporary folder DIR.
 ///
-/// The command, which works as root in this sandbox because HOME, XDG_RUNTIME_DIR and
-/// PULSE_RUNTIME_PATH point at the temporary folder (`--system=false` is the default):
+/// The command, run as root in this sandbox with HOME, XDG_RUNTIME_DIR, PULSE_RUNTIME_PATH and
+/// XDG_CONFIG_HOME set to DIR (as root, pulseaudio only warns that it is "not intended to be run
+/// as root"; `--system=false` is the default):
 ///
-///     pulseaudio --daemonize=no --exit-idle-time=-1 --disallow-exit -n --use-pid-file=no
-///       --disable-shm=yes --load="module-null-sink sink_name=test rate=48000"
+///     timeout 600 pulseaudio --daemonize=no --exit-idle-time=-1 --disallow-exit -n
+///       --use-pid-file=no --disable-shm=yes --log-target=stderr
+///       --load="module-null-sink sink_name=test rate=48000"
 ///       --load="module-native-protocol-unix socket=DIR/native auth-anonymous=1"
+///
+/// `auth-anonymous=1` spares clients the cookie; `timeout` only guards against a crashed test
+/// leaving the daemon behind. The first recording of a new server starts about 1.5 s late (the
+/// null sink finishes its first 2 s block), so each test pays that once.
 final class PulseAudioServer {
   /// The temporary folder holding the socket, the runtime files and the log.
   let directory: URL
