@@ -74,6 +74,10 @@ playerctl --player=binaural play
 playerctl --player=mpv play
 echo "binaural playing: $(idle "$binaural_pid")    mpv playing: $(idle "$mpv_pid")"
 
+# Paused for the round trips: a playing mpv decodes on the other core and disturbs both.
+# Each run toggles PlayPause an even number of times, so both stay paused.
+playerctl --player=binaural pause
+playerctl --player=mpv pause
 echo
 echo "# Round trips, ${calls} timed calls each after warm-up (µs): call p50 p90 p99"
 echo "## binaural (sd-bus, this package)"

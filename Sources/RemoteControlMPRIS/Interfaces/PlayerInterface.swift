@@ -130,7 +130,7 @@ enum PlayerInterface {
       write(.shuffle, "b", { .bool($0.shuffle) }) { (value: Value) throws(RequestRefusal) in
         .changeShuffleMode(value.boolValue == true ? .items : .off)
       },
-      read(.metadata, "a{sv}") { $0.metadata.value },
+      read(.metadata, "a{sv}") { $0.metadataValue },
       write(.volume, "d", { .double($0.volume) }) { (value: Value) throws(RequestRefusal) in
         try VolumeRequest(volume: value.doubleValue ?? .nan).command
       },

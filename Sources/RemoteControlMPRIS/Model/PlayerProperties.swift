@@ -1,3 +1,4 @@
+import DBus
 import RemoteControl
 
 /// The values of the `org.mpris.MediaPlayer2.Player` properties that announce their changes,
@@ -16,6 +17,8 @@ struct PlayerProperties: Sendable, Hashable {
   var shuffle: Bool
   /// `Metadata` (`a{sv}`).
   var metadata: Metadata
+  /// `Metadata` as the `a{sv}` value a read returns, built once.
+  var metadataValue: Value
   /// `Volume` (`d`).
   var volume: Double
   /// `MinimumRate` (`d`).
@@ -41,6 +44,7 @@ struct PlayerProperties: Sendable, Hashable {
     rate = nowPlaying.positionState?.playbackRate ?? 1
     shuffle = commands.shuffleMode != .off
     metadata = Metadata(nowPlaying)
+    metadataValue = metadata.value
     volume = commands.volume
     minimumRate = commands.minimumRate
     maximumRate = commands.maximumRate

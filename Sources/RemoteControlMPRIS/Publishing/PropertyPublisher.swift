@@ -33,14 +33,14 @@ final class PropertyPublisher: Sendable {
     let snapshot = state.nowPlaying.snapshot
     var jumps = PositionJumpDetector(tolerance: state.configuration.seekTolerance)
     _ = jumps.position(after: snapshot)
-    announced = Mutex(Announced(player: state.player(for: snapshot), root: state.root, jumps: jumps))
+    announced = Mutex(Announced(player: state.refreshPlayer(for: snapshot), root: state.root, jumps: jumps))
   }
 
   /// Announces the changes since the last announcement: call it after the command center
   /// changed (`snapshot` `nil`) or with each new Now Playing snapshot.
   func publish(nowPlaying snapshot: NowPlayingSnapshot? = nil) {
     announced.withLock { announced in
-      let player = state.player(for: snapshot ?? state.nowPlaying.snapshot)
+      let player = state.refreshPlayer(for: snapshot ?? state.nowPlaying.snapshot)
       let root = state.root
       emitChanges( root.changes(since: announced.root).map(\.rawValue), on: MediaPlayer2Interface.name)
       emitChanges( player.changes(since: announced.player).map(\.rawValue), on: PlayerInterface.name)
