@@ -1,7 +1,7 @@
 # swift-remote-control — the commands a fresh machine needs.
 #   make demo   the Binaural player, remote-controlled over MPRIS (installs what is missing)
 #   make test   the whole test suite on a private D-Bus (installs what is missing)
-#   make bench  the benchmarks; figures go in BENCHMARKS.md
+#   make bench  the benchmarks, in process and over D-Bus; figures go in BENCHMARKS.md
 
 SWIFT ?= swift
 
@@ -33,8 +33,9 @@ test: deps
 	$(SWIFT) test --skip-build
 
 bench: deps
-	@scripts/install-deps.sh $(BENCH_PACKAGES)
+	@scripts/install-deps.sh $(BENCH_PACKAGES) $(TEST_PACKAGES)
 	@Benchmarks/run.sh
+	@Benchmarks/dbus.sh
 
 clean:
 	rm -rf .build Benchmarks/.build
