@@ -81,6 +81,30 @@ struct ExportTests {
     #expect(value == [.variant(.double(0.5))])
   }
 
+  @Test("A setter learns the unique name of the caller that wrote the property")
+  func setterLearnsTheCaller() async throws {
+    let fixture = try await Fixture()
+    defer { fixture.tearDown() }
+    let result = try await python(
+      fixture.bus,
+      """
+      import sys, dbus
+      bus = dbus.bus.BusConnection(sys.argv[1])
+      obj = bus.get_object('org.example.Test', '/org/example/Test', introspect=False)
+      obj.Set('org.example.Test', 'Volume', dbus.Double(0.25, variant_level=1),
+              dbus_interface='org.freedesktop.DBus.Properties')
+      print(bus.get_unique_name())
+      """)
+    #expect(result.status == 0, "\(result.error)")
+    let python = try #require(BusName(rawValue: result.output.trimmingCharacters(in: .newlines)))
+    _ = try await fixture.client.call(
+      destination: TestService.name, path: TestService.path,
+      interface: "org.freedesktop.DBus.Properties", member: "Set",
+      arguments: [.string(TestService.interfaceName), .string("Volume"), .variant(.double(0.5))])
+    #expect(fixture.service.writersOfVolume == [python, fixture.client.uniqueName])
+    #expect(python != fixture.client.uniqueName)
+  }
+
   @Test("A read-only property refuses Set with PropertyReadOnly")
   func readOnlyProperty() async throws {
     let fixture = try await Fixture()

@@ -85,15 +85,13 @@ final class TestPlayer {
   }
 
   /// The next event's command, checking that it came from an MPRIS caller, named by its unique
-  /// name. Property writes carry no sender yet: the DBus module does not pass it to setters.
-  func nextCommand(within timeout: Duration = .seconds(10), fromPropertyWrite: Bool = false) async throws
-    -> RemoteControlEvent.Command
-  {
+  /// name (method calls and property writes alike).
+  func nextCommand(within timeout: Duration = .seconds(10)) async throws -> RemoteControlEvent.Command {
     let delivery = try await nextEvent(within: timeout)
     guard case .mpris(let sender) = delivery.event.source else {
       throw ChildProcess.Failure(description: "event \(delivery.event) did not come from MPRIS")
     }
-    if !fromPropertyWrite { #expect(sender.hasPrefix(":"), "the sender is the caller's unique name") }
+    #expect(sender.hasPrefix(":"), "the sender is the caller's unique name")
     return delivery.event.command
   }
 
