@@ -8,7 +8,7 @@ struct ConnectionTests {
   func takenName() async throws {
     let fixture = try await Fixture()
     defer { fixture.tearDown() }
-    let second = try Connection(.address(fixture.bus.address))
+    let second = try await Connection.connect(.address(fixture.bus.address))
     defer { second.close() }
     #expect(try await second.requestName(TestService.name) == .exists)
     #expect(try await fixture.server.requestName(TestService.name) == .alreadyOwner)
@@ -38,8 +38,11 @@ struct ConnectionTests {
       ])
   }
 
-  @Test("Connecting to an address where no bus listens fails with a BusError")
-  func connectFailure() {
+  @Test("Connecting to an address where no bus listens fails with a BusError, async or blocking")
+  func connectFailure() async {
+    await #expect(throws: BusError.self) {
+      _ = try await Connection.connect(.address("unix:path=/nonexistent/dbus-test-socket"))
+    }
     #expect(throws: BusError.self) {
       _ = try Connection(.address("unix:path=/nonexistent/dbus-test-socket"))
     }
@@ -66,7 +69,7 @@ struct ConnectionTests {
     try fixture.bus.start()
     let restarted = ContinuousClock.now
 
-    let observer = try Connection(.address(fixture.bus.address))
+    let observer = try await Connection.connect(.address(fixture.bus.address))
     defer { observer.close() }
     let back = await eventually(within: .seconds(1)) {
       (try? await observer.nameOwner(of: TestService.name)) != nil
@@ -105,7 +108,7 @@ struct ConnectionTests {
   func closeStops() async throws {
     let bus = try PrivateBus()
     defer { bus.stop() }
-    let connection = try Connection(.address(bus.address))
+    let connection = try await Connection.connect(.address(bus.address))
     connection.close()
     connection.close()
     await #expect(throws: BusError.self) {

@@ -87,7 +87,7 @@ enum Trampolines {
   static let match: sd_bus_message_handler_t = { message, userdata, _ in
     guard let message, let userdata else { return 0 }
     let entry = Unmanaged<MatchEntry>.fromOpaque(userdata).takeUnretainedValue()
-    if let received = try? ReceivedMessage(message) { entry.handler(received) }
+    if let received = try? ReceivedMessage(message) { entry.deliver(received) }
     return 0
   }
 }

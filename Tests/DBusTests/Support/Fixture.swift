@@ -12,8 +12,8 @@ struct Fixture {
 
   init() async throws {
     bus = try PrivateBus()
-    server = try Connection(.address(bus.address))
-    client = try Connection(.address(bus.address))
+    server = try await Connection.connect(.address(bus.address))
+    client = try await Connection.connect(.address(bus.address))
     service = TestService()
     registration = try server.export(service.interface, at: TestService.path)
     let server = self.server
