@@ -1,8 +1,9 @@
+import BusTestSupport
 import DBus
 import Foundation
 import Testing
 
-@Suite("Names, owners and reconnecting")
+@Suite("Names, owners and reconnecting", .leavesNoChildProcesses)
 struct ConnectionTests {
   @Test("Requesting a taken name reports exists, so MPRIS can fall back to .instance<pid>")
   func takenName() async throws {
@@ -65,8 +66,7 @@ struct ConnectionTests {
     #expect(first.status == 0, "\(first.error)")
     #expect(await signals.waitFor(1).count == 1, "the match works before the restart")
 
-    fixture.bus.kill()
-    try fixture.bus.start()
+    try await fixture.bus.restart()
     let restarted = ContinuousClock.now
 
     let observer = try await Connection.connect(.address(fixture.bus.address))
@@ -95,7 +95,7 @@ struct ConnectionTests {
     defer { fixture.tearDown() }
     let pending = Task { try await fixture.call("Hang", timeout: .seconds(20)) }
     #expect(await eventually { fixture.service.hungCount == 1 })
-    fixture.bus.kill()
+    await fixture.bus.kill()
     do {
       _ = try await pending.value
       Issue.record("the call must fail")
@@ -106,18 +106,18 @@ struct ConnectionTests {
 
   @Test("close() stops the connection; later calls fail at once")
   func closeStops() async throws {
-    let bus = try PrivateBus()
-    defer { bus.stop() }
+    let bus = try await PrivateBus.start()
     let connection = try await Connection.connect(.address(bus.address))
     connection.close()
     connection.close()
     await #expect(throws: BusError.self) {
       _ = try await connection.listNames()
     }
+    await bus.stop()
   }
 }
 
-@Suite("Idle behaviour")
+@Suite("Idle behaviour", .leavesNoChildProcesses)
 struct IdleTests {
   /// The context switches of one thread of this process so far.
   static func contextSwitches(of thread: Int32) throws -> Int {

@@ -1,8 +1,9 @@
+import BusTestSupport
 import DBus
 import Foundation
 import Testing
 
-@Suite("Exported objects, seen by clients we did not write")
+@Suite("Exported objects, seen by clients we did not write", .leavesNoChildProcesses)
 struct ExportTests {
   @Test("Introspection lists our methods with argument names, properties and signals")
   func introspection() async throws {
@@ -85,12 +86,9 @@ struct ExportTests {
   func setterLearnsTheCaller() async throws {
     let fixture = try await Fixture()
     defer { fixture.tearDown() }
-    let result = try await python(
+    let result = try await pythonOnTestObject(
       fixture.bus,
       """
-      import sys, dbus
-      bus = dbus.bus.BusConnection(sys.argv[1])
-      obj = bus.get_object('org.example.Test', '/org/example/Test', introspect=False)
       obj.Set('org.example.Test', 'Volume', dbus.Double(0.25, variant_level=1),
               dbus_interface='org.freedesktop.DBus.Properties')
       print(bus.get_unique_name())
@@ -120,12 +118,9 @@ struct ExportTests {
   func wrongSignature() async throws {
     let fixture = try await Fixture()
     defer { fixture.tearDown() }
-    let result = try await python(
+    let result = try await pythonOnTestObject(
       fixture.bus,
       """
-      import sys, dbus
-      bus = dbus.bus.BusConnection(sys.argv[1])
-      obj = bus.get_object('org.example.Test', '/org/example/Test', introspect=False)
       try:
           obj.Concat(dbus.Int32(1), dbus.Int32(2), signature='ii', dbus_interface='org.example.Test')
       except dbus.exceptions.DBusException as e:

@@ -1,17 +1,17 @@
+import BusTestSupport
 import DBus
 import Foundation
 import Glibc
 import Synchronization
 import Testing
 
-@Suite("Nothing waits on the bus thread: connecting suspends, cancelling enqueues")
+@Suite("Nothing waits on the bus thread: connecting suspends, cancelling enqueues", .leavesNoChildProcesses)
 struct NonBlockingTests {
   static let seekedRule = "type='signal',interface='org.example.Test',member='Seeked'"
 
   @Test("Connections stuck before Hello hold no thread of the cooperative pool")
   func connectingSuspends() async throws {
-    let bus = try PrivateBus()
-    defer { bus.stop() }
+    let bus = try await PrivateBus.start()
     // A socket that accepts connections (the kernel queues them) but never answers Hello.
     let silent = try SilentListener()
     // More stuck connects than the pool has threads: blocking ones would starve it.
@@ -36,6 +36,7 @@ struct NonBlockingTests {
     for task in stuck {
       #expect(await task.value, "a connect whose bus went away fails")
     }
+    await bus.stop()
   }
 
   @Test("A match handler can cancel its own subscription; it is not called again")
@@ -118,7 +119,9 @@ final class SilentListener: Sendable {
   private let descriptor: Int32
 
   init() throws {
-    path = FileManager.default.temporaryDirectory.appendingPathComponent("silent-\(UUID().uuidString.prefix(8))").path
+    path =
+      FileManager.default.temporaryDirectory.appendingPathComponent("silent-\(UUID().uuidString.prefix(8))")
+      .path
     address = "unix:path=\(path)"
     descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
     var socketAddress = sockaddr_un()

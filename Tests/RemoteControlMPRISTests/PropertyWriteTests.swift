@@ -1,10 +1,11 @@
+import BusTestSupport
 import Foundation
 import RemoteControl
 import Testing
 
 /// Writable properties (Rate, Volume, LoopStatus, Shuffle): good values become events, bad ones
 /// are refused with InvalidArgs naming the value, and wrong types never reach the player.
-@Suite struct PropertyWriteTests {
+@Suite(.leavesNoChildProcesses) struct PropertyWriteTests {
   @MainActor static func rates(_ application: Application) {
     Fixtures.acceptEverything(application)
     application.commandCenter.changePlaybackRateCommand.supportedPlaybackRates = [0.5, 1, 2]

@@ -1,3 +1,4 @@
+import BusTestSupport
 import DBus
 import Foundation
 
@@ -11,7 +12,7 @@ struct Fixture {
   let registration: Registration
 
   init() async throws {
-    bus = try PrivateBus()
+    bus = try await PrivateBus.start()
     server = try await Connection.connect(.address(bus.address))
     client = try await Connection.connect(.address(bus.address))
     service = TestService()
@@ -36,10 +37,9 @@ struct Fixture {
       timeout: timeout)
   }
 
-  /// Closes both connections and stops the daemon.
+  /// Closes both connections; the daemon gets SIGTERM when the fixture goes away.
   func tearDown() {
     client.close()
     server.close()
-    bus.stop()
   }
 }

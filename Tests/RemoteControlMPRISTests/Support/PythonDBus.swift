@@ -1,3 +1,4 @@
+import BusTestSupport
 import Foundation
 
 /// A python3-dbus client (Debian's `/usr/bin/python3`, which has the `dbus` module) for what the
@@ -106,7 +107,7 @@ extension PrivateBus {
   {
     let result = try await run(
       PythonDBus.interpreter, [try PythonDBus.scriptPath(on: self), "get", busName, interface, name])
-    guard result.succeeded else { throw ChildProcess.Failure(description: result.description) }
+    guard result.succeeded else { throw TestFailure(result.description) }
     return try JSONDecoder().decode(TypedValue.self, from: Data(result.output.utf8))
   }
 
@@ -126,7 +127,7 @@ extension PrivateBus {
   ) async throws -> (answer: String, writer: String) {
     let result = try await run(
       PythonDBus.interpreter, [try PythonDBus.scriptPath(on: self), "set", busName, interface, name, type, text])
-    guard result.succeeded else { throw ChildProcess.Failure(description: result.description) }
+    guard result.succeeded else { throw TestFailure(result.description) }
     return (result.trimmed, result.error.trimmingCharacters(in: .whitespacesAndNewlines))
   }
 }

@@ -1,3 +1,4 @@
+import BusTestSupport
 import Foundation
 import Logging
 import RemoteControl
@@ -65,7 +66,7 @@ final class TestPlayer {
       }
       defer { group.cancelAll() }
       guard let name = try await group.next() ?? nil else {
-        throw ChildProcess.Failure(description: "the player did not get a bus name")
+        throw TestFailure("the player did not get a bus name")
       }
       return name
     }
@@ -89,7 +90,7 @@ final class TestPlayer {
   func nextCommand(within timeout: Duration = .seconds(10)) async throws -> RemoteControlEvent.Command {
     let delivery = try await nextEvent(within: timeout)
     guard case .mpris(let sender) = delivery.event.source else {
-      throw ChildProcess.Failure(description: "event \(delivery.event) did not come from MPRIS")
+      throw TestFailure("event \(delivery.event) did not come from MPRIS")
     }
     #expect(sender.hasPrefix(":"), "the sender is the caller's unique name")
     return delivery.event.command
