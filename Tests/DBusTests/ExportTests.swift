@@ -66,10 +66,7 @@ struct ExportTests {
     #expect(result.error.contains("org.example.Error.OutOfRange"), "\(result.error)")
     #expect(result.error.contains("Volume must be 0 or more"))
     do {
-      _ = try await fixture.client.call(
-        destination: TestService.name, path: TestService.path,
-        interface: "org.freedesktop.DBus.Properties", member: "Set",
-        arguments: [.string(TestService.interfaceName), .string("Volume"), .variant(.double(-2))])
+      try await fixture.setProperty("Volume", .double(-2))
       Issue.record("Set must fail")
     } catch {
       #expect(error.name == "org.example.Error.OutOfRange")
@@ -95,10 +92,7 @@ struct ExportTests {
       """)
     #expect(result.status == 0, "\(result.error)")
     let python = try #require(BusName(rawValue: result.output.trimmingCharacters(in: .newlines)))
-    _ = try await fixture.client.call(
-      destination: TestService.name, path: TestService.path,
-      interface: "org.freedesktop.DBus.Properties", member: "Set",
-      arguments: [.string(TestService.interfaceName), .string("Volume"), .variant(.double(0.5))])
+    try await fixture.setProperty("Volume", .double(0.5))
     #expect(fixture.service.writersOfVolume == [python, fixture.client.uniqueName])
     #expect(python != fixture.client.uniqueName)
   }

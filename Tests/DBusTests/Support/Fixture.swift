@@ -37,6 +37,14 @@ struct Fixture {
       timeout: timeout)
   }
 
+  /// Sets a property of the test service through our own client (`Properties.Set`).
+  func setProperty(_ name: String, _ value: Value) async throws(BusError) {
+    _ = try await client.call(
+      destination: TestService.name, path: TestService.path,
+      interface: "org.freedesktop.DBus.Properties", member: "Set",
+      arguments: [.string(TestService.interfaceName), .string(name), .variant(value)])
+  }
+
   /// Closes both connections; the daemon gets SIGTERM when the fixture goes away.
   func tearDown() {
     client.close()
