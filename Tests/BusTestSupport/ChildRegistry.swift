@@ -1,16 +1,29 @@
+import Foundation
 import Glibc
 import Synchronization
 
 /// The children one test started (in its task and the tasks it creates), so that
-/// ``LeavesNoChildProcesses`` can check none of them outlives the test.
+/// ``LeavesNoChildProcesses`` can check none of them outlives the test, and the temporary
+/// folders its buses made, so that they are gone even when the test process exits right after.
 final class ChildRegistry: Sendable {
   /// The registry of the test running in this task, if it checks its children.
   @TaskLocal static var current: ChildRegistry?
 
   private let records = Mutex<[ProcessRecord]>([])
+  private let directories = Mutex<[URL]>([])
 
   func add(_ record: ProcessRecord) {
     records.withLock { $0.append(record) }
+  }
+
+  /// Remembers a temporary folder to remove once the test's children have ended.
+  func add(directory: URL) {
+    directories.withLock { $0.append(directory) }
+  }
+
+  /// Removes the temporary folders (the children that wrote into them have ended).
+  func removeDirectories() {
+    for directory in directories.withLock({ $0 }) { try? FileManager.default.removeItem(at: directory) }
   }
 
   /// The children whose process group still runs (the child, or something it started) after

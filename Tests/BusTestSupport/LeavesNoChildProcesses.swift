@@ -2,7 +2,7 @@ package import Testing
 
 /// A trait for suites and tests that start programs: each test fails if a program it started
 /// (dbus-daemon, playerctl, mpv, python3…) still runs 5 seconds after the test ended; such a
-/// survivor is then killed.
+/// survivor is then killed. The private buses' folders are removed then too.
 package struct LeavesNoChildProcesses: SuiteTrait, TestTrait, TestScoping {
   /// Applies to every test of a suite.
   package var isRecursive: Bool { true }
@@ -23,6 +23,7 @@ package struct LeavesNoChildProcesses: SuiteTrait, TestTrait, TestScoping {
     for survivor in await registry.survivors(after: .seconds(5)) {
       Issue.record("left running after the test: pid \(survivor.pid), \(survivor.commandLine)")
     }
+    registry.removeDirectories()
     try outcome.get()
   }
 }

@@ -27,6 +27,7 @@ package final class PrivateBus: Sendable {
       .appendingPathComponent("bus-test-\(UUID().uuidString.prefix(8))", isDirectory: true)
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let address = "unix:path=\(directory.path)/bus"
+    ChildRegistry.current?.add(directory: directory)
     do {
       return PrivateBus(address: address, directory: directory, daemon: try await launch(at: address))
     } catch {
@@ -48,9 +49,30 @@ package final class PrivateBus: Sendable {
   }
 
   deinit {
-    for child in children.withLock({ $0 }) { child.signal(SIGTERM) }
-    daemon.withLock { $0 }?.signal(SIGTERM)
-    try? FileManager.default.removeItem(at: directory)
+    // The same order as `stop()`, on a plain thread: programs, daemon, then the folder (removed
+    // only once nothing can write into it any more).
+    let children = children.withLock { $0 }
+    let daemon = daemon.withLock { $0 }
+    let directory = directory
+    Thread.detachNewThread {
+      Self.terminateAndWait(children)
+      Self.terminateAndWait(daemon.map { [$0] } ?? [])
+      try? FileManager.default.removeItem(at: directory)
+    }
+  }
+
+  /// Sends SIGTERM to `processes` and blocks the calling (plain) thread until they have exited,
+  /// killing any still running after 5 s.
+  private static func terminateAndWait(_ processes: [ChildProcess]) {
+    for process in processes { process.signal(SIGTERM) }
+    let deadline = ContinuousClock.now + .seconds(5)
+    while processes.contains(where: { $0.exitStatus == nil }) {
+      if ContinuousClock.now > deadline {
+        for process in processes { process.kill() }
+        if ContinuousClock.now > deadline + .seconds(1) { return }
+      }
+      usleep(10_000)
+    }
   }
 
   /// What a client needs in its environment to use this bus: `DBUS_SESSION_BUS_ADDRESS`, and a
