@@ -96,6 +96,12 @@ let package = Package(
       ],
       swiftSettings: swiftSettings
     ),
+    // What the bus tests share: one private dbus-daemon launcher and a child-process runner.
+    .target(
+      name: "BusTestSupport",
+      path: "Tests/BusTestSupport",
+      swiftSettings: swiftSettings
+    ),
     .testTarget(
       name: "RemoteControlTests",
       dependencies: ["RemoteControl", "RemoteControlTesting"],
@@ -103,12 +109,12 @@ let package = Package(
     ),
     .testTarget(
       name: "DBusTests",
-      dependencies: ["DBus"],
+      dependencies: ["DBus", "BusTestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(
       name: "RemoteControlMPRISTests",
-      dependencies: ["RemoteControl", "RemoteControlTesting", "RemoteControlMPRIS"],
+      dependencies: ["RemoteControl", "RemoteControlTesting", "RemoteControlMPRIS", "BusTestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(
@@ -118,7 +124,7 @@ let package = Package(
     ),
     .testTarget(
       name: "remotectlTests",
-      dependencies: ["remotectl"],
+      dependencies: ["remotectl", "BusTestSupport"],
       swiftSettings: swiftSettings
     ),
   ]

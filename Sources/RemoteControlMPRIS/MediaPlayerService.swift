@@ -59,7 +59,7 @@ public struct MediaPlayerService: Service {
   public func run() async throws {
     let connection: Connection
     do {
-      connection = try Connection(configuration.bus.address)
+      connection = try await Connection.connect(configuration.bus.address)
     } catch {
       throw MediaPlayerError(.connectionFailed, "cannot connect to the \(configuration.bus): \(error.message)")
     }

@@ -1,8 +1,9 @@
+import BusTestSupport
 import DBus
 import Foundation
 import Testing
 
-@Suite("Exported objects, seen by clients we did not write")
+@Suite("Exported objects, seen by clients we did not write", .leavesNoChildProcesses)
 struct ExportTests {
   @Test("Introspection lists our methods with argument names, properties and signals")
   func introspection() async throws {
@@ -65,10 +66,7 @@ struct ExportTests {
     #expect(result.error.contains("org.example.Error.OutOfRange"), "\(result.error)")
     #expect(result.error.contains("Volume must be 0 or more"))
     do {
-      _ = try await fixture.client.call(
-        destination: TestService.name, path: TestService.path,
-        interface: "org.freedesktop.DBus.Properties", member: "Set",
-        arguments: [.string(TestService.interfaceName), .string("Volume"), .variant(.double(-2))])
+      try await fixture.setProperty("Volume", .double(-2))
       Issue.record("Set must fail")
     } catch {
       #expect(error.name == "org.example.Error.OutOfRange")
@@ -79,6 +77,24 @@ struct ExportTests {
       interface: "org.freedesktop.DBus.Properties", member: "Get",
       arguments: [.string(TestService.interfaceName), .string("Volume")])
     #expect(value == [.variant(.double(0.5))])
+  }
+
+  @Test("A setter learns the unique name of the caller that wrote the property")
+  func setterLearnsTheCaller() async throws {
+    let fixture = try await Fixture()
+    defer { fixture.tearDown() }
+    let result = try await pythonOnTestObject(
+      fixture.bus,
+      """
+      obj.Set('org.example.Test', 'Volume', dbus.Double(0.25, variant_level=1),
+              dbus_interface='org.freedesktop.DBus.Properties')
+      print(bus.get_unique_name())
+      """)
+    #expect(result.status == 0, "\(result.error)")
+    let python = try #require(BusName(rawValue: result.output.trimmingCharacters(in: .newlines)))
+    try await fixture.setProperty("Volume", .double(0.5))
+    #expect(fixture.service.writersOfVolume == [python, fixture.client.uniqueName])
+    #expect(python != fixture.client.uniqueName)
   }
 
   @Test("A read-only property refuses Set with PropertyReadOnly")
@@ -96,12 +112,9 @@ struct ExportTests {
   func wrongSignature() async throws {
     let fixture = try await Fixture()
     defer { fixture.tearDown() }
-    let result = try await python(
+    let result = try await pythonOnTestObject(
       fixture.bus,
       """
-      import sys, dbus
-      bus = dbus.bus.BusConnection(sys.argv[1])
-      obj = bus.get_object('org.example.Test', '/org/example/Test', introspect=False)
       try:
           obj.Concat(dbus.Int32(1), dbus.Int32(2), signature='ii', dbus_interface='org.example.Test')
       except dbus.exceptions.DBusException as e:

@@ -1,3 +1,4 @@
+import BusTestSupport
 import DBus
 import Foundation
 import Testing
@@ -32,7 +33,7 @@ let typedArguments: [Value] = [
     [DictionaryEntry(key: .int32(1), value: .array(elementSignature: "(sd)", [.structure([.string("z"), .double(2)])]))]),
 ]
 
-@Suite("Values round-trip through an exported method")
+@Suite("Values round-trip through an exported method", .leavesNoChildProcesses)
 struct MarshallingTests {
   @Test("Every value type round-trips through our own call and exported method", arguments: everyKindOfValue)
   func roundTripThroughOwnCall(_ value: Value) async throws {

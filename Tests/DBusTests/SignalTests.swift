@@ -1,8 +1,9 @@
+import BusTestSupport
 import DBus
 import Foundation
 import Testing
 
-@Suite("Signals: PropertiesChanged and our own")
+@Suite("Signals: PropertiesChanged and our own", .leavesNoChildProcesses)
 struct SignalTests {
   static let propertiesChangedRule =
     "type='signal',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged',path='/org/example/Test'"

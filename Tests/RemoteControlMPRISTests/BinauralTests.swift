@@ -1,8 +1,9 @@
+import BusTestSupport
 import Foundation
 import Testing
 
 /// The built `binaural --output null` executable, driven end to end by playerctl on a private bus.
-@Suite struct BinauralTests {
+@Suite(.leavesNoChildProcesses) struct BinauralTests {
   /// `binaural`, built beside the test bundle.
   static var executable: String {
     URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("binaural").path

@@ -1,10 +1,11 @@
+import BusTestSupport
 import Foundation
 import RemoteControl
 import Testing
 
 /// The bus name policy: `org.mpris.MediaPlayer2.<name>`, or `.instance<pid>` when taken; the
 /// name goes when the service stops.
-@Suite struct BusNameTests {
+@Suite(.leavesNoChildProcesses) struct BusNameTests {
   @Test @MainActor func aSecondPlayerWithTheSameNameTakesTheInstanceName() async throws {
     let bus = try await PrivateBus.start()
     let first = TestPlayer(bus: bus, playerName: "twin")

@@ -1,10 +1,11 @@
+import BusTestSupport
 import Foundation
 import RemoteControl
 import Testing
 
 /// Calls are answered when their outcome is known: a failed handler is a D-Bus error, and a
 /// handler that hangs holds up only its own call.
-@Suite struct DeliveryTests {
+@Suite(.leavesNoChildProcesses) struct DeliveryTests {
   @Test @MainActor func aHandlerStatusOtherThanSuccessIsADBusError() async throws {
     try await withPlayer(setUp: { application in
       application.commandCenter.nextTrackCommand.addTarget { _ in .noSuchContent }

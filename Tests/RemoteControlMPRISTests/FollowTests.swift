@@ -1,9 +1,10 @@
+import BusTestSupport
 import Foundation
 import RemoteControl
 import Testing
 
 /// `playerctl --follow` prints each change as it happens: it relies on PropertiesChanged.
-@Suite struct FollowTests {
+@Suite(.leavesNoChildProcesses) struct FollowTests {
   @Test @MainActor func playerctlFollowPrintsChangesAsTheyHappen() async throws {
     try await withPlayer { (player: TestPlayer) async throws in
       Fixtures.nowPlaying(player.application)

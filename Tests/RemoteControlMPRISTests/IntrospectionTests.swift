@@ -1,10 +1,11 @@
+import BusTestSupport
 import Foundation
 import FoundationXML
 import Testing
 
 /// The exported interfaces have every MPRIS 2.2 member the player implements, with the spec's
 /// types, access and `EmitsChangedSignal` annotations, as `gdbus introspect` sees them.
-@Suite struct IntrospectionTests {
+@Suite(.leavesNoChildProcesses) struct IntrospectionTests {
   /// name → (type, access, EmitsChangedSignal annotation or nil for the default "true").
   static let rootProperties: [String: (String, String, String?)] = [
     "CanQuit": ("b", "read", nil), "CanRaise": ("b", "read", nil), "HasTrackList": ("b", "read", nil),

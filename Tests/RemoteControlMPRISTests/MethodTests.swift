@@ -1,10 +1,11 @@
+import BusTestSupport
 import Foundation
 import RemoteControl
 import Testing
 
 /// Player and root methods become events from the caller, and do nothing when their `Can*` is
 /// false.
-@Suite struct MethodTests {
+@Suite(.leavesNoChildProcesses) struct MethodTests {
   @Test @MainActor func playerctlVerbsBecomeEventsFromTheCaller() async throws {
     try await withPlayer(setUp: Fixtures.acceptEverything) { (player: TestPlayer) async throws in
       Fixtures.nowPlaying(player.application, position: 20)

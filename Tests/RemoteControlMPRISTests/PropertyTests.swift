@@ -1,3 +1,4 @@
+import BusTestSupport
 import Foundation
 import RemoteControl
 import RemoteControlTesting
@@ -5,7 +6,7 @@ import Testing
 
 /// Property reads: every value comes from the command center or the Now Playing info, with the
 /// type the spec gives it.
-@Suite struct PropertyTests {
+@Suite(.leavesNoChildProcesses) struct PropertyTests {
   @Test @MainActor func rootPropertiesComeFromTheConfiguration() async throws {
     try await withPlayer(configure: {
       $0.identity = "Test Player"

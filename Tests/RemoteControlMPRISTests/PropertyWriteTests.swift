@@ -1,10 +1,11 @@
+import BusTestSupport
 import Foundation
 import RemoteControl
 import Testing
 
 /// Writable properties (Rate, Volume, LoopStatus, Shuffle): good values become events, bad ones
 /// are refused with InvalidArgs naming the value, and wrong types never reach the player.
-@Suite struct PropertyWriteTests {
+@Suite(.leavesNoChildProcesses) struct PropertyWriteTests {
   @MainActor static func rates(_ application: Application) {
     Fixtures.acceptEverything(application)
     application.commandCenter.changePlaybackRateCommand.supportedPlaybackRates = [0.5, 1, 2]
@@ -13,9 +14,9 @@ import Testing
   @Test @MainActor func rateBecomesAChangeAndZeroPauses() async throws {
     try await withPlayer(setUp: Self.rates) { (player: TestPlayer) async throws in
       #expect(try await player.busctlSet("Rate", "d", "1.5").succeeded)
-      #expect(try await player.nextCommand(fromPropertyWrite: true) == .changePlaybackRate(1.5))
+      #expect(try await player.nextCommand() == .changePlaybackRate(1.5))
       #expect(try await player.busctlSet("Rate", "d", "0").succeeded)
-      #expect(try await player.nextCommand(fromPropertyWrite: true) == .pause)
+      #expect(try await player.nextCommand() == .pause)
     }
   }
 
@@ -33,9 +34,9 @@ import Testing
   @Test @MainActor func volumeIsSetAndNegativeClampsAtZero() async throws {
     try await withPlayer(setUp: Fixtures.acceptEverything) { (player: TestPlayer) async throws in
       #expect(try await player.playerctl("volume", "0.4").succeeded)
-      #expect(try await player.nextCommand(fromPropertyWrite: true) == .changeVolume(0.4))
+      #expect(try await player.nextCommand() == .changeVolume(0.4))
       #expect(try await player.bus.setProperty("Volume", at: player.busName, type: "d", "-0.5") == "OK")
-      #expect(try await player.nextCommand(fromPropertyWrite: true) == .changeVolume(0))
+      #expect(try await player.nextCommand() == .changeVolume(0))
       let nan = try await player.bus.setProperty("Volume", at: player.busName, type: "d", "nan")
       #expect(nan.hasPrefix("org.freedesktop.DBus.Error.InvalidArgs"), "\(nan)")
     }
@@ -45,7 +46,7 @@ import Testing
     try await withPlayer(setUp: Fixtures.acceptEverything) { (player: TestPlayer) async throws in
       for (status, mode) in [("Playlist", RepeatMode.all), ("Track", .one), ("None", .off)] {
         #expect(try await player.playerctl("loop", status).succeeded)
-        #expect(try await player.nextCommand(fromPropertyWrite: true) == .changeRepeatMode(mode), "\(status)")
+        #expect(try await player.nextCommand() == .changeRepeatMode(mode), "\(status)")
       }
       let answer = try await player.bus.setProperty("LoopStatus", at: player.busName, type: "s", "Forever")
       #expect(answer.hasPrefix("org.freedesktop.DBus.Error.InvalidArgs"), "\(answer)")
@@ -57,9 +58,21 @@ import Testing
   @Test @MainActor func shuffleBecomesAShuffleMode() async throws {
     try await withPlayer(setUp: Fixtures.acceptEverything) { (player: TestPlayer) async throws in
       #expect(try await player.playerctl("shuffle", "On").succeeded)
-      #expect(try await player.nextCommand(fromPropertyWrite: true) == .changeShuffleMode(.items))
+      #expect(try await player.nextCommand() == .changeShuffleMode(.items))
       #expect(try await player.playerctl("shuffle", "Off").succeeded)
-      #expect(try await player.nextCommand(fromPropertyWrite: true) == .changeShuffleMode(.off))
+      #expect(try await player.nextCommand() == .changeShuffleMode(.off))
+    }
+  }
+
+  @Test(arguments: [("Rate", "d", "2"), ("Volume", "d", "0.3"), ("LoopStatus", "s", "Track"), ("Shuffle", "b", "true")])
+  @MainActor func aWriteComesFromTheWritersUniqueName(property: String, type: String, text: String) async throws {
+    try await withPlayer(setUp: Self.rates) { (player: TestPlayer) async throws in
+      let (answer, writer) = try await player.bus.setPropertyNamingWriter(
+        property, at: player.busName, type: type, text)
+      #expect(answer == "OK")
+      #expect(writer.hasPrefix(":"), "python3-dbus named itself \(writer)")
+      let delivery = try await player.nextEvent()
+      #expect(delivery.event.source == .mpris(sender: writer), "\(property)")
     }
   }
 

@@ -1,3 +1,4 @@
+import BusTestSupport
 import Foundation
 import RemoteControl
 import RemoteControlTesting
@@ -5,7 +6,7 @@ import Testing
 
 /// What the player announces: one PropertiesChanged per interface per change with only the
 /// changed properties (never Position), and Seeked only when the position jumps.
-@Suite struct SignalTests {
+@Suite(.leavesNoChildProcesses) struct SignalTests {
   /// Changes the volume: a change made on purpose that marks the end of what a test checks.
   @MainActor static func mark(_ player: TestPlayer, volume: Double = 0.123) {
     player.application.commandCenter.changeVolumeCommand.currentVolume = volume

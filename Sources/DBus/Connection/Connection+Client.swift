@@ -33,7 +33,7 @@ extension Connection {
       let entry = MatchEntry(id: state.makeID(), rule: rule, handler: handler)
       do throws(BusError) {
         try state.addMatch(entry)
-        complete(.success(Subscription(id: entry.id, rule: rule, loop: loop)))
+        complete(.success(Subscription(entry: entry, loop: loop)))
       } catch {
         complete(.failure(error))
       }

@@ -15,9 +15,26 @@ package final class Connection: Sendable {
 
   // MARK: - Connecting
 
-  /// Connects to `address` (the session bus by default) and waits for the bus's Hello reply.
-  package init(_ address: BusAddress = .session) throws(BusError) {
-    loop = try BusLoop(address: address)
+  /// Connects to `address` (the session bus by default) and returns once the bus has answered
+  /// Hello.
+  ///
+  /// The connecting is done on the connection's own thread; the caller is suspended meanwhile,
+  /// never blocked, so it is the way to connect from a task.
+  package static func connect(_ address: BusAddress = .session) async throws(BusError) -> Connection {
+    Connection(loop: try await BusLoop.connect(address))
+  }
+
+  /// Connects to `address` (the session bus by default), blocking the calling thread until the
+  /// bus has answered Hello.
+  ///
+  /// For synchronous callers only (a command line's setup); from a task, use
+  /// ``connect(_:)``, which does not hold a thread of Swift's cooperative pool.
+  package convenience init(_ address: BusAddress = .session) throws(BusError) {
+    self.init(loop: try BusLoop.connectBlocking(address))
+  }
+
+  private init(loop: BusLoop) {
+    self.loop = loop
   }
 
   /// Closes the connection: stops its thread after the work already handed over.

@@ -17,7 +17,10 @@ package final class Registration: Sendable {
     self.loop = loop
   }
 
-  /// Removes the interface from the bus (again: does nothing).
+  /// Removes the interface from the bus without waiting: it is no longer listed from now on,
+  /// and the connection's thread unregisters it soon after (a call already being served
+  /// finishes). Safe anywhere, even inside one of its own handlers. Calling it again does
+  /// nothing.
   package func cancel() {
     let key = ExportKey(path: path, interface: interface)
     let id = self.id
@@ -27,6 +30,6 @@ package final class Registration: Sendable {
       shared.exportIDs[key] = nil
       return true
     }
-    if removed { loop.run { state in state.unexport(id: id) } }
+    if removed { loop.submit { state in state.unexport(id: id) } }
   }
 }

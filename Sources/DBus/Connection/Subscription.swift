@@ -5,19 +5,22 @@
 package final class Subscription: Sendable {
   /// The match rule.
   package let rule: String
-  private let id: UInt64
+  private let entry: MatchEntry
   private let loop: BusLoop
 
-  init(id: UInt64, rule: String, loop: BusLoop) {
-    self.id = id
-    self.rule = rule
+  init(entry: MatchEntry, loop: BusLoop) {
+    self.entry = entry
+    self.rule = entry.rule
     self.loop = loop
   }
 
-  /// Removes the match; once this returns, its handler is not called again. Calling it again
-  /// does nothing.
+  /// Removes the match without waiting: once this returns, its handler is not called again
+  /// (a call already running on the connection's thread finishes), and the connection's thread
+  /// removes the rule from the bus soon after. Safe anywhere, even inside the match's own handler
+  /// or a stream's termination handler. Calling it again does nothing.
   package func cancel() {
-    let id = self.id
-    _ = try? loop.sync { state in state.removeMatch(id: id) }
+    guard entry.cancel() else { return }
+    let id = entry.id
+    loop.submit { state in state.removeMatch(id: id) }
   }
 }

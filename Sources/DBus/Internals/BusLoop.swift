@@ -40,23 +40,60 @@ final class BusLoop: @unchecked Sendable {
 
   // MARK: - Starting and stopping
 
-  /// Starts the owner thread and connects to `address` on it; throws when that fails.
-  init(address: BusAddress) throws(BusError) {
+  /// Prepares a loop for `address`; nothing runs until ``start(_:)``.
+  private init(address: BusAddress) throws(BusError) {
     wakeUp = try WakeUp()
     state = BusState(address: address)
     state.loop = self
-    let started = DispatchSemaphore(value: 0)
+  }
+
+  /// Starts the owner thread and connects to `address` on it, suspending (not blocking) the
+  /// caller until the bus has answered Hello; throws when that fails.
+  static func connect(_ address: BusAddress) async throws(BusError) -> BusLoop {
+    let loop = try BusLoop(address: address)
+    let result: Result<Void, BusError> = await withCheckedContinuation { continuation in
+      loop.start { continuation.resume(returning: $0) }
+    }
+    if case .failure(let error) = result {
+      loop.releaseFailedThread()
+      throw error
+    }
+    return loop
+  }
+
+  /// Starts the owner thread and connects to `address` on it, blocking the calling thread until
+  /// the bus has answered Hello; throws when that fails. Never call it from Swift's cooperative
+  /// pool: use ``connect(_:)``.
+  static func connectBlocking(_ address: BusAddress) throws(BusError) -> BusLoop {
+    let loop = try BusLoop(address: address)
+    let done = DispatchSemaphore(value: 0)
     let result = Mutex<Result<Void, BusError>>(.success(()))
+    loop.start { outcome in
+      result.withLock { $0 = outcome }
+      done.signal()
+    }
+    done.wait()
+    if case .failure(let error) = result.withLock({ $0 }) {
+      loop.releaseFailedThread()
+      throw error
+    }
+    return loop
+  }
+
+  /// Starts the owner thread, which connects and reports the outcome to `started` (on the owner
+  /// thread) before it serves. After a failure the thread has cleaned up and ends by itself.
+  private func start(_ started: @escaping @Sendable (Result<Void, BusError>) -> Void) {
     let context = Unmanaged.passRetained(
       ThreadStart { [self] in
         do throws(BusError) {
           try state.connect()
         } catch {
-          result.withLock { $0 = .failure(error) }
-          started.signal()
+          mailbox.withLock { $0.stopping = true; $0.stopped = true }
+          wakeUp.close()
+          started(.failure(error))
           return
         }
-        started.signal()
+        started(.success(()))
         runLoop()
       })
     var thread = pthread_t()
@@ -70,16 +107,21 @@ final class BusLoop: @unchecked Sendable {
       }, context.toOpaque())
     guard created == 0 else {
       context.release()
+      mailbox.withLock { $0.stopping = true; $0.stopped = true }
       wakeUp.close()
-      throw BusError(.failed, "could not start the bus thread", operation: "pthread_create",
-        errno: created)
+      started(
+        .failure(
+          BusError(.failed, "could not start the bus thread", operation: "pthread_create", errno: created)))
+      return
     }
     threadHandle.withLock { $0 = thread }
-    started.wait()
-    if case .failure(let error) = result.withLock({ $0 }) {
-      pthread_join(thread, nil)
-      wakeUp.close()
-      throw error
+  }
+
+  /// Lets a thread that failed to connect end by itself: it has reported and is returning, so
+  /// nobody needs to wait for it.
+  private func releaseFailedThread() {
+    if let thread = threadHandle.withLock({ handle in defer { handle = nil }; return handle }) {
+      pthread_detach(thread)
     }
   }
 

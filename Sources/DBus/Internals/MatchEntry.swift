@@ -1,8 +1,15 @@
-/// An installed match rule and its handler, on the owner thread.
-final class MatchEntry {
+import Synchronization
+
+/// An installed match rule and its handler.
+///
+/// `slot` is touched only on the owner thread; ``cancel()`` and ``deliver(_:)`` from any thread.
+final class MatchEntry: @unchecked Sendable {
+  // Safe because: `slot` is read and written only on the connection's owner thread (inside
+  // BusState); every other stored property is immutable or atomic.
   let id: UInt64
   let rule: String
-  let handler: @Sendable (ReceivedMessage) -> Void
+  private let handler: @Sendable (ReceivedMessage) -> Void
+  private let cancelled = Atomic<Bool>(false)
   /// The sd-bus slot of the match; `nil` while disconnected.
   var slot: SlotHandle?
 
@@ -10,5 +17,16 @@ final class MatchEntry {
     self.id = id
     self.rule = rule
     self.handler = handler
+  }
+
+  /// Hands `message` to the handler, unless the match was cancelled.
+  func deliver(_ message: ReceivedMessage) {
+    guard !cancelled.load(ordering: .acquiring) else { return }
+    handler(message)
+  }
+
+  /// Marks the match cancelled; `true` the first time only.
+  func cancel() -> Bool {
+    !cancelled.exchange(true, ordering: .acquiringAndReleasing)
   }
 }

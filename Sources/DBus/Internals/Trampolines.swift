@@ -52,7 +52,8 @@ enum Trampolines {
     }
   }
 
-  /// Every property write; sd-bus has already checked the variant's type.
+  /// Every property write; sd-bus has already checked the variant's type. `value` is the
+  /// `Properties.Set` call itself, positioned at the new value, so it also names the caller.
   static let setter: sd_bus_property_set_t = { _, _, _, property, value, userdata, returnError in
     guard let property, let value, let userdata else { return -EINVAL }
     let object = Unmanaged<ExportedObject>.fromOpaque(userdata).takeUnretainedValue()
@@ -64,7 +65,7 @@ enum Trampolines {
       guard let newValue = try Value.readNext(from: value) else {
         throw .invalidArgs("no value given for property \(name)")
       }
-      try setter(newValue)
+      try setter(newValue, SDBus.sender(value).flatMap(BusName.init(rawValue:)))
       return 1
     } catch {
       return SDBus.set(error, into: returnError)
@@ -86,7 +87,7 @@ enum Trampolines {
   static let match: sd_bus_message_handler_t = { message, userdata, _ in
     guard let message, let userdata else { return 0 }
     let entry = Unmanaged<MatchEntry>.fromOpaque(userdata).takeUnretainedValue()
-    if let received = try? ReceivedMessage(message) { entry.handler(received) }
+    if let received = try? ReceivedMessage(message) { entry.deliver(received) }
     return 0
   }
 }

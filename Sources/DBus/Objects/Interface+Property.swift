@@ -24,15 +24,17 @@ extension Interface {
     /// Returns the current value; runs synchronously on the connection's thread, so it must be
     /// fast. A thrown error becomes the caller's D-Bus error reply.
     package var getter: @Sendable () throws(BusError) -> Value
-    /// Stores a new value, or `nil` for a read-only property. Runs on the connection's thread; a
-    /// thrown error becomes the caller's D-Bus error reply.
-    package var setter: (@Sendable (Value) throws(BusError) -> Void)?
+    /// Stores a new value, or `nil` for a read-only property. It receives the value and the
+    /// unique bus name of the caller that wrote it (`nil` only when the message carries no
+    /// sender, as on a peer-to-peer connection). Runs on the connection's thread; a thrown error
+    /// becomes the caller's D-Bus error reply.
+    package var setter: (@Sendable (Value, _ sender: BusName?) throws(BusError) -> Void)?
 
     /// Creates a property.
     package init(
       _ name: String, _ signature: Signature, change: ChangeBehavior = .emitsChange,
       get getter: @escaping @Sendable () throws(BusError) -> Value,
-      set setter: (@Sendable (Value) throws(BusError) -> Void)? = nil
+      set setter: (@Sendable (Value, _ sender: BusName?) throws(BusError) -> Void)? = nil
     ) {
       self.name = name
       self.signature = signature

@@ -3,7 +3,7 @@ import DBus
 /// A controller's connection to a bus, for finding MPRIS players and talking to them.
 ///
 /// ```swift
-/// let bus = try MediaPlayerBus()
+/// let bus = try await MediaPlayerBus.connect()
 /// for identity in try await bus.players() {
 ///   let state = try await bus.player(identity).state()
 ///   print(identity.instance, state.playbackStatus?.rawValue ?? "?")
@@ -13,13 +13,31 @@ public final class MediaPlayerBus: Sendable {
   let connection: Connection
 
   /// Connects to the session bus, or to the D-Bus address `address` (such as
-  /// `unix:path=/tmp/bus`).
+  /// `unix:path=/tmp/bus`), and returns once the bus has answered. The caller is suspended
+  /// meanwhile, never blocked.
+  public static func connect(address: String? = nil) async throws(ClientError) -> MediaPlayerBus {
+    do {
+      return MediaPlayerBus(connection: try await Connection.connect(address.map(BusAddress.address) ?? .session))
+    } catch {
+      throw ClientError(error)
+    }
+  }
+
+  /// Connects to the session bus, or to the D-Bus address `address`, blocking the calling
+  /// thread until the bus has answered.
+  ///
+  /// For synchronous callers only; from a task, use ``connect(address:)``, which does not hold
+  /// a thread of Swift's cooperative pool.
   public init(address: String? = nil) throws(ClientError) {
     do {
       connection = try Connection(address.map(BusAddress.address) ?? .session)
     } catch {
       throw ClientError(error)
     }
+  }
+
+  private init(connection: Connection) {
+    self.connection = connection
   }
 
   /// Closes the connection; streams from it finish.
@@ -70,7 +88,7 @@ public final class MediaPlayerBus: Sendable {
         case (nil, nil): break
         }
       }
-      continuation.onTermination = { _ in subscription.cancelFromTermination() }
+      continuation.onTermination = { _ in subscription.cancel() }
     } catch {
       continuation.finish()
       throw ClientError(error)

@@ -20,7 +20,7 @@ extension RemotePlayer {
       let subscription = try await bus.connection.addMatch(rule: rule) { message in
         if let event = PlayerEvent(message) { continuation.yield(event) }
       }
-      continuation.onTermination = { _ in subscription.cancelFromTermination() }
+      continuation.onTermination = { _ in subscription.cancel() }
     } catch {
       continuation.finish()
       throw ClientError(error)

@@ -103,7 +103,7 @@ enum PlayerInterface {
     ) -> Interface.Property {
       Interface.Property(property.rawValue, signature) {
         value(state.player)
-      } set: { (newValue: Value) throws(BusError) in
+      } set: { (newValue: Value, sender: BusName?) throws(BusError) in
         guard state.configuration.canControl else {
           throw BusError(.propertyReadOnly, "\(property.rawValue) cannot be set: CanControl is false")
         }
@@ -113,7 +113,7 @@ enum PlayerInterface {
         } catch {
           throw BusError.invalidArgs(error.message)
         }
-        dispatcher.deliver(request, from: "")
+        dispatcher.deliver(request, from: sender?.rawValue ?? "")
       }
     }
     return [

@@ -1,3 +1,4 @@
+import BusTestSupport
 import DBus
 import Foundation
 
@@ -11,9 +12,9 @@ struct Fixture {
   let registration: Registration
 
   init() async throws {
-    bus = try PrivateBus()
-    server = try Connection(.address(bus.address))
-    client = try Connection(.address(bus.address))
+    bus = try await PrivateBus.start()
+    server = try await Connection.connect(.address(bus.address))
+    client = try await Connection.connect(.address(bus.address))
     service = TestService()
     registration = try server.export(service.interface, at: TestService.path)
     let server = self.server
@@ -36,10 +37,17 @@ struct Fixture {
       timeout: timeout)
   }
 
-  /// Closes both connections and stops the daemon.
+  /// Sets a property of the test service through our own client (`Properties.Set`).
+  func setProperty(_ name: String, _ value: Value) async throws(BusError) {
+    _ = try await client.call(
+      destination: TestService.name, path: TestService.path,
+      interface: "org.freedesktop.DBus.Properties", member: "Set",
+      arguments: [.string(TestService.interfaceName), .string(name), .variant(value)])
+  }
+
+  /// Closes both connections; the daemon gets SIGTERM when the fixture goes away.
   func tearDown() {
     client.close()
     server.close()
-    bus.stop()
   }
 }

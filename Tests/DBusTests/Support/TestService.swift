@@ -9,6 +9,7 @@ final class TestService: @unchecked Sendable {
   private var volume = 0.5
   private var title = "First"
   private var hungCalls: [MethodCall] = []
+  private var volumeWriters: [BusName?] = []
 
   static let name: BusName = "org.example.Test"
   static let path: ObjectPath = "/org/example/Test"
@@ -19,6 +20,9 @@ final class TestService: @unchecked Sendable {
   private var announcer: (@Sendable () -> Void)?
 
   var hungCount: Int { lock.withLock { hungCalls.count } }
+
+  /// The sender of each accepted write of `Volume`, in order.
+  var writersOfVolume: [BusName?] { lock.withLock { volumeWriters } }
 
   /// What the `Announce` method does: the fixture makes it emit PropertiesChanged.
   func onAnnounce(_ action: @escaping @Sendable () -> Void) { lock.withLock { announcer = action } }
@@ -61,11 +65,14 @@ final class TestService: @unchecked Sendable {
       ],
       properties: [
         .init("Volume", "d", change: .emitsChange) { [self] in .double(lock.withLock { volume }) }
-          set: { [self] value throws(BusError) in
+          set: { [self] value, sender throws(BusError) in
             guard case .double(let newVolume) = value, newVolume >= 0 else {
               throw BusError("org.example.Error.OutOfRange", "Volume must be 0 or more")
             }
-            lock.withLock { volume = newVolume }
+            lock.withLock {
+              volume = newVolume
+              volumeWriters.append(sender)
+            }
           },
         .init("Title", "s", change: .emitsChange) { [self] in .string(lock.withLock { title }) },
         .init("Tags", "as", change: .invalidates) { .strings(["a", "b"]) },

@@ -1,3 +1,4 @@
+import BusTestSupport
 import RemoteControl
 
 /// The events an application received, consumed one by one by a test that waits for them.
@@ -45,6 +46,6 @@ final class EventLog {
   private func expire(_ id: Int) {
     guard let waiter, waiter.id == id else { return }
     self.waiter = nil
-    waiter.continuation.resume(throwing: ChildProcess.Failure(description: "no event reached the application in time"))
+    waiter.continuation.resume(throwing: TestFailure("no event reached the application in time"))
   }
 }

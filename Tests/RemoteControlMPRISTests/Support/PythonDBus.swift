@@ -1,3 +1,4 @@
+import BusTestSupport
 import Foundation
 
 /// A python3-dbus client (Debian's `/usr/bin/python3`, which has the `dbus` module) for what the
@@ -10,7 +11,8 @@ enum PythonDBus {
   /// `monitor`: prints `READY`, then one JSON line per PropertiesChanged or Seeked signal from
   /// `/org/mpris/MediaPlayer2`. `get IFACE PROP`: prints the value as typed JSON.
   /// `set IFACE PROP TYPE TEXT`: sets a property (TYPE `d` parses TEXT as a float, so `nan` works;
-  /// `s` sends TEXT; `b` sends `true`/`false`) and prints `OK`, or the D-Bus error name and message.
+  /// `s` sends TEXT; `b` sends `true`/`false`) and prints `OK`, or the D-Bus error name and message;
+  /// its own unique name goes to standard error.
   static let script = #"""
     import json, sys
     import dbus, dbus.mainloop.glib
@@ -70,6 +72,7 @@ enum PythonDBus {
         emit(typed(value))
     elif command == "set":
         bus = dbus.SessionBus()
+        print(bus.get_unique_name(), file=sys.stderr, flush=True)
         kind, text = sys.argv[5], sys.argv[6]
         value = {"d": lambda: dbus.Double(float(text)), "s": lambda: dbus.String(text),
                  "b": lambda: dbus.Boolean(text == "true"), "x": lambda: dbus.Int64(int(text))}[kind]()
@@ -104,7 +107,7 @@ extension PrivateBus {
   {
     let result = try await run(
       PythonDBus.interpreter, [try PythonDBus.scriptPath(on: self), "get", busName, interface, name])
-    guard result.succeeded else { throw ChildProcess.Failure(description: result.description) }
+    guard result.succeeded else { throw TestFailure(result.description) }
     return try JSONDecoder().decode(TypedValue.self, from: Data(result.output.utf8))
   }
 
@@ -113,9 +116,18 @@ extension PrivateBus {
     _ name: String, of interface: String = "org.mpris.MediaPlayer2.Player", at busName: String, type: String,
     _ text: String
   ) async throws -> String {
+    try await setPropertyNamingWriter(name, of: interface, at: busName, type: type, text).answer
+  }
+
+  /// Sets a property with python3-dbus; returns `OK` or `error.name: message`, and the unique
+  /// name of the python3-dbus connection that wrote it.
+  func setPropertyNamingWriter(
+    _ name: String, of interface: String = "org.mpris.MediaPlayer2.Player", at busName: String, type: String,
+    _ text: String
+  ) async throws -> (answer: String, writer: String) {
     let result = try await run(
       PythonDBus.interpreter, [try PythonDBus.scriptPath(on: self), "set", busName, interface, name, type, text])
-    guard result.succeeded else { throw ChildProcess.Failure(description: result.description) }
-    return result.trimmed
+    guard result.succeeded else { throw TestFailure(result.description) }
+    return (result.trimmed, result.error.trimmingCharacters(in: .whitespacesAndNewlines))
   }
 }

@@ -1,3 +1,4 @@
+import BusTestSupport
 import Foundation
 
 /// The signals a python3-dbus client received from the player, in order.
@@ -12,7 +13,7 @@ struct SignalMonitor: Sendable {
       guard let record = SignalRecord(line) else { return false }
       return predicate(record)
     }
-    guard let record = SignalRecord(line) else { throw ChildProcess.Failure(description: "unreadable: \(line)") }
+    guard let record = SignalRecord(line) else { throw TestFailure("unreadable: \(line)") }
     return record
   }
 

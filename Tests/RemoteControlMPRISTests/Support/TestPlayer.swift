@@ -1,3 +1,4 @@
+import BusTestSupport
 import Foundation
 import Logging
 import RemoteControl
@@ -65,7 +66,7 @@ final class TestPlayer {
       }
       defer { group.cancelAll() }
       guard let name = try await group.next() ?? nil else {
-        throw ChildProcess.Failure(description: "the player did not get a bus name")
+        throw TestFailure("the player did not get a bus name")
       }
       return name
     }
@@ -85,15 +86,13 @@ final class TestPlayer {
   }
 
   /// The next event's command, checking that it came from an MPRIS caller, named by its unique
-  /// name. Property writes carry no sender yet: the DBus module does not pass it to setters.
-  func nextCommand(within timeout: Duration = .seconds(10), fromPropertyWrite: Bool = false) async throws
-    -> RemoteControlEvent.Command
-  {
+  /// name (method calls and property writes alike).
+  func nextCommand(within timeout: Duration = .seconds(10)) async throws -> RemoteControlEvent.Command {
     let delivery = try await nextEvent(within: timeout)
     guard case .mpris(let sender) = delivery.event.source else {
-      throw ChildProcess.Failure(description: "event \(delivery.event) did not come from MPRIS")
+      throw TestFailure("event \(delivery.event) did not come from MPRIS")
     }
-    if !fromPropertyWrite { #expect(sender.hasPrefix(":"), "the sender is the caller's unique name") }
+    #expect(sender.hasPrefix(":"), "the sender is the caller's unique name")
     return delivery.event.command
   }
 

@@ -1,31 +1,32 @@
+import BusTestSupport
 import Foundation
 import Testing
 
 /// remotectl's own behaviour on a private bus: choosing the player, following, checking,
 /// diagnosing, and bad input.
 @Suite(
-  "End to end: remotectl beyond playerctl", .serialized, .enabled(if: Tools.busTestsCanRun),
+  "End to end: remotectl beyond playerctl", .serialized, .enabled(if: Tools.busTestsCanRun), .leavesNoChildProcesses,
   .timeLimit(.minutes(1)))
 struct ControllerEndToEndTests {
   @Test func `without -p the playing player gets the command, not the first name on the bus`() async throws {
-    let bus = try await PrivateBus()
+    let bus = try await PrivateBus.start()
     try await bus.startBinaural(name: "aaa")
     try await bus.startBinaural(name: "zzz")
     #expect(try await bus.playerctl(["-p", "zzz", "play"]).status == 0)
-    #expect(try await bus.remotectl("-f", "{{playerName}} {{status}}", "status").stdout == "zzz Playing\n")
+    #expect(try await bus.remotectl("-f", "{{playerName}} {{status}}", "status").output == "zzz Playing\n")
     // playerctl takes the first name in alphabetical order.
-    #expect(try await bus.playerctl(["-f", "{{playerName}} {{status}}", "status"]).stdout == "aaa Paused\n")
+    #expect(try await bus.playerctl(["-f", "{{playerName}} {{status}}", "status"]).output == "aaa Paused\n")
     #expect(try await bus.remotectl("pause").status == 0)
-    #expect(try await bus.playerctl(["-p", "zzz", "status"]).stdout == "Paused\n")
+    #expect(try await bus.playerctl(["-p", "zzz", "status"]).output == "Paused\n")
     // Without history, a paused player comes before a stopped one.
     #expect(try await bus.playerctl(["-p", "aaa", "stop"]).status == 0)
-    #expect(try await bus.remotectl("-f", "{{playerName}}", "status").stdout == "zzz\n")
+    #expect(try await bus.remotectl("-f", "{{playerName}}", "status").output == "zzz\n")
     // -p order wins over activity.
-    #expect(try await bus.remotectl("-p", "aaa,zzz", "-f", "{{playerName}}", "status").stdout == "aaa\n")
+    #expect(try await bus.remotectl("-p", "aaa,zzz", "-f", "{{playerName}}", "status").output == "aaa\n")
   }
 
   @Test func `follow prints each change as it happens, driven by signals`() async throws {
-    let bus = try await PrivateBus()
+    let bus = try await PrivateBus.start()
     try await bus.startBinaural()
     let follower = try bus.startRemotectl(["-F", "-f", "{{status}} {{trunc(title, 5)}}", "status"])
     #expect(await follower.nextLine() == "Paused ")
@@ -37,12 +38,12 @@ struct ControllerEndToEndTests {
     #expect(try await bus.playerctl(["next"]).status == 0)
     let second = await metadataFollower.nextLine()
     #expect(second != nil && second != first)
-    follower.stop()
-    metadataFollower.stop()
+    await follower.terminate()
+    await metadataFollower.terminate()
   }
 
   @Test func `following a position template ticks while playing and is silent while paused`() async throws {
-    let bus = try await PrivateBus()
+    let bus = try await PrivateBus.start()
     try await bus.startBinaural()
     let follower = try bus.startRemotectl(["-F", "-f", "{{status}} {{duration(position)}}", "position"])
     #expect(await follower.nextLine() == "Paused 0:00")
@@ -53,50 +54,50 @@ struct ControllerEndToEndTests {
     #expect(await follower.nextLine(within: .seconds(2)) == "Playing 0:02")
     #expect(try await bus.playerctl(["position", "90"]).status == 0)
     #expect(await follower.nextLine() == "Playing 1:30")
-    follower.stop()
+    await follower.terminate()
   }
 
   @Test func `check passes every rule on binaural`() async throws {
-    let bus = try await PrivateBus()
+    let bus = try await PrivateBus.start()
     try await bus.startBinaural()
     let result = try await bus.remotectl("check", "binaural")
     #expect(result.status == 0, "\(result)")
-    let lines = result.stdout.split(separator: "\n")
+    let lines = result.output.split(separator: "\n")
     #expect(lines.count >= 18)
-    #expect(lines.dropLast().allSatisfy { $0.hasPrefix("PASS ") }, "\(result.stdout)")
+    #expect(lines.dropLast().allSatisfy { $0.hasPrefix("PASS ") }, "\(result.output)")
     let json = try await bus.remotectl("check", "--json", "-p", "binaural")
     #expect(json.status == 0)
-    #expect(json.stdout.hasPrefix("{\"player\":\"binaural\",\"passed\":true,"))
+    #expect(json.output.hasPrefix("{\"player\":\"binaural\",\"passed\":true,"))
   }
 
   @Test(.enabled(if: Tools.mpvCanRun)) func `check reports on mpv with mpv-mpris, one line per rule`()
     async throws
   {
-    let bus = try await PrivateBus()
+    let bus = try await PrivateBus.start()
     try await bus.startMpv()
     let result = try await bus.remotectl("check", "mpv")
-    let lines = result.stdout.split(separator: "\n")
+    let lines = result.output.split(separator: "\n")
     #expect(
-      lines.dropLast().allSatisfy { $0.hasPrefix("PASS ") || $0.hasPrefix("FAIL ") }, "\(result.stdout)")
+      lines.dropLast().allSatisfy { $0.hasPrefix("PASS ") || $0.hasPrefix("FAIL ") }, "\(result.output)")
     #expect(lines.count >= 18)
     #expect(result.status == (lines.contains { $0.hasPrefix("FAIL ") } ? 1 : 0))
-    print("remotectl check mpv:\n\(result.stdout)")
+    print("remotectl check mpv:\n\(result.output)")
   }
 
   @Test func `doctor finds nothing wrong with a playing binaural and explains a missing player`() async throws
   {
-    let bus = try await PrivateBus()
+    let bus = try await PrivateBus.start()
     try await bus.startBinaural()
     #expect(try await bus.playerctl(["play"]).status == 0)
     let healthy = try await bus.remotectl("doctor")
     #expect(healthy.status == 0, "\(healthy)")
     let missing = try await bus.remotectl("doctor", "vlc")
     #expect(missing.status == 1)
-    #expect(missing.stdout.contains("PROBLEM no player named vlc is registered → fix:"))
+    #expect(missing.output.contains("PROBLEM no player named vlc is registered → fix:"))
   }
 
   @Test func `bad input is one line on stderr and a non-zero exit`() async throws {
-    let bus = try await PrivateBus()
+    let bus = try await PrivateBus.start()
     try await bus.startBinaural()
     for (arguments, message) in [
       (["position", "abc"], "Could not execute command: Could not parse position as a number: abc\n"),
@@ -107,22 +108,23 @@ struct ControllerEndToEndTests {
     ] {
       let result = try await bus.remotectl(arguments: arguments)
       #expect(result.status == 1, "\(arguments)")
-      #expect(result.stderr == message, "\(arguments)")
-      #expect(result.stdout.isEmpty)
+      #expect(result.error == message, "\(arguments)")
+      #expect(result.output.isEmpty)
     }
     let noBus = try await ChildProcess.run(
       Tools.remotectl, ["status"],
       environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(bus.directory.path)/missing"])
     #expect(noBus.status == 1)
-    #expect(noBus.stderr.split(separator: "\n").count == 1)
-    #expect(noBus.stderr.hasPrefix("Could not connect to players: no session bus"))
+    #expect(noBus.error.split(separator: "\n").count == 1)
+    #expect(noBus.error.hasPrefix("Could not connect to players: no session bus"))
   }
 }
 
-@Suite("End to end: the live view", .serialized, .enabled(if: Tools.busTestsCanRun), .timeLimit(.minutes(1)))
+@Suite("End to end: the live view", .serialized, .enabled(if: Tools.busTestsCanRun), .leavesNoChildProcesses,
+  .timeLimit(.minutes(1)))
 struct LiveViewEndToEndTests {
   /// The next frame's two lines, escape sequences removed.
-  func nextFrame(_ view: RunningProcess, within timeout: Duration = .seconds(5)) async -> (String, String)? {
+  func nextFrame(_ view: ChildProcess, within timeout: Duration = .seconds(5)) async -> (String, String)? {
     guard let header = await view.nextLine(within: timeout),
       let progress = await view.nextLine(within: timeout)
     else {
@@ -137,7 +139,7 @@ struct LiveViewEndToEndTests {
   }
 
   @Test func `the bar jumps on Seeked, moves while playing and nothing wakes while paused`() async throws {
-    let bus = try await PrivateBus()
+    let bus = try await PrivateBus.start()
     try await bus.startBinaural()
     let view = try bus.startRemotectl(["watch"])
     let first = try #require(await nextFrame(view))
@@ -148,11 +150,11 @@ struct LiveViewEndToEndTests {
     #expect(jumped.1 == "10:00 [###############---------------] 20:00")
     // Paused: no timer, no polling, so no frame comes.
     #expect(await view.nextLine(within: .milliseconds(1500)) == nil)
-    view.stop()
+    await view.terminate()
   }
 
   @Test func `while playing the position moves one second per frame`() async throws {
-    let bus = try await PrivateBus()
+    let bus = try await PrivateBus.start()
     try await bus.startBinaural()
     let view = try bus.startRemotectl(["watch"])
     _ = try #require(await nextFrame(view))
@@ -163,6 +165,6 @@ struct LiveViewEndToEndTests {
     }
     #expect(seconds.count == 3)
     #expect(Set(seconds).count == seconds.count, "\(seconds)")
-    view.stop()
+    await view.terminate()
   }
 }

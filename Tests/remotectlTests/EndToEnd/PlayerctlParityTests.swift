@@ -1,8 +1,9 @@
+import BusTestSupport
 import Testing
 
 /// remotectl against playerctl on the same private bus: same output, same exit status.
 @Suite(
-  "End to end: remotectl matches playerctl", .serialized, .enabled(if: Tools.busTestsCanRun),
+  "End to end: remotectl matches playerctl", .serialized, .enabled(if: Tools.busTestsCanRun), .leavesNoChildProcesses,
   .timeLimit(.minutes(1)))
 struct PlayerctlParityTests {
   /// Runs both with `arguments` and expects the same stdout and exit status.
@@ -11,13 +12,13 @@ struct PlayerctlParityTests {
   {
     let theirs = try await bus.playerctl(arguments)
     let ours = try await bus.remotectl(arguments: arguments)
-    #expect(ours.stdout == theirs.stdout, "stdout of \(arguments)", sourceLocation: sourceLocation)
+    #expect(ours.output == theirs.output, "stdout of \(arguments)", sourceLocation: sourceLocation)
     #expect(
       ours.status == theirs.status, "exit status of \(arguments): \(ours)", sourceLocation: sourceLocation)
   }
 
   @Test func `printing verbs on binaural print what playerctl prints`() async throws {
-    let bus = try await PrivateBus()
+    let bus = try await PrivateBus.start()
     try await bus.startBinaural()
     let cases: [[String]] = [
       ["-l"], ["status"], ["metadata"], ["metadata", "xesam:title"], ["metadata", "title"],
@@ -42,7 +43,7 @@ struct PlayerctlParityTests {
   }
 
   @Test func `changing verbs change binaural as playerctl reads it back`() async throws {
-    let bus = try await PrivateBus()
+    let bus = try await PrivateBus.start()
     try await bus.startBinaural()
     func check(
       _ change: [String], _ query: [String], _ expected: String,
@@ -51,7 +52,7 @@ struct PlayerctlParityTests {
       let result = try await bus.remotectl(arguments: change)
       #expect(result.status == 0, "\(change): \(result)", sourceLocation: sourceLocation)
       #expect(
-        try await bus.playerctl(query).stdout == expected + "\n", "\(change) then \(query)",
+        try await bus.playerctl(query).output == expected + "\n", "\(change) then \(query)",
         sourceLocation: sourceLocation)
     }
     try await check(["volume", "0.3"], ["volume"], "0.300000")
@@ -61,9 +62,9 @@ struct PlayerctlParityTests {
     try await check(["loop", "Playlist"], ["loop"], "Playlist")
     try await check(["shuffle", "on"], ["shuffle"], "On")
     try await check(["shuffle", "toggle"], ["shuffle"], "Off")
-    let firstTitle = try await bus.playerctl(["metadata", "title"]).stdout
+    let firstTitle = try await bus.playerctl(["metadata", "title"]).output
     try await check(["next"], ["status"], "Paused")
-    #expect(try await bus.playerctl(["metadata", "title"]).stdout != firstTitle)
+    #expect(try await bus.playerctl(["metadata", "title"]).output != firstTitle)
     try await check(["previous"], ["metadata", "title"], String(firstTitle.dropLast()))
     try await check(["play"], ["status"], "Playing")
     try await check(["pause"], ["status"], "Paused")
@@ -75,12 +76,12 @@ struct PlayerctlParityTests {
   }
 
   @Test func `a second instance is name.instanceN, and name matches both`() async throws {
-    let bus = try await PrivateBus()
+    let bus = try await PrivateBus.start()
     try await bus.startBinaural()
     let second = try await bus.startSecondBinaural()
     let listed = try await bus.remotectl("-l")
     let instance = try #require(
-      listed.stdout.split(separator: "\n").first { $0.hasPrefix("binaural.instance") })
+      listed.output.split(separator: "\n").first { $0.hasPrefix("binaural.instance") })
     _ = second
     for arguments in [
       ["-l"], ["-a", "status"], ["-p", String(instance), "-f", "{{playerInstance}}", "status"],
@@ -92,7 +93,7 @@ struct PlayerctlParityTests {
   }
 
   @Test(.enabled(if: Tools.mpvCanRun)) func `mpv with mpv-mpris prints what playerctl prints`() async throws {
-    let bus = try await PrivateBus()
+    let bus = try await PrivateBus.start()
     try await bus.startMpv()
     for arguments in [
       ["-l"], ["-p", "mpv", "metadata", "xesam:title"], ["-p", "mpv", "metadata", "mpris:trackid"],

@@ -1,3 +1,4 @@
+import BusTestSupport
 import Foundation
 
 /// The programs the end-to-end tests run, and where they are.
@@ -21,13 +22,7 @@ enum Tools {
   static var binaural: String { productsDirectory.appendingPathComponent("binaural").path }
 
   /// The first path of `name` on PATH, if any.
-  static func which(_ name: String) -> String? {
-    for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
-      let path = "\(directory)/\(name)"
-      if FileManager.default.isExecutableFile(atPath: path) { return path }
-    }
-    return nil
-  }
+  static func which(_ name: String) -> String? { ChildProcess.which(name) }
 
   /// mpv-mpris's plugin (the first `mpris.so` that `dpkg -L mpv-mpris` lists exists under /usr/lib).
   static let mprisPlugin: String? = ["/usr/lib/mpv-mpris/mpris.so", "/etc/mpv/scripts/mpris.so"]

@@ -1,0 +1,226 @@
+import Foundation
+import Glibc
+
+/// A program a test runs (dbus-daemon, playerctl, busctl, python3, mpv, our own executables).
+///
+/// It is spawned with `posix_spawn` with an empty signal mask and default signal handlers, so it
+/// stops on SIGTERM even when spawned from a Swift concurrency thread (whose blocked signals a
+/// Foundation `Process` child inherits). Plain threads of its own read its standard output line
+/// by line and reap it with `waitpid`: no thread of the cooperative pool ever blocks on it.
+/// It leads a process group of its own, and signals go to the whole group, so programs it starts
+/// in turn stop with it. Dropping the last reference kills the group (SIGKILL) if it still runs.
+package final class ChildProcess: Sendable {
+  /// Where a child's standard error goes.
+  package enum StandardError: Sendable {
+    /// Kept, readable as ``ChildProcess/standardError``.
+    case capture
+    /// Written to the file at this path.
+    case file(String)
+  }
+
+  private let record: ProcessRecord
+
+  /// The command line, for messages.
+  package var commandLine: String { record.commandLine }
+  /// The process id.
+  package var processIdentifier: Int32 { record.pid }
+
+  /// Starts `executable` (a path, or a name looked up in PATH) with `arguments`, its environment
+  /// being this process's plus `environment`, its standard input `/dev/null`.
+  package init(
+    _ executable: String, _ arguments: [String], environment: [String: String] = [:],
+    standardError: StandardError = .capture
+  ) throws {
+    let path = executable.hasPrefix("/") ? executable : try Self.lookUp(executable)
+    var outPipe: [Int32] = [-1, -1]
+    var errPipe: [Int32] = [-1, -1]
+    guard pipe(&outPipe) == 0 else { throw TestFailure("pipe failed: errno \(errno)") }
+    guard pipe(&errPipe) == 0 else {
+      outPipe.forEach { _ = close($0) }
+      throw TestFailure("pipe failed: errno \(errno)")
+    }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+    switch standardError {
+    case .capture: posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+    case .file(let file):
+      posix_spawn_file_actions_addopen(&actions, 2, file, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    }
+    for fd in outPipe + errPipe { posix_spawn_file_actions_addclose(&actions, fd) }
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var empty = sigset_t()
+    sigemptyset(&empty)
+    posix_spawnattr_setsigmask(&attributes, &empty)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [SIGTERM, SIGINT, SIGHUP, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    // A process group of its own, so that signals reach whatever it starts in turn.
+    posix_spawnattr_setpgroup(&attributes, 0)
+    posix_spawnattr_setflags(
+      &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+    let merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let argv = ([path] + arguments).map { strdup($0) } + [nil]
+    let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+      argv.forEach { free($0) }
+      envp.forEach { free($0) }
+    }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+    _ = close(outPipe[1])
+    _ = close(errPipe[1])
+    guard spawned == 0 else {
+      _ = close(outPipe[0])
+      _ = close(errPipe[0])
+      throw TestFailure("could not start \(path): error \(spawned)")
+    }
+    let captured: Bool
+    if case .capture = standardError { captured = true } else { captured = false }
+    if !captured { _ = close(errPipe[0]) }
+    let record = ProcessRecord(
+      commandLine: ([executable] + arguments).joined(separator: " "), pid: pid, openStreams: captured ? 2 : 1)
+    self.record = record
+    Self.read(outPipe[0]) { record.receive(output: $0) }
+    if captured { Self.read(errPipe[0]) { record.receive(error: $0) } }
+    let childPID = pid
+    Thread.detachNewThread {
+      var status: Int32 = 0
+      while waitpid(childPID, &status, 0) < 0 && errno == EINTR {}
+      record.exited((status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F))
+      // Output a grandchild still holds open is not waited for beyond one second.
+      Thread.sleep(forTimeInterval: 1)
+      record.abandonOutput()
+    }
+    ChildRegistry.current?.add(record)
+  }
+
+  deinit {
+    record.signalGroup(SIGKILL)
+  }
+
+  // MARK: - Running to the end
+
+  /// Runs `executable` to its end (killed after `timeout`) and returns its status and output.
+  package static func run(
+    _ executable: String, _ arguments: [String], environment: [String: String] = [:],
+    timeout: Duration = .seconds(20)
+  ) async throws -> ClientResult {
+    let child = try ChildProcess(executable, arguments, environment: environment)
+    let status = try await child.waitForExit(within: timeout)
+    return ClientResult(
+      commandLine: child.commandLine, status: status, output: child.standardOutput, error: child.standardError
+    )
+  }
+
+  // MARK: - Reading
+
+  /// Waits for the next line of standard output that satisfies `predicate` (lines before it are
+  /// skipped), at most `timeout`.
+  package func line(
+    within timeout: Duration = .seconds(10),
+    where predicate: @escaping @Sendable (String) -> Bool = { _ in true }
+  ) async throws -> String {
+    let record = self.record
+    let id = record.makeWaiterID()
+    let deadline = Task {
+      try await Task.sleep(for: timeout)
+      record.expire(waiter: id)
+    }
+    defer { deadline.cancel() }
+    return try await withCheckedThrowingContinuation { record.waitForLine(id: id, predicate, $0) }
+  }
+
+  /// The next line of standard output, or `nil` when none comes within `timeout` or the output
+  /// has ended.
+  package func nextLine(within timeout: Duration = .seconds(5)) async -> String? {
+    try? await line(within: timeout)
+  }
+
+  /// Every line of standard output not yet consumed by ``line(within:where:)``.
+  package func unreadLines() -> [String] { record.takeUnreadLines() }
+
+  /// Everything written to standard output so far.
+  package var standardOutput: String { record.output }
+  /// Everything written to standard error so far (when captured).
+  package var standardError: String { record.error }
+
+  // MARK: - Ending
+
+  /// The exit status once it has exited (128 + the signal's number when a signal ended it).
+  package var exitStatus: Int32? { record.status }
+
+  /// Waits until the process has exited and closed its output (or exited a second ago, when a
+  /// grandchild holds its output open); after `timeout` it is killed (SIGKILL) and waited for.
+  ///
+  /// - Returns: The exit status, 128 + the signal's number when a signal ended it.
+  @discardableResult
+  package func waitForExit(within timeout: Duration = .seconds(20)) async throws -> Int32 {
+    let record = self.record
+    let deadline = Task {
+      try await Task.sleep(for: timeout)
+      record.signalGroup(SIGKILL)
+    }
+    defer { deadline.cancel() }
+    await record.waitUntilFinished()
+    return record.status ?? -1
+  }
+
+  /// Asks it to stop (SIGTERM) and waits for it; SIGKILL if it has not ended within `grace`.
+  ///
+  /// - Returns: The exit status.
+  @discardableResult
+  package func terminate(grace: Duration = .seconds(5)) async -> Int32 {
+    signal(SIGTERM)
+    return (try? await waitForExit(within: grace)) ?? -1
+  }
+
+  /// Kills it (SIGKILL), as a crash would, without waiting.
+  package func kill() { signal(SIGKILL) }
+
+  /// Sends `number` to its process group (it and what it started), while any of it runs.
+  package func signal(_ number: Int32) {
+    record.signalGroup(number)
+  }
+
+  // MARK: - Threads
+
+  /// Reads `fd` on a thread of its own until end of file, handing each chunk to `receive` and
+  /// finally an empty chunk; then closes it.
+  private static func read(_ fd: Int32, _ receive: @escaping @Sendable (Data) -> Void) {
+    Thread.detachNewThread {
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      while true {
+        let count = Glibc.read(fd, &buffer, buffer.count)
+        if count < 0 && errno == EINTR { continue }
+        if count <= 0 { break }
+        receive(Data(buffer[0..<count]))
+      }
+      _ = close(fd)
+      receive(Data())
+    }
+  }
+
+  private static func lookUp(_ name: String) throws -> String {
+    guard let path = which(name) else { throw TestFailure("\(name) is not installed (not found in PATH)") }
+    return path
+  }
+
+  /// Whether process `pid` runs: it exists and is not a zombie waiting to be reaped.
+  package static func isRunning(_ pid: Int32) -> Bool { ProcessRecord.isRunning(pid) }
+
+  /// The first path of `name` on PATH, if any.
+  package static func which(_ name: String) -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for directory in path.split(separator: ":") {
+      let candidate = "\(directory)/\(name)"
+      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    return nil
+  }
+}

@@ -1,0 +1,158 @@
+package import Foundation
+import Synchronization
+
+/// A message bus of the test's own: `dbus-daemon --session --nofork` listening on
+/// `unix:path=<fresh temporary folder>/bus`, never the ambient session bus.
+///
+/// Programs started on it (``start(_:_:standardError:)``) get its address and are stopped with
+/// it. ``stop()`` ends them and the daemon with SIGTERM (SIGKILL only for one that does not end
+/// within 5 s) and removes the folder; dropping the bus does the same without waiting.
+package final class PrivateBus: Sendable {
+  /// The bus address. It names only the socket, so a restarted daemon has the same address.
+  package let address: String
+  /// The temporary folder holding the socket (and anything else the test writes).
+  package let directory: URL
+  private let daemon: Mutex<ChildProcess?>
+  private let children = Mutex<[ChildProcess]>([])
+
+  private init(address: String, directory: URL, daemon: ChildProcess) {
+    self.address = address
+    self.directory = directory
+    self.daemon = Mutex(daemon)
+  }
+
+  /// Starts a daemon in a fresh folder and returns once it listens (it prints its address then).
+  package static func start() async throws -> PrivateBus {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("bus-test-\(UUID().uuidString.prefix(8))", isDirectory: true)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let address = "unix:path=\(directory.path)/bus"
+    ChildRegistry.current?.add(directory: directory)
+    do {
+      return PrivateBus(address: address, directory: directory, daemon: try await launch(at: address))
+    } catch {
+      try? FileManager.default.removeItem(at: directory)
+      throw error
+    }
+  }
+
+  private static func launch(at address: String) async throws -> ChildProcess {
+    let daemon = try ChildProcess(
+      "dbus-daemon", ["--session", "--nofork", "--print-address=1", "--address=\(address)"])
+    do {
+      _ = try await daemon.line(within: .seconds(10)) { $0.hasPrefix("unix:") }
+    } catch {
+      await daemon.terminate()
+      throw error
+    }
+    return daemon
+  }
+
+  deinit {
+    // The same order as `stop()`, on a plain thread: programs, daemon, then the folder (removed
+    // only once nothing can write into it any more).
+    let children = children.withLock { $0 }
+    let daemon = daemon.withLock { $0 }
+    let directory = directory
+    Thread.detachNewThread {
+      Self.terminateAndWait(children)
+      Self.terminateAndWait(daemon.map { [$0] } ?? [])
+      try? FileManager.default.removeItem(at: directory)
+    }
+  }
+
+  /// Sends SIGTERM to `processes` and blocks the calling (plain) thread until they have exited,
+  /// killing any still running after 5 s.
+  private static func terminateAndWait(_ processes: [ChildProcess]) {
+    for process in processes { process.signal(SIGTERM) }
+    let deadline = ContinuousClock.now + .seconds(5)
+    while processes.contains(where: { $0.exitStatus == nil }) {
+      if ContinuousClock.now > deadline {
+        for process in processes { process.kill() }
+        if ContinuousClock.now > deadline + .seconds(1) { return }
+      }
+      usleep(10_000)
+    }
+  }
+
+  /// What a client needs in its environment to use this bus: `DBUS_SESSION_BUS_ADDRESS`, and a
+  /// cache folder of its own (artwork goes there).
+  package var environment: [String: String] {
+    ["DBUS_SESSION_BUS_ADDRESS": address, "XDG_CACHE_HOME": directory.appendingPathComponent("cache").path]
+  }
+
+  // MARK: - Clients
+
+  /// Runs a client program on this bus to its end.
+  @discardableResult
+  package func run(_ executable: String, _ arguments: String..., timeout: Duration = .seconds(20))
+    async throws
+    -> ClientResult
+  {
+    try await run(executable, arguments, timeout: timeout)
+  }
+
+  /// Runs a client program on this bus to its end.
+  @discardableResult
+  package func run(_ executable: String, _ arguments: [String], timeout: Duration = .seconds(20)) async throws
+    -> ClientResult
+  {
+    try await ChildProcess.run(executable, arguments, environment: environment, timeout: timeout)
+  }
+
+  /// Starts a long-running program on this bus (a player, `playerctl --follow`, a monitor); it
+  /// is stopped with the bus.
+  package func start(
+    _ executable: String, _ arguments: String..., standardError: ChildProcess.StandardError = .capture
+  )
+    throws -> ChildProcess
+  {
+    try start(executable, arguments, standardError: standardError)
+  }
+
+  /// Starts a long-running program on this bus; it is stopped with the bus.
+  package func start(
+    _ executable: String, _ arguments: [String], standardError: ChildProcess.StandardError = .capture
+  ) throws -> ChildProcess {
+    let child = try ChildProcess(
+      executable, arguments, environment: environment, standardError: standardError)
+    children.withLock { $0.append(child) }
+    return child
+  }
+
+  // MARK: - The daemon
+
+  /// Kills the daemon (SIGKILL, as a crash would) and waits until it is gone.
+  package func kill() async {
+    guard
+      let daemon = daemon.withLock({ current in
+        defer { current = nil }; return current
+      })
+    else { return }
+    daemon.kill()
+    _ = try? await daemon.waitForExit(within: .seconds(5))
+  }
+
+  /// Starts a new daemon at the same address (after ``kill()``).
+  package func restart() async throws {
+    await kill()
+    let fresh = try await Self.launch(at: address)
+    daemon.withLock { $0 = fresh }
+  }
+
+  /// Stops the programs started on the bus, then the daemon, with SIGTERM (SIGKILL for any that
+  /// has not ended within 5 s), waits for them all, and removes the folder.
+  package func stop() async {
+    for child in children.withLock({ current in
+      defer { current = [] }; return current
+    }).reversed() {
+      await child.terminate()
+    }
+    if let daemon = daemon.withLock({ current in
+      defer { current = nil }; return current
+    }) {
+      await daemon.terminate()
+    }
+    try? FileManager.default.removeItem(at: directory)
+  }
+}

@@ -1,0 +1,62 @@
+import BusTestSupport
+import Foundation
+
+/// The players and controllers the end-to-end tests start on a private bus; each is stopped
+/// with the bus.
+extension PrivateBus {
+  /// Starts `binaural --output null` and waits until it owns its name.
+  func startBinaural(name: String = "binaural") async throws {
+    _ = try start(
+      Tools.binaural, ["--output", "null", "--name", name],
+      standardError: .file(directory.appendingPathComponent("\(name).log").path))
+    try await waitForName("org.mpris.MediaPlayer2.\(name)")
+  }
+
+  /// Starts a second `binaural` whose name is taken, so it owns
+  /// `org.mpris.MediaPlayer2.binaural.instance<pid>`; returns its pid once that name is owned.
+  @discardableResult
+  func startSecondBinaural() async throws -> Int32 {
+    let child = try start(
+      Tools.binaural, ["--output", "null"],
+      standardError: .file(directory.appendingPathComponent("binaural-2.log").path))
+    try await waitForName("org.mpris.MediaPlayer2.binaural.instance\(child.processIdentifier)")
+    return child.processIdentifier
+  }
+
+  /// Starts mpv with mpv-mpris on a sine source and waits until it owns `org.mpris.MediaPlayer2.mpv`.
+  func startMpv() async throws {
+    _ = try start(
+      "mpv",
+      [
+        "--no-config", "--idle=yes", "--script=\(Tools.mprisPlugin ?? "")", "--no-video", "--ao=null",
+        "--no-terminal", "av://lavfi:sine",
+      ], standardError: .file("/dev/null"))
+    try await waitForName("org.mpris.MediaPlayer2.mpv")
+  }
+
+  /// Starts a long-running remotectl (a follower) on this bus.
+  func startRemotectl(_ arguments: [String]) throws -> ChildProcess {
+    try start(Tools.remotectl, arguments, standardError: .file("/dev/null"))
+  }
+
+  /// `gdbus wait`: returns once `name` has an owner, or throws after 10 s.
+  func waitForName(_ name: String) async throws {
+    let result = try await run("gdbus", ["wait", "--address", address, "--timeout", "10", name])
+    if result.status != 0 { throw TestFailure("\(name) did not appear: \(result.error)") }
+  }
+
+  /// Runs remotectl on this bus.
+  func remotectl(_ arguments: String...) async throws -> ClientResult {
+    try await run(Tools.remotectl, arguments)
+  }
+
+  /// Runs remotectl with an argument array.
+  func remotectl(arguments: [String]) async throws -> ClientResult {
+    try await run(Tools.remotectl, arguments)
+  }
+
+  /// Runs playerctl on this bus.
+  func playerctl(_ arguments: [String]) async throws -> ClientResult {
+    try await run("playerctl", arguments)
+  }
+}
