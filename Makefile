@@ -8,8 +8,10 @@ SWIFT ?= swift
 # What the build needs: sd-bus and pkg-config to find it.
 BUILD_PACKAGES := libsystemd-dev libpulse-dev libasound2-dev pkgconf
 # What the tests start or drive: a private dbus-daemon, clients we did not write
-# (playerctl, gdbus, busctl, python3-dbus) and a peer player (mpv with mpv-mpris).
-TEST_PACKAGES := dbus-daemon dbus-bin playerctl libglib2.0-bin systemd python3-dbus python3-gi mpv mpv-mpris
+# (playerctl, gdbus, busctl, python3-dbus), a peer player (mpv with mpv-mpris), and a
+# sound server to record (pulseaudio with parec; ALSA's pulse plugin; sox for soxi).
+TEST_PACKAGES := dbus-daemon dbus-bin playerctl libglib2.0-bin systemd python3-dbus python3-gi mpv mpv-mpris \
+	pulseaudio pulseaudio-utils libasound2-plugins sox
 # What the benchmarks compare against.
 BENCH_PACKAGES := mpv mpv-mpris
 

@@ -1,1 +1,0 @@
-// AudioPlayback: sources arrive with issue 5.

@@ -1,0 +1,182 @@
+import AudioPlayback
+import Foundation
+import Synchronization
+import Testing
+
+/// Plays to a real `pulseaudio` with a null sink and records its monitor with `parec`.
+///
+/// Serialized: the tests share the machine's two cores with the sound server and the recorder,
+/// and the ALSA test sets PULSE_SERVER for alsa-lib's pulse plugin.
+@Suite("PulseAudio, recorded", .serialized, .enabled(if: PulseAudioServer.isInstalled))
+struct PulseAudioTests {
+  let theta = BinauralBeat(carrier: 200, beat: 10)
+
+  /// Frames of the start of each recording to skip: parec's own start.
+  let settle = 4_800
+
+  func expectTones(
+    _ sound: StereoSound, left: Double, right: Double, volume: Double = 1,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let search = (min(left, right) - 20)...(max(left, right) + 20)
+    let measuredLeft = Tone(sound.left).peakFrequency(in: search)
+    let measuredRight = Tone(sound.right).peakFrequency(in: search)
+    #expect(abs(measuredLeft - left) <= 1, "left \(measuredLeft) Hz", sourceLocation: sourceLocation)
+    #expect(abs(measuredRight - right) <= 1, "right \(measuredRight) Hz", sourceLocation: sourceLocation)
+    // A tone of amplitude 0.5 × volume has an RMS of 0.354 × volume.
+    let expected = Double(Synthesizer.amplitude) / 2.squareRoot() * volume
+    let level = Tone(sound.left).rms
+    #expect(abs(level - expected) < expected * 0.1, "RMS \(level)", sourceLocation: sourceLocation)
+  }
+
+  @Test("the server hears the preset's carriers: 200 ± 5 Hz is 195 Hz left and 205 Hz right")
+  func playsCarriers() throws {
+    let server = try PulseAudioServer()
+    let player = BeatPlayer(output: try PulseAudioOutput(server: server.address), beat: theta)
+    player.play()
+    #expect(player.waitForFramesWritten(4_800, timeout: 5))
+    let sound = try server.record(seconds: 1)
+    expectTones(sound.frames(settle..<sound.frameCount), left: 195, right: 205)
+    player.close()
+    #expect(player.failure == nil)
+  }
+
+  @Test("pause is silent within 50 ms, and stays silent")
+  func pauseIsSilent() throws {
+    let server = try PulseAudioServer()
+    let player = BeatPlayer(output: try PulseAudioOutput(server: server.address), beat: theta)
+    player.play()
+    #expect(player.waitForFramesWritten(4_800, timeout: 5))
+    let pausedAt = Mutex<Int?>(nil)
+    let sound = try server.record(seconds: 1) { frames in
+      guard frames >= 14_400 else { return false }
+      player.pause()
+      pausedAt.withLock { $0 = frames }
+      return true
+    }
+    let pause = try #require(pausedAt.withLock { $0 })
+    expectTones(sound.frames(settle..<pause), left: 195, right: 205)
+    let lastLoud =
+      sound.left.indices.last { abs(sound.left[$0]) > 0.001 || abs(sound.right[$0]) > 0.001 } ?? 0
+    let delay = Double(lastLoud - pause) / 48_000
+    print("pause: last sound \(Int(delay * 1_000)) ms after the pause call, as recorded")
+    #expect(delay < 0.05)
+    let after = sound.frames(pause + 4_800..<sound.frameCount)
+    #expect(Tone(after.left).peak == 0 && Tone(after.right).peak == 0)
+    player.close()
+  }
+
+  @Test("after a preset change the server hears the new carriers")
+  func presetChange() throws {
+    let server = try PulseAudioServer()
+    let player = BeatPlayer(output: try PulseAudioOutput(server: server.address), beat: theta)
+    player.play()
+    player.beat = BinauralBeat(carrier: 300, beat: 20)
+    #expect(player.waitForFramesWritten(4_800, timeout: 5))
+    let sound = try server.record(seconds: 1)
+    expectTones(sound.frames(settle..<sound.frameCount), left: 290, right: 310)
+    player.close()
+  }
+
+  @Test("volume and rate are audible")
+  func volumeAndRate() throws {
+    let server = try PulseAudioServer()
+    let player = BeatPlayer(output: try PulseAudioOutput(server: server.address), beat: theta)
+    player.play()
+    #expect(player.waitForFramesWritten(4_800, timeout: 5))
+    let loud = try server.record(seconds: 0.5)
+    player.volume = 0.25
+    player.rate = 2
+    let written = player.framesWritten
+    #expect(player.waitForFramesWritten(written + 4_800, timeout: 5))
+    let quiet = try server.record(seconds: 1)
+    let loudLevel = Tone(loud.frames(settle..<loud.frameCount).left).rms
+    let quietPart = quiet.frames(settle..<quiet.frameCount)
+    let ratio = Tone(quietPart.left).rms / loudLevel
+    #expect(abs(ratio - 0.25) < 0.03, "volume 0.25 measured \(ratio)")
+    expectTones(quietPart, left: 390, right: 410, volume: 0.25)
+    player.close()
+  }
+
+  @Test("auto picks PulseAudio when a server answers")
+  func autoPicksPulseAudio() throws {
+    let server = try PulseAudioServer()
+    let opened = try AudioOutputSpec.automatic.open(pulseServer: server.address)
+    #expect(opened.output is PulseAudioOutput)
+    #expect(opened.notice == nil)
+    try opened.output.close()
+  }
+
+  @Test("auto without a server or a sound card says so in one line and plays silently")
+  func autoFallsBackToNull() throws {
+    let opened = try AudioOutputSpec.automatic.open(pulseServer: "unix:/nonexistent/native")
+    if opened.output is NullOutput {
+      let notice = try #require(opened.notice)
+      #expect(!notice.contains("\n"))
+      #expect(notice.contains("no PulseAudio server answered at unix:/nonexistent/native"))
+      #expect(notice.contains("ALSA device \"default\" did not open"))
+      #expect(notice.contains("playing silently"))
+    } else {
+      #expect(opened.output is ALSAOutput, "a machine with a sound card falls back to ALSA")
+    }
+  }
+
+  @Test("pulse names the server in its error when none answers")
+  func pulseErrorIsActionable() {
+    #expect {
+      try PulseAudioOutput(server: "unix:/nonexistent/native")
+    } throws: { error in
+      guard let error = error as? AudioOutputError else { return false }
+      return error.code == .pulseAudioUnavailable
+        && error.message.hasPrefix("No PulseAudio server answered at unix:/nonexistent/native: ")
+        && error.message.contains("PULSE_SERVER")
+    }
+  }
+
+  @Test("when the server goes away the player reports it and goes on in real time")
+  func serverGoesAway() throws {
+    let server = try PulseAudioServer()
+    let reported = SharedLog()
+    let player = BeatPlayer(
+      output: try PulseAudioOutput(server: server.address), beat: theta,
+      onFailure: { error in reported.entries.withLock { $0.append(error.message) } })
+    player.play()
+    #expect(player.waitForFramesWritten(4_800, timeout: 5))
+    server.stop()
+    let written = player.framesWritten
+    #expect(player.waitForFramesWritten(written + 24_000, timeout: 5))
+    #expect(player.failure?.code == .playbackFailed)
+    #expect(reported.entries.withLock { $0.count } == 1)
+    player.close()
+  }
+
+  @Test(
+    "ALSA plays through alsa-lib's pulse plugin to the same server",
+    .enabled(if: FileManager.default.fileExists(atPath: alsaPulsePlugin)))
+  func alsaThroughPulsePlugin() throws {
+    let server = try PulseAudioServer()
+    // alsa-lib's pulse plugin finds its server only through the environment.
+    setenv("PULSE_SERVER", server.address, 1)
+    defer { unsetenv("PULSE_SERVER") }
+    let player = BeatPlayer(output: try ALSAOutput(device: "pulse"), beat: theta)
+    player.play()
+    #expect(player.waitForFramesWritten(9_600, timeout: 5))
+    let sound = try server.record(seconds: 1)
+    expectTones(sound.frames(settle..<sound.frameCount), left: 195, right: 205)
+    player.close()
+    #expect(player.failure == nil)
+  }
+
+  @Test("ALSA names the device in its error when it cannot open it")
+  func alsaErrorIsActionable() {
+    #expect {
+      try ALSAOutput(device: "hw:99")
+    } throws: { error in
+      guard let error = error as? AudioOutputError else { return false }
+      return error.code == .alsaUnavailable && error.message.hasPrefix("Cannot open ALSA device \"hw:99\": ")
+    }
+  }
+}
+
+/// alsa-lib's PulseAudio plugin (Debian `libasound2-plugins`).
+let alsaPulsePlugin = "/usr/lib/x86_64-linux-gnu/alsa-lib/libasound_module_pcm_pulse.so"
