@@ -1,4 +1,5 @@
 import ArgumentParser
+import AudioPlayback
 import Foundation
 import Logging
 import RemoteControl
@@ -11,10 +12,17 @@ struct BinauralCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "binaural",
     abstract: "Plays binaural-beat presets; control it with any MPRIS controller (playerctl, media keys).",
-    discussion: "It starts paused, owns org.mpris.MediaPlayer2.<name> and stops on SIGINT, SIGTERM or MPRIS Quit.")
+    discussion: """
+      It starts paused, owns org.mpris.MediaPlayer2.<name> and stops on SIGINT, SIGTERM or MPRIS Quit.
+      With no session bus it starts a private one and says how to reach it.
+      """)
 
-  @Option(help: "Where the sound goes. Only \"null\" (silent, real-time) exists for now.")
-  var output: String = "null"
+  @Option(help: "Where the sound goes: \(AudioOutputSpec.accepted).")
+  var output: String = "auto"
+
+  @Option(
+    help: "The first preset, by name or band: \(BinauralPreset.standard.map(\.id).joined(separator: ", ")).")
+  var preset: String?
 
   @Option(help: "The MPRIS player name: the bus name is org.mpris.MediaPlayer2.<name>.")
   var name: String = "binaural"
@@ -23,21 +31,55 @@ struct BinauralCommand: AsyncParsableCommand {
   var busAddress: String?
 
   mutating func run() async throws {
-    guard output == AudioOutput.null.rawValue else {
-      FileHandle.standardError.write(
-        Data("binaural: unknown output \"\(output)\": only \"null\" is available for now\n".utf8))
-      throw ExitCode.validationFailure
+    let presets = BinauralPreset.standard
+    var start = 0
+    if let preset {
+      guard let chosen = BinauralPreset.named(preset, in: presets), let index = presets.firstIndex(of: chosen) else {
+        Self.fail("unknown preset \"\(preset)\"; use one of: \(presets.map(\.id).joined(separator: ", "))")
+      }
+      start = index
+    }
+    let opened: OpenedAudioOutput
+    do {
+      opened = try AudioOutputSpec(parsing: output).open(streamName: "Binaural beats")
+    } catch {
+      Self.fail(error.message)
     }
     LoggingSystem.bootstrap(StreamLogHandler.standardError)
+    let logger = Logger(label: "binaural")
+    if let notice = opened.notice { Self.say(notice) }
+    let sound = BeatPlayer(
+      output: opened.output, beat: presets[start].beat,
+      onFailure: { error in Self.say("\(error.message); playing on silently") })
+    defer { sound.close() }
+    let bus = try Self.bus(busAddress)
+    defer { bus.embedded?.stop() }
     let configuration = MediaPlayerConfiguration(
-      playerName: name, identity: "Binaural", desktopEntry: "binaural",
-      bus: busAddress.map(MediaPlayerConfiguration.Bus.address) ?? .session)
-    try await BinauralApp.run(configuration: configuration, logger: Logger(label: "binaural"))
+      playerName: name, identity: "Binaural", desktopEntry: "binaural", bus: bus.configuration)
+    try await BinauralApp.run(
+      configuration: configuration, sound: sound, presets: presets, startingAt: start, logger: logger)
   }
-}
 
-/// The outputs sound can go to.
-enum AudioOutput: String, CaseIterable {
-  /// Nowhere: silent, timed by the real clock.
-  case null
+  /// The bus to play on: `address` if given, else the session bus if there is one, else a
+  /// private bus started here (announced in one line).
+  private static func bus(_ address: String?) throws -> (
+    configuration: MediaPlayerConfiguration.Bus, embedded: EmbeddedBus?
+  ) {
+    if let address { return (.address(address), nil) }
+    guard !EmbeddedBus.sessionBusExists else { return (.session, nil) }
+    let embedded = try EmbeddedBus.start()
+    say(embedded.announcement)
+    return (.address(embedded.address), embedded)
+  }
+
+  /// Writes "binaural: `line`" to standard error.
+  static func say(_ line: String) {
+    FileHandle.standardError.write(Data("binaural: \(line)\n".utf8))
+  }
+
+  /// Says `line` and exits with a failure status.
+  static func fail(_ line: String) -> Never {
+    say(line)
+    Foundation.exit(ExitCode.validationFailure.rawValue)
+  }
 }
