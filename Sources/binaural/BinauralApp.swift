@@ -10,7 +10,7 @@ enum BinauralApp {
   /// Runs the player and its MPRIS service until SIGINT, SIGTERM or MPRIS `Quit`.
   static func run(
     configuration: MediaPlayerConfiguration, sound: BeatPlayer, presets: [BinauralPreset], startingAt start: Int,
-    logger: Logger
+    showsView: Bool, notices: [String], logger: Logger
   ) async throws {
     let application = Application()
     let player = Player(application: application, sound: sound, presets: presets, startingAt: start, logger: logger)
@@ -26,6 +26,10 @@ enum BinauralApp {
       Task { await group.triggerGracefulShutdown() }
     }
     logger.info("sound", metadata: ["output": "\(sound.outputName)"])
+    // The view restores the terminal however the group ends: q, SIGINT, SIGTERM, MPRIS Quit.
+    let view = showsView ? TerminalView(player: player, seek: controller.seek, notices: notices) : nil
+    view?.start()
+    defer { view?.close() }
     try await group.run()
     withExtendedLifetime(controller) {}
   }

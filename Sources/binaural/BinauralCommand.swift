@@ -14,7 +14,9 @@ struct BinauralCommand: AsyncParsableCommand {
     abstract: "Plays binaural-beat presets; control it with any MPRIS controller (playerctl, media keys).",
     discussion: """
       It starts paused, owns org.mpris.MediaPlayer2.<name> and stops on SIGINT, SIGTERM or MPRIS Quit.
-      With no session bus it starts a private one and says how to reach it.
+      With no session bus it starts a private one and says how to reach it. On a terminal it shows \
+      what plays and takes keys (space, n, p, arrows, shift+arrows or < > to seek, + -, q); \
+      otherwise, or with --headless, it logs on standard error.
       """)
 
   @Option(help: "Where the sound goes: \(AudioOutputSpec.accepted).")
@@ -29,6 +31,9 @@ struct BinauralCommand: AsyncParsableCommand {
 
   @Option(help: "A D-Bus address to use instead of the session bus, such as unix:path=/tmp/bus.")
   var busAddress: String?
+
+  @Flag(help: "No terminal view even on a terminal: logs on standard error instead.")
+  var headless = false
 
   mutating func run() async throws {
     let presets = BinauralPreset.standard
@@ -45,19 +50,31 @@ struct BinauralCommand: AsyncParsableCommand {
     } catch {
       Self.fail(error.message)
     }
-    LoggingSystem.bootstrap(StreamLogHandler.standardError)
+    // The view owns the terminal: logs would scribble over it, so it goes without them.
+    let showsView = !headless && RawTerminal.isInteractive
+    if showsView {
+      LoggingSystem.bootstrap { @Sendable _ in SwiftLogNoOpLogHandler() }
+    } else {
+      LoggingSystem.bootstrap(StreamLogHandler.standardError)
+    }
     let logger = Logger(label: "binaural")
-    if let notice = opened.notice { Self.say(notice) }
+    var notices: [String] = []
+    if let notice = opened.notice {
+      Self.say(notice)
+      notices.append(notice)
+    }
     let sound = BeatPlayer(
       output: opened.output, beat: presets[start].beat,
       onFailure: { error in Self.say("\(error.message); playing on silently") })
     defer { sound.close() }
     let bus = try Self.bus(busAddress)
     defer { bus.embedded?.stop() }
+    if let embedded = bus.embedded { notices.append(embedded.announcement) }
     let configuration = MediaPlayerConfiguration(
       playerName: name, identity: "Binaural", desktopEntry: "binaural", bus: bus.configuration)
     try await BinauralApp.run(
-      configuration: configuration, sound: sound, presets: presets, startingAt: start, logger: logger)
+      configuration: configuration, sound: sound, presets: presets, startingAt: start, showsView: showsView,
+      notices: notices, logger: logger)
   }
 
   /// The bus to play on: `address` if given, else the session bus if there is one, else a

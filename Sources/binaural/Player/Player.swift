@@ -57,7 +57,8 @@ final class Player {
 
   private var commands: RemoteCommandCenter { application.commandCenter }
   private var nowPlaying: NowPlayingInfoCenter { application.nowPlayingInfoCenter }
-  private var duration: Double { playlist.current.duration.seconds }
+  /// How long the current preset lasts, in seconds.
+  var duration: Double { playlist.current.duration.seconds }
 
   /// The position now, in seconds.
   var position: Double {
