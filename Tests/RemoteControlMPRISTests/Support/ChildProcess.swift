@@ -37,13 +37,16 @@ final class ChildProcess: @unchecked Sendable {
   private let state = Mutex(State())
 
   /// Starts `executable` (a path, or a name looked up in PATH) with `arguments`, its environment
-  /// being this process's plus `environment`.
-  init(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws {
+  /// being this process's without the variables in `removing`, plus `environment`.
+  init(
+    _ executable: String, _ arguments: [String], environment: [String: String] = [:], removing: Set<String> = []
+  ) throws {
     commandLine = ([executable] + arguments).joined(separator: " ")
     let path = executable.hasPrefix("/") ? executable : try Self.lookUp(executable)
     process.executableURL = URL(fileURLWithPath: path)
     process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    process.environment = ProcessInfo.processInfo.environment.filter { !removing.contains($0.key) }
+      .merging(environment) { $1 }
     let stdout = Pipe()
     let stderr = Pipe()
     process.standardOutput = stdout
