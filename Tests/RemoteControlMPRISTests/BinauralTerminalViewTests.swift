@@ -9,11 +9,7 @@ struct BinauralTerminalViewTests {
     let socket: String
 
     func run(_ arguments: String...) async throws -> ClientResult {
-      let process = try ChildProcess("/usr/bin/tmux", ["-S", socket] + arguments)
-      let status = try await process.waitForExit(within: .seconds(10))
-      return ClientResult(
-        commandLine: process.commandLine, status: status, output: process.standardOutput,
-        error: process.standardError)
+      try spawnAndWait("/usr/bin/tmux", ["-S", socket] + arguments)
     }
 
     /// The screen's text now.
@@ -86,4 +82,30 @@ struct BinauralTerminalViewTests {
     let after = try await tmux.screen()
     #expect(!after.contains("space play/pause"), "back on the main screen:\n\(after)")
   }
+}
+
+/// Runs `path` to its end with output to a temporary file, reaped by its own pid.
+///
+/// Not ``ChildProcess``: Foundation's `Process` never reaped a tmux client whose server forked
+/// off it (the client stayed a zombie and the test hung), and the server would hold a pipe open.
+func spawnAndWait(_ path: String, _ arguments: [String]) throws -> ClientResult {
+  let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString.prefix(8))").path
+  defer { unlink(outputPath) }
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+  posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+  let argv = ([path] + arguments).map { strdup($0) } + [nil]
+  defer { argv.forEach { free($0) } }
+  var pid: pid_t = 0
+  let result = posix_spawn(&pid, path, &actions, nil, argv, environ)
+  guard result == 0 else { throw ChildProcess.Failure(description: "cannot start \(path)") }
+  var status: Int32 = 0
+  while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+  let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+  let exitCode = (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
+  return ClientResult(
+    commandLine: ([path] + arguments).joined(separator: " "), status: exitCode, output: output, error: "")
 }
