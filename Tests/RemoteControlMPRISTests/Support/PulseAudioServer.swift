@@ -11,14 +11,16 @@ final class PulseAudioServer: Sendable {
   let directory: URL
   /// The server address for libpulse's `PULSE_SERVER`: "unix:DIR/native".
   let address: String
-  private let daemon: ChildProcess
+  /// The daemon's pid. Not a ``ChildProcess``: with a long-lived `pulseaudio` under
+  /// Foundation's `Process`, no other child was reaped any more (as AudioPlayback's tests found).
+  private let daemon: pid_t
 
   /// Whether `pulseaudio` and `parec` are installed (Debian `pulseaudio`, `pulseaudio-utils`).
   static var isInstalled: Bool {
     ["/usr/bin/pulseaudio", "/usr/bin/parec"].allSatisfy(FileManager.default.isExecutableFile)
   }
 
-  private init(directory: URL, address: String, daemon: ChildProcess) {
+  private init(directory: URL, address: String, daemon: pid_t) {
     self.directory = directory
     self.address = address
     self.daemon = daemon
@@ -32,14 +34,29 @@ final class PulseAudioServer: Sendable {
     let socket = directory.appendingPathComponent("native").path
     var environment: [String: String] = [:]
     for name in ["HOME", "XDG_RUNTIME_DIR", "PULSE_RUNTIME_PATH", "XDG_CONFIG_HOME"] { environment[name] = directory.path }
-    let daemon = try ChildProcess(
-      "/usr/bin/pulseaudio",
-      [
-        "--daemonize=no", "--exit-idle-time=-1", "--disallow-exit", "-n",
-        "--use-pid-file=no", "--disable-shm=yes", "--log-target=stderr",
-        "--load=module-null-sink sink_name=test rate=48000",
-        "--load=module-native-protocol-unix socket=\(socket) auth-anonymous=1",
-      ], environment: environment)
+    let arguments = [
+      "/usr/bin/pulseaudio", "--daemonize=no", "--exit-idle-time=-1", "--disallow-exit", "-n",
+      "--use-pid-file=no", "--disable-shm=yes", "--log-target=stderr",
+      "--load=module-null-sink sink_name=test rate=48000",
+      "--load=module-native-protocol-unix socket=\(socket) auth-anonymous=1",
+    ]
+    let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    for descriptor in Int32(0)...2 {
+      posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+    }
+    let argv = arguments.map { strdup($0) } + [nil]
+    let envp = variables.map { strdup($0) } + [nil]
+    defer {
+      argv.forEach { free($0) }
+      envp.forEach { free($0) }
+    }
+    var daemon: pid_t = 0
+    guard posix_spawn(&daemon, arguments[0], &actions, nil, argv, envp) == 0 else {
+      throw ChildProcess.Failure(description: "cannot start pulseaudio")
+    }
     let server = PulseAudioServer(directory: directory, address: "unix:\(socket)", daemon: daemon)
     _ = try await eventually("pulseaudio's socket") { FileManager.default.fileExists(atPath: socket) ? true : nil }
     return server
@@ -65,8 +82,9 @@ final class PulseAudioServer: Sendable {
   /// Kills the daemon (SIGKILL: children of the test runner may inherit blocked signals) and
   /// removes the folder.
   func stop() async {
-    daemon.kill()
-    _ = try? await daemon.waitForExit(within: .seconds(5))
+    kill(daemon, SIGKILL)
+    var status: Int32 = 0
+    while waitpid(daemon, &status, 0) < 0 && errno == EINTR {}
     try? FileManager.default.removeItem(at: directory)
   }
 }
