@@ -33,10 +33,8 @@ struct BinauralSoundTests {
       environment: bus.environment.merging(["PULSE_SERVER": server.address]) { $1 })
     defer {
       binaural.kill()
-      Task {
-        await bus.stop()
-        await server.stop()
-      }
+      server.stop()
+      Task { await bus.stop() }
     }
     let wait = try await bus.run("gdbus", "wait", "--session", "--timeout", "10", "org.mpris.MediaPlayer2.binaural")
     #expect(wait.succeeded, "\(wait)\n\(binaural.standardError)")

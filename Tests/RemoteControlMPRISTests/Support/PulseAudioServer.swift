@@ -81,7 +81,7 @@ final class PulseAudioServer: Sendable {
 
   /// Kills the daemon (SIGKILL: children of the test runner may inherit blocked signals) and
   /// removes the folder.
-  func stop() async {
+  func stop() {
     kill(daemon, SIGKILL)
     var status: Int32 = 0
     while waitpid(daemon, &status, 0) < 0 && errno == EINTR {}
