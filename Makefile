@@ -11,7 +11,10 @@ BUILD_PACKAGES := libsystemd-dev libpulse-dev libasound2-dev pkgconf
 # (playerctl, gdbus, busctl, python3-dbus), a peer player (mpv with mpv-mpris), and a
 # sound server to record (pulseaudio with parec; ALSA's pulse plugin; sox for soxi).
 TEST_PACKAGES := dbus-daemon dbus-bin playerctl libglib2.0-bin systemd python3-dbus python3-gi \
-	mpv mpv-mpris pulseaudio pulseaudio-utils libasound2-plugins sox
+	mpv mpv-mpris pulseaudio pulseaudio-utils libasound2-plugins sox tmux
+# What the demo runs: a bus daemon when the machine has no session bus, controllers to try
+# (playerctl, gdbus), and PulseAudio's client library and tools (libpulse0, pactl/parec).
+DEMO_PACKAGES := dbus-daemon dbus-bin playerctl libglib2.0-bin libpulse0 pulseaudio-utils libasound2
 # What the benchmarks compare against.
 BENCH_PACKAGES := mpv mpv-mpris
 
@@ -24,8 +27,8 @@ build: deps
 	$(SWIFT) build
 
 demo: deps
-	@scripts/install-deps.sh $(TEST_PACKAGES)
-	@scripts/demo.sh
+	@scripts/install-deps.sh $(DEMO_PACKAGES)
+	@SWIFT=$(SWIFT) scripts/demo.sh
 
 test: deps
 	@scripts/install-deps.sh $(TEST_PACKAGES)

@@ -1,3 +1,4 @@
+import AudioPlayback
 import Logging
 import RemoteControl
 import RemoteControlMPRIS
@@ -7,9 +8,12 @@ import ServiceLifecycle
 @MainActor
 enum BinauralApp {
   /// Runs the player and its MPRIS service until SIGINT, SIGTERM or MPRIS `Quit`.
-  static func run(configuration: MediaPlayerConfiguration, logger: Logger) async throws {
+  static func run(
+    configuration: MediaPlayerConfiguration, sound: BeatPlayer, presets: [BinauralPreset], startingAt start: Int,
+    showsView: Bool, notices: [String], logger: Logger
+  ) async throws {
     let application = Application()
-    let player = Player(application: application, logger: logger)
+    let player = Player(application: application, sound: sound, presets: presets, startingAt: start, logger: logger)
     player.registerCommandTargets()
     let controller = PlayerController(player: player)
     controller.becomeFirstResponder()
@@ -21,6 +25,11 @@ enum BinauralApp {
       logger.info("quit requested")
       Task { await group.triggerGracefulShutdown() }
     }
+    logger.info("sound", metadata: ["output": "\(sound.outputName)"])
+    // The view restores the terminal however the group ends: q, SIGINT, SIGTERM, MPRIS Quit.
+    let view = showsView ? TerminalView(player: player, seek: controller.seek, notices: notices) : nil
+    view?.start()
+    defer { view?.close() }
     try await group.run()
     withExtendedLifetime(controller) {}
   }

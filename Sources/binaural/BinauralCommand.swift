@@ -1,4 +1,5 @@
 import ArgumentParser
+import AudioPlayback
 import Foundation
 import Logging
 import RemoteControl
@@ -11,10 +12,19 @@ struct BinauralCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "binaural",
     abstract: "Plays binaural-beat presets; control it with any MPRIS controller (playerctl, media keys).",
-    discussion: "It starts paused, owns org.mpris.MediaPlayer2.<name> and stops on SIGINT, SIGTERM or MPRIS Quit.")
+    discussion: """
+      It starts paused, owns org.mpris.MediaPlayer2.<name> and stops on SIGINT, SIGTERM or MPRIS Quit.
+      With no session bus it starts a private one and says how to reach it. On a terminal it shows \
+      what plays and takes keys (space, n, p, arrows, shift+arrows or < > to seek, + -, q); \
+      otherwise, or with --headless, it logs on standard error.
+      """)
 
-  @Option(help: "Where the sound goes. Only \"null\" (silent, real-time) exists for now.")
-  var output: String = "null"
+  @Option(help: "Where the sound goes: \(AudioOutputSpec.accepted).")
+  var output: String = "auto"
+
+  @Option(
+    help: "The first preset, by name or band: \(BinauralPreset.standard.map(\.id).joined(separator: ", ")).")
+  var preset: String?
 
   @Option(help: "The MPRIS player name: the bus name is org.mpris.MediaPlayer2.<name>.")
   var name: String = "binaural"
@@ -22,22 +32,71 @@ struct BinauralCommand: AsyncParsableCommand {
   @Option(help: "A D-Bus address to use instead of the session bus, such as unix:path=/tmp/bus.")
   var busAddress: String?
 
-  mutating func run() async throws {
-    guard output == AudioOutput.null.rawValue else {
-      FileHandle.standardError.write(
-        Data("binaural: unknown output \"\(output)\": only \"null\" is available for now\n".utf8))
-      throw ExitCode.validationFailure
-    }
-    LoggingSystem.bootstrap(StreamLogHandler.standardError)
-    let configuration = MediaPlayerConfiguration(
-      playerName: name, identity: "Binaural", desktopEntry: "binaural",
-      bus: busAddress.map(MediaPlayerConfiguration.Bus.address) ?? .session)
-    try await BinauralApp.run(configuration: configuration, logger: Logger(label: "binaural"))
-  }
-}
+  @Flag(help: "No terminal view even on a terminal: logs on standard error instead.")
+  var headless = false
 
-/// The outputs sound can go to.
-enum AudioOutput: String, CaseIterable {
-  /// Nowhere: silent, timed by the real clock.
-  case null
+  mutating func run() async throws {
+    let presets = BinauralPreset.standard
+    var start = 0
+    if let preset {
+      guard let chosen = BinauralPreset.named(preset, in: presets), let index = presets.firstIndex(of: chosen) else {
+        Self.fail("unknown preset \"\(preset)\"; use one of: \(presets.map(\.id).joined(separator: ", "))")
+      }
+      start = index
+    }
+    let opened: OpenedAudioOutput
+    do {
+      opened = try AudioOutputSpec(parsing: output).open(streamName: "Binaural beats")
+    } catch {
+      Self.fail(error.message)
+    }
+    // The view owns the terminal: logs would scribble over it, so it goes without them.
+    let showsView = !headless && RawTerminal.isInteractive
+    if showsView {
+      LoggingSystem.bootstrap { @Sendable _ in SwiftLogNoOpLogHandler() }
+    } else {
+      LoggingSystem.bootstrap(StreamLogHandler.standardError)
+    }
+    let logger = Logger(label: "binaural")
+    var notices: [String] = []
+    if let notice = opened.notice {
+      Self.say(notice)
+      notices.append(notice)
+    }
+    let sound = BeatPlayer(
+      output: opened.output, beat: presets[start].beat,
+      onFailure: { error in Self.say("\(error.message); playing on silently") })
+    defer { sound.close() }
+    let bus = try Self.bus(busAddress)
+    defer { bus.embedded?.stop() }
+    if let embedded = bus.embedded { notices.append(embedded.announcement) }
+    let configuration = MediaPlayerConfiguration(
+      playerName: name, identity: "Binaural", desktopEntry: "binaural", bus: bus.configuration)
+    try await BinauralApp.run(
+      configuration: configuration, sound: sound, presets: presets, startingAt: start, showsView: showsView,
+      notices: notices, logger: logger)
+  }
+
+  /// The bus to play on: `address` if given, else the session bus if there is one, else a
+  /// private bus started here (announced in one line).
+  private static func bus(_ address: String?) throws -> (
+    configuration: MediaPlayerConfiguration.Bus, embedded: EmbeddedBus?
+  ) {
+    if let address { return (.address(address), nil) }
+    guard !EmbeddedBus.sessionBusExists else { return (.session, nil) }
+    let embedded = try EmbeddedBus.start()
+    say(embedded.announcement)
+    return (.address(embedded.address), embedded)
+  }
+
+  /// Writes "binaural: `line`" to standard error.
+  static func say(_ line: String) {
+    FileHandle.standardError.write(Data("binaural: \(line)\n".utf8))
+  }
+
+  /// Says `line` and exits with a failure status.
+  static func fail(_ line: String) -> Never {
+    say(line)
+    Foundation.exit(ExitCode.validationFailure.rawValue)
+  }
 }

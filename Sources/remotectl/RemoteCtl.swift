@@ -10,6 +10,8 @@ struct RemoteCtl: AsyncParsableCommand {
     discussion: """
       Commands and options follow playerctl's: the same output and exit codes. Without -p, \
       commands go to the player that is playing now, else to the one that played most recently.
+      The bus: DBUS_SESSION_BUS_ADDRESS, else $XDG_RUNTIME_DIR/bus, else the private bus whose \
+      address binaural writes to ${XDG_RUNTIME_DIR:-/tmp}/swift-remote-control/bus-address.
       """,
     subcommands: [
       PlayVerb.self, PauseVerb.self, PlayPauseVerb.self, StopVerb.self, NextVerb.self,

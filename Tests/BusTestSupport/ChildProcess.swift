@@ -26,10 +26,11 @@ package final class ChildProcess: Sendable {
   package var processIdentifier: Int32 { record.pid }
 
   /// Starts `executable` (a path, or a name looked up in PATH) with `arguments`, its environment
-  /// being this process's plus `environment`, its standard input `/dev/null`.
+  /// being this process's without the variables in `removing`, plus `environment`, its standard
+  /// input `/dev/null`.
   package init(
     _ executable: String, _ arguments: [String], environment: [String: String] = [:],
-    standardError: StandardError = .capture
+    removing: Set<String> = [], standardError: StandardError = .capture
   ) throws {
     let path = executable.hasPrefix("/") ? executable : try Self.lookUp(executable)
     var outPipe: [Int32] = [-1, -1]
@@ -64,7 +65,8 @@ package final class ChildProcess: Sendable {
     posix_spawnattr_setpgroup(&attributes, 0)
     posix_spawnattr_setflags(
       &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
-    let merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let merged = ProcessInfo.processInfo.environment.filter { !removing.contains($0.key) }
+      .merging(environment) { $1 }
     let argv = ([path] + arguments).map { strdup($0) } + [nil]
     let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {

@@ -132,11 +132,32 @@ import Testing
     #expect(log.contains("released MPRIS name"), "\(log)")
   }
 
-  @Test func anOutputOtherThanNullIsRefusedInOneLine() async throws {
+  @Test func anUnknownOutputIsRefusedInOneLine() async throws {
     let bus = try await PrivateBus.start()
     defer { Task { await bus.stop() } }
-    let result = try await bus.run(Self.executable, "--output", "pulse")
+    let result = try await bus.run(Self.executable, "--output", "speakers")
     #expect(result.status != 0)
-    #expect(result.error == "binaural: unknown output \"pulse\": only \"null\" is available for now\n", "\(result)")
+    #expect(
+      result.error == "binaural: Unknown output \"speakers\"; use one of: "
+        + "auto, pulse, pulse:SERVER, alsa, alsa:DEVICE, wav:PATH, null.\n", "\(result)")
+  }
+
+  @Test func anUnknownPresetIsRefusedInOneLineNamingThePresets() async throws {
+    let bus = try await PrivateBus.start()
+    defer { Task { await bus.stop() } }
+    let result = try await bus.run(Self.executable, "--output", "null", "--preset", "zeta")
+    #expect(result.status != 0)
+    #expect(
+      result.error == "binaural: unknown preset \"zeta\"; use one of: "
+        + "delta-2hz, theta-6hz, alpha-10hz, beta-20hz, gamma-40hz\n", "\(result)")
+  }
+
+  @Test func anExplicitOutputThatCannotOpenIsRefusedInOneLine() async throws {
+    let bus = try await PrivateBus.start()
+    defer { Task { await bus.stop() } }
+    let result = try await bus.run(Self.executable, "--output", "pulse:unix:/nonexistent/native")
+    #expect(result.status != 0)
+    #expect(result.error.hasPrefix("binaural: No PulseAudio server answered at unix:/nonexistent/native"), "\(result)")
+    #expect(result.error.filter { $0 == "\n" }.count == 1, "\(result)")
   }
 }

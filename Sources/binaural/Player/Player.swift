@@ -1,3 +1,4 @@
+import AudioPlayback
 import Foundation
 import Logging
 import RemoteControl
@@ -5,7 +6,9 @@ import RemoteControl
 /// Binaural's player: which preset plays, where, how fast and how loud, kept in step with the
 /// application's Now Playing info.
 ///
-/// With the null output nothing is heard; time is the real (continuous) clock. The player
+/// The sound comes from a ``BeatPlayer``: playing, pausing, the preset, the volume and the rate
+/// are heard as soon as they change. Time is the real (continuous) clock, whatever the output
+/// (the null output keeps real time too). The player
 /// reports its position to the Now Playing info center only when it jumps or the rate changes,
 /// and waits for the end of a preset with one sleep until that moment, never a periodic timer.
 /// It starts paused: a deployed app must not start playing by itself.
@@ -21,6 +24,11 @@ final class Player {
   private(set) var rate: Double = 1
   /// Called when a controller asks the app to quit.
   var onQuit: @MainActor () -> Void = {}
+  /// Called after anything shown changes: playing or not, the preset, the position's anchor,
+  /// the rate, the volume. Not called as playback simply moves on.
+  var onChange: @MainActor () -> Void = {}
+  /// Where the preset's tones are synthesised and played.
+  let sound: BeatPlayer
 
   private let clock = ContinuousClock()
   private let logger: Logger
@@ -30,10 +38,14 @@ final class Player {
   private var anchorTime: ContinuousClock.Instant
   private var endOfPreset: Task<Void, Never>?
 
-  /// A paused player at the first preset.
-  init(application: Application, presets: [BinauralPreset] = BinauralPreset.standard, logger: Logger) {
+  /// A paused player at the preset at `start`, playing through `sound`.
+  init(
+    application: Application, sound: BeatPlayer, presets: [BinauralPreset] = BinauralPreset.standard,
+    startingAt start: Int = 0, logger: Logger
+  ) {
     self.application = application
-    self.playlist = Playlist(presets)
+    self.sound = sound
+    self.playlist = Playlist(presets, startingAt: start)
     self.logger = logger
     self.anchorTime = clock.now
     self.artwork = Dictionary(uniqueKeysWithValues: presets.map { ($0.id, Data(PresetArtwork.png(for: $0))) })
@@ -45,7 +57,8 @@ final class Player {
 
   private var commands: RemoteCommandCenter { application.commandCenter }
   private var nowPlaying: NowPlayingInfoCenter { application.nowPlayingInfoCenter }
-  private var duration: Double { playlist.current.duration.seconds }
+  /// How long the current preset lasts, in seconds.
+  var duration: Double { playlist.current.duration.seconds }
 
   /// The position now, in seconds.
   var position: Double {
@@ -61,8 +74,10 @@ final class Player {
     if state == .stopped { anchorPosition = 0 }
     anchorTime = clock.now
     state = .playing
+    sound.play()
     nowPlaying.playbackState = .playing
     scheduleEndOfPreset()
+    onChange()
     logger.info("play", metadata: ["preset": "\(playlist.current.id)"])
   }
 
@@ -72,8 +87,10 @@ final class Player {
     anchorPosition = position
     anchorTime = clock.now
     state = .paused
+    sound.pause()
     endOfPreset?.cancel()
     nowPlaying.playbackState = .paused
+    onChange()
     logger.info("pause", metadata: ["position": "\(anchorPosition)"])
   }
 
@@ -86,6 +103,7 @@ final class Player {
   func stop() {
     endOfPreset?.cancel()
     state = .stopped
+    sound.stop()
     anchorPosition = 0
     anchorTime = clock.now
     nowPlaying.playbackState = .stopped
@@ -124,6 +142,7 @@ final class Player {
     anchorPosition = position
     anchorTime = clock.now
     rate = nearest
+    sound.rate = nearest
     reportPosition()
     if state == .playing { scheduleEndOfPreset() }
     logger.info("rate", metadata: ["rate": "\(rate)"])
@@ -153,7 +172,11 @@ final class Player {
   /// The volume, 0 or more (1 is full volume).
   var volume: Double {
     get { commands.changeVolumeCommand.currentVolume }
-    set { commands.changeVolumeCommand.currentVolume = max(newValue, 0) }
+    set {
+      commands.changeVolumeCommand.currentVolume = max(newValue, 0)
+      sound.volume = Float(volume)
+      onChange()
+    }
   }
 
   // MARK: - Now Playing
@@ -161,6 +184,7 @@ final class Player {
   /// Shows the current preset from its start, keeping playing or paused as it was.
   private func load() {
     let preset = playlist.current
+    sound.beat = preset.beat
     anchorPosition = 0
     anchorTime = clock.now
     nowPlaying.nowPlayingInfo = NowPlayingInfo(
@@ -188,6 +212,7 @@ final class Player {
     } catch {
       logger.error("position not reported", metadata: ["error": "\(error)"])
     }
+    onChange()
   }
 
   /// Enables Next and Previous only when there is a preset to go to.

@@ -21,7 +21,8 @@ struct BinauralPreset: Sendable, Hashable, Identifiable {
   var band: Band
   /// The beat frequency: the difference between the two tones, in hertz.
   var beatFrequency: Double
-  /// The frequency of the left tone, in hertz; the right one is this plus the beat.
+  /// The centre frequency, in hertz: the left ear hears it minus half the beat, the right ear
+  /// plus half the beat.
   var carrierFrequency: Double
   /// What the preset is for, shown after the band in the title.
   var purpose: String

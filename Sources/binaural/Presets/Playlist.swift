@@ -9,12 +9,13 @@ struct Playlist: Sendable {
   /// Where in ``order`` playback is.
   private(set) var cursor: Int
 
-  /// A playlist of `presets` in order, at the first one.
-  init(_ presets: [BinauralPreset]) {
+  /// A playlist of `presets` in order, at the one at `start` (the first by default).
+  init(_ presets: [BinauralPreset], startingAt start: Int = 0) {
     precondition(!presets.isEmpty, "a playlist needs at least one preset")
+    precondition(presets.indices.contains(start), "the first preset must be in the playlist")
     self.presets = presets
     order = Array(presets.indices)
-    cursor = 0
+    cursor = start
   }
 
   /// The preset playing.

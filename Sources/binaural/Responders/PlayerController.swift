@@ -15,6 +15,9 @@ final class PlayerController: Responder {
     super.init()
   }
 
+  /// The seek timers of held seek buttons (the keyboard view shows and toggles them).
+  var seek: ContinuousSeek { remoteControl.seek }
+
   /// The dedicated remote-control responder, always.
   override var next: Responder? {
     get { remoteControl }

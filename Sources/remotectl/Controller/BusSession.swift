@@ -6,13 +6,15 @@ struct BusSession {
   /// The connection.
   let bus: MediaPlayerBus
 
-  /// Connects to the session bus (`DBUS_SESSION_BUS_ADDRESS`), or fails with one line saying why.
+  /// Connects to the session bus (`DBUS_SESSION_BUS_ADDRESS`, `$XDG_RUNTIME_DIR/bus`, or the
+  /// private bus of a `binaural` on a machine without one: see ``BusDiscovery``), or fails with
+  /// one line saying why.
   static func connect() throws(ControlError) -> BusSession {
     do {
-      return BusSession(bus: try MediaPlayerBus())
+      return BusSession(bus: try MediaPlayerBus(address: BusDiscovery.address))
     } catch {
       throw ControlError(
-        "Could not connect to players: no session bus (\(error.message)); "
+        "Could not connect to players: no session bus (\(error.message)); looked at \(BusDiscovery.placesSearched); "
           + "set DBUS_SESSION_BUS_ADDRESS or run inside a desktop session (remotectl doctor explains)")
     }
   }

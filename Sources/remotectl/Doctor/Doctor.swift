@@ -25,7 +25,8 @@ struct Doctor {
           kind: .problem,
           text:
             "no session bus: \(address.map { "DBUS_SESSION_BUS_ADDRESS=\($0) cannot be reached" } ?? "DBUS_SESSION_BUS_ADDRESS is unset")"
-            + (runtime.map { " and \($0)/bus is not a bus" } ?? ""),
+            + (runtime.map { " and \($0)/bus is not a bus" } ?? "")
+            + "; no private bus named in \(BusDiscovery.embeddedAddressFile)",
           fix: "run inside a desktop session, or start one with `dbus-run-session -- SHELL`, or "
             + "export DBUS_SESSION_BUS_ADDRESS=unix:path=$XDG_RUNTIME_DIR/bus; players and controllers must share it"
         ))
@@ -35,7 +36,7 @@ struct Doctor {
     findings.append(
       Finding(
         kind: .ok,
-        text: "session bus reachable (\(address ?? "default address")); this is \(session.bus.uniqueName)"))
+        text: "session bus reachable (\(BusDiscovery.address.map { "binaural's private bus \($0), from \(BusDiscovery.embeddedAddressFile)" } ?? address ?? "default address")); this is \(session.bus.uniqueName)"))
 
     let all = (try? await session.bus.players()) ?? []
     guard !all.isEmpty else {

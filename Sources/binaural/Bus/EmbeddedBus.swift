@@ -1,0 +1,97 @@
+import Foundation
+
+/// A private session bus for machines that have none: a `dbus-daemon` binaural starts, whose
+/// address it writes to ``addressFile`` (where `remotectl` looks when it finds no session bus),
+/// and stops — removing the file — when it exits.
+struct EmbeddedBus: Sendable {
+  /// The bus's address, as the daemon printed it (`unix:path=…,guid=…`).
+  let address: String
+  private let daemon: SpawnedDaemon
+  private let socket: String
+
+  /// Whether the user has a session bus: `DBUS_SESSION_BUS_ADDRESS` is set, or
+  /// `$XDG_RUNTIME_DIR/bus` exists (where sd-bus looks next).
+  static var sessionBusExists: Bool {
+    let environment = ProcessInfo.processInfo.environment
+    if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty { return true }
+    guard let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty else { return false }
+    return FileManager.default.fileExists(atPath: runtime + "/bus")
+  }
+
+  /// The folder holding the bus socket and the address file:
+  /// `${XDG_RUNTIME_DIR:-/tmp}/swift-remote-control`.
+  static var directory: String {
+    let runtime = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 }
+    return (runtime ?? "/tmp") + "/swift-remote-control"
+  }
+
+  /// The well-known file holding the address of the running embedded bus; `remotectl` reads it.
+  static var addressFile: String { directory + "/bus-address" }
+
+  /// Starts `dbus-daemon --session` on a socket of its own in ``directory``, waits until it
+  /// prints its address, and writes that to ``addressFile``.
+  static func start() throws(SpawnedDaemon.Failure) -> EmbeddedBus {
+    mkdir(directory, 0o700)
+    let socket = directory + "/bus-\(getpid())"
+    unlink(socket)
+    var pipeEnds: [Int32] = [0, 0]
+    guard pipe(&pipeEnds) == 0 else {
+      throw SpawnedDaemon.Failure(description: "cannot start a private bus: no pipe")
+    }
+    // Close-on-exec: no other child may hold the write end, or the read would never end.
+    for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    let daemon = try SpawnedDaemon.spawn(
+      "dbus-daemon",
+      ["--session", "--nofork", "--print-address=3", "--address=unix:path=\(socket)"],
+      descriptor3: pipeEnds[1])
+    close(pipeEnds[1])
+    let address = readLine(from: pipeEnds[0])
+    close(pipeEnds[0])
+    guard let address, address.hasPrefix("unix:") else {
+      daemon.stop()
+      throw SpawnedDaemon.Failure(
+        description: "no session bus, and dbus-daemon did not start one (is Debian's dbus-daemon installed?)")
+    }
+    let bus = EmbeddedBus(address: address, daemon: daemon, socket: socket)
+    do {
+      let temporary = addressFile + ".\(getpid())"
+      try Data((address + "\n").utf8).write(to: URL(fileURLWithPath: temporary))
+      guard rename(temporary, addressFile) == 0 else { throw SpawnedDaemon.Failure(description: "rename") }
+    } catch {
+      bus.stop()
+      throw SpawnedDaemon.Failure(description: "cannot write the private bus's address to \(addressFile)")
+    }
+    return bus
+  }
+
+  /// The one line telling the user how to reach the bus.
+  var announcement: String {
+    "no session bus, so a private one is running until binaural exits; "
+      + "try: DBUS_SESSION_BUS_ADDRESS=\(address) playerctl status  (remotectl finds it by itself)"
+  }
+
+  /// Stops the daemon, and removes its socket and the address file (if it still names this bus).
+  func stop() {
+    daemon.stop()
+    unlink(socket)
+    let file = Self.addressFile
+    if let written = try? String(contentsOfFile: file, encoding: .utf8),
+      written.trimmingCharacters(in: .whitespacesAndNewlines) == address
+    {
+      unlink(file)
+    }
+  }
+
+  /// Reads up to the first newline (or the end) from `descriptor`.
+  private static func readLine(from descriptor: Int32) -> String? {
+    var bytes: [UInt8] = []
+    var byte: UInt8 = 0
+    while true {
+      let count = read(descriptor, &byte, 1)
+      if count < 0 && errno == EINTR { continue }
+      guard count == 1, byte != UInt8(ascii: "\n") else { break }
+      bytes.append(byte)
+    }
+    return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
+  }
+}

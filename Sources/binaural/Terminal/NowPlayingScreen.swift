@@ -1,0 +1,78 @@
+import RemoteControl
+
+/// What the terminal view shows, as lines of text: a pure function of the player's state, so
+/// what is drawn depends on nothing else.
+struct NowPlayingScreen {
+  /// Title, artist, album.
+  var info: NowPlayingInfo?
+  /// Playing, paused, stopped.
+  var state: PlaybackState
+  /// Where playback is, in seconds.
+  var position: Double
+  /// How long the preset lasts, in seconds.
+  var duration: Double
+  /// The playback rate.
+  var rate: Double
+  /// The volume, 0 to 1.
+  var volume: Double
+  /// The seek under way, if any.
+  var seeking: ContinuousSeek.Direction?
+  /// One-line notices (no sound device, the private bus).
+  var notices: [String]
+
+  /// The lines to draw, each at most `width` columns.
+  func lines(width: Int) -> [String] {
+    let barWidth = max(10, width - 20)
+    let fraction = duration > 0 ? min(max(position / duration, 0), 1) : 0
+    let filled = Int((fraction * Double(barWidth)).rounded(.down))
+    let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled)
+    let status =
+      switch state {
+      case .playing: "▶ Playing"
+      case .paused: "⏸ Paused"
+      case .stopped: "⏹ Stopped"
+      case .interrupted: "⏸ Interrupted"
+      case .unknown: "·"
+      }
+    let seek =
+      switch seeking {
+      case .forward: "  seeking »"
+      case .backward: "  seeking «"
+      case nil: ""
+      }
+    var lines = [
+      "Binaural — remote control over MPRIS",
+      "",
+      "  \(info?.title ?? "—")",
+      "  \(info?.artist ?? "") — \(info?.albumTitle ?? "")",
+      "",
+      "  \(bar) \(Self.time(position)) / \(Self.time(duration))",
+      "  \(status)   volume \(Int((volume * 100).rounded()))%   rate \(Self.rate(rate))×\(seek)",
+      "",
+      "  " + KeyCommands.help,
+    ]
+    lines = lines.map { String($0.prefix(width)) }
+    // Notices are wrapped, not cut: they hold addresses to copy.
+    for notice in notices {
+      lines.append("")
+      var rest = Substring(notice)
+      while !rest.isEmpty {
+        lines.append("  " + rest.prefix(max(10, width - 2)))
+        rest = rest.dropFirst(max(10, width - 2))
+      }
+    }
+    return lines
+  }
+
+  /// "1:05" for 65 s, "20:00" for 1200 s.
+  static func time(_ seconds: Double) -> String {
+    let whole = Int(max(0, seconds).rounded(.down))
+    let secondsPart = whole % 60
+    return "\(whole / 60):\(secondsPart < 10 ? "0" : "")\(secondsPart)"
+  }
+
+  /// "1" for 1.0, "1.25" for 1.25.
+  static func rate(_ rate: Double) -> String {
+    rate == rate.rounded() ? String(Int(rate)) : String(rate)
+  }
+}

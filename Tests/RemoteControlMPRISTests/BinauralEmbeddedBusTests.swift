@@ -1,0 +1,71 @@
+import BusTestSupport
+import Foundation
+import Testing
+
+/// With no session bus binaural starts a private one, and remotectl finds it by itself.
+@Suite struct BinauralEmbeddedBusTests {
+  /// `remotectl`, built beside the test bundle.
+  static var remotectl: String {
+    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("remotectl").path
+  }
+
+  /// Runs `executable` without a session bus, its runtime folder being `runtime`.
+  static func run(_ executable: String, _ arguments: [String], runtime: URL) async throws -> ClientResult {
+    let process = try ChildProcess(
+      executable, arguments, environment: ["XDG_RUNTIME_DIR": runtime.path], removing: ["DBUS_SESSION_BUS_ADDRESS"])
+    let status = try await process.waitForExit(within: .seconds(20))
+    return ClientResult(
+      commandLine: process.commandLine, status: status, output: process.standardOutput, error: process.standardError)
+  }
+
+  @Test func withNoSessionBusBinauralRunsItsOwnAndRemotectlFindsIt() async throws {
+    let runtime = FileManager.default.temporaryDirectory
+      .appendingPathComponent("binaural-runtime-\(UUID().uuidString.prefix(8))", isDirectory: true)
+    try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: runtime) }
+    let addressFile = runtime.appendingPathComponent("swift-remote-control/bus-address").path
+    let binaural = try ChildProcess(
+      BinauralTests.executable, ["--output", "null"],
+      environment: ["XDG_RUNTIME_DIR": runtime.path, "XDG_CACHE_HOME": runtime.appendingPathComponent("cache").path],
+      removing: ["DBUS_SESSION_BUS_ADDRESS"])
+    defer { binaural.kill() }
+
+    let address = try await eventually("the address file") {
+      (try? String(contentsOfFile: addressFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+    #expect(address.hasPrefix("unix:path=\(runtime.path)/swift-remote-control/bus"))
+    let hint = try await eventually("the one-line hint") {
+      binaural.standardError.split(separator: "\n").first { $0.contains("playerctl status") }
+    }
+    #expect(hint.contains("DBUS_SESSION_BUS_ADDRESS=\(address) playerctl status"), "\(hint)")
+
+    // playerctl, told the address, sees the player once it owns its name.
+    let playerctl = try await eventually("playerctl to see binaural") { () async throws -> String? in
+      let process = try ChildProcess(
+        "playerctl", ["--player=binaural", "status"], environment: ["DBUS_SESSION_BUS_ADDRESS": address])
+      let status = try await process.waitForExit()
+      return status == 0 ? process.standardOutput : nil
+    }
+    #expect(playerctl == "Paused\n")
+
+    // remotectl finds it by itself, and plays it.
+    let play = try await Self.run(Self.remotectl, ["play"], runtime: runtime)
+    #expect(play.succeeded, "\(play)")
+    let status = try await Self.run(Self.remotectl, ["status"], runtime: runtime)
+    #expect(status.output == "Playing\n", "\(status)")
+    let doctor = try await Self.run(Self.remotectl, ["doctor"], runtime: runtime)
+    #expect(doctor.output.contains("binaural's private bus \(address), from \(addressFile)"), "\(doctor)")
+
+    // After binaural exits, the daemon and the file are gone.
+    binaural.signal(SIGTERM)
+    #expect(try await binaural.waitForExit() == 0, "\(binaural.standardError)")
+    #expect(!FileManager.default.fileExists(atPath: addressFile))
+    let socket = String(address.dropFirst("unix:path=".count).prefix { $0 != "," })
+    #expect(!FileManager.default.fileExists(atPath: socket))
+    let daemons = try await Self.run("pgrep", ["-f", socket], runtime: runtime)
+    #expect(daemons.output.isEmpty, "\(daemons)")
+    let after = try await Self.run(Self.remotectl, ["status"], runtime: runtime)
+    #expect(after.status != 0)
+    #expect(after.error.contains("looked at DBUS_SESSION_BUS_ADDRESS, $XDG_RUNTIME_DIR/bus and \(addressFile)"), "\(after)")
+  }
+}

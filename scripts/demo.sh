@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The demo: builds binaural and remotectl, and runs `binaural --output auto` in this terminal.
+# Sound goes to PulseAudio or PipeWire when one answers, else ALSA, else nowhere (it says so in
+# one line and plays on silently). Without a session bus binaural starts a private one and prints
+# how to reach it; remotectl finds it by itself.
+# Usage: scripts/demo.sh [binaural options...]   (make demo runs it after installing packages)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SWIFT=${SWIFT:-swift}
+# Extra `swift build` options, such as --scratch-path .build-other.
+BUILD_FLAGS=${BUILD_FLAGS:-}
+echo "Building binaural and remotectl (the first build takes a minute or two)…"
+$SWIFT build $BUILD_FLAGS --product binaural -q
+$SWIFT build $BUILD_FLAGS --product remotectl -q
+bin=$($SWIFT build $BUILD_FLAGS --show-bin-path)
+
+cat <<TEXT
+
+Binaural is about to start, paused. In this terminal: space plays, n/p next/previous,
+←/→ skip 15 s, shift+←/→ (or < >) seek until pressed again, +/- volume, q quits.
+From another terminal, the same player answers every MPRIS controller:
+  playerctl play-pause          playerctl next          playerctl metadata
+  $bin/remotectl -F status      $bin/remotectl doctor
+On a desktop, the media keys and the media controls in the top bar drive it too.
+
+TEXT
+exec "$bin/binaural" --output auto "$@"
