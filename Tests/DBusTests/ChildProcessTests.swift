@@ -16,20 +16,16 @@ struct ChildProcessTests {
   func childEndsOnSigterm() async throws {
     let child = try ChildProcess("/bin/sleep", ["60"])
     #expect(try Self.blockedSignals(of: child.processIdentifier) == "0000000000000000")
-    let started = ContinuousClock.now
     let status = await child.terminate(grace: .seconds(5))
     #expect(status == 128 + SIGTERM, "it ended by SIGTERM, not by the SIGKILL fallback")
-    #expect(ContinuousClock.now - started < .seconds(2))
   }
 
   @Test("The private bus's daemon stops on SIGTERM and its folder is removed")
   func busStopsOnSigterm() async throws {
     let bus = try await PrivateBus.start()
     let monitor = try bus.start("/usr/bin/dbus-monitor", "--address", bus.address)
-    let started = ContinuousClock.now
     await bus.stop()
-    #expect(ContinuousClock.now - started < .seconds(2), "nothing needed the 5 s SIGKILL fallback")
-    #expect(monitor.exitStatus == 128 + SIGTERM)
+    #expect(monitor.exitStatus == 128 + SIGTERM, "it ended by SIGTERM, not by the SIGKILL fallback")
     #expect(!FileManager.default.fileExists(atPath: bus.directory.path))
   }
 
