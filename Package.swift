@@ -114,12 +114,18 @@ let package = Package(
     ),
     .testTarget(
       name: "RemoteControlMPRISTests",
-      dependencies: ["RemoteControl", "RemoteControlTesting", "RemoteControlMPRIS", "BusTestSupport"],
+      dependencies: ["RemoteControl", "RemoteControlTesting", "RemoteControlMPRIS", "BusTestSupport", "SoundTestSupport"],
+      swiftSettings: swiftSettings
+    ),
+    // Measuring recorded sound (Goertzel tones, levels), shared by the tests that record it.
+    .target(
+      name: "SoundTestSupport",
+      path: "Tests/SoundTestSupport",
       swiftSettings: swiftSettings
     ),
     .testTarget(
       name: "AudioPlaybackTests",
-      dependencies: ["AudioPlayback"],
+      dependencies: ["AudioPlayback", "SoundTestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

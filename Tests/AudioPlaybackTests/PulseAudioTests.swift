@@ -1,3 +1,4 @@
+import SoundTestSupport
 import AudioPlayback
 import Foundation
 import Synchronization

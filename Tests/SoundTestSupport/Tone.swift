@@ -1,13 +1,13 @@
 import Foundation
 
 /// Measures tones in one channel of sound with the Goertzel algorithm over a Hann window.
-struct Tone {
-  let samples: [Float]
-  let sampleRate: Double
+package struct Tone {
+  package let samples: [Float]
+  package let sampleRate: Double
   private let window: [Double]
   private let windowSum: Double
 
-  init(_ samples: [Float], sampleRate: Int = 48_000) {
+  package init(_ samples: [Float], sampleRate: Int = 48_000) {
     self.samples = samples
     self.sampleRate = Double(sampleRate)
     let count = samples.count
@@ -16,7 +16,7 @@ struct Tone {
   }
 
   /// The peak amplitude of the component at `frequency` (a full-scale sine measures 1).
-  func amplitude(at frequency: Double) -> Double {
+  package func amplitude(at frequency: Double) -> Double {
     let coefficient = 2 * cos(2 * Double.pi * frequency / sampleRate)
     var previous = 0.0
     var beforePrevious = 0.0
@@ -39,7 +39,7 @@ struct Tone {
   /// The frequency of the strongest component in `range`: a 1 Hz scan, then a 0.05 Hz one
   /// around the best (a Hann window's main lobe is 4 Hz wide over 1 s, so the 1 Hz scan lands
   /// on it).
-  func peakFrequency(in range: ClosedRange<Double>) -> Double {
+  package func peakFrequency(in range: ClosedRange<Double>) -> Double {
     func best(_ candidates: some Sequence<Double>) -> Double {
       candidates.max { amplitude(at: $0) < amplitude(at: $1) } ?? range.lowerBound
     }
@@ -48,21 +48,21 @@ struct Tone {
   }
 
   /// The root mean square level.
-  var rms: Double {
+  package var rms: Double {
     guard !samples.isEmpty else { return 0 }
     return sqrt(samples.reduce(0) { $0 + Double($1) * Double($1) } / Double(samples.count))
   }
 
   /// The largest absolute sample.
-  var peak: Float { samples.map(abs).max() ?? 0 }
+  package var peak: Float { samples.map(abs).max() ?? 0 }
 }
 
 /// Interleaved stereo sound, split into its two channels.
-struct StereoSound {
-  var left: [Float] = []
-  var right: [Float] = []
+package struct StereoSound {
+  package var left: [Float] = []
+  package var right: [Float] = []
 
-  init(interleaved: some Collection<Float>) {
+  package init(interleaved: some Collection<Float>) {
     left.reserveCapacity(interleaved.count / 2)
     right.reserveCapacity(interleaved.count / 2)
     for (index, sample) in interleaved.enumerated() {
@@ -71,12 +71,12 @@ struct StereoSound {
   }
 
   /// Frames `range` of the sound.
-  func frames(_ range: Range<Int>) -> StereoSound {
+  package func frames(_ range: Range<Int>) -> StereoSound {
     var part = StereoSound(interleaved: [])
     part.left = Array(left[range.clamped(to: left.indices)])
     part.right = Array(right[range.clamped(to: right.indices)])
     return part
   }
 
-  var frameCount: Int { left.count }
+  package var frameCount: Int { left.count }
 }

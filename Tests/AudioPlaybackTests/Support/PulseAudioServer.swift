@@ -1,3 +1,4 @@
+import SoundTestSupport
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import SoundTestSupport
 import BusTestSupport
 import Foundation
 
