@@ -17,7 +17,7 @@ final class BusState {
   private var pendingCalls: [UInt64: PendingCall] = [:]
   /// Names we own or queue for, with the flags they were requested with, in request order.
   private var ownedNames: [(name: BusName, flags: UInt32)] = []
-  private var slotsToRelease: [SlotHandle] = []
+  private var slotsToRelease: [(slot: SlotHandle, owner: AnyObject)] = []
   private var retryDeadline: UInt64?
 
   init(address: BusAddress) {
@@ -80,13 +80,16 @@ final class BusState {
     }
   }
 
-  /// Slots whose callbacks are running cannot be released inside them; they wait here.
-  func releaseLater(_ slot: SlotHandle) {
-    slotsToRelease.append(slot)
+  /// Slots whose callbacks are running cannot be released inside them; they wait here, each
+  /// with the object its callback's userdata points to. sd-bus may still dispatch to a slot
+  /// until it is released, so that object must live until then: the callbacks take it
+  /// unretained.
+  func releaseLater(_ slot: SlotHandle, keepingAlive owner: AnyObject) {
+    slotsToRelease.append((slot, owner))
   }
 
   private func releaseDeferredSlots() {
-    for slot in slotsToRelease { SDBus.release(slot) }
+    for entry in slotsToRelease { SDBus.release(entry.slot) }
     slotsToRelease.removeAll()
   }
 
@@ -252,7 +255,7 @@ final class BusState {
   /// Removes a match.
   func removeMatch(id: UInt64) {
     guard let match = matches.removeValue(forKey: id) else { return }
-    if let slot = match.slot { releaseLater(slot) }
+    if let slot = match.slot { releaseLater(slot, keepingAlive: match) }
     match.slot = nil
   }
 
@@ -295,7 +298,7 @@ final class BusState {
   /// Called by the reply trampoline: hands the reply to the waiting caller.
   func finish(_ pending: PendingCall, reply: MessageHandle) {
     guard pendingCalls.removeValue(forKey: pending.id) != nil else { return }
-    if let slot = pending.slot { releaseLater(slot) }
+    if let slot = pending.slot { releaseLater(slot, keepingAlive: pending) }
     pending.slot = nil
     let result: Result<[Value], BusError>
     if let error = SDBus.replyError(reply, operation: pending.member) {
