@@ -389,11 +389,15 @@ struct ConformanceChecker {
     if let failure = await setAndExpectSignal("Volume", .double(target), expected: .double(target)) {
       return .fail(rule, failure)
     }
+    let mark = await log.mark
     do {
       try await player.setProperty("Volume", to: .double(-0.5))
     } catch {
       return .pass(rule, "Volume set with PropertiesChanged; a negative Volume was refused (\(error.name))")
     }
+    // A write is answered once accepted and applied just after: wait (bounded) for the player
+    // to announce its new Volume, then read back what it holds.
+    _ = await log.first(since: mark, within: signalTimeout) { $0.changedPlayerProperties?["Volume"] != nil }
     let volume = try? await player.property("Volume").doubleValue
     if volume != 0 {
       return .fail(
