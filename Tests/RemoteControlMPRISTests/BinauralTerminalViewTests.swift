@@ -45,7 +45,9 @@ struct BinauralTerminalViewTests {
       + "stty -a > '\(folder)/stty'; sleep 60"
     let started = try await tmux.run("new-session", "-d", "-s", "view", "-x", "120", "-y", "30", command)
     #expect(started.succeeded, "\(started)")
-    defer { Task { _ = try? await tmux.run("kill-server") } }
+    // Synchronously: a task started in `defer` may not run before the test process ends, and
+    // the tmux server (a daemon of its own) would outlive it.
+    defer { _ = try? spawnAndWait("/usr/bin/tmux", ["-S", tmux.socket, "kill-server"]) }
 
     // Now playing, paused at 0:00.
     let first = try await tmux.waitForScreen("the title") { $0.contains("Delta 2 Hz · Deep sleep") }
