@@ -42,7 +42,8 @@ struct BinauralTerminalViewTests {
     let command =
       "env DBUS_SESSION_BUS_ADDRESS='\(bus.address)' XDG_CACHE_HOME='\(folder)/cache' "
       + "'\(BinauralTests.executable)' --output null; echo $? > '\(folder)/status'; "
-      + "stty -a > '\(folder)/stty'; sleep 60"
+      // Written aside, then renamed: the test reads the file as soon as it exists.
+      + "stty -a > '\(folder)/stty.partial' && mv '\(folder)/stty.partial' '\(folder)/stty'; sleep 60"
     let started = try await tmux.run("new-session", "-d", "-s", "view", "-x", "120", "-y", "30", command)
     #expect(started.succeeded, "\(started)")
     // Synchronously: a task started in `defer` may not run before the test process ends, and
@@ -102,8 +103,22 @@ func spawnAndWait(_ path: String, _ arguments: [String]) throws -> ClientResult 
   posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
   let argv = ([path] + arguments).map { strdup($0) } + [nil]
   defer { argv.forEach { free($0) } }
+  // No signal blocked and default handlers, as BusTestSupport's ChildProcess does: a test
+  // thread's blocked signals would pass on to the tmux server and its pane, which would then
+  // ignore the SIGHUP of kill-server and outlive the test.
+  var attributes = posix_spawnattr_t()
+  posix_spawnattr_init(&attributes)
+  defer { posix_spawnattr_destroy(&attributes) }
+  var empty = sigset_t()
+  sigemptyset(&empty)
+  posix_spawnattr_setsigmask(&attributes, &empty)
+  var defaults = sigset_t()
+  sigemptyset(&defaults)
+  for signal in [SIGHUP, SIGTERM, SIGINT, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
+  posix_spawnattr_setsigdefault(&attributes, &defaults)
+  posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
   var pid: pid_t = 0
-  let result = posix_spawn(&pid, path, &actions, nil, argv, environ)
+  let result = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
   guard result == 0 else { throw TestFailure("cannot start \(path)") }
   var status: Int32 = 0
   while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
