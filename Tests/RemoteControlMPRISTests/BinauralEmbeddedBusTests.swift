@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// With no session bus binaural starts a private one, and remotectl finds it by itself.
-@Suite struct BinauralEmbeddedBusTests {
+@Suite(.leavesNoChildProcesses) struct BinauralEmbeddedBusTests {
   /// `remotectl`, built beside the test bundle.
   static var remotectl: String {
     URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("remotectl").path
