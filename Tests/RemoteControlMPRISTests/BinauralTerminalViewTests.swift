@@ -103,20 +103,11 @@ func spawnAndWait(_ path: String, _ arguments: [String]) throws -> ClientResult 
   posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
   let argv = ([path] + arguments).map { strdup($0) } + [nil]
   defer { argv.forEach { free($0) } }
-  // No signal blocked and default handlers, as BusTestSupport's ChildProcess does: a test
-  // thread's blocked signals would pass on to the tmux server and its pane, which would then
-  // ignore the SIGHUP of kill-server and outlive the test.
+  // Otherwise the tmux server and its pane would ignore kill-server's SIGHUP.
   var attributes = posix_spawnattr_t()
   posix_spawnattr_init(&attributes)
   defer { posix_spawnattr_destroy(&attributes) }
-  var empty = sigset_t()
-  sigemptyset(&empty)
-  posix_spawnattr_setsigmask(&attributes, &empty)
-  var defaults = sigset_t()
-  sigemptyset(&defaults)
-  for signal in [SIGHUP, SIGTERM, SIGINT, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
-  posix_spawnattr_setsigdefault(&attributes, &defaults)
-  posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+  posix_spawnattr_setflags(&attributes, resetSignals(in: &attributes))
   var pid: pid_t = 0
   let result = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
   guard result == 0 else { throw TestFailure("cannot start \(path)") }
