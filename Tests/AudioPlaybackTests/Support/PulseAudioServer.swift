@@ -51,10 +51,9 @@ final class PulseAudioServer {
         "--load=module-native-protocol-unix socket=\(socket) auth-anonymous=1",
       ], environment: isolatedEnvironment, standardError: logFile)
     self.daemon = daemon
-    // The socket appears once the daemon has loaded its modules; clients that connect then
-    // are answered as soon as its main loop runs.
+    // Ready once its socket accepts connections (the file alone exists before it listens).
     let deadline = Date(timeIntervalSinceNow: 10)
-    while !FileManager.default.fileExists(atPath: socket) {
+    while !acceptsConnections(atUnixSocket: socket) {
       guard daemon.isRunning, Date() < deadline else {
         throw ChildProcessError(message: "pulseaudio did not start: \(log)")
       }

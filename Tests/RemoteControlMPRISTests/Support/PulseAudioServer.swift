@@ -60,7 +60,9 @@ final class PulseAudioServer: Sendable {
       throw TestFailure("cannot start pulseaudio")
     }
     let server = PulseAudioServer(directory: directory, address: "unix:\(socket)", daemon: daemon)
-    _ = try await eventually("pulseaudio's socket") { FileManager.default.fileExists(atPath: socket) ? true : nil }
+    _ = try await eventually("pulseaudio to accept connections") {
+      acceptsConnections(atUnixSocket: socket) ? true : nil
+    }
     return server
   }
 
