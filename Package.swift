@@ -114,7 +114,9 @@ let package = Package(
     ),
     .testTarget(
       name: "RemoteControlMPRISTests",
-      dependencies: ["RemoteControl", "RemoteControlTesting", "RemoteControlMPRIS", "BusTestSupport", "SoundTestSupport"],
+      dependencies: [
+        "RemoteControl", "RemoteControlTesting", "RemoteControlMPRIS", "BusTestSupport", "SoundTestSupport",
+      ],
       swiftSettings: swiftSettings
     ),
     // Measuring recorded sound (Goertzel tones, levels), shared by the tests that record it.

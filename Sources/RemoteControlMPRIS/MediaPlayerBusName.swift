@@ -13,7 +13,8 @@ enum MediaPlayerBusName {
   {
     let primary = try busName(configuration.busName)
     if try await request(primary, on: connection) { return primary }
-    let instance = try busName(configuration.instanceBusName(processID: ProcessInfo.processInfo.processIdentifier))
+    let instance = try busName(
+      configuration.instanceBusName(processID: ProcessInfo.processInfo.processIdentifier))
     logger.notice(
       "MPRIS name taken; using the instance name",
       metadata: ["taken": "\(primary)", "name": "\(instance)"])
@@ -29,7 +30,9 @@ enum MediaPlayerBusName {
     }
   }
 
-  private static func request(_ name: BusName, on connection: Connection) async throws(MediaPlayerError) -> Bool {
+  private static func request(_ name: BusName, on connection: Connection) async throws(MediaPlayerError)
+    -> Bool
+  {
     do {
       switch try await connection.requestName(name, flags: [.doNotQueue]) {
       case .primaryOwner, .alreadyOwner: return true

@@ -1,8 +1,8 @@
+import DBus
+import Foundation
 public import Logging
 public import RemoteControl
 public import ServiceLifecycle
-import DBus
-import Foundation
 
 /// Makes an application an MPRIS 2.2 media player on D-Bus, for as long as it runs.
 ///
@@ -61,7 +61,8 @@ public struct MediaPlayerService: Service {
     do {
       connection = try await Connection.connect(configuration.bus.address)
     } catch {
-      throw MediaPlayerError(.connectionFailed, "cannot connect to the \(configuration.bus): \(error.message)")
+      throw MediaPlayerError(
+        .connectionFailed, "cannot connect to the \(configuration.bus): \(error.message)")
     }
     defer { connection.close() }
     let session = await MediaPlayerSession.start(

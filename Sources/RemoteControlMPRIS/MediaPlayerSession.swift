@@ -46,7 +46,8 @@ final class MediaPlayerSession: Sendable {
   static func start(
     application: Application, configuration: MediaPlayerConfiguration, connection: Connection, logger: Logger
   ) -> MediaPlayerSession {
-    MediaPlayerSession(application: application, configuration: configuration, connection: connection, logger: logger)
+    MediaPlayerSession(
+      application: application, configuration: configuration, connection: connection, logger: logger)
   }
 
   /// Exports `org.mpris.MediaPlayer2` and `org.mpris.MediaPlayer2.Player` at

@@ -9,11 +9,13 @@ import ServiceLifecycle
 enum BinauralApp {
   /// Runs the player and its MPRIS service until SIGINT, SIGTERM or MPRIS `Quit`.
   static func run(
-    configuration: MediaPlayerConfiguration, sound: BeatPlayer, presets: [BinauralPreset], startingAt start: Int,
+    configuration: MediaPlayerConfiguration, sound: BeatPlayer, presets: [BinauralPreset],
+    startingAt start: Int,
     showsView: Bool, notices: [String], logger: Logger
   ) async throws {
     let application = Application()
-    let player = Player(application: application, sound: sound, presets: presets, startingAt: start, logger: logger)
+    let player = Player(
+      application: application, sound: sound, presets: presets, startingAt: start, logger: logger)
     player.registerCommandTargets()
     let controller = PlayerController(player: player)
     controller.becomeFirstResponder()

@@ -39,7 +39,8 @@ struct BinauralCommand: AsyncParsableCommand {
     let presets = BinauralPreset.standard
     var start = 0
     if let preset {
-      guard let chosen = BinauralPreset.named(preset, in: presets), let index = presets.firstIndex(of: chosen) else {
+      guard let chosen = BinauralPreset.named(preset, in: presets), let index = presets.firstIndex(of: chosen)
+      else {
         Self.fail("unknown preset \"\(preset)\"; use one of: \(presets.map(\.id).joined(separator: ", "))")
       }
       start = index

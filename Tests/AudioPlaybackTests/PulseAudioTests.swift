@@ -1,6 +1,6 @@
-import SoundTestSupport
 import AudioPlayback
 import Foundation
+import SoundTestSupport
 import Synchronization
 import Testing
 

@@ -1,6 +1,6 @@
-import SoundTestSupport
 import AudioPlayback
 import Foundation
+import SoundTestSupport
 import Testing
 
 /// The presets: delta, theta, alpha and beta beats over a carrier.

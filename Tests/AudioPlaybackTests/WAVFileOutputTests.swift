@@ -1,6 +1,6 @@
-import SoundTestSupport
 import AudioPlayback
 import Foundation
+import SoundTestSupport
 import Testing
 
 /// A RIFF/WAVE file read back: its header fields and its 16-bit samples as floats.

@@ -28,7 +28,8 @@ struct ExportTests {
       TestService.path.rawValue)
     #expect(
       xml.output.contains(
-        "<property name=\"Position\" type=\"x\" access=\"read\">\n   <annotation name=\"org.freedesktop.DBus.Property.EmitsChangedSignal\" value=\"false\"/>"))
+        "<property name=\"Position\" type=\"x\" access=\"read\">\n   <annotation name=\"org.freedesktop.DBus.Property.EmitsChangedSignal\" value=\"false\"/>"
+      ))
   }
 
   @Test("Properties Get, GetAll and Set work through busctl")
@@ -47,7 +48,9 @@ struct ExportTests {
     let all = try await gdbus(
       fixture.bus, "call", "--dest", name, "--object-path", path, "--method",
       "org.freedesktop.DBus.Properties.GetAll", iface)
-    for expected in ["'Volume': <0.75>", "'Title': <'First'>", "'Position': <int64 42>", "'Identity': <'Test Service'>"] {
+    for expected in [
+      "'Volume': <0.75>", "'Title': <'First'>", "'Position': <int64 42>", "'Identity': <'Test Service'>",
+    ] {
       #expect(all.output.contains(expected), "GetAll lacks \(expected): \(all.output)")
     }
     let peer = try await busctl(fixture.bus, "call", name, path, "org.freedesktop.DBus.Peer", "Ping")
@@ -142,7 +145,9 @@ struct ExportTests {
   func errorReplies() async throws {
     let fixture = try await Fixture()
     defer { fixture.tearDown() }
-    await #expect(throws: BusError("org.example.Error.Refused", "this method always refuses", operation: "Fail")) {
+    await #expect(
+      throws: BusError("org.example.Error.Refused", "this method always refuses", operation: "Fail")
+    ) {
       try await fixture.call("Fail")
     }
     do {

@@ -9,11 +9,15 @@ let everyKindOfValue: [Value] = [
   .uint32(4_000_000_000), .int64(-9_000_000_000_000), .uint64(18_000_000_000_000_000_000),
   .double(3.25), .string("héllo wörld"), .string(""), .objectPath("/org/example/Path_1"),
   .signature("a{sv}"), .array(elementSignature: "i", [.int32(1), .int32(2)]),
-  .array(elementSignature: "s", []), .array(elementSignature: "ay", [.array(elementSignature: "y", [.byte(1)])]),
+  .array(elementSignature: "s", []),
+  .array(elementSignature: "ay", [.array(elementSignature: "y", [.byte(1)])]),
   .structure([.int32(1), .string("x"), .structure([.double(0.5)])]),
   .dictionary(
     keySignature: "i", valueSignature: "a(sd)",
-    [DictionaryEntry(key: .int32(1), value: .array(elementSignature: "(sd)", [.structure([.string("a"), .double(1)])]))]),
+    [
+      DictionaryEntry(
+        key: .int32(1), value: .array(elementSignature: "(sd)", [.structure([.string("a"), .double(1)])]))
+    ]),
   .vardict([
     "mpris:trackid": .objectPath("/org/example/track/1"), "mpris:length": .int64(123),
     "xesam:artist": .strings(["A", "B"]),
@@ -30,7 +34,10 @@ let typedArguments: [Value] = [
   .vardict(["k": .int32(1)]), .structure([.int32(8), .string("t")]),
   .dictionary(
     keySignature: "i", valueSignature: "a(sd)",
-    [DictionaryEntry(key: .int32(1), value: .array(elementSignature: "(sd)", [.structure([.string("z"), .double(2)])]))]),
+    [
+      DictionaryEntry(
+        key: .int32(1), value: .array(elementSignature: "(sd)", [.structure([.string("z"), .double(2)])]))
+    ]),
 ]
 
 @Suite("Values round-trip through an exported method", .leavesNoChildProcesses)
@@ -83,7 +90,8 @@ struct MarshallingTests {
     #expect(result.status == 0, "\(result.error)")
     #expect(
       result.output.trimmingCharacters(in: .whitespacesAndNewlines)
-        == "\(TestService.allTypes) 7 true -2 3 -4 5 -6 7 1.5 \"s\" \"/o\" \"g\" s \"v\" 2 1 2 1 \"k\" i 1 8 \"t\" 1 1 1 \"z\" 2")
+        == "\(TestService.allTypes) 7 true -2 3 -4 5 -6 7 1.5 \"s\" \"/o\" \"g\" s \"v\" 2 1 2 1 \"k\" i 1 8 \"t\" 1 1 1 \"z\" 2"
+    )
   }
 
   @Test("gdbus sends nested variants in an a{sv} and reads them back unchanged")
@@ -93,11 +101,13 @@ struct MarshallingTests {
     let result = try await gdbus(
       fixture.bus, "call", "--dest", TestService.name.rawValue, "--object-path",
       TestService.path.rawValue, "--method", "\(TestService.interfaceName).Echo",
-      "<{'mpris:trackid': <objectpath '/t/1'>, 'mpris:length': <int64 5>, 'deep': <<uint32 9>>, 'list': <['a', 'b']>}>")
+      "<{'mpris:trackid': <objectpath '/t/1'>, 'mpris:length': <int64 5>, 'deep': <<uint32 9>>, 'list': <['a', 'b']>}>"
+    )
     #expect(result.status == 0, "\(result.error)")
     #expect(
       result.output.trimmingCharacters(in: .whitespacesAndNewlines)
-        == "(<{'mpris:trackid': <objectpath '/t/1'>, 'mpris:length': <int64 5>, 'deep': <<uint32 9>>, 'list': <['a', 'b']>}>,)")
+        == "(<{'mpris:trackid': <objectpath '/t/1'>, 'mpris:length': <int64 5>, 'deep': <<uint32 9>>, 'list': <['a', 'b']>}>,)"
+    )
   }
 
   @Test("python3-dbus reads an a{sv} property with an object path and nested lists")

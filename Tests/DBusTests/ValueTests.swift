@@ -1,6 +1,5 @@
-import Testing
-
 import DBus
+import Testing
 
 @Suite("Typed values without a bus")
 struct ValueTests {

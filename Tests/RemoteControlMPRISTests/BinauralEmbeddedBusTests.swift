@@ -6,16 +6,20 @@ import Testing
 @Suite(.leavesNoChildProcesses) struct BinauralEmbeddedBusTests {
   /// `remotectl`, built beside the test bundle.
   static var remotectl: String {
-    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("remotectl").path
+    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+      "remotectl"
+    ).path
   }
 
   /// Runs `executable` without a session bus, its runtime folder being `runtime`.
   static func run(_ executable: String, _ arguments: [String], runtime: URL) async throws -> ClientResult {
     let process = try ChildProcess(
-      executable, arguments, environment: ["XDG_RUNTIME_DIR": runtime.path], removing: ["DBUS_SESSION_BUS_ADDRESS"])
+      executable, arguments, environment: ["XDG_RUNTIME_DIR": runtime.path],
+      removing: ["DBUS_SESSION_BUS_ADDRESS"])
     let status = try await process.waitForExit(within: .seconds(20))
     return ClientResult(
-      commandLine: process.commandLine, status: status, output: process.standardOutput, error: process.standardError)
+      commandLine: process.commandLine, status: status, output: process.standardOutput,
+      error: process.standardError)
   }
 
   @Test func withNoSessionBusBinauralRunsItsOwnAndRemotectlFindsIt() async throws {
@@ -26,12 +30,15 @@ import Testing
     let addressFile = runtime.appendingPathComponent("swift-remote-control/bus-address").path
     let binaural = try ChildProcess(
       BinauralTests.executable, ["--output", "null"],
-      environment: ["XDG_RUNTIME_DIR": runtime.path, "XDG_CACHE_HOME": runtime.appendingPathComponent("cache").path],
+      environment: [
+        "XDG_RUNTIME_DIR": runtime.path, "XDG_CACHE_HOME": runtime.appendingPathComponent("cache").path,
+      ],
       removing: ["DBUS_SESSION_BUS_ADDRESS"])
     defer { binaural.kill() }
 
     let address = try await eventually("the address file") {
-      (try? String(contentsOfFile: addressFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+      (try? String(contentsOfFile: addressFile, encoding: .utf8))?.trimmingCharacters(
+        in: .whitespacesAndNewlines)
     }
     #expect(address.hasPrefix("unix:path=\(runtime.path)/swift-remote-control/bus"))
     let hint = try await eventually("the one-line hint") {
@@ -66,6 +73,8 @@ import Testing
     #expect(daemons.output.isEmpty, "\(daemons)")
     let after = try await Self.run(Self.remotectl, ["status"], runtime: runtime)
     #expect(after.status != 0)
-    #expect(after.error.contains("looked at DBUS_SESSION_BUS_ADDRESS, $XDG_RUNTIME_DIR/bus and \(addressFile)"), "\(after)")
+    #expect(
+      after.error.contains("looked at DBUS_SESSION_BUS_ADDRESS, $XDG_RUNTIME_DIR/bus and \(addressFile)"),
+      "\(after)")
   }
 }

@@ -1,6 +1,6 @@
-import SoundTestSupport
 import BusTestSupport
 import Foundation
+import SoundTestSupport
 import Testing
 
 /// `binaural --output pulse` against a real `pulseaudio` with a null sink, driven by playerctl on
@@ -38,7 +38,8 @@ struct BinauralSoundTests {
       server.stop()
       Task { await bus.stop() }
     }
-    let wait = try await bus.run("gdbus", "wait", "--session", "--timeout", "10", "org.mpris.MediaPlayer2.binaural")
+    let wait = try await bus.run(
+      "gdbus", "wait", "--session", "--timeout", "10", "org.mpris.MediaPlayer2.binaural")
     #expect(wait.succeeded, "\(wait)\n\(binaural.standardError)")
     #expect(binaural.standardError.contains("output=PulseAudio"), "\(binaural.standardError)")
 

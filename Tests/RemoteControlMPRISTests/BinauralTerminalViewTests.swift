@@ -78,7 +78,9 @@ struct BinauralTerminalViewTests {
 
     // q quits through the application (MPRIS Quit's path) and the terminal is as it was.
     _ = try await tmux.run("send-keys", "-t", "view", "q")
-    let stty = try await eventually("binaural to exit") { try? String(contentsOfFile: "\(folder)/stty", encoding: .utf8) }
+    let stty = try await eventually("binaural to exit") {
+      try? String(contentsOfFile: "\(folder)/stty", encoding: .utf8)
+    }
     let status = try String(contentsOfFile: "\(folder)/status", encoding: .utf8)
     #expect(status == "0\n")
     let flags = stty.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" })
@@ -93,7 +95,9 @@ struct BinauralTerminalViewTests {
 /// Not ``ChildProcess``: Foundation's `Process` never reaped a tmux client whose server forked
 /// off it (the client stayed a zombie and the test hung), and the server would hold a pipe open.
 func spawnAndWait(_ path: String, _ arguments: [String]) throws -> ClientResult {
-  let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString.prefix(8))").path
+  let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "tmux-\(UUID().uuidString.prefix(8))"
+  ).path
   defer { unlink(outputPath) }
   var actions = posix_spawn_file_actions_t()
   posix_spawn_file_actions_init(&actions)

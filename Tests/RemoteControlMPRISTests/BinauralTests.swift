@@ -6,7 +6,9 @@ import Testing
 @Suite(.leavesNoChildProcesses) struct BinauralTests {
   /// `binaural`, built beside the test bundle.
   static var executable: String {
-    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("binaural").path
+    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+      "binaural"
+    ).path
   }
 
   static func playerctl(_ bus: PrivateBus, _ arguments: String...) async throws -> String {
@@ -37,10 +39,14 @@ import Testing
     #expect(identity.trimmed == #"s "Binaural""#)
     #expect(try await Self.playerctl(bus, "metadata", "xesam:title") == "Delta 2 Hz · Deep sleep")
     #expect(try await Self.playerctl(bus, "metadata", "mpris:length") == "1200000000")
-    #expect(try await Self.playerctl(bus, "metadata", "mpris:trackid") == "'/org/swift_remote_control/track/delta_2d2hz'")
+    #expect(
+      try await Self.playerctl(bus, "metadata", "mpris:trackid")
+        == "'/org/swift_remote_control/track/delta_2d2hz'")
     let art = try await Self.playerctl(bus, "metadata", "mpris:artUrl")
     let artPath = try #require(URL(string: art)).path
-    #expect(FileManager.default.contents(atPath: artPath)?.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+    #expect(
+      FileManager.default.contents(atPath: artPath)?.prefix(8)
+        == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
 
     _ = try await Self.playerctl(bus, "play")
     #expect(try await Self.playerctl(bus, "status") == "Playing")
@@ -90,7 +96,8 @@ import Testing
     defer { Task { await bus.stop() } }
     let binaural = try await Self.launch(on: bus)
     defer { binaural.kill() }
-    let titles = try bus.start("playerctl", "--player=binaural", "--follow", "metadata", "--format", "{{xesam:title}}")
+    let titles = try bus.start(
+      "playerctl", "--player=binaural", "--follow", "metadata", "--format", "{{xesam:title}}")
     defer { titles.kill() }
     let status = try bus.start("playerctl", "--player=binaural", "--follow", "status")
     defer { status.kill() }
@@ -157,7 +164,9 @@ import Testing
     defer { Task { await bus.stop() } }
     let result = try await bus.run(Self.executable, "--output", "pulse:unix:/nonexistent/native")
     #expect(result.status != 0)
-    #expect(result.error.hasPrefix("binaural: No PulseAudio server answered at unix:/nonexistent/native"), "\(result)")
+    #expect(
+      result.error.hasPrefix("binaural: No PulseAudio server answered at unix:/nonexistent/native"),
+      "\(result)")
     #expect(result.error.filter { $0 == "\n" }.count == 1, "\(result)")
   }
 }

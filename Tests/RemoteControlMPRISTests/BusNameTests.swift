@@ -14,12 +14,17 @@ import Testing
       try await first.start()
       try await second.start()
       #expect(first.busName == "org.mpris.MediaPlayer2.twin")
-      #expect(second.busName == "org.mpris.MediaPlayer2.twin.instance\(ProcessInfo.processInfo.processIdentifier)")
+      #expect(
+        second.busName == "org.mpris.MediaPlayer2.twin.instance\(ProcessInfo.processInfo.processIdentifier)")
       let listed = try await bus.run("playerctl", "--list-all")
-      #expect(Set(listed.trimmed.split(separator: "\n")) == ["twin", "twin.instance\(ProcessInfo.processInfo.processIdentifier)"], "\(listed)")
+      #expect(
+        Set(listed.trimmed.split(separator: "\n")) == [
+          "twin", "twin.instance\(ProcessInfo.processInfo.processIdentifier)",
+        ], "\(listed)")
       await first.stop()
       let owner = try await bus.run(
-        "gdbus", "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+        "gdbus", "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path",
+        "/org/freedesktop/DBus",
         "--method", "org.freedesktop.DBus.NameHasOwner", "org.mpris.MediaPlayer2.twin")
       #expect(owner.trimmed == "(false,)", "the name is released on stop: \(owner)")
       #expect(try await second.busctlGet("Identity", interface: MPRIS.root) == #"s "Test Player""#)

@@ -13,7 +13,8 @@ import Testing
     "SupportedUriSchemes": ("as", "read", nil), "SupportedMimeTypes": ("as", "read", nil),
   ]
   static let playerProperties: [String: (String, String, String?)] = [
-    "PlaybackStatus": ("s", "read", nil), "LoopStatus": ("s", "readwrite", nil), "Rate": ("d", "readwrite", nil),
+    "PlaybackStatus": ("s", "read", nil), "LoopStatus": ("s", "readwrite", nil),
+    "Rate": ("d", "readwrite", nil),
     "Shuffle": ("b", "readwrite", nil), "Metadata": ("a{sv}", "read", nil), "Volume": ("d", "readwrite", nil),
     "Position": ("x", "read", "false"), "MinimumRate": ("d", "read", nil), "MaximumRate": ("d", "read", nil),
     "CanGoNext": ("b", "read", nil), "CanGoPrevious": ("b", "read", nil), "CanPlay": ("b", "read", nil),
@@ -27,7 +28,8 @@ import Testing
   @Test @MainActor func interfacesHaveTheSpecsMembersTypesAndAnnotations() async throws {
     try await withPlayer(configure: { $0.desktopEntry = "test" }) { player in
       let result = try await player.bus.run(
-        "gdbus", "introspect", "--session", "--dest", player.busName, "--object-path", "/org/mpris/MediaPlayer2", "--xml")
+        "gdbus", "introspect", "--session", "--dest", player.busName, "--object-path",
+        "/org/mpris/MediaPlayer2", "--xml")
       #expect(result.succeeded, "\(result)")
       let document = try XMLDocument(xmlString: result.output)
       func interface(_ name: String) throws -> XMLElement {
@@ -38,7 +40,8 @@ import Testing
         let element = try interface(name)
         for (property, (type, access, emits)) in expected {
           let node = try #require(
-            try element.nodes(forXPath: "property[@name='\(property)']").first as? XMLElement, "\(name).\(property)")
+            try element.nodes(forXPath: "property[@name='\(property)']").first as? XMLElement,
+            "\(name).\(property)")
           #expect(node.attribute(forName: "type")?.stringValue == type, "\(property) type")
           #expect(node.attribute(forName: "access")?.stringValue == access, "\(property) access")
           let annotation = try node.nodes(
@@ -52,13 +55,15 @@ import Testing
       #expect(try root.nodes(forXPath: "method[@name='Quit']").count == 1)
       let playerInterface = try interface(MPRIS.player)
       for (method, arguments) in Self.playerMethods {
-        let node = try #require(try playerInterface.nodes(forXPath: "method[@name='\(method)']").first as? XMLElement)
+        let node = try #require(
+          try playerInterface.nodes(forXPath: "method[@name='\(method)']").first as? XMLElement)
         let found = (node.elements(forName: "arg")).map {
           "\($0.attribute(forName: "type")?.stringValue ?? "") \($0.attribute(forName: "name")?.stringValue ?? "")"
         }
         #expect(found == arguments, "\(method) arguments")
       }
-      let seeked = try #require(try playerInterface.nodes(forXPath: "signal[@name='Seeked']/arg").first as? XMLElement)
+      let seeked = try #require(
+        try playerInterface.nodes(forXPath: "signal[@name='Seeked']/arg").first as? XMLElement)
       #expect(seeked.attribute(forName: "type")?.stringValue == "x")
       #expect(seeked.attribute(forName: "name")?.stringValue == "Position")
     }

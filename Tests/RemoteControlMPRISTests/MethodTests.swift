@@ -54,7 +54,8 @@ import Testing
       #expect(result.succeeded, "\(result)")
       #expect(try await player.nextCommand() == .changePlaybackPosition(.seconds(42)))
       // The whole length is in range.
-      try await player.gdbusCall(MPRIS.player + ".SetPosition", "/org/swift_remote_control/track/track_2d1", "300000000")
+      try await player.gdbusCall(
+        MPRIS.player + ".SetPosition", "/org/swift_remote_control/track/track_2d1", "300000000")
       #expect(try await player.nextCommand() == .changePlaybackPosition(.seconds(300)))
     }
   }

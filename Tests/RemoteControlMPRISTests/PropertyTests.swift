@@ -16,8 +16,10 @@ import Testing
     }) { (player: TestPlayer) async throws in
       #expect(try await player.busctlGet("Identity", interface: MPRIS.root) == #"s "Test Player""#)
       #expect(try await player.busctlGet("DesktopEntry", interface: MPRIS.root) == #"s "test-player""#)
-      #expect(try await player.busctlGet("SupportedUriSchemes", interface: MPRIS.root) == #"as 2 "file" "http""#)
-      #expect(try await player.busctlGet("SupportedMimeTypes", interface: MPRIS.root) == #"as 1 "audio/flac""#)
+      #expect(
+        try await player.busctlGet("SupportedUriSchemes", interface: MPRIS.root) == #"as 2 "file" "http""#)
+      #expect(
+        try await player.busctlGet("SupportedMimeTypes", interface: MPRIS.root) == #"as 1 "audio/flac""#)
       #expect(try await player.busctlGet("HasTrackList", interface: MPRIS.root) == "b false")
       #expect(try await player.busctlGet("CanQuit", interface: MPRIS.root) == "b true")
       #expect(try await player.busctlGet("CanRaise", interface: MPRIS.root) == "b true")
@@ -63,7 +65,8 @@ import Testing
       #expect(metadata.type == "a{sv}")
       let entries = try #require(metadata.value.object)
       let expectedTypes = [
-        "mpris:trackid": "o", "mpris:length": "x", "mpris:artUrl": "s", "xesam:title": "s", "xesam:album": "s",
+        "mpris:trackid": "o", "mpris:length": "x", "mpris:artUrl": "s", "xesam:title": "s",
+        "xesam:album": "s",
         "xesam:artist": "as", "xesam:albumArtist": "as", "xesam:genre": "as", "xesam:composer": "as",
         "xesam:trackNumber": "i", "xesam:discNumber": "i", "xesam:userRating": "d", "xesam:url": "s",
       ]
@@ -80,9 +83,11 @@ import Testing
       #expect(artURL.isFileURL)
       #expect(FileManager.default.contents(atPath: artURL.path)?.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
       // playerctl reads the same, and its artUrl is the cached file.
-      let shown = try await player.playerctl("metadata", "--format", "{{mpris:trackid}}|{{xesam:title}}|{{mpris:artUrl}}")
+      let shown = try await player.playerctl(
+        "metadata", "--format", "{{mpris:trackid}}|{{xesam:title}}|{{mpris:artUrl}}")
       // playerctl prints object paths quoted, as GVariant text does.
-      #expect(shown.trimmed == "'/org/swift_remote_control/track/track_2d1'|Delta waves|\(artURL.absoluteString)")
+      #expect(
+        shown.trimmed == "'/org/swift_remote_control/track/track_2d1'|Delta waves|\(artURL.absoluteString)")
     }
   }
 
@@ -154,7 +159,8 @@ import Testing
       player.application.nowPlayingInfoCenter.playbackState = .paused
       await clock.advance(by: .seconds(30))
       #expect(try await player.busctlGet("Position") == "x 12500000", "paused: the position stays")
-      try player.application.nowPlayingInfoCenter.setPositionState(duration: 300, playbackRate: 2, position: 100)
+      try player.application.nowPlayingInfoCenter.setPositionState(
+        duration: 300, playbackRate: 2, position: 100)
       player.application.nowPlayingInfoCenter.playbackState = .playing
       await clock.advance(by: .seconds(10))
       #expect(try await player.busctlGet("Position") == "x 120000000", "at rate 2")

@@ -64,8 +64,12 @@ import Testing
     }
   }
 
-  @Test(arguments: [("Rate", "d", "2"), ("Volume", "d", "0.3"), ("LoopStatus", "s", "Track"), ("Shuffle", "b", "true")])
-  @MainActor func aWriteComesFromTheWritersUniqueName(property: String, type: String, text: String) async throws {
+  @Test(arguments: [
+    ("Rate", "d", "2"), ("Volume", "d", "0.3"), ("LoopStatus", "s", "Track"), ("Shuffle", "b", "true"),
+  ])
+  @MainActor func aWriteComesFromTheWritersUniqueName(property: String, type: String, text: String)
+    async throws
+  {
     try await withPlayer(setUp: Self.rates) { (player: TestPlayer) async throws in
       let (answer, writer) = try await player.bus.setPropertyNamingWriter(
         property, at: player.busName, type: type, text)
@@ -86,7 +90,8 @@ import Testing
         ["OpenUri", "i", "7"], ["Play", "s", "now"],
       ]
       for call in calls {
-        let result = try await player.bus.run("busctl", ["--user", "call", player.busName, path, MPRIS.player] + call)
+        let result = try await player.bus.run(
+          "busctl", ["--user", "call", player.busName, path, MPRIS.player] + call)
         #expect(!result.succeeded && result.error.contains("Invalid argument"), "\(result)")
       }
       // Properties, set by gdbus with a variant of the wrong type, or read-only ones.
@@ -97,7 +102,8 @@ import Testing
       ]
       for (property, value, error) in writes {
         let result = try await player.gdbusSet(property, value)
-        #expect(!result.succeeded && result.error.contains("org.freedesktop.DBus.Error.\(error)"), "\(result)")
+        #expect(
+          !result.succeeded && result.error.contains("org.freedesktop.DBus.Error.\(error)"), "\(result)")
       }
       #expect(try await player.playerctl("status").trimmed == "Paused", "still running, state unchanged")
       #expect(try await player.busctlGet("Rate") == "d 1")

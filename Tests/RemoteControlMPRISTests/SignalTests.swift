@@ -100,9 +100,13 @@ import Testing
       let seeked = records.filter(\.isSeeked)
       #expect(seeked.count == 1, "\(records)")
       #expect(seeked.first?.position == TypedValue(type: "x", value: .number(100_000_000)))
-      #expect(!records.contains { $0.changedNames.contains("Position") || ($0.invalidated ?? []).contains("Position") })
+      #expect(
+        !records.contains {
+          $0.changedNames.contains("Position") || ($0.invalidated ?? []).contains("Position")
+        })
       let changes = records.filter(\.isPlayerChange).map(\.changedNames)
-      #expect(changes == [["Rate"], ["PlaybackStatus"], ["PlaybackStatus"], ["Metadata"], ["Volume"]], "\(records)")
+      #expect(
+        changes == [["Rate"], ["PlaybackStatus"], ["PlaybackStatus"], ["Metadata"], ["Volume"]], "\(records)")
       await monitor.stop()
     }
   }

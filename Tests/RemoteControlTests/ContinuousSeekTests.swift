@@ -34,8 +34,12 @@ final class SeekFixture {
     focus.becomeFirstResponder()
 
     let skips = skips
-    app.commandCenter.skipForwardCommand.addTarget { skips.append($0); return .success }
-    app.commandCenter.skipBackwardCommand.addTarget { skips.append($0); return .success }
+    app.commandCenter.skipForwardCommand.addTarget {
+      skips.append($0); return .success
+    }
+    app.commandCenter.skipBackwardCommand.addTarget {
+      skips.append($0); return .success
+    }
     app.commandCenter.changePlaybackRateCommand.addTarget { event in
       if case .changePlaybackRate(let rate) = event.command { ratesContinuation.yield(rate) }
       return .success

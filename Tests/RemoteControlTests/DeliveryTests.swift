@@ -60,7 +60,9 @@ struct DeliveryTests {
 
   @Test func eventBeforeBeginReceivingIsNotReceivedAndNothingRuns() async {
     let ran = Log<Command>()
-    app.commandCenter.playCommand.addTarget { ran.append($0.command); return .success }
+    app.commandCenter.playCommand.addTarget {
+      ran.append($0.command); return .success
+    }
 
     #expect(await controller.press(.play) == .notReceiving)
     #expect(await controller.press(.pause) == .notReceiving)
@@ -70,7 +72,9 @@ struct DeliveryTests {
 
   @Test func eventAfterEndReceivingIsNotReceivedAndNothingRuns() async {
     let ran = Log<Command>()
-    app.commandCenter.playCommand.addTarget { ran.append($0.command); return .success }
+    app.commandCenter.playCommand.addTarget {
+      ran.append($0.command); return .success
+    }
     app.beginReceivingRemoteControlEvents()
     #expect(await controller.press(.play) == .commandCenter(.success))
     app.endReceivingRemoteControlEvents()
@@ -86,7 +90,9 @@ struct DeliveryTests {
   @Test func enabledCommandWithTargetsRunsThemAndTheChainIsNotOffered() async {
     app.beginReceivingRemoteControlEvents()
     let ran = Log<RemoteControlEvent>()
-    app.commandCenter.skipForwardCommand.addTarget { ran.append($0); return .success }
+    app.commandCenter.skipForwardCommand.addTarget {
+      ran.append($0); return .success
+    }
     let event = RemoteControlEvent(.skipForward(.seconds(10)), source: .keyboard)
 
     #expect(await app.send(event) == .commandCenter(.success))
@@ -116,10 +122,18 @@ struct DeliveryTests {
     app.beginReceivingRemoteControlEvents()
     let ran = Log<Int>()
     let command = app.commandCenter.playCommand
-    command.addTarget { _ in ran.append(1); return .success }
-    command.addTarget { _ in ran.append(2); return .noSuchContent }
-    command.addTarget { _ in ran.append(3); return .commandFailed }
-    command.addTarget { _ in ran.append(4); return .success }
+    command.addTarget { _ in
+      ran.append(1); return .success
+    }
+    command.addTarget { _ in
+      ran.append(2); return .noSuchContent
+    }
+    command.addTarget { _ in
+      ran.append(3); return .commandFailed
+    }
+    command.addTarget { _ in
+      ran.append(4); return .success
+    }
 
     #expect(await controller.press(.play) == .commandCenter(.noSuchContent))
     #expect(ran.values == [1, 2, 3, 4])
@@ -130,7 +144,9 @@ struct DeliveryTests {
     let ran = Log<String>()
     let command = app.commandCenter.pauseCommand
     for name in ["a", "b", "c", "d", "e"] {
-      command.addTarget { _ in ran.append(name); return .success }
+      command.addTarget { _ in
+        ran.append(name); return .success
+      }
     }
 
     #expect(await controller.press(.pause) == .commandCenter(.success))
@@ -140,7 +156,9 @@ struct DeliveryTests {
   @Test func disabledCommandGoesToTheResponderChainAndItsTargetsDoNotRun() async {
     app.beginReceivingRemoteControlEvents()
     let ran = Log<Command>()
-    app.commandCenter.playCommand.addTarget { ran.append($0.command); return .success }
+    app.commandCenter.playCommand.addTarget {
+      ran.append($0.command); return .success
+    }
     app.commandCenter.playCommand.isEnabled = false
     chain.handledCommands = [.play]
 
@@ -200,13 +218,17 @@ struct DeliveryTests {
     app.beginReceivingRemoteControlEvents()
     let ran = Log<String>()
     let command = app.commandCenter.playCommand
-    command.addTarget { _ in ran.append("immediate 1"); return .success }
+    command.addTarget { _ in
+      ran.append("immediate 1"); return .success
+    }
     command.addTarget { _ async in
       await Task.yield()
       ran.append("async")
       return .success
     }
-    command.addTarget { _ in ran.append("immediate 2"); return .success }
+    command.addTarget { _ in
+      ran.append("immediate 2"); return .success
+    }
 
     #expect(await controller.press(.play) == .commandCenter(.success))
     #expect(ran.values == ["immediate 1", "async", "immediate 2"])
@@ -238,8 +260,12 @@ struct DeliveryTests {
     app.beginReceivingRemoteControlEvents()
     let ran = Log<String>()
     let command = app.commandCenter.playCommand
-    let first = command.addTarget { _ in ran.append("first"); return .commandFailed }
-    command.addTarget { _ in ran.append("second"); return .success }
+    let first = command.addTarget { _ in
+      ran.append("first"); return .commandFailed
+    }
+    command.addTarget { _ in
+      ran.append("second"); return .success
+    }
 
     command.removeTarget(first)
     #expect(await controller.press(.play) == .commandCenter(.success))

@@ -21,7 +21,7 @@ struct NowPlayingInfoTests {
     discNumber: 1,
     discCount: 2,
     playbackDuration: .seconds(1800),
-    artwork: .url(URL(string: "https://example.com/cover.png")!),
+    artwork: .url(URL(filePath: "/srv/covers/cover.png")),
     mediaType: .audio,
     isLiveStream: false,
     playbackQueueIndex: 3,

@@ -37,7 +37,9 @@ struct ObservationTests {
   @Test func observerIsToldAfterTheEventWasHandled() async {
     app.beginReceivingRemoteControlEvents()
     let order = Log<String>()
-    app.commandCenter.playCommand.addTarget { _ in order.append("target"); return .success }
+    app.commandCenter.playCommand.addTarget { _ in
+      order.append("target"); return .success
+    }
     app.observeEvents { _ in order.append("observer") }
     await app.send(.play)
     #expect(order.values == ["target", "observer"])

@@ -48,7 +48,7 @@ extension Connection {
         destination: .bus, path: Connection.busPath, interface: Connection.busInterface,
         member: "GetNameOwner", arguments: [.string(name.rawValue)])
       return values.first?.stringValue.flatMap(BusName.init(rawValue:))
-    } catch where error.name == .nameHasNoOwner {
+    } catch  where error.name == .nameHasNoOwner {
       return nil
     }
   }

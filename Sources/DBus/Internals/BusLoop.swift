@@ -88,7 +88,9 @@ final class BusLoop: @unchecked Sendable {
         do throws(BusError) {
           try state.connect()
         } catch {
-          mailbox.withLock { $0.stopping = true; $0.stopped = true }
+          mailbox.withLock {
+            $0.stopping = true; $0.stopped = true
+          }
           wakeUp.close()
           started(.failure(error))
           return
@@ -107,7 +109,9 @@ final class BusLoop: @unchecked Sendable {
       }, context.toOpaque())
     guard created == 0 else {
       context.release()
-      mailbox.withLock { $0.stopping = true; $0.stopped = true }
+      mailbox.withLock {
+        $0.stopping = true; $0.stopped = true
+      }
       wakeUp.close()
       started(
         .failure(
@@ -120,7 +124,9 @@ final class BusLoop: @unchecked Sendable {
   /// Lets a thread that failed to connect end by itself: it has reported and is returning, so
   /// nobody needs to wait for it.
   private func releaseFailedThread() {
-    if let thread = threadHandle.withLock({ handle in defer { handle = nil }; return handle }) {
+    if let thread = threadHandle.withLock({ handle in
+      defer { handle = nil }; return handle
+    }) {
       pthread_detach(thread)
     }
   }
@@ -134,7 +140,10 @@ final class BusLoop: @unchecked Sendable {
     }
     guard !alreadyStopping else { return }
     wakeUp.signal()
-    guard let thread = threadHandle.withLock({ handle in defer { handle = nil }; return handle })
+    guard
+      let thread = threadHandle.withLock({ handle in
+        defer { handle = nil }; return handle
+      })
     else { return }
     if isOwnerThread {
       pthread_detach(thread)

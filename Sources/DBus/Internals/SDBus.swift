@@ -390,8 +390,9 @@ enum SDBus {
   )? {
     var type: CChar = 0
     var contents: UnsafePointer<CChar>?
-    guard try check(sd_bus_message_peek_type(message, &type, &contents), "sd_bus_message_peek_type")
-      > 0
+    guard
+      try check(sd_bus_message_peek_type(message, &type, &contents), "sd_bus_message_peek_type")
+        > 0
     else { return nil }
     return (UInt8(bitPattern: type), contents.map { String(cString: $0) } ?? "")
   }

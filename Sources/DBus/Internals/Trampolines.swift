@@ -43,7 +43,8 @@ enum Trampolines {
       let value = try declared.getter()
       guard value.signature == declared.signature else {
         throw .failed(
-          "property \(name) produced a \"\(value.signature)\" value; it is declared \"\(declared.signature)\"")
+          "property \(name) produced a \"\(value.signature)\" value; it is declared \"\(declared.signature)\""
+        )
       }
       try value.append(to: reply)
       return 1

@@ -37,14 +37,16 @@ extension Value {
         Signature.basicCodes.contains(key), valueSignature.isSingleCompleteType
       else {
         throw .invalidArgs(
-          "a dictionary needs a basic key type and one value type, not \"\(keySignature)\" and \"\(valueSignature)\"")
+          "a dictionary needs a basic key type and one value type, not \"\(keySignature)\" and \"\(valueSignature)\""
+        )
       }
       let entrySignature = keySignature.rawValue + valueSignature.rawValue
       try SDBus.openContainer(message, TypeCode.array, "{" + entrySignature + "}")
       for entry in entries {
         guard entry.key.signature == keySignature, entry.value.signature == valueSignature else {
           throw .invalidArgs(
-            "a dictionary of \"{\(entrySignature)}\" holds a \"{\(entry.key.signature)\(entry.value.signature)}\" entry")
+            "a dictionary of \"{\(entrySignature)}\" holds a \"{\(entry.key.signature)\(entry.value.signature)}\" entry"
+          )
         }
         try SDBus.openContainer(message, TypeCode.dictEntry, entrySignature)
         try entry.key.append(to: message)

@@ -40,7 +40,9 @@ public struct PositionState: Sendable, Hashable {
   ///
   /// - Parameter duration: The length; `nil` for a live stream.
   /// - Throws: ``PositionStateError`` as ``init(duration:playbackRate:position:)-(Double,_,_)``.
-  public init(duration: Duration?, playbackRate: Double = 1, position: Duration = .zero) throws(PositionStateError) {
+  public init(duration: Duration?, playbackRate: Double = 1, position: Duration = .zero)
+    throws(PositionStateError)
+  {
     try self.init(
       duration: duration.map(\.seconds) ?? .infinity, playbackRate: playbackRate,
       position: position.seconds)

@@ -38,7 +38,10 @@ public final class ContinuousSeek: Responder {
     public var timeout: Duration
 
     /// Creates a configuration.
-    public init(mode: Mode = .skip(.seconds(5)), interval: Duration = .milliseconds(500), timeout: Duration = .seconds(30)) {
+    public init(
+      mode: Mode = .skip(.seconds(5)), interval: Duration = .milliseconds(500),
+      timeout: Duration = .seconds(30)
+    ) {
       self.mode = mode
       self.interval = interval
       self.timeout = timeout
@@ -59,7 +62,8 @@ public final class ContinuousSeek: Responder {
   /// - Parameters:
   ///   - configuration: Skips or rate, interval and timeout.
   ///   - clock: The clock the interval and timeout run on; a manual clock in tests.
-  public init(configuration: Configuration = Configuration(), clock: any Clock<Duration> = ContinuousClock()) {
+  public init(configuration: Configuration = Configuration(), clock: any Clock<Duration> = ContinuousClock())
+  {
     self.configuration = configuration
     self.clock = clock
   }
@@ -83,9 +87,12 @@ public final class ContinuousSeek: Responder {
     guard let application else { return }
     self.direction = direction
     let start = application.nowPlayingInfoCenter.snapshot
-    observation = (application, application.observeEvents { [weak self] delivery in
-      self?.stopIfInterrupted(by: delivery.event)
-    })
+    observation = (
+      application,
+      application.observeEvents { [weak self] delivery in
+        self?.stopIfInterrupted(by: delivery.event)
+      }
+    )
     switch configuration.mode {
     case .skip(let step):
       let command: RemoteControlEvent.Command =

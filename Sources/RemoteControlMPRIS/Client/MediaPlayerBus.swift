@@ -17,7 +17,8 @@ public final class MediaPlayerBus: Sendable {
   /// meanwhile, never blocked.
   public static func connect(address: String? = nil) async throws(ClientError) -> MediaPlayerBus {
     do {
-      return MediaPlayerBus(connection: try await Connection.connect(address.map(BusAddress.address) ?? .session))
+      return MediaPlayerBus(
+        connection: try await Connection.connect(address.map(BusAddress.address) ?? .session))
     } catch {
       throw ClientError(error)
     }

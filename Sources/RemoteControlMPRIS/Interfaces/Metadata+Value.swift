@@ -5,7 +5,8 @@ extension Metadata {
   /// MPRIS metadata guidelines give it; keys without a value are left out.
   var value: Value {
     var entries: [String: Value] = [
-      "mpris:trackid": .objectPath(ObjectPath(rawValue: trackID.path) ?? "/org/mpris/MediaPlayer2/TrackList/NoTrack")
+      "mpris:trackid": .objectPath(
+        ObjectPath(rawValue: trackID.path) ?? "/org/mpris/MediaPlayer2/TrackList/NoTrack")
     ]
     if let length { entries["mpris:length"] = .int64(length.rawValue) }
     if let artURL { entries["mpris:artUrl"] = .string(artURL) }

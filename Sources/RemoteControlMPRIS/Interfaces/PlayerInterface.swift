@@ -22,7 +22,8 @@ enum PlayerInterface {
   private static func methods(state: MediaPlayerState, dispatcher: EventDispatcher) -> [Interface.Method] {
     /// A method that sends `command` when `isAllowed`, and otherwise has no effect.
     func simple(
-      _ member: String, _ command: RemoteControlEvent.Command, when isAllowed: @escaping @Sendable (PlayerProperties) -> Bool
+      _ member: String, _ command: RemoteControlEvent.Command,
+      when isAllowed: @escaping @Sendable (PlayerProperties) -> Bool
     ) -> Interface.Method {
       Interface.Method(member) { call in
         guard isAllowed(state.player) else { return call.reply() }
@@ -89,16 +90,21 @@ enum PlayerInterface {
 
   // MARK: - Properties
 
-  private static func properties(state: MediaPlayerState, dispatcher: EventDispatcher) -> [Interface.Property] {
+  private static func properties(state: MediaPlayerState, dispatcher: EventDispatcher) -> [Interface.Property]
+  {
     /// A read-only property whose changes are announced.
-    func read(_ property: PlayerProperty, _ signature: Signature, _ value: @escaping @Sendable (PlayerProperties) -> Value)
+    func read(
+      _ property: PlayerProperty, _ signature: Signature,
+      _ value: @escaping @Sendable (PlayerProperties) -> Value
+    )
       -> Interface.Property
     {
       Interface.Property(property.rawValue, signature) { value(state.player) }
     }
     /// A writable property: checks `CanControl`, then turns the value into a command.
     func write(
-      _ property: PlayerProperty, _ signature: Signature, _ value: @escaping @Sendable (PlayerProperties) -> Value,
+      _ property: PlayerProperty, _ signature: Signature,
+      _ value: @escaping @Sendable (PlayerProperties) -> Value,
       command: @escaping @Sendable (Value) throws(RequestRefusal) -> RemoteControlEvent.Command
     ) -> Interface.Property {
       Interface.Property(property.rawValue, signature) {

@@ -14,7 +14,9 @@ final class MediaPlayerState: Sendable {
   /// a read copies a value instead of rebuilding it (and its Metadata) from a snapshot.
   private let latestPlayer: Mutex<PlayerProperties?> = Mutex(nil)
 
-  init(configuration: MediaPlayerConfiguration, nowPlaying: NowPlayingInfoCenter, commands: CommandStateMirror) {
+  init(
+    configuration: MediaPlayerConfiguration, nowPlaying: NowPlayingInfoCenter, commands: CommandStateMirror
+  ) {
     self.configuration = configuration
     self.nowPlaying = nowPlaying
     self.commands = commands

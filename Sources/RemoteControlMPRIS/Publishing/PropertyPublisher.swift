@@ -42,8 +42,8 @@ final class PropertyPublisher: Sendable {
     announced.withLock { announced in
       let player = state.refreshPlayer(for: snapshot ?? state.nowPlaying.snapshot)
       let root = state.root
-      emitChanges( root.changes(since: announced.root).map(\.rawValue), on: MediaPlayer2Interface.name)
-      emitChanges( player.changes(since: announced.player).map(\.rawValue), on: PlayerInterface.name)
+      emitChanges(root.changes(since: announced.root).map(\.rawValue), on: MediaPlayer2Interface.name)
+      emitChanges(player.changes(since: announced.player).map(\.rawValue), on: PlayerInterface.name)
       announced.player = player
       announced.root = root
       if let snapshot, let position = announced.jumps.position(after: snapshot) {
@@ -57,14 +57,16 @@ final class PropertyPublisher: Sendable {
     do {
       try connection.emitPropertiesChanged(path: Self.path, interface: interface, properties: names)
     } catch {
-      logger.error("could not announce changed properties", metadata: ["interface": "\(interface)", "error": "\(error)"])
+      logger.error(
+        "could not announce changed properties", metadata: ["interface": "\(interface)", "error": "\(error)"])
     }
   }
 
   private func emitSeeked(_ position: Microseconds) {
     do {
       try connection.emitSignal(
-        path: Self.path, interface: PlayerInterface.name, member: "Seeked", arguments: [.int64(position.rawValue)])
+        path: Self.path, interface: PlayerInterface.name, member: "Seeked",
+        arguments: [.int64(position.rawValue)])
     } catch {
       logger.error("could not emit Seeked", metadata: ["error": "\(error)"])
     }

@@ -18,7 +18,8 @@ enum Key: Sendable, Hashable {
       index += 1
       if byte == 0x1B {
         // CSI or SS3: parameters up to a final byte in 0x40...0x7E.
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "[") || bytes[index] == UInt8(ascii: "O") else {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "[") || bytes[index] == UInt8(ascii: "O")
+        else {
           continue
         }
         index += 1

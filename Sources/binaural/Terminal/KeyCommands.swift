@@ -24,7 +24,8 @@ enum KeyCommands {
     case .character("q"): return .quit
     case .character("+"), .character("="): return .changeVolume(tenths(min(volume + volumeStep, 1)))
     case .character("-"), .character("_"): return .changeVolume(tenths(max(volume - volumeStep, 0)))
-    case .arrow(let forward, shifted: false): return forward ? .skipForward(skipInterval) : .skipBackward(skipInterval)
+    case .arrow(let forward, shifted: false):
+      return forward ? .skipForward(skipInterval) : .skipBackward(skipInterval)
     case .arrow(let forward, shifted: true): return seekToggle(forward: forward, seeking: seeking)
     case .character(">"): return seekToggle(forward: true, seeking: seeking)
     case .character("<"): return seekToggle(forward: false, seeking: seeking)
@@ -33,7 +34,9 @@ enum KeyCommands {
   }
 
   /// Begin seeking in that direction, or end the seek when one in that direction is under way.
-  private static func seekToggle(forward: Bool, seeking: ContinuousSeek.Direction?) -> RemoteControlEvent.Command {
+  private static func seekToggle(forward: Bool, seeking: ContinuousSeek.Direction?)
+    -> RemoteControlEvent.Command
+  {
     if forward {
       return seeking == .forward ? .endSeekingForward : .beginSeekingForward
     }
@@ -41,7 +44,8 @@ enum KeyCommands {
   }
 
   /// The help line listing the keys.
-  static let help = "space play/pause · n next · p previous · ←/→ ∓15 s · shift+←/→ or </> seek (again: stop) · +/- volume · q quit"
+  static let help =
+    "space play/pause · n next · p previous · ←/→ ∓15 s · shift+←/→ or </> seek (again: stop) · +/- volume · q quit"
 
   /// `value` rounded to tenths, so ten presses of + from 0 give exactly 1.
   private static func tenths(_ value: Double) -> Double { (value * 10).rounded() / 10 }

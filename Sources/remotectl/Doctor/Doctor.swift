@@ -36,7 +36,9 @@ struct Doctor {
     findings.append(
       Finding(
         kind: .ok,
-        text: "session bus reachable (\(BusDiscovery.address.map { "binaural's private bus \($0), from \(BusDiscovery.embeddedAddressFile)" } ?? address ?? "default address")); this is \(session.bus.uniqueName)"))
+        text:
+          "session bus reachable (\(BusDiscovery.address.map { "binaural's private bus \($0), from \(BusDiscovery.embeddedAddressFile)" } ?? address ?? "default address")); this is \(session.bus.uniqueName)"
+      ))
 
     let all = (try? await session.bus.players()) ?? []
     guard !all.isEmpty else {

@@ -1,5 +1,5 @@
-import SoundTestSupport
 import Foundation
+import SoundTestSupport
 import Testing
 
 /// A real `pulseaudio` daemon of the test's own: a null sink named "test" (whose monitor

@@ -29,7 +29,9 @@ final class TestService: @unchecked Sendable {
 
   /// Answers every call held by `Hang` with `[.string("late")]`.
   func releaseHungCalls() {
-    let calls = lock.withLock { () -> [MethodCall] in defer { hungCalls = [] }; return hungCalls }
+    let calls = lock.withLock { () -> [MethodCall] in
+      defer { hungCalls = [] }; return hungCalls
+    }
     for call in calls { call.reply([.string("late")]) }
   }
 
@@ -64,16 +66,17 @@ final class TestService: @unchecked Sendable {
         .init("WrongReply", out: "s") { call in call.reply([.int32(1)]) },
       ],
       properties: [
-        .init("Volume", "d", change: .emitsChange) { [self] in .double(lock.withLock { volume }) }
-          set: { [self] value, sender throws(BusError) in
-            guard case .double(let newVolume) = value, newVolume >= 0 else {
-              throw BusError("org.example.Error.OutOfRange", "Volume must be 0 or more")
-            }
-            lock.withLock {
-              volume = newVolume
-              volumeWriters.append(sender)
-            }
-          },
+        .init("Volume", "d", change: .emitsChange) { [self] in
+          .double(lock.withLock { volume })
+        } set: { [self] value, sender throws(BusError) in
+          guard case .double(let newVolume) = value, newVolume >= 0 else {
+            throw BusError("org.example.Error.OutOfRange", "Volume must be 0 or more")
+          }
+          lock.withLock {
+            volume = newVolume
+            volumeWriters.append(sender)
+          }
+        },
         .init("Title", "s", change: .emitsChange) { [self] in .string(lock.withLock { title }) },
         .init("Tags", "as", change: .invalidates) { .strings(["a", "b"]) },
         .init("Identity", "s", change: .const) { .string("Test Service") },

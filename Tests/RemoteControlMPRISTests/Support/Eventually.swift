@@ -13,7 +13,9 @@ func eventually<Value>(
   let deadline = ContinuousClock.now + timeout
   while true {
     if let value = try await condition() { return value }
-    guard ContinuousClock.now < deadline else { throw ConditionTimeout(description: "timed out waiting for \(what)") }
+    guard ContinuousClock.now < deadline else {
+      throw ConditionTimeout(description: "timed out waiting for \(what)")
+    }
     try await Task.sleep(for: .milliseconds(20))
   }
 }

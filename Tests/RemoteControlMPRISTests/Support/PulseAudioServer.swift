@@ -1,6 +1,6 @@
-import SoundTestSupport
 import BusTestSupport
 import Foundation
+import SoundTestSupport
 
 /// A real `pulseaudio` of the test's own, as AudioPlayback's tests run it: a null sink "test"
 /// whose monitor `parec` records, and a native-protocol socket in a temporary folder.
@@ -35,19 +35,24 @@ final class PulseAudioServer: Sendable {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let socket = directory.appendingPathComponent("native").path
     var environment: [String: String] = [:]
-    for name in ["HOME", "XDG_RUNTIME_DIR", "PULSE_RUNTIME_PATH", "XDG_CONFIG_HOME"] { environment[name] = directory.path }
+    for name in ["HOME", "XDG_RUNTIME_DIR", "PULSE_RUNTIME_PATH", "XDG_CONFIG_HOME"] {
+      environment[name] = directory.path
+    }
     let arguments = [
       "/usr/bin/pulseaudio", "--daemonize=no", "--exit-idle-time=-1", "--disallow-exit", "-n",
       "--use-pid-file=no", "--disable-shm=yes", "--log-target=stderr",
       "--load=module-null-sink sink_name=test rate=48000",
       "--load=module-native-protocol-unix socket=\(socket) auth-anonymous=1",
     ]
-    let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }
+    let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map {
+      "\($0.key)=\($0.value)"
+    }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     for descriptor in Int32(0)...2 {
-      posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+      posix_spawn_file_actions_addopen(
+        &actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
     }
     let argv = arguments.map { strdup($0) } + [nil]
     let envp = variables.map { strdup($0) } + [nil]

@@ -102,7 +102,9 @@ extension PrivateBus {
   }
 
   /// The typed value of a property, read by python3-dbus.
-  func typedProperty(_ name: String, of interface: String = "org.mpris.MediaPlayer2.Player", at busName: String)
+  func typedProperty(
+    _ name: String, of interface: String = "org.mpris.MediaPlayer2.Player", at busName: String
+  )
     async throws -> TypedValue
   {
     let result = try await run(
@@ -126,7 +128,8 @@ extension PrivateBus {
     _ text: String
   ) async throws -> (answer: String, writer: String) {
     let result = try await run(
-      PythonDBus.interpreter, [try PythonDBus.scriptPath(on: self), "set", busName, interface, name, type, text])
+      PythonDBus.interpreter,
+      [try PythonDBus.scriptPath(on: self), "set", busName, interface, name, type, text])
     guard result.succeeded else { throw TestFailure(result.description) }
     return (result.trimmed, result.error.trimmingCharacters(in: .whitespacesAndNewlines))
   }

@@ -7,7 +7,8 @@ struct SignalMonitor: Sendable {
 
   /// Waits for the next signal that satisfies `predicate`; earlier ones are skipped.
   func next(
-    within timeout: Duration = .seconds(10), where predicate: @escaping @Sendable (SignalRecord) -> Bool = { _ in true }
+    within timeout: Duration = .seconds(10),
+    where predicate: @escaping @Sendable (SignalRecord) -> Bool = { _ in true }
   ) async throws -> SignalRecord {
     let line = try await process.line(within: timeout) { line in
       guard let record = SignalRecord(line) else { return false }
@@ -19,7 +20,9 @@ struct SignalMonitor: Sendable {
 
   /// Every signal received up to and including the first that satisfies `marker`: the way to
   /// check that something was *not* sent before a change made on purpose afterwards.
-  func signals(until marker: @escaping @Sendable (SignalRecord) -> Bool, within timeout: Duration = .seconds(10))
+  func signals(
+    until marker: @escaping @Sendable (SignalRecord) -> Bool, within timeout: Duration = .seconds(10)
+  )
     async throws -> [SignalRecord]
   {
     var records: [SignalRecord] = []

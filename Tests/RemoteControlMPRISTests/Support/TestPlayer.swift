@@ -109,18 +109,25 @@ final class TestPlayer {
   func gdbusCall(_ method: String, _ arguments: String...) async throws -> ClientResult {
     try await bus.run(
       "gdbus",
-      ["call", "--session", "--dest", busName, "--object-path", "/org/mpris/MediaPlayer2", "--method", method, "--"]
+      [
+        "call", "--session", "--dest", busName, "--object-path", "/org/mpris/MediaPlayer2", "--method",
+        method, "--",
+      ]
         + arguments)
   }
 
   /// Sets a property with `gdbus call … org.freedesktop.DBus.Properties.Set`; `value` in GVariant
   /// text, such as `<'fast'>`.
-  func gdbusSet(_ property: String, _ value: String, interface: String = MPRIS.player) async throws -> ClientResult {
+  func gdbusSet(_ property: String, _ value: String, interface: String = MPRIS.player) async throws
+    -> ClientResult
+  {
     try await gdbusCall("org.freedesktop.DBus.Properties.Set", interface, property, value)
   }
 
   /// Reads a property with `busctl --user get-property`, printed as `TYPE VALUE`.
-  func busctlGet(_ property: String, interface: String = "org.mpris.MediaPlayer2.Player") async throws -> String {
+  func busctlGet(_ property: String, interface: String = "org.mpris.MediaPlayer2.Player") async throws
+    -> String
+  {
     let result = try await bus.run(
       "busctl", ["--user", "get-property", busName, "/org/mpris/MediaPlayer2", interface, property])
     #expect(result.succeeded, "\(result)")
@@ -129,15 +136,21 @@ final class TestPlayer {
 
   /// Sets a property with `busctl --user set-property`.
   @discardableResult
-  func busctlSet(_ property: String, _ signature: String, _ value: String, interface: String = "org.mpris.MediaPlayer2.Player")
+  func busctlSet(
+    _ property: String, _ signature: String, _ value: String,
+    interface: String = "org.mpris.MediaPlayer2.Player"
+  )
     async throws -> ClientResult
   {
     try await bus.run(
-      "busctl", ["--user", "set-property", busName, "/org/mpris/MediaPlayer2", interface, property, signature, value])
+      "busctl",
+      ["--user", "set-property", busName, "/org/mpris/MediaPlayer2", interface, property, signature, value])
   }
 
   /// Reads a property as python3-dbus gets it, with its type.
-  func typed(_ property: String, interface: String = "org.mpris.MediaPlayer2.Player") async throws -> TypedValue {
+  func typed(_ property: String, interface: String = "org.mpris.MediaPlayer2.Player") async throws
+    -> TypedValue
+  {
     try await bus.typedProperty(property, of: interface, at: busName)
   }
 }

@@ -5,7 +5,8 @@ import Testing
 /// remotectl's own behaviour on a private bus: choosing the player, following, checking,
 /// diagnosing, and bad input.
 @Suite(
-  "End to end: remotectl beyond playerctl", .serialized, .enabled(if: Tools.busTestsCanRun), .leavesNoChildProcesses,
+  "End to end: remotectl beyond playerctl", .serialized, .enabled(if: Tools.busTestsCanRun),
+  .leavesNoChildProcesses,
   .timeLimit(.minutes(1)))
 struct ControllerEndToEndTests {
   @Test func `without -p the playing player gets the command, not the first name on the bus`() async throws {
@@ -120,7 +121,8 @@ struct ControllerEndToEndTests {
   }
 }
 
-@Suite("End to end: the live view", .serialized, .enabled(if: Tools.busTestsCanRun), .leavesNoChildProcesses,
+@Suite(
+  "End to end: the live view", .serialized, .enabled(if: Tools.busTestsCanRun), .leavesNoChildProcesses,
   .timeLimit(.minutes(1)))
 struct LiveViewEndToEndTests {
   /// The next frame's two lines, escape sequences removed.

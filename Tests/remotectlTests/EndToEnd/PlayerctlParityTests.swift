@@ -3,7 +3,8 @@ import Testing
 
 /// remotectl against playerctl on the same private bus: same output, same exit status.
 @Suite(
-  "End to end: remotectl matches playerctl", .serialized, .enabled(if: Tools.busTestsCanRun), .leavesNoChildProcesses,
+  "End to end: remotectl matches playerctl", .serialized, .enabled(if: Tools.busTestsCanRun),
+  .leavesNoChildProcesses,
   .timeLimit(.minutes(1)))
 struct PlayerctlParityTests {
   /// Runs both with `arguments` and expects the same stdout and exit status.
