@@ -18,7 +18,7 @@ DEMO_PACKAGES := dbus-daemon dbus-bin playerctl libglib2.0-bin libpulse0 pulseau
 # What the benchmarks compare against.
 BENCH_PACKAGES := mpv mpv-mpris
 
-.PHONY: demo test bench deps build clean
+.PHONY: demo test bench deps build clean lint
 
 deps:
 	@scripts/install-deps.sh $(BUILD_PACKAGES)
@@ -30,7 +30,11 @@ demo: deps
 	@scripts/install-deps.sh $(DEMO_PACKAGES)
 	@SWIFT=$(SWIFT) scripts/demo.sh
 
-test: deps
+# The house style is a gate: the formatter's strict lint runs before anything is built.
+lint:
+	$(SWIFT) format lint --strict --recursive Sources Tests Benchmarks Package.swift
+
+test: deps lint
 	@scripts/install-deps.sh $(TEST_PACKAGES)
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
