@@ -1,5 +1,6 @@
-import Foundation
+package import Foundation
 import Glibc
+import Synchronization
 
 /// A program a test runs (dbus-daemon, playerctl, busctl, python3, mpv, our own executables).
 ///
@@ -10,6 +11,16 @@ import Glibc
 /// It leads a process group of its own, and signals go to the whole group, so programs it starts
 /// in turn stop with it. Dropping the last reference kills the group (SIGKILL) if it still runs.
 package final class ChildProcess: Sendable {
+  /// Where a child's standard output goes.
+  package enum StandardOutput: Sendable {
+    /// Kept, readable line by line (``ChildProcess/line(within:where:)``) and as
+    /// ``ChildProcess/standardOutput``.
+    case capture
+    /// Handed to the closure chunk by chunk as it arrives, on the reading thread, and not kept
+    /// (recorded sound, say); an empty chunk marks its end.
+    case stream(@Sendable (Data) -> Void)
+  }
+
   /// Where a child's standard error goes.
   package enum StandardError: Sendable {
     /// Kept, readable as ``ChildProcess/standardError``.
@@ -30,15 +41,17 @@ package final class ChildProcess: Sendable {
   /// input `/dev/null`.
   package init(
     _ executable: String, _ arguments: [String], environment: [String: String] = [:],
-    removing: Set<String> = [], standardError: StandardError = .capture
+    removing: Set<String> = [], standardOutput: StandardOutput = .capture,
+    standardError: StandardError = .capture
   ) throws {
     let path = executable.hasPrefix("/") ? executable : try Self.lookUp(executable)
-    var outPipe: [Int32] = [-1, -1]
-    var errPipe: [Int32] = [-1, -1]
-    guard pipe(&outPipe) == 0 else { throw TestFailure("pipe failed: errno \(errno)") }
-    guard pipe(&errPipe) == 0 else {
+    let outPipe = try Self.closeOnExecPipe()
+    let errPipe: [Int32]
+    do {
+      errPipe = try Self.closeOnExecPipe()
+    } catch {
       outPipe.forEach { _ = close($0) }
-      throw TestFailure("pipe failed: errno \(errno)")
+      throw error
     }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -67,7 +80,7 @@ package final class ChildProcess: Sendable {
       envp.forEach { free($0) }
     }
     var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+    let spawned = Self.spawning.withLock { _ in posix_spawn(&pid, path, &actions, &attributes, argv, envp) }
     _ = close(outPipe[1])
     _ = close(errPipe[1])
     guard spawned == 0 else {
@@ -81,7 +94,15 @@ package final class ChildProcess: Sendable {
     let record = ProcessRecord(
       commandLine: ([executable] + arguments).joined(separator: " "), pid: pid, openStreams: captured ? 2 : 1)
     self.record = record
-    Self.read(outPipe[0]) { record.receive(output: $0) }
+    switch standardOutput {
+    case .capture: Self.read(outPipe[0]) { record.receive(output: $0) }
+    case .stream(let receive):
+      Self.read(outPipe[0]) { chunk in
+        receive(chunk)
+        // Only the end is recorded: it counts towards the child having finished.
+        if chunk.isEmpty { record.receive(output: chunk) }
+      }
+    }
     if captured { Self.read(errPipe[0]) { record.receive(error: $0) } }
     let childPID = pid
     Thread.detachNewThread {
@@ -198,6 +219,22 @@ package final class ChildProcess: Sendable {
       }
       _ = close(fd)
       receive(Data())
+    }
+  }
+
+  /// Held while a pipe is made and marked close-on-exec, and while a child is spawned: no child
+  /// spawned here inherits a pipe another test made at the same moment (Glibc's `pipe2`, which
+  /// does both at once, is not visible to Swift). A child that inherited the write end of
+  /// another's output would keep that output from ending as long as it runs.
+  private static let spawning = Mutex(())
+
+  /// A pipe (read end, write end) whose ends no child inherits unless it takes one explicitly.
+  private static func closeOnExecPipe() throws -> [Int32] {
+    try spawning.withLock { _ in
+      var ends: [Int32] = [-1, -1]
+      guard pipe(&ends) == 0 else { throw TestFailure("pipe failed: errno \(errno)") }
+      for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+      return ends
     }
   }
 
