@@ -96,7 +96,8 @@ let package = Package(
       ],
       swiftSettings: swiftSettings
     ),
-    // What the bus tests share: one private dbus-daemon launcher and a child-process runner.
+    // What the bus tests share: one private dbus-daemon launcher, a child-process runner, the
+    // clients they drive (playerctl, busctl, gdbus, python3-dbus) and waiting for what they compare.
     .target(
       name: "BusTestSupport",
       path: "Tests/BusTestSupport",
@@ -115,19 +116,27 @@ let package = Package(
     .testTarget(
       name: "RemoteControlMPRISTests",
       dependencies: [
-        "RemoteControl", "RemoteControlTesting", "RemoteControlMPRIS", "BusTestSupport", "SoundTestSupport",
+        "RemoteControl", "RemoteControlTesting", "RemoteControlMPRIS", "BusTestSupport",
       ],
       swiftSettings: swiftSettings
     ),
-    // Measuring recorded sound (Goertzel tones, levels), shared by the tests that record it.
+    // A pulseaudio of the test's own, recorded, and measuring what it recorded (Goertzel tones,
+    // levels), shared by the tests that play sound.
     .target(
       name: "SoundTestSupport",
+      dependencies: ["BusTestSupport"],
       path: "Tests/SoundTestSupport",
       swiftSettings: swiftSettings
     ),
     .testTarget(
       name: "AudioPlaybackTests",
-      dependencies: ["AudioPlayback", "SoundTestSupport"],
+      dependencies: ["AudioPlayback", "BusTestSupport", "SoundTestSupport"],
+      swiftSettings: swiftSettings
+    ),
+    // The example player, run as users run it: driven by playerctl, heard, through a terminal.
+    .testTarget(
+      name: "binauralTests",
+      dependencies: ["binaural", "BusTestSupport", "SoundTestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

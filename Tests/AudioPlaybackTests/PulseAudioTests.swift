@@ -1,4 +1,5 @@
 import AudioPlayback
+import BusTestSupport
 import Foundation
 import SoundTestSupport
 import Synchronization
@@ -8,7 +9,8 @@ import Testing
 ///
 /// Serialized: the tests share the machine's two cores with the sound server and the recorder,
 /// and the ALSA test sets PULSE_SERVER for alsa-lib's pulse plugin.
-@Suite("PulseAudio, recorded", .serialized, .enabled(if: PulseAudioServer.isInstalled))
+@Suite(
+  "PulseAudio, recorded", .serialized, .enabled(if: PulseAudioServer.isInstalled), .leavesNoChildProcesses)
 struct PulseAudioTests {
   let theta = BinauralBeat(carrier: 200, beat: 10)
 
@@ -31,25 +33,25 @@ struct PulseAudioTests {
   }
 
   @Test("the server hears the preset's carriers: 200 ± 5 Hz is 195 Hz left and 205 Hz right")
-  func playsCarriers() throws {
-    let server = try PulseAudioServer()
+  func playsCarriers() async throws {
+    let server = try await PulseAudioServer.start()
     let player = BeatPlayer(output: try PulseAudioOutput(server: server.address), beat: theta)
     player.play()
     #expect(player.waitForFramesWritten(4_800, timeout: 5))
-    let sound = try server.record(seconds: 1)
+    let sound = try await server.record(seconds: 1)
     expectTones(sound.frames(settle..<sound.frameCount), left: 195, right: 205)
     player.close()
     #expect(player.failure == nil)
   }
 
   @Test("pause is silent within 50 ms, and stays silent")
-  func pauseIsSilent() throws {
-    let server = try PulseAudioServer()
+  func pauseIsSilent() async throws {
+    let server = try await PulseAudioServer.start()
     let player = BeatPlayer(output: try PulseAudioOutput(server: server.address), beat: theta)
     player.play()
     #expect(player.waitForFramesWritten(4_800, timeout: 5))
     let pausedAt = Mutex<Int?>(nil)
-    let sound = try server.record(seconds: 1) { frames in
+    let sound = try await server.record(seconds: 1) { frames in
       guard frames >= 14_400 else { return false }
       player.pause()
       pausedAt.withLock { $0 = frames }
@@ -68,29 +70,29 @@ struct PulseAudioTests {
   }
 
   @Test("after a preset change the server hears the new carriers")
-  func presetChange() throws {
-    let server = try PulseAudioServer()
+  func presetChange() async throws {
+    let server = try await PulseAudioServer.start()
     let player = BeatPlayer(output: try PulseAudioOutput(server: server.address), beat: theta)
     player.play()
     player.beat = BinauralBeat(carrier: 300, beat: 20)
     #expect(player.waitForFramesWritten(4_800, timeout: 5))
-    let sound = try server.record(seconds: 1)
+    let sound = try await server.record(seconds: 1)
     expectTones(sound.frames(settle..<sound.frameCount), left: 290, right: 310)
     player.close()
   }
 
   @Test("volume and rate are audible")
-  func volumeAndRate() throws {
-    let server = try PulseAudioServer()
+  func volumeAndRate() async throws {
+    let server = try await PulseAudioServer.start()
     let player = BeatPlayer(output: try PulseAudioOutput(server: server.address), beat: theta)
     player.play()
     #expect(player.waitForFramesWritten(4_800, timeout: 5))
-    let loud = try server.record(seconds: 0.5)
+    let loud = try await server.record(seconds: 0.5)
     player.volume = 0.25
     player.rate = 2
     let written = player.framesWritten
     #expect(player.waitForFramesWritten(written + 4_800, timeout: 5))
-    let quiet = try server.record(seconds: 1)
+    let quiet = try await server.record(seconds: 1)
     let loudLevel = Tone(loud.frames(settle..<loud.frameCount).left).rms
     let quietPart = quiet.frames(settle..<quiet.frameCount)
     let ratio = Tone(quietPart.left).rms / loudLevel
@@ -100,8 +102,8 @@ struct PulseAudioTests {
   }
 
   @Test("auto picks PulseAudio when a server answers")
-  func autoPicksPulseAudio() throws {
-    let server = try PulseAudioServer()
+  func autoPicksPulseAudio() async throws {
+    let server = try await PulseAudioServer.start()
     let opened = try AudioOutputSpec.automatic.open(pulseServer: server.address)
     #expect(opened.output is PulseAudioOutput)
     #expect(opened.notice == nil)
@@ -135,15 +137,15 @@ struct PulseAudioTests {
   }
 
   @Test("when the server goes away the player reports it and goes on in real time")
-  func serverGoesAway() throws {
-    let server = try PulseAudioServer()
+  func serverGoesAway() async throws {
+    let server = try await PulseAudioServer.start()
     let reported = SharedLog()
     let player = BeatPlayer(
       output: try PulseAudioOutput(server: server.address), beat: theta,
       onFailure: { error in reported.entries.withLock { $0.append(error.message) } })
     player.play()
     #expect(player.waitForFramesWritten(4_800, timeout: 5))
-    server.stop()
+    await server.stop()
     let written = player.framesWritten
     #expect(player.waitForFramesWritten(written + 24_000, timeout: 5))
     #expect(player.failure?.code == .playbackFailed)
@@ -154,15 +156,15 @@ struct PulseAudioTests {
   @Test(
     "ALSA plays through alsa-lib's pulse plugin to the same server",
     .enabled(if: FileManager.default.fileExists(atPath: alsaPulsePlugin)))
-  func alsaThroughPulsePlugin() throws {
-    let server = try PulseAudioServer()
+  func alsaThroughPulsePlugin() async throws {
+    let server = try await PulseAudioServer.start()
     // alsa-lib's pulse plugin finds its server only through the environment.
     setenv("PULSE_SERVER", server.address, 1)
     defer { unsetenv("PULSE_SERVER") }
     let player = BeatPlayer(output: try ALSAOutput(device: "pulse"), beat: theta)
     player.play()
     #expect(player.waitForFramesWritten(9_600, timeout: 5))
-    let sound = try server.record(seconds: 1)
+    let sound = try await server.record(seconds: 1)
     expectTones(sound.frames(settle..<sound.frameCount), left: 195, right: 205)
     player.close()
     #expect(player.failure == nil)

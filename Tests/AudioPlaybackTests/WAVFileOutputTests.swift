@@ -1,4 +1,5 @@
 import AudioPlayback
+import BusTestSupport
 import Foundation
 import SoundTestSupport
 import Testing
@@ -64,7 +65,7 @@ struct WAVFileOutputTests {
   }
 
   @Test("soxi reads the file as 48 kHz stereo 16-bit", .enabled(if: soxiPath != nil))
-  func soxiAgrees() throws {
+  func soxiAgrees() async throws {
     let path = temporaryPath("soxi.wav")
     defer { try? FileManager.default.removeItem(atPath: path) }
     let output = try WAVFileOutput(path: path)
@@ -72,8 +73,9 @@ struct WAVFileOutputTests {
     var samples = synthesizer.render(frames: 4_800)
     try samples.withUnsafeMutableBufferPointer { try output.write(UnsafeBufferPointer($0)) }
     try output.close()
-    let (status, report) = try run(try #require(soxiPath), [path])
-    #expect(status == 0)
+    let soxi = try await ChildProcess.run(try #require(soxiPath), [path])
+    #expect(soxi.status == 0)
+    let report = soxi.output
     #expect(report.contains("Channels       : 2"))
     #expect(report.contains("Sample Rate    : 48000"))
     #expect(report.contains("Precision      : 16-bit"))

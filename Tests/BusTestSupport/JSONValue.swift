@@ -1,12 +1,12 @@
 /// A JSON value.
-enum JSONValue: Sendable, Decodable, Equatable, CustomStringConvertible {
+package enum JSONValue: Sendable, Decodable, Equatable, CustomStringConvertible {
   case bool(Bool)
   case number(Double)
   case string(String)
   case array([JSONValue])
   case object([String: TypedValue])
 
-  init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     if let value = try? container.decode(Bool.self) {
       self = .bool(value)
@@ -21,15 +21,20 @@ enum JSONValue: Sendable, Decodable, Equatable, CustomStringConvertible {
     }
   }
 
-  var string: String? { if case .string(let value) = self { value } else { nil } }
-  var number: Double? { if case .number(let value) = self { value } else { nil } }
-  var bool: Bool? { if case .bool(let value) = self { value } else { nil } }
-  var strings: [String]? {
+  /// The string, if this is one.
+  package var string: String? { if case .string(let value) = self { value } else { nil } }
+  /// The number, if this is one.
+  package var number: Double? { if case .number(let value) = self { value } else { nil } }
+  /// The Boolean, if this is one.
+  package var bool: Bool? { if case .bool(let value) = self { value } else { nil } }
+  /// The strings of an array, if this is one.
+  package var strings: [String]? {
     if case .array(let values) = self { values.compactMap(\.string) } else { nil }
   }
-  var object: [String: TypedValue]? { if case .object(let value) = self { value } else { nil } }
+  /// The typed members of an object, if this is one.
+  package var object: [String: TypedValue]? { if case .object(let value) = self { value } else { nil } }
 
-  var description: String {
+  package var description: String {
     switch self {
     case .bool(let value): "\(value)"
     case .number(let value): "\(value)"

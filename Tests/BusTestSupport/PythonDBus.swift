@@ -1,19 +1,15 @@
-import BusTestSupport
 import Foundation
 
 /// A python3-dbus client (Debian's `/usr/bin/python3`, which has the `dbus` module) for what the
 /// command-line clients cannot show: signal contents with their D-Bus types, and values such as
 /// NaN.
-enum PythonDBus {
-  /// The interpreter with python3-dbus; the pyenv one on PATH lacks it.
-  static let interpreter = "/usr/bin/python3"
-
+package enum PythonDBus {
   /// `monitor`: prints `READY`, then one JSON line per PropertiesChanged or Seeked signal from
   /// `/org/mpris/MediaPlayer2`. `get IFACE PROP`: prints the value as typed JSON.
   /// `set IFACE PROP TYPE TEXT`: sets a property (TYPE `d` parses TEXT as a float, so `nan` works;
   /// `s` sends TEXT; `b` sends `true`/`false`) and prints `OK`, or the D-Bus error name and message;
   /// its own unique name goes to standard error.
-  static let script = #"""
+  package static let script = #"""
     import json, sys
     import dbus, dbus.mainloop.glib
     from gi.repository import GLib
@@ -84,7 +80,7 @@ enum PythonDBus {
     """#
 
   /// Writes the script into the bus's folder.
-  static func scriptPath(on bus: PrivateBus) throws -> String {
+  package static func scriptPath(on bus: PrivateBus) throws -> String {
     let path = bus.directory.appendingPathComponent("mpris_client.py").path
     if !FileManager.default.fileExists(atPath: path) {
       try script.write(toFile: path, atomically: true, encoding: .utf8)
@@ -95,26 +91,26 @@ enum PythonDBus {
 
 extension PrivateBus {
   /// Starts a signal monitor and waits until it listens.
-  func startSignalMonitor() async throws -> SignalMonitor {
-    let process = try start(PythonDBus.interpreter, try PythonDBus.scriptPath(on: self), "monitor")
+  package func startSignalMonitor() async throws -> SignalMonitor {
+    let process = try start(PrivateBus.python3, try PythonDBus.scriptPath(on: self), "monitor")
     _ = try await process.line { $0 == "READY" }
     return SignalMonitor(process: process)
   }
 
   /// The typed value of a property, read by python3-dbus.
-  func typedProperty(
+  package func typedProperty(
     _ name: String, of interface: String = "org.mpris.MediaPlayer2.Player", at busName: String
   )
     async throws -> TypedValue
   {
     let result = try await run(
-      PythonDBus.interpreter, [try PythonDBus.scriptPath(on: self), "get", busName, interface, name])
+      PrivateBus.python3, [try PythonDBus.scriptPath(on: self), "get", busName, interface, name])
     guard result.succeeded else { throw TestFailure(result.description) }
     return try JSONDecoder().decode(TypedValue.self, from: Data(result.output.utf8))
   }
 
   /// Sets a property with python3-dbus; returns `OK` or `error.name: message`.
-  func setProperty(
+  package func setProperty(
     _ name: String, of interface: String = "org.mpris.MediaPlayer2.Player", at busName: String, type: String,
     _ text: String
   ) async throws -> String {
@@ -123,12 +119,12 @@ extension PrivateBus {
 
   /// Sets a property with python3-dbus; returns `OK` or `error.name: message`, and the unique
   /// name of the python3-dbus connection that wrote it.
-  func setPropertyNamingWriter(
+  package func setPropertyNamingWriter(
     _ name: String, of interface: String = "org.mpris.MediaPlayer2.Player", at busName: String, type: String,
     _ text: String
   ) async throws -> (answer: String, writer: String) {
     let result = try await run(
-      PythonDBus.interpreter,
+      PrivateBus.python3,
       [try PythonDBus.scriptPath(on: self), "set", busName, interface, name, type, text])
     guard result.succeeded else { throw TestFailure(result.description) }
     return (result.trimmed, result.error.trimmingCharacters(in: .whitespacesAndNewlines))

@@ -1,12 +1,12 @@
-import BusTestSupport
 import Foundation
 
 /// The signals a python3-dbus client received from the player, in order.
-struct SignalMonitor: Sendable {
-  let process: ChildProcess
+package struct SignalMonitor: Sendable {
+  /// The python3-dbus monitor.
+  package let process: ChildProcess
 
   /// Waits for the next signal that satisfies `predicate`; earlier ones are skipped.
-  func next(
+  package func next(
     within timeout: Duration = .seconds(10),
     where predicate: @escaping @Sendable (SignalRecord) -> Bool = { _ in true }
   ) async throws -> SignalRecord {
@@ -20,7 +20,7 @@ struct SignalMonitor: Sendable {
 
   /// Every signal received up to and including the first that satisfies `marker`: the way to
   /// check that something was *not* sent before a change made on purpose afterwards.
-  func signals(
+  package func signals(
     until marker: @escaping @Sendable (SignalRecord) -> Bool, within timeout: Duration = .seconds(10)
   )
     async throws -> [SignalRecord]
@@ -33,7 +33,8 @@ struct SignalMonitor: Sendable {
     }
   }
 
-  func stop() async {
+  /// Stops the monitor and waits for it.
+  package func stop() async {
     process.kill()
     _ = try? await process.waitForExit(within: .seconds(5))
   }

@@ -1,9 +1,15 @@
 /// A D-Bus value with its type code, as python3-dbus received it.
-struct TypedValue: Sendable, Decodable, Equatable, CustomStringConvertible {
+package struct TypedValue: Sendable, Decodable, Equatable, CustomStringConvertible {
   /// The D-Bus signature, such as `x` or `as`.
-  var type: String
+  package var type: String
   /// The value.
-  var value: JSONValue
+  package var value: JSONValue
 
-  var description: String { "\(value) as \(type)" }
+  /// A value of D-Bus type `type`.
+  package init(type: String, value: JSONValue) {
+    self.type = type
+    self.value = value
+  }
+
+  package var description: String { "\(value) as \(type)" }
 }

@@ -37,6 +37,6 @@ struct ChildProcessTests {
     let grandchild = try #require(await child.nextLine().flatMap { Int32($0) })
     #expect(await child.nextLine(within: .milliseconds(200)) == nil)
     await child.terminate()
-    #expect(await eventually { !ChildProcess.isRunning(grandchild) }, "the sleep the shell started ends too")
+    try await eventually("the sleep the shell started to end too") { !ChildProcess.isRunning(grandchild) }
   }
 }

@@ -61,7 +61,7 @@ struct ConnectionTests {
     ) { signals.append($0) }
     defer { subscription.cancel() }
     // busctl, not gdbus emit: gdbus sends before its Hello completes, and the daemon drops that.
-    let first = try await busctl(fixture.bus, "emit", "/x", "org.example.Ping", "Hello", "i", "1")
+    let first = try await fixture.bus.busctl("emit", "/x", "org.example.Ping", "Hello", "i", "1")
     #expect(first.status == 0, "\(first.error)")
     #expect(await signals.waitFor(1).count == 1, "the match works before the restart")
 
@@ -70,9 +70,10 @@ struct ConnectionTests {
 
     let observer = try await Connection.connect(.address(fixture.bus.address))
     defer { observer.close() }
-    let back = await eventually(within: .seconds(1)) {
-      (try? await observer.nameOwner(of: TestService.name)) != nil
-    }
+    let back =
+      (try? await eventually("the name to be republished", within: .seconds(1)) {
+        (try? await observer.nameOwner(of: TestService.name)) != nil
+      }) != nil
     let elapsed = ContinuousClock.now - restarted
     #expect(back, "the name was not republished within 1 s")
     #expect(elapsed < .seconds(1))
@@ -85,7 +86,7 @@ struct ConnectionTests {
       member: "Concat", arguments: [.string("re"), .string("connected")])
     #expect(reply == [.string("reconnected")])
     // The match was installed again: a signal from the observer reaches the server.
-    let emitter = try await busctl(fixture.bus, "emit", "/x", "org.example.Ping", "Hello", "i", "2")
+    let emitter = try await fixture.bus.busctl("emit", "/x", "org.example.Ping", "Hello", "i", "2")
     #expect(emitter.status == 0, "\(emitter.error)")
     #expect(await signals.waitFor(2).count == 2, "the match works after the restart")
   }
@@ -95,7 +96,7 @@ struct ConnectionTests {
     let fixture = try await Fixture()
     defer { fixture.tearDown() }
     let pending = Task { try await fixture.call("Hang", timeout: .seconds(20)) }
-    #expect(await eventually { fixture.service.hungCount == 1 })
+    try await eventually("the call to reach its hanging handler") { fixture.service.hungCount == 1 }
     await fixture.bus.kill()
     do {
       _ = try await pending.value

@@ -9,8 +9,8 @@ struct ExportTests {
   func introspection() async throws {
     let fixture = try await Fixture()
     defer { fixture.tearDown() }
-    let result = try await gdbus(
-      fixture.bus, "introspect", "--dest", TestService.name.rawValue, "--object-path",
+    let result = try await fixture.bus.gdbus(
+      "introspect", "--dest", TestService.name.rawValue, "--object-path",
       TestService.path.rawValue)
     #expect(result.status == 0, "\(result.error)")
     let text = result.output
@@ -23,8 +23,8 @@ struct ExportTests {
     #expect(text.contains("readonly x Position"))
     #expect(text.contains("org.freedesktop.DBus.Properties"))
     #expect(text.contains("org.freedesktop.DBus.Peer"))
-    let xml = try await gdbus(
-      fixture.bus, "introspect", "--xml", "--dest", TestService.name.rawValue, "--object-path",
+    let xml = try await fixture.bus.gdbus(
+      "introspect", "--xml", "--dest", TestService.name.rawValue, "--object-path",
       TestService.path.rawValue)
     #expect(
       xml.output.contains(
@@ -39,21 +39,21 @@ struct ExportTests {
     let name = TestService.name.rawValue
     let path = TestService.path.rawValue
     let iface = TestService.interfaceName
-    let get = try await busctl(fixture.bus, "get-property", name, path, iface, "Volume")
+    let get = try await fixture.bus.busctl("get-property", name, path, iface, "Volume")
     #expect(get.output == "d 0.5\n", "\(get.error)")
-    let set = try await busctl(fixture.bus, "set-property", name, path, iface, "Volume", "d", "0.75")
+    let set = try await fixture.bus.busctl("set-property", name, path, iface, "Volume", "d", "0.75")
     #expect(set.status == 0, "\(set.error)")
-    let again = try await busctl(fixture.bus, "get-property", name, path, iface, "Volume")
+    let again = try await fixture.bus.busctl("get-property", name, path, iface, "Volume")
     #expect(again.output == "d 0.75\n")
-    let all = try await gdbus(
-      fixture.bus, "call", "--dest", name, "--object-path", path, "--method",
+    let all = try await fixture.bus.gdbus(
+      "call", "--dest", name, "--object-path", path, "--method",
       "org.freedesktop.DBus.Properties.GetAll", iface)
     for expected in [
       "'Volume': <0.75>", "'Title': <'First'>", "'Position': <int64 42>", "'Identity': <'Test Service'>",
     ] {
       #expect(all.output.contains(expected), "GetAll lacks \(expected): \(all.output)")
     }
-    let peer = try await busctl(fixture.bus, "call", name, path, "org.freedesktop.DBus.Peer", "Ping")
+    let peer = try await fixture.bus.busctl("call", name, path, "org.freedesktop.DBus.Peer", "Ping")
     #expect(peer.status == 0, "\(peer.error)")
   }
 
@@ -61,8 +61,8 @@ struct ExportTests {
   func throwingSetter() async throws {
     let fixture = try await Fixture()
     defer { fixture.tearDown() }
-    let result = try await gdbus(
-      fixture.bus, "call", "--dest", TestService.name.rawValue, "--object-path",
+    let result = try await fixture.bus.gdbus(
+      "call", "--dest", TestService.name.rawValue, "--object-path",
       TestService.path.rawValue, "--method", "org.freedesktop.DBus.Properties.Set",
       TestService.interfaceName, "Volume", "<-1.0>")
     #expect(result.status != 0)
@@ -86,8 +86,7 @@ struct ExportTests {
   func setterLearnsTheCaller() async throws {
     let fixture = try await Fixture()
     defer { fixture.tearDown() }
-    let result = try await pythonOnTestObject(
-      fixture.bus,
+    let result = try await fixture.pythonOnTestObject(
       """
       obj.Set('org.example.Test', 'Volume', dbus.Double(0.25, variant_level=1),
               dbus_interface='org.freedesktop.DBus.Properties')
@@ -104,8 +103,8 @@ struct ExportTests {
   func readOnlyProperty() async throws {
     let fixture = try await Fixture()
     defer { fixture.tearDown() }
-    let result = try await gdbus(
-      fixture.bus, "call", "--dest", TestService.name.rawValue, "--object-path",
+    let result = try await fixture.bus.gdbus(
+      "call", "--dest", TestService.name.rawValue, "--object-path",
       TestService.path.rawValue, "--method", "org.freedesktop.DBus.Properties.Set",
       TestService.interfaceName, "Title", "<'x'>")
     #expect(result.error.contains("org.freedesktop.DBus.Error.PropertyReadOnly"), "\(result.error)")
@@ -115,8 +114,7 @@ struct ExportTests {
   func wrongSignature() async throws {
     let fixture = try await Fixture()
     defer { fixture.tearDown() }
-    let result = try await pythonOnTestObject(
-      fixture.bus,
+    let result = try await fixture.pythonOnTestObject(
       """
       try:
           obj.Concat(dbus.Int32(1), dbus.Int32(2), signature='ii', dbus_interface='org.example.Test')
@@ -124,8 +122,8 @@ struct ExportTests {
           print(e.get_dbus_name())
       """)
     #expect(result.output == "org.freedesktop.DBus.Error.InvalidArgs\n", "\(result.error)")
-    let busctlWrong = try await busctl(
-      fixture.bus, "call", TestService.name.rawValue, TestService.path.rawValue,
+    let busctlWrong = try await fixture.bus.busctl(
+      "call", TestService.name.rawValue, TestService.path.rawValue,
       TestService.interfaceName, "Concat", "ii", "1", "2")
     #expect(busctlWrong.status != 0)
     #expect(busctlWrong.error.contains("Invalid arguments 'ii'"), "\(busctlWrong.error)")
@@ -135,8 +133,8 @@ struct ExportTests {
     } catch {
       #expect(error.name == .invalidArgs)
     }
-    let busctlResult = try await busctl(
-      fixture.bus, "call", TestService.name.rawValue, TestService.path.rawValue,
+    let busctlResult = try await fixture.bus.busctl(
+      "call", TestService.name.rawValue, TestService.path.rawValue,
       TestService.interfaceName, "Concat", "ss", "ab", "cd")
     #expect(busctlResult.output == "s \"abcd\"\n", "\(busctlResult.error)")
   }
@@ -170,9 +168,9 @@ struct ExportTests {
     let fixture = try await Fixture()
     defer { fixture.tearDown() }
     let late = Task { try await fixture.call("Hang", timeout: .seconds(10)) }
-    #expect(await eventually { fixture.service.hungCount == 1 })
-    let busctlResult = try await busctl(
-      fixture.bus, "call", TestService.name.rawValue, TestService.path.rawValue,
+    try await eventually("the call to reach its hanging handler") { fixture.service.hungCount == 1 }
+    let busctlResult = try await fixture.bus.busctl(
+      "call", TestService.name.rawValue, TestService.path.rawValue,
       TestService.interfaceName, "Concat", "ss", "still", "alive")
     #expect(busctlResult.output == "s \"stillalive\"\n")
     #expect(try await fixture.call("Echo", [.variant(.int32(1))]) == [.variant(.int32(1))])

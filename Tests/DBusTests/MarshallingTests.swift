@@ -82,8 +82,8 @@ struct MarshallingTests {
   func busctlRoundTrip() async throws {
     let fixture = try await Fixture()
     defer { fixture.tearDown() }
-    let result = try await busctl(
-      fixture.bus, "call", TestService.name.rawValue, TestService.path.rawValue,
+    let result = try await fixture.bus.busctl(
+      "call", TestService.name.rawValue, TestService.path.rawValue,
       TestService.interfaceName, "EchoTyped", TestService.allTypes.rawValue,
       "7", "true", "-2", "3", "-4", "5", "-6", "7", "1.5", "s", "/o", "g",
       "s", "v", "2", "1", "2", "1", "k", "i", "1", "8", "t", "1", "1", "1", "z", "2")
@@ -98,8 +98,8 @@ struct MarshallingTests {
   func gdbusRoundTrip() async throws {
     let fixture = try await Fixture()
     defer { fixture.tearDown() }
-    let result = try await gdbus(
-      fixture.bus, "call", "--dest", TestService.name.rawValue, "--object-path",
+    let result = try await fixture.bus.gdbus(
+      "call", "--dest", TestService.name.rawValue, "--object-path",
       TestService.path.rawValue, "--method", "\(TestService.interfaceName).Echo",
       "<{'mpris:trackid': <objectpath '/t/1'>, 'mpris:length': <int64 5>, 'deep': <<uint32 9>>, 'list': <['a', 'b']>}>"
     )
@@ -114,8 +114,7 @@ struct MarshallingTests {
   func pythonReadsMetadata() async throws {
     let fixture = try await Fixture()
     defer { fixture.tearDown() }
-    let result = try await python(
-      fixture.bus,
+    let result = try await fixture.bus.python(
       """
       import sys, dbus
       bus = dbus.bus.BusConnection(sys.argv[1])

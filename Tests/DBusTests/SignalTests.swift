@@ -68,7 +68,7 @@ struct SignalTests {
       GLib.timeout_add(5000, loop.quit)
       loop.run()
       """
-    let result = try await python(fixture.bus, script)
+    let result = try await fixture.bus.python(script)
     #expect(result.output == "org.example.Test ['Title', 'Volume'] []\n", "\(result.error)")
   }
 

@@ -16,14 +16,14 @@ import Testing
       #expect(first.busName == "org.mpris.MediaPlayer2.twin")
       #expect(
         second.busName == "org.mpris.MediaPlayer2.twin.instance\(ProcessInfo.processInfo.processIdentifier)")
-      let listed = try await bus.run("playerctl", "--list-all")
+      let listed = try await bus.playerctl("--list-all")
       #expect(
         Set(listed.trimmed.split(separator: "\n")) == [
           "twin", "twin.instance\(ProcessInfo.processInfo.processIdentifier)",
         ], "\(listed)")
       await first.stop()
-      let owner = try await bus.run(
-        "gdbus", "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path",
+      let owner = try await bus.gdbus(
+        "call", "--dest", "org.freedesktop.DBus", "--object-path",
         "/org/freedesktop/DBus",
         "--method", "org.freedesktop.DBus.NameHasOwner", "org.mpris.MediaPlayer2.twin")
       #expect(owner.trimmed == "(false,)", "the name is released on stop: \(owner)")

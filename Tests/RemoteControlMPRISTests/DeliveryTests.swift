@@ -45,7 +45,8 @@ import Testing
       }
     }) { (player: TestPlayer) async throws in
       let hanging = try player.bus.start(
-        "gdbus", "call", "--session", "--dest", player.busName, "--object-path", "/org/mpris/MediaPlayer2",
+        "gdbus", "call", "--address", player.bus.address, "--dest", player.busName, "--object-path",
+        "/org/mpris/MediaPlayer2",
         "--method", MPRIS.player + ".Play")
       var iterator = entered.makeAsyncIterator()
       await iterator.next()

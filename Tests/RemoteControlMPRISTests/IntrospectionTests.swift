@@ -27,9 +27,8 @@ import Testing
 
   @Test @MainActor func interfacesHaveTheSpecsMembersTypesAndAnnotations() async throws {
     try await withPlayer(configure: { $0.desktopEntry = "test" }) { player in
-      let result = try await player.bus.run(
-        "gdbus", "introspect", "--session", "--dest", player.busName, "--object-path",
-        "/org/mpris/MediaPlayer2", "--xml")
+      let result = try await player.bus.gdbus(
+        "introspect", "--dest", player.busName, "--object-path", "/org/mpris/MediaPlayer2", "--xml")
       #expect(result.succeeded, "\(result)")
       let document = try XMLDocument(xmlString: result.output)
       func interface(_ name: String) throws -> XMLElement {
@@ -71,8 +70,7 @@ import Testing
 
   @Test @MainActor func busctlSeesBothInterfacesAtTheMPRISPath() async throws {
     try await withPlayer { player in
-      let result = try await player.bus.run(
-        "busctl", "--user", "introspect", player.busName, "/org/mpris/MediaPlayer2")
+      let result = try await player.bus.busctl("introspect", player.busName, "/org/mpris/MediaPlayer2")
       #expect(result.succeeded, "\(result)")
       #expect(result.output.contains(MPRIS.root + " "))
       #expect(result.output.contains(MPRIS.player + " "))

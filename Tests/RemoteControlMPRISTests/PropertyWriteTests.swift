@@ -90,8 +90,7 @@ import Testing
         ["OpenUri", "i", "7"], ["Play", "s", "now"],
       ]
       for call in calls {
-        let result = try await player.bus.run(
-          "busctl", ["--user", "call", player.busName, path, MPRIS.player] + call)
+        let result = try await player.bus.busctl(["call", player.busName, path, MPRIS.player] + call)
         #expect(!result.succeeded && result.error.contains("Invalid argument"), "\(result)")
       }
       // Properties, set by gdbus with a variant of the wrong type, or read-only ones.

@@ -5,11 +5,7 @@ import Testing
 /// With no session bus binaural starts a private one, and remotectl finds it by itself.
 @Suite(.leavesNoChildProcesses) struct BinauralEmbeddedBusTests {
   /// `remotectl`, built beside the test bundle.
-  static var remotectl: String {
-    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
-      "remotectl"
-    ).path
-  }
+  static var remotectl: String { BuiltProducts.remotectl }
 
   /// Runs `executable` without a session bus, its runtime folder being `runtime`.
   static func run(_ executable: String, _ arguments: [String], runtime: URL) async throws -> ClientResult {

@@ -10,7 +10,7 @@ struct BinauralTerminalViewTests {
     let socket: String
 
     func run(_ arguments: String...) async throws -> ClientResult {
-      try spawnAndWait("/usr/bin/tmux", ["-S", socket] + arguments)
+      try await ChildProcess.run("/usr/bin/tmux", ["-S", socket] + arguments)
     }
 
     /// The screen's text now.
@@ -36,9 +36,22 @@ struct BinauralTerminalViewTests {
 
   @Test func theViewShowsAMovingBarSendsKeysAsEventsAndRestoresTheTerminal() async throws {
     let bus = try await PrivateBus.start()
-    defer { Task { await bus.stop() } }
+    let tmux = Tmux(socket: "\(bus.directory.path)/tmux")
+    // The tmux server is a daemon of its own (not in a process group the test started): it is
+    // stopped, and the bus with it, before the test returns, however it ends.
+    do {
+      try await drive(tmux, on: bus)
+    } catch {
+      _ = try? await tmux.run("kill-server")
+      await bus.stop()
+      throw error
+    }
+    _ = try? await tmux.run("kill-server")
+    await bus.stop()
+  }
+
+  func drive(_ tmux: Tmux, on bus: PrivateBus) async throws {
     let folder = bus.directory.path
-    let tmux = Tmux(socket: "\(folder)/tmux")
     let command =
       "env DBUS_SESSION_BUS_ADDRESS='\(bus.address)' XDG_CACHE_HOME='\(folder)/cache' "
       + "'\(BinauralTests.executable)' --output null; echo $? > '\(folder)/status'; "
@@ -46,21 +59,21 @@ struct BinauralTerminalViewTests {
       + "stty -a > '\(folder)/stty.partial' && mv '\(folder)/stty.partial' '\(folder)/stty'; sleep 60"
     let started = try await tmux.run("new-session", "-d", "-s", "view", "-x", "120", "-y", "30", command)
     #expect(started.succeeded, "\(started)")
-    // Synchronously: a task started in `defer` may not run before the test process ends, and
-    // the tmux server (a daemon of its own) would outlive it.
-    defer { _ = try? spawnAndWait("/usr/bin/tmux", ["-S", tmux.socket, "kill-server"]) }
 
     // Now playing, paused at 0:00.
-    let first = try await tmux.waitForScreen("the title") { $0.contains("Delta 2 Hz · Deep sleep") }
+    // The whole first frame: its title, its progress line and the keys, its last line (tmux may
+    // show a frame half drawn).
+    let first = try await tmux.waitForScreen("the first frame") {
+      $0.contains("Delta 2 Hz · Deep sleep") && Self.elapsed($0) != nil && $0.contains("space play/pause")
+    }
     #expect(first.contains("Binaural — Brainwave presets"))
     #expect(first.contains("⏸ Paused"))
     #expect(Self.elapsed(first) == 0, "\(first)")
-    #expect(first.contains("space play/pause"))
 
     // Space is a keyboard togglePlayPause: playerctl sees Playing, and the bar moves.
     _ = try await tmux.run("send-keys", "-t", "view", "Space")
     _ = try await eventually("status Playing") { () async throws -> Bool? in
-      try await bus.run("playerctl", "--player=binaural", "status").trimmed == "Playing" ? true : nil
+      try await bus.playerctl("--player=binaural", "status").trimmed == "Playing" ? true : nil
     }
     let moving = try await tmux.waitForScreen("the bar to move") { (Self.elapsed($0) ?? 0) >= 2 }
     #expect(moving.contains("▶ Playing"))
@@ -88,37 +101,4 @@ struct BinauralTerminalViewTests {
     let after = try await tmux.screen()
     #expect(!after.contains("space play/pause"), "back on the main screen:\n\(after)")
   }
-}
-
-/// Runs `path` to its end with output to a temporary file, reaped by its own pid.
-///
-/// Not ``ChildProcess``: Foundation's `Process` never reaped a tmux client whose server forked
-/// off it (the client stayed a zombie and the test hung), and the server would hold a pipe open.
-func spawnAndWait(_ path: String, _ arguments: [String]) throws -> ClientResult {
-  let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "tmux-\(UUID().uuidString.prefix(8))"
-  ).path
-  defer { unlink(outputPath) }
-  var actions = posix_spawn_file_actions_t()
-  posix_spawn_file_actions_init(&actions)
-  defer { posix_spawn_file_actions_destroy(&actions) }
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-  posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-  let argv = ([path] + arguments).map { strdup($0) } + [nil]
-  defer { argv.forEach { free($0) } }
-  // Otherwise the tmux server and its pane would ignore kill-server's SIGHUP.
-  var attributes = posix_spawnattr_t()
-  posix_spawnattr_init(&attributes)
-  defer { posix_spawnattr_destroy(&attributes) }
-  posix_spawnattr_setflags(&attributes, resetSignals(in: &attributes))
-  var pid: pid_t = 0
-  let result = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
-  guard result == 0 else { throw TestFailure("cannot start \(path)") }
-  var status: Int32 = 0
-  while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-  let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-  let exitCode = (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
-  return ClientResult(
-    commandLine: ([path] + arguments).joined(separator: " "), status: exitCode, output: output, error: "")
 }

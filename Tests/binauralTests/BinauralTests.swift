@@ -5,25 +5,57 @@ import Testing
 /// The built `binaural --output null` executable, driven end to end by playerctl on a private bus.
 @Suite(.leavesNoChildProcesses) struct BinauralTests {
   /// `binaural`, built beside the test bundle.
-  static var executable: String {
-    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
-      "binaural"
-    ).path
-  }
+  static var executable: String { BuiltProducts.binaural }
 
+  /// Runs `playerctl --player=binaural ARGUMENTS`, expects it to succeed and returns its output,
+  /// trimmed.
   static func playerctl(_ bus: PrivateBus, _ arguments: String...) async throws -> String {
-    let result = try await bus.run("playerctl", ["--player=binaural"] + arguments)
+    let result = try await bus.playerctl(["--player=binaural"] + arguments)
     #expect(result.succeeded, "\(result)")
     return result.trimmed
   }
 
-  /// Starts binaural on `bus` and waits until it owns its name.
+  /// Starts binaural on `bus` and waits until it owns its name and clients read it paused on
+  /// its first preset.
   static func launch(on bus: PrivateBus) async throws -> ChildProcess {
     let binaural = try bus.start(executable, "--output", "null", "--bus-address", bus.address)
-    let wait = try await bus.run(
-      "gdbus", "wait", "--session", "--timeout", "10", "org.mpris.MediaPlayer2.binaural")
-    #expect(wait.succeeded, "\(wait)\n\(binaural.standardError)")
+    do {
+      try await bus.waitForPlayer("binaural", status: "Paused")
+    } catch {
+      throw TestFailure("\(error)\n\(binaural.standardError)")
+    }
     return binaural
+  }
+
+  /// A position read back while playing, and when the read began.
+  struct Reading {
+    var position: Double
+    var began: ContinuousClock.Instant
+  }
+
+  /// Reads the position (`playerctl position`).
+  static func readPosition(_ bus: PrivateBus) async throws -> Reading {
+    let began = ContinuousClock.now
+    return Reading(position: try #require(Double(try await playerctl(bus, "position"))), began: began)
+  }
+
+  /// Seeks with `playerctl position ARGUMENT` while playing, reads the position back and expects
+  /// `target`, plus at most the time playback went on since `since` began (or since the seek, for
+  /// an absolute one): a bound measured, not guessed, however busy the machine is.
+  static func expectSeek(
+    _ bus: PrivateBus, _ argument: String, lands target: Double, since: Reading? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws -> Reading {
+    let seek = ContinuousClock.now
+    _ = try await playerctl(bus, "position", argument)
+    let reading = try await readPosition(bus)
+    let playedAtMost = ContinuousClock.now - (since?.began ?? seek)
+    let slack = Double(playedAtMost.components.seconds) + Double(playedAtMost.components.attoseconds) / 1e18
+    #expect(
+      reading.position >= target - 0.01 && reading.position <= target + slack + 0.01,
+      "position \(argument): \(reading.position), expected \(target) to \(target + slack)",
+      sourceLocation: sourceLocation)
+    return reading
   }
 
   @Test func everyPlayerctlVerbDrivesTheBinauralPlayer() async throws {
@@ -50,15 +82,9 @@ import Testing
 
     _ = try await Self.playerctl(bus, "play")
     #expect(try await Self.playerctl(bus, "status") == "Playing")
-    _ = try await Self.playerctl(bus, "position", "60")
-    var position = try #require(Double(try await Self.playerctl(bus, "position")))
-    #expect(position >= 60 && position < 65, "\(position)")
-    _ = try await Self.playerctl(bus, "position", "10+")
-    position = try #require(Double(try await Self.playerctl(bus, "position")))
-    #expect(position >= 70 && position < 75, "\(position)")
-    _ = try await Self.playerctl(bus, "position", "20-")
-    position = try #require(Double(try await Self.playerctl(bus, "position")))
-    #expect(position >= 50 && position < 55, "\(position)")
+    var reading = try await Self.expectSeek(bus, "60", lands: 60)
+    reading = try await Self.expectSeek(bus, "10+", lands: reading.position + 10, since: reading)
+    _ = try await Self.expectSeek(bus, "20-", lands: reading.position - 20, since: reading)
 
     _ = try await Self.playerctl(bus, "volume", "0.4")
     #expect(try await Self.playerctl(bus, "volume") == "0.400000")

@@ -1,3 +1,4 @@
+import BusTestSupport
 import Foundation
 
 /// Collects values delivered on other threads (signals, method calls) for a test to inspect.
@@ -16,7 +17,7 @@ final class Recorder<Element: Sendable>: @unchecked Sendable {
 
   /// Waits until at least `count` values arrived (or `timeout` passed) and returns them all.
   func waitFor(_ count: Int, within timeout: Duration = .seconds(5)) async -> [Element] {
-    _ = await eventually(within: timeout) { self.all.count >= count }
+    try? await eventually("\(count) values", within: timeout) { self.all.count >= count }
     return all
   }
 }

@@ -101,19 +101,15 @@ final class TestPlayer {
   /// Runs `playerctl --player=<name> arguments…` on the bus.
   @discardableResult
   func playerctl(_ arguments: String...) async throws -> ClientResult {
-    try await bus.run("playerctl", ["--player=\(playerName)"] + arguments)
+    try await bus.playerctl(["--player=\(playerName)"] + arguments)
   }
 
   /// Calls a method with `gdbus call`; `arguments` in GVariant text.
   @discardableResult
   func gdbusCall(_ method: String, _ arguments: String...) async throws -> ClientResult {
-    try await bus.run(
-      "gdbus",
-      [
-        "call", "--session", "--dest", busName, "--object-path", "/org/mpris/MediaPlayer2", "--method",
-        method, "--",
-      ]
-        + arguments)
+    try await bus.gdbus(
+      "call",
+      ["--dest", busName, "--object-path", "/org/mpris/MediaPlayer2", "--method", method, "--"] + arguments)
   }
 
   /// Sets a property with `gdbus call … org.freedesktop.DBus.Properties.Set`; `value` in GVariant
@@ -128,8 +124,7 @@ final class TestPlayer {
   func busctlGet(_ property: String, interface: String = "org.mpris.MediaPlayer2.Player") async throws
     -> String
   {
-    let result = try await bus.run(
-      "busctl", ["--user", "get-property", busName, "/org/mpris/MediaPlayer2", interface, property])
+    let result = try await bus.busctl("get-property", busName, "/org/mpris/MediaPlayer2", interface, property)
     #expect(result.succeeded, "\(result)")
     return result.trimmed
   }
@@ -142,9 +137,8 @@ final class TestPlayer {
   )
     async throws -> ClientResult
   {
-    try await bus.run(
-      "busctl",
-      ["--user", "set-property", busName, "/org/mpris/MediaPlayer2", interface, property, signature, value])
+    try await bus.busctl(
+      "set-property", busName, "/org/mpris/MediaPlayer2", interface, property, signature, value)
   }
 
   /// Reads a property as python3-dbus gets it, with its type.

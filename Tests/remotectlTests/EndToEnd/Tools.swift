@@ -3,23 +3,10 @@ import Foundation
 
 /// The programs the end-to-end tests run, and where they are.
 enum Tools {
-  /// The directory of the built products (the test bundle's own directory).
-  static let productsDirectory: URL = {
-    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-    var directory = executable.deletingLastPathComponent()
-    // The test runner may live inside a .xctest bundle directory.
-    while directory.path != "/"
-      && !FileManager.default.fileExists(atPath: directory.appendingPathComponent("remotectl").path)
-    {
-      directory = directory.deletingLastPathComponent()
-    }
-    return directory
-  }()
-
   /// The remotectl executable under test.
-  static var remotectl: String { productsDirectory.appendingPathComponent("remotectl").path }
+  static var remotectl: String { BuiltProducts.remotectl }
   /// The binaural example player.
-  static var binaural: String { productsDirectory.appendingPathComponent("binaural").path }
+  static var binaural: String { BuiltProducts.binaural }
 
   /// The first path of `name` on PATH, if any.
   static func which(_ name: String) -> String? { ChildProcess.which(name) }

@@ -1,0 +1,81 @@
+/// The clients we did not write, run on a private bus: playerctl, busctl, gdbus and python3
+/// with python3-dbus.
+extension PrivateBus {
+  /// Debian's python3, which has the `dbus` module (a python3 earlier on PATH, pyenv's say, may
+  /// lack it).
+  package static let python3 = "/usr/bin/python3"
+
+  /// Runs `playerctl ARGUMENTS` on this bus.
+  @discardableResult
+  package func playerctl(_ arguments: [String]) async throws -> ClientResult {
+    try await run("playerctl", arguments)
+  }
+
+  /// Runs `playerctl ARGUMENTS` on this bus.
+  @discardableResult
+  package func playerctl(_ arguments: String...) async throws -> ClientResult {
+    try await playerctl(arguments)
+  }
+
+  /// Runs `busctl --address=ADDRESS -- ARGUMENTS` (after `--`, negative numbers are arguments,
+  /// not options).
+  @discardableResult
+  package func busctl(_ arguments: String...) async throws -> ClientResult {
+    try await busctl(arguments)
+  }
+
+  /// Runs `busctl --address=ADDRESS -- ARGUMENTS`.
+  @discardableResult
+  package func busctl(_ arguments: [String]) async throws -> ClientResult {
+    try await run("busctl", ["--address=\(address)", "--"] + arguments)
+  }
+
+  /// Runs `gdbus COMMAND --address ADDRESS ARGUMENTS` (the address goes after the command).
+  @discardableResult
+  package func gdbus(_ command: String, _ arguments: String...) async throws -> ClientResult {
+    try await gdbus(command, arguments)
+  }
+
+  /// Runs `gdbus COMMAND --address ADDRESS ARGUMENTS`.
+  @discardableResult
+  package func gdbus(_ command: String, _ arguments: [String]) async throws -> ClientResult {
+    try await run("gdbus", [command, "--address", address] + arguments)
+  }
+
+  /// Runs a python3-dbus script with the bus address as its first argument, `arguments` after it.
+  package func python(_ script: String, _ arguments: [String] = []) async throws -> ClientResult {
+    try await run(Self.python3, ["-c", script, address] + arguments)
+  }
+
+  // MARK: - Waiting for what a test compares
+
+  /// Returns once `name` has an owner (`gdbus wait`, which watches NameOwnerChanged).
+  ///
+  /// - Throws: ``TestFailure`` when it has none within 10 s.
+  package func waitForName(_ name: String) async throws {
+    let result = try await gdbus("wait", "--timeout", "10", name)
+    guard result.succeeded else { throw TestFailure("\(name) did not appear on the bus: \(result)") }
+  }
+
+  /// Returns once the MPRIS player `player` (`binaural`, `mpv`, `binaural.instance42`: the
+  /// name playerctl's `--player` takes) owns its bus name *and* has published what clients
+  /// read: a title in its Metadata and, when given, `status` as its PlaybackStatus.
+  ///
+  /// A player may take its name before it has loaded what it plays (mpv with mpv-mpris does):
+  /// a client that asks at once reads an empty Metadata. The name is awaited through its
+  /// signal, the Metadata and status by a bounded poll of them as playerctl reads them.
+  /// - Returns: The title.
+  @discardableResult
+  package func waitForPlayer(_ player: String, status: String? = nil) async throws -> String {
+    try await waitForName("org.mpris.MediaPlayer2.\(player)")
+    return try await eventually("\(player) to publish a title\(status.map { " and status \($0)" } ?? "")") {
+      () async throws -> String? in
+      let read = try await playerctl(
+        "--player=\(player)", "metadata", "--format", "{{status}}|{{xesam:title}}")
+      let fields = read.trimmed.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
+      guard read.succeeded, fields.count == 2, !fields[1].isEmpty else { return nil }
+      if let status, fields[0] != status { return nil }
+      return String(fields[1])
+    }
+  }
+}
