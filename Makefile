@@ -1,6 +1,7 @@
 # swift-remote-control — the commands a fresh machine needs.
 #   make demo   the Binaural player, remote-controlled over MPRIS (installs what is missing)
 #   make test   the whole test suite on a private D-Bus (installs what is missing)
+#   make test-stress  the whole suite 5 times on a clean clone of HEAD, one core kept busy
 #   make bench  the benchmarks, in process and over D-Bus; figures go in BENCHMARKS.md
 
 SWIFT ?= swift
@@ -18,7 +19,7 @@ DEMO_PACKAGES := dbus-daemon dbus-bin playerctl libglib2.0-bin libpulse0 pulseau
 # What the benchmarks compare against.
 BENCH_PACKAGES := mpv mpv-mpris
 
-.PHONY: demo test bench deps build clean lint
+.PHONY: demo test test-stress bench deps build clean lint
 
 deps:
 	@scripts/install-deps.sh $(BUILD_PACKAGES)
@@ -38,6 +39,11 @@ test: deps lint
 	@scripts/install-deps.sh $(TEST_PACKAGES)
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# CI must not flake: a clean clone of HEAD, built once, the suite run 5 times under load.
+test-stress: deps
+	@scripts/install-deps.sh $(TEST_PACKAGES)
+	@SWIFT=$(SWIFT) scripts/test-stress.sh
 
 bench: deps
 	@scripts/install-deps.sh $(BENCH_PACKAGES) $(TEST_PACKAGES)
