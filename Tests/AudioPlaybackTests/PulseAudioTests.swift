@@ -21,15 +21,9 @@ struct PulseAudioTests {
     _ sound: StereoSound, left: Double, right: Double, volume: Double = 1,
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    let search = (min(left, right) - 20)...(max(left, right) + 20)
-    let measuredLeft = Tone(sound.left).peakFrequency(in: search)
-    let measuredRight = Tone(sound.right).peakFrequency(in: search)
-    #expect(abs(measuredLeft - left) <= 1, "left \(measuredLeft) Hz", sourceLocation: sourceLocation)
-    #expect(abs(measuredRight - right) <= 1, "right \(measuredRight) Hz", sourceLocation: sourceLocation)
-    // A tone of amplitude 0.5 × volume has an RMS of 0.354 × volume.
-    let expected = Double(Synthesizer.amplitude) / 2.squareRoot() * volume
-    let level = Tone(sound.left).rms
-    #expect(abs(level - expected) < expected * 0.1, "RMS \(level)", sourceLocation: sourceLocation)
+    sound.expectTones(
+      left: left, right: right, amplitude: Double(Synthesizer.amplitude) * volume,
+      sourceLocation: sourceLocation)
   }
 
   @Test("the server hears the preset's carriers: 200 ± 5 Hz is 195 Hz left and 205 Hz right")
@@ -38,8 +32,7 @@ struct PulseAudioTests {
     let player = BeatPlayer(output: try PulseAudioOutput(server: server.address), beat: theta)
     player.play()
     #expect(player.waitForFramesWritten(4_800, timeout: 5))
-    let sound = try await server.record(seconds: 1)
-    expectTones(sound.frames(settle..<sound.frameCount), left: 195, right: 205)
+    expectTones(try await server.recordSteady(seconds: 1, skipping: settle), left: 195, right: 205)
     player.close()
     #expect(player.failure == nil)
   }
@@ -76,8 +69,7 @@ struct PulseAudioTests {
     player.play()
     player.beat = BinauralBeat(carrier: 300, beat: 20)
     #expect(player.waitForFramesWritten(4_800, timeout: 5))
-    let sound = try await server.record(seconds: 1)
-    expectTones(sound.frames(settle..<sound.frameCount), left: 290, right: 310)
+    expectTones(try await server.recordSteady(seconds: 1, skipping: settle), left: 290, right: 310)
     player.close()
   }
 
@@ -87,14 +79,13 @@ struct PulseAudioTests {
     let player = BeatPlayer(output: try PulseAudioOutput(server: server.address), beat: theta)
     player.play()
     #expect(player.waitForFramesWritten(4_800, timeout: 5))
-    let loud = try await server.record(seconds: 0.5)
+    let loud = try await server.recordSteady(seconds: 0.5, skipping: settle)
     player.volume = 0.25
     player.rate = 2
     let written = player.framesWritten
     #expect(player.waitForFramesWritten(written + 4_800, timeout: 5))
-    let quiet = try await server.record(seconds: 1)
-    let loudLevel = Tone(loud.frames(settle..<loud.frameCount).left).rms
-    let quietPart = quiet.frames(settle..<quiet.frameCount)
+    let quietPart = try await server.recordSteady(seconds: 1, skipping: settle)
+    let loudLevel = Tone(loud.left).rms
     let ratio = Tone(quietPart.left).rms / loudLevel
     #expect(abs(ratio - 0.25) < 0.03, "volume 0.25 measured \(ratio)")
     expectTones(quietPart, left: 390, right: 410, volume: 0.25)
@@ -164,8 +155,7 @@ struct PulseAudioTests {
     let player = BeatPlayer(output: try ALSAOutput(device: "pulse"), beat: theta)
     player.play()
     #expect(player.waitForFramesWritten(9_600, timeout: 5))
-    let sound = try await server.record(seconds: 1)
-    expectTones(sound.frames(settle..<sound.frameCount), left: 195, right: 205)
+    expectTones(try await server.recordSteady(seconds: 1, skipping: settle), left: 195, right: 205)
     player.close()
     #expect(player.failure == nil)
   }

@@ -92,6 +92,20 @@ package final class PulseAudioServer: Sendable {
     return environment
   }
 
+  /// Records `seconds` of sound that plays on without a dropout, the first `settle` frames
+  /// (parec's own start) left out. On a busy machine a player may fall behind for a moment and
+  /// the server fills the gap with silence, which no measurement of a tone survives: such a
+  /// recording is made again, for at most `timeout`.
+  package func recordSteady(seconds: Double, skipping settle: Int, within timeout: Duration = .seconds(30))
+    async throws -> StereoSound
+  {
+    try await eventually("\(seconds) s of sound without a dropout", within: timeout) {
+      let sound = try await record(seconds: seconds)
+      let part = sound.frames(settle..<sound.frameCount)
+      return part.dropouts() == 0 ? part : nil
+    }
+  }
+
   /// Records `seconds` of the null sink's monitor with `parec` (32-bit float, 48 kHz stereo).
   /// `during`, when given, is called on parec's reading thread after each chunk that arrives,
   /// with the frames recorded so far, until it returns true.

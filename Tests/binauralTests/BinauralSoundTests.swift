@@ -22,20 +22,13 @@ struct BinauralSoundTests {
     try await eventually(what) { heard(measured(try await server.record(seconds: 0.4))) }
   }
 
+  /// Expects the tones of a binaural beat in `sound` (a steady recording).
   func expectTones(
     _ sound: StereoSound, left: Double, right: Double, volume: Double = 1,
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    let part = measured(sound)
-    let search = (left - 20)...(right + 20)
-    let measuredLeft = Tone(part.left).peakFrequency(in: search)
-    let measuredRight = Tone(part.right).peakFrequency(in: search)
-    #expect(abs(measuredLeft - left) <= 1, "left \(measuredLeft) Hz", sourceLocation: sourceLocation)
-    #expect(abs(measuredRight - right) <= 1, "right \(measuredRight) Hz", sourceLocation: sourceLocation)
-    let level = Tone(part.left).rms
-    #expect(
-      abs(level - Self.rms(volume: volume)) < Self.rms(volume: volume) * 0.1, "RMS \(level)",
-      sourceLocation: sourceLocation)
+    sound.expectTones(
+      left: left, right: right, amplitude: 0.5 * volume, sourceLocation: sourceLocation)
   }
 
   /// AudioPlayback's tones peak at 0.5 × volume: an RMS of 0.354 × volume.
@@ -63,11 +56,7 @@ struct BinauralSoundTests {
   }
 
   func drive(_ binaural: ChildProcess, _ server: PulseAudioServer, _ bus: PrivateBus) async throws {
-    do {
-      try await bus.waitForPlayer("binaural", status: "Paused")
-    } catch {
-      throw TestFailure("\(error)\n\(binaural.standardError)")
-    }
+    try await BinauralTests.waitUntilReady(binaural, on: bus)
     // It logs its output before it takes its name; the line reaches us through a pipe.
     try await eventually("binaural to say it plays to PulseAudio") {
       binaural.standardError.contains("output=PulseAudio")
@@ -80,7 +69,7 @@ struct BinauralSoundTests {
     // Alpha: 200 Hz ± 5.
     _ = try await BinauralTests.playerctl(bus, "play")
     try await waitUntilHeard("the sound to start", on: server) { Tone($0.left).peak > 0.1 }
-    expectTones(try await server.record(seconds: 1.2), left: 195, right: 205)
+    expectTones(try await server.recordSteady(seconds: 1.2, skipping: settle), left: 195, right: 205)
 
     // Paused, it is silent, and stays so.
     _ = try await BinauralTests.playerctl(bus, "pause")
@@ -96,7 +85,8 @@ struct BinauralSoundTests {
     try await waitUntilHeard("half volume", on: server) {
       abs(Tone($0.left).rms - Self.rms(volume: 0.5)) < Self.rms(volume: 0.5) * 0.1
     }
-    expectTones(try await server.record(seconds: 1.2), left: 240, right: 260, volume: 0.5)
+    expectTones(
+      try await server.recordSteady(seconds: 1.2, skipping: settle), left: 240, right: 260, volume: 0.5)
 
     // Rate 2 plays both tones an octave up.
     _ = try await BinauralTests.playerctl(bus, "volume", "1")
@@ -108,6 +98,6 @@ struct BinauralSoundTests {
       abs(Tone($0.left).peakFrequency(in: 460...540) - 480) <= 2
         && abs(Tone($0.left).rms - Self.rms(volume: 1)) < Self.rms(volume: 1) * 0.1
     }
-    expectTones(try await server.record(seconds: 1.2), left: 480, right: 520)
+    expectTones(try await server.recordSteady(seconds: 1.2, skipping: settle), left: 480, right: 520)
   }
 }

@@ -19,12 +19,28 @@ import Testing
   /// its first preset.
   static func launch(on bus: PrivateBus) async throws -> ChildProcess {
     let binaural = try bus.start(executable, "--output", "null", "--bus-address", bus.address)
+    try await waitUntilReady(binaural, on: bus)
+    return binaural
+  }
+
+  /// Waits until `binaural` owns its name on `bus` and clients read it paused on its first
+  /// preset; a failure shows what it logged.
+  static func waitUntilReady(_ binaural: ChildProcess, on bus: PrivateBus) async throws {
     do {
       try await bus.waitForPlayer("binaural", status: "Paused")
     } catch {
-      throw TestFailure("\(error)\n\(binaural.standardError)")
+      throw TestFailure("\(error)\nbinaural's log:\n\(binaural.standardError)")
     }
-    return binaural
+  }
+
+  /// Expects `binaural` to end by itself with status 0, having released its name.
+  static func expectGracefulExit(
+    _ binaural: ChildProcess, sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    let status = try await binaural.waitForExit()
+    let log = binaural.standardError
+    #expect(status == 0, "\(log)", sourceLocation: sourceLocation)
+    #expect(log.contains("released MPRIS name"), "\(log)", sourceLocation: sourceLocation)
   }
 
   /// A position read back while playing, and when the read began.
@@ -65,9 +81,9 @@ import Testing
     defer { binaural.kill() }
 
     #expect(try await Self.playerctl(bus, "status") == "Paused", "it starts paused")
-    let identity = try await bus.run(
-      "busctl", "--user", "get-property", "org.mpris.MediaPlayer2.binaural", "/org/mpris/MediaPlayer2",
-      "org.mpris.MediaPlayer2", "Identity")
+    let identity = try await bus.busctl(
+      "get-property", "org.mpris.MediaPlayer2.binaural", "/org/mpris/MediaPlayer2", "org.mpris.MediaPlayer2",
+      "Identity")
     #expect(identity.trimmed == #"s "Binaural""#)
     #expect(try await Self.playerctl(bus, "metadata", "xesam:title") == "Delta 2 Hz · Deep sleep")
     #expect(try await Self.playerctl(bus, "metadata", "mpris:length") == "1200000000")
@@ -107,14 +123,11 @@ import Testing
     #expect(try await Self.playerctl(bus, "position") == "0.000000")
 
     // Quit ends the process gracefully, releasing its name.
-    let quit = try await bus.run(
-      "gdbus", "call", "--session", "--dest", "org.mpris.MediaPlayer2.binaural", "--object-path",
-      "/org/mpris/MediaPlayer2", "--method", "org.mpris.MediaPlayer2.Quit")
+    let quit = try await bus.gdbus(
+      "call", "--dest", "org.mpris.MediaPlayer2.binaural", "--object-path", "/org/mpris/MediaPlayer2",
+      "--method", "org.mpris.MediaPlayer2.Quit")
     #expect(quit.succeeded, "\(quit)")
-    let status = try await binaural.waitForExit()
-    let log = binaural.standardError
-    #expect(status == 0, "\(log)")
-    #expect(log.contains("released MPRIS name"), "\(log)")
+    try await Self.expectGracefulExit(binaural)
   }
 
   @Test func theEndOfAPresetGoesOnAsTheRepeatModeSays() async throws {
@@ -159,10 +172,7 @@ import Testing
     defer { Task { await bus.stop() } }
     let binaural = try await Self.launch(on: bus)
     binaural.signal(SIGTERM)
-    let status = try await binaural.waitForExit()
-    let log = binaural.standardError
-    #expect(status == 0, "\(log)")
-    #expect(log.contains("released MPRIS name"), "\(log)")
+    try await Self.expectGracefulExit(binaural)
   }
 
   @Test func anUnknownOutputIsRefusedInOneLine() async throws {
