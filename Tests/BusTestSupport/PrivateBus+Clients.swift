@@ -49,6 +49,32 @@ extension PrivateBus {
 
   // MARK: - Waiting for what a test compares
 
+  /// Runs `playerctl ARGUMENTS` until it prints `expected` (and a newline), at most `timeout`:
+  /// for a state a player takes on a moment after it has answered. A property written
+  /// (Volume, LoopStatus, Shuffle) is a request the player carries out after the write has been
+  /// answered; a method call (Play, Next, SetPosition) is answered once it has been carried out
+  /// and needs no waiting.
+  ///
+  /// - Throws: ``TestFailure`` with the last output when it never prints `expected`.
+  package func waitUntil(
+    playerctl arguments: [String], prints expected: String, within timeout: Duration = .seconds(10)
+  )
+    async throws
+  {
+    var last: ClientResult?
+    do {
+      try await eventually(
+        "playerctl \(arguments.joined(separator: " ")) to print \(expected)", within: timeout
+      ) {
+        let result = try await playerctl(arguments)
+        last = result
+        return result.output == expected + "\n"
+      }
+    } catch {
+      throw TestFailure("\(error); last: \(last.map(\.description) ?? "none")")
+    }
+  }
+
   /// Returns once `name` has an owner (`gdbus wait`, which watches NameOwnerChanged).
   ///
   /// - Throws: ``TestFailure`` when it has none within 10 s.

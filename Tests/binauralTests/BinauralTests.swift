@@ -102,14 +102,17 @@ import Testing
     reading = try await Self.expectSeek(bus, "10+", lands: reading.position + 10, since: reading)
     _ = try await Self.expectSeek(bus, "20-", lands: reading.position - 20, since: reading)
 
+    // Written properties are carried out after the write is answered.
     _ = try await Self.playerctl(bus, "volume", "0.4")
-    #expect(try await Self.playerctl(bus, "volume") == "0.400000")
+    try await bus.waitUntil(playerctl: ["--player=binaural", "volume"], prints: "0.400000")
     _ = try await Self.playerctl(bus, "loop", "Playlist")
-    #expect(try await Self.playerctl(bus, "loop") == "Playlist")
+    try await bus.waitUntil(playerctl: ["--player=binaural", "loop"], prints: "Playlist")
     _ = try await Self.playerctl(bus, "shuffle", "On")
-    #expect(try await Self.playerctl(bus, "shuffle") == "On")
+    try await bus.waitUntil(playerctl: ["--player=binaural", "shuffle"], prints: "On")
     _ = try await Self.playerctl(bus, "shuffle", "Off")
+    try await bus.waitUntil(playerctl: ["--player=binaural", "shuffle"], prints: "Off")
     _ = try await Self.playerctl(bus, "loop", "None")
+    try await bus.waitUntil(playerctl: ["--player=binaural", "loop"], prints: "None")
 
     _ = try await Self.playerctl(bus, "next")
     #expect(try await Self.playerctl(bus, "metadata", "xesam:title") == "Theta 6 Hz · Meditation")
@@ -153,6 +156,7 @@ import Testing
 
     // Repeat one: the preset starts again, which is a jump back to 0.
     _ = try await Self.playerctl(bus, "loop", "Track")
+    try await bus.waitUntil(playerctl: ["--player=binaural", "loop"], prints: "Track")
     _ = try await Self.playerctl(bus, "position", "899")
     _ = try await monitor.next { $0.isSeeked && $0.position?.value.number == 899_000_000 }
     let restart = try await monitor.next { $0.isSeeked }
@@ -161,6 +165,7 @@ import Testing
 
     // Repeat off, last preset: playback stops at its end.
     _ = try await Self.playerctl(bus, "loop", "None")
+    try await bus.waitUntil(playerctl: ["--player=binaural", "loop"], prints: "None")
     for _ in 0..<3 { _ = try await Self.playerctl(bus, "next") }
     #expect(try await titles.line { $0.hasPrefix("Gamma") } == "Gamma 40 Hz · Concentration")
     _ = try await Self.playerctl(bus, "position", "299")

@@ -56,13 +56,22 @@ struct PlayerctlParityTests {
         try await bus.playerctl(query).output == expected + "\n", "\(change) then \(query)",
         sourceLocation: sourceLocation)
     }
-    try await check(["volume", "0.3"], ["volume"], "0.300000")
-    try await check(["volume", "0.1+"], ["volume"], "0.400000")
-    try await check(["volume", "0.25-"], ["volume"], "0.150000")
-    try await check(["loop", "track"], ["loop"], "Track")
-    try await check(["loop", "Playlist"], ["loop"], "Playlist")
-    try await check(["shuffle", "on"], ["shuffle"], "On")
-    try await check(["shuffle", "toggle"], ["shuffle"], "Off")
+    /// A written property is carried out after the write is answered: wait for it.
+    func checkWrite(
+      _ change: [String], _ query: [String], _ expected: String,
+      sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+      let result = try await bus.remotectl(arguments: change)
+      #expect(result.status == 0, "\(change): \(result)", sourceLocation: sourceLocation)
+      try await bus.waitUntil(playerctl: query, prints: expected)
+    }
+    try await checkWrite(["volume", "0.3"], ["volume"], "0.300000")
+    try await checkWrite(["volume", "0.1+"], ["volume"], "0.400000")
+    try await checkWrite(["volume", "0.25-"], ["volume"], "0.150000")
+    try await checkWrite(["loop", "track"], ["loop"], "Track")
+    try await checkWrite(["loop", "Playlist"], ["loop"], "Playlist")
+    try await checkWrite(["shuffle", "on"], ["shuffle"], "On")
+    try await checkWrite(["shuffle", "toggle"], ["shuffle"], "Off")
     let firstTitle = try await bus.playerctl(["metadata", "title"]).output
     try await check(["next"], ["status"], "Paused")
     #expect(try await bus.playerctl(["metadata", "title"]).output != firstTitle)
