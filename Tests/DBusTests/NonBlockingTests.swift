@@ -9,6 +9,11 @@ import Testing
 struct NonBlockingTests {
   static let seekedRule = "type='signal',interface='org.example.Test',member='Seeked'"
 
+  /// How long a step may take before it counts as stuck. What these tests catch never finishes:
+  /// a blocked pool or a deadlock. A slow step still finishes: with the whole suite running on
+  /// two cores of a busy machine (make test-stress), one took more than 10 s.
+  static let stuck: Duration = .seconds(60)
+
   @Test("Connections stuck before Hello hold no thread of the cooperative pool")
   func connectingSuspends() async throws {
     let bus = try await PrivateBus.start()
@@ -26,7 +31,7 @@ struct NonBlockingTests {
         }
       }
     }
-    let answered = await completes(within: .seconds(10)) {
+    let answered = await completes(within: Self.stuck) {
       let connection = try await Connection.connect(.address(bus.address))
       defer { connection.close() }
       _ = try await connection.listNames()
@@ -50,7 +55,7 @@ struct NonBlockingTests {
       own.withLock { $0 }?.cancel()
     }
     own.withLock { $0 = subscription }
-    let finished = await completes(within: .seconds(10)) {
+    let finished = await completes(within: Self.stuck) {
       for position in Int64(1)...5 {
         try fixture.server.emitSignal(
           path: TestService.path, interface: TestService.interfaceName, member: "Seeked",
@@ -71,7 +76,7 @@ struct NonBlockingTests {
     defer { fixture.tearDown() }
     let server = fixture.server
     for _ in 0..<20 {
-      let finished = await completes(within: .seconds(10)) {
+      let finished = await completes(within: Self.stuck) {
         let (stream, continuation) = AsyncStream.makeStream(of: Int64.self)
         let subscription = try await fixture.client.addMatch(rule: Self.seekedRule) { message in
           continuation.yield(message.arguments.first?.int64Value ?? -1)
