@@ -46,32 +46,27 @@ struct PlayerctlParityTests {
   @Test func `changing verbs change binaural as playerctl reads it back`() async throws {
     let bus = try await PrivateBus.start()
     try await bus.startBinaural()
+    /// Runs remotectl `change`, then expects playerctl `query` to print `expected`: at once
+    /// after a method call, which is answered once carried out; after a `written` property, once
+    /// the player has carried it out (a write is answered first).
     func check(
-      _ change: [String], _ query: [String], _ expected: String,
+      _ change: [String], _ query: [String], _ expected: String, written: Bool = false,
       sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
       let result = try await bus.remotectl(arguments: change)
       #expect(result.status == 0, "\(change): \(result)", sourceLocation: sourceLocation)
+      if written { return try await bus.waitUntil(playerctl: query, prints: expected) }
       #expect(
         try await bus.playerctl(query).output == expected + "\n", "\(change) then \(query)",
         sourceLocation: sourceLocation)
     }
-    /// A written property is carried out after the write is answered: wait for it.
-    func checkWrite(
-      _ change: [String], _ query: [String], _ expected: String,
-      sourceLocation: SourceLocation = #_sourceLocation
-    ) async throws {
-      let result = try await bus.remotectl(arguments: change)
-      #expect(result.status == 0, "\(change): \(result)", sourceLocation: sourceLocation)
-      try await bus.waitUntil(playerctl: query, prints: expected)
-    }
-    try await checkWrite(["volume", "0.3"], ["volume"], "0.300000")
-    try await checkWrite(["volume", "0.1+"], ["volume"], "0.400000")
-    try await checkWrite(["volume", "0.25-"], ["volume"], "0.150000")
-    try await checkWrite(["loop", "track"], ["loop"], "Track")
-    try await checkWrite(["loop", "Playlist"], ["loop"], "Playlist")
-    try await checkWrite(["shuffle", "on"], ["shuffle"], "On")
-    try await checkWrite(["shuffle", "toggle"], ["shuffle"], "Off")
+    try await check(["volume", "0.3"], ["volume"], "0.300000", written: true)
+    try await check(["volume", "0.1+"], ["volume"], "0.400000", written: true)
+    try await check(["volume", "0.25-"], ["volume"], "0.150000", written: true)
+    try await check(["loop", "track"], ["loop"], "Track", written: true)
+    try await check(["loop", "Playlist"], ["loop"], "Playlist", written: true)
+    try await check(["shuffle", "on"], ["shuffle"], "On", written: true)
+    try await check(["shuffle", "toggle"], ["shuffle"], "Off", written: true)
     let firstTitle = try await bus.playerctl(["metadata", "title"]).output
     try await check(["next"], ["status"], "Paused")
     #expect(try await bus.playerctl(["metadata", "title"]).output != firstTitle)
