@@ -39,6 +39,8 @@ finish() {
   stop_load
   if [ "$status" -eq 0 ] && [ "$KEEP" != 1 ]; then
     rm -rf "$work"
+    # SwiftPM's lock files for the clone's build folder, named after its path.
+    rm -f "${TMPDIR:-/tmp}/$(printf '%s' "$clone" | tr / _)"_.build*.lock
   else
     echo "The clone and the logs are in $work"
   fi
