@@ -90,6 +90,17 @@ struct SeveralPlayersTests {
     #expect(try await both.ours.waitForExit(within: .seconds(10)) == 143)
   }
 
+  @Test(.enabled(if: Tools.which("script") != nil))
+  func `the live view on a terminal ends with status 143 when its bus goes away`() async throws {
+    let bus = try await PrivateBus.start()
+    try await bus.startMockPlayer("test1", artist: "A1", title: "T1")
+    // util-linux's script runs it on a pseudo-terminal, so status --follow shows the live view.
+    let view = try bus.start("script", ["-qec", "\(Tools.remotectl) -F status", "/dev/null"])
+    _ = try await view.line(where: { $0.contains("T1") })
+    await bus.kill()
+    #expect(try await view.waitForExit(within: .seconds(10)) == 143)
+  }
+
   @Test func `-l lists the players on the system bus after those on the session bus`() async throws {
     let session = try await PrivateBus.start()
     let system = try await PrivateBus.start()
