@@ -7,7 +7,7 @@
 # Builds remotectl and binaural the way users are told to (`make install`, into a temporary
 # PREFIX), starts a private dbus-daemon and `binaural --output null` on it, waits until binaural
 # owns its name and answers, then runs remotectl and playerctl alternately, RUNS times each per
-# verb (who goes first alternating as well): wall time (median, from the shell's monotonic clock around each run) and peak resident
+# verb (who goes first alternating as well): wall time (median, from bash's clock around each run) and peak resident
 # memory (/usr/bin/time's %M, median and maximum). hyperfine, when installed, measures the same
 # commands again as a cross-check (its runs are not alternated). Goal: remotectl's median wall
 # ≤ 0.8× playerctl's, its peak memory ≤ 1.5× playerctl's.
@@ -46,13 +46,13 @@ gdbus wait --session --timeout 10 org.mpris.MediaPlayer2.binaural
 median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 maximum() { sort -n | tail -1; }
 
-# Wall time of one run in microseconds.
+# Wall time of one run in microseconds, from bash's own clock (no `date` processes around it).
 wall() {
   local start end
-  start=$(date +%s%N)
+  start=${EPOCHREALTIME/./}
   "$@" >/dev/null 2>&1
-  end=$(date +%s%N)
-  echo $(((end - start) / 1000))
+  end=${EPOCHREALTIME/./}
+  echo $((end - start))
 }
 
 # Peak resident memory of one run in KiB.
