@@ -7,10 +7,10 @@
 # Builds remotectl and binaural the way users are told to (`make install`, into a temporary
 # PREFIX), starts a private dbus-daemon and `binaural --output null` on it, waits until binaural
 # owns its name and answers, then runs remotectl and playerctl alternately, RUNS times each per
-# verb (who goes first alternating as well): wall time (median, from bash's clock around each run) and peak resident
-# memory (/usr/bin/time's %M, median and maximum). hyperfine, when installed, measures the same
-# commands again as a cross-check (its runs are not alternated). Goal: remotectl's median wall
-# ≤ 0.8× playerctl's, its peak memory ≤ 1.5× playerctl's.
+# verb (who goes first alternating as well): wall time (median, from bash's clock around each
+# run) and peak resident memory (/usr/bin/time's %M, median and maximum). hyperfine, when
+# installed, measures the same commands again as a cross-check (its runs are not alternated).
+# Goal: remotectl's median wall ≤ 0.8× playerctl's, its peak memory ≤ 1.5× playerctl's.
 set -euo pipefail
 
 runs=${1:-30}
