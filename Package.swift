@@ -36,6 +36,13 @@ let package = Package(
       ],
       swiftSettings: swiftSettings
     ),
+    // What every backend needs to mirror an application: the command-state copy, position-jump
+    // detection and the hop to the main actor. Package access only; no D-Bus.
+    .target(
+      name: "RemoteControlBackend",
+      dependencies: ["RemoteControl"],
+      swiftSettings: swiftSettings
+    ),
     // libsystemd's sd-bus, and a header-only shim for what Swift cannot import.
     .systemLibrary(
       name: "CSystemd",
@@ -53,6 +60,7 @@ let package = Package(
       name: "RemoteControlMPRIS",
       dependencies: [
         "RemoteControl",
+        "RemoteControlBackend",
         "DBus",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
