@@ -116,6 +116,11 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
     .testTarget(
+      name: "RemoteControlBackendTests",
+      dependencies: ["RemoteControl", "RemoteControlTesting", "RemoteControlBackend"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
       name: "DBusTests",
       dependencies: ["DBus", "BusTestSupport"],
       swiftSettings: swiftSettings
