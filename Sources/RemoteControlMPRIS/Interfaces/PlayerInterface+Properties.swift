@@ -4,7 +4,7 @@ import RemoteControl
 extension PlayerInterface {
   /// The properties of `org.mpris.MediaPlayer2.Player`: name, D-Bus type, value, whether changes
   /// are announced, and what a write asks for, one entry each.
-  static func propertyTable(for configuration: MediaPlayerConfiguration) -> PropertyTable {
+  static let propertyTable: PropertyTable = {
     typealias Entry = PropertyTable.Entry
     /// A property whose changes are announced; writable when `write` is given.
     func property(
@@ -39,9 +39,9 @@ extension PlayerInterface {
           try VolumeRequest(volume: value.doubleValue ?? .nan).command
         },
         // Position: computed on each read from the last position report; never announced.
-        Entry(PlayerProperty.position.rawValue, "x") {
-          .int64(Microseconds(seconds: $0.currentPosition).rawValue)
-        },
+        Entry(
+          PlayerProperty.position.rawValue, "x",
+          onRead: { .int64(Microseconds(seconds: $0.currentPosition).rawValue) }),
         property(.minimumRate, "d") { .double($0.minimumRate) },
         property(.maximumRate, "d") { .double($0.maximumRate) },
         property(.canGoNext, "b") { .bool($0.canGoNext) },
@@ -52,5 +52,5 @@ extension PlayerInterface {
         // CanControl: fixed for the player's life; its changes are never announced.
         property(.canControl, "b", change: .none) { .bool($0.configuration.canControl) },
       ])
-  }
+  }()
 }

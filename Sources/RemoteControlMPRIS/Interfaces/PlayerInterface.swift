@@ -3,7 +3,7 @@ import RemoteControl
 
 /// The adapter of the `org.mpris.MediaPlayer2.Player` interface over the application's command
 /// center and Now Playing info: its methods become remote control events, its properties come
-/// from its table (``propertyTable(for:)``).
+/// from its table (``propertyTable``).
 enum PlayerInterface {
   /// The interface, reading `state` and delivering events with `dispatcher`.
   static func make(state: MediaPlayerState, dispatcher: EventDispatcher) -> Interface {

@@ -5,7 +5,7 @@ import RemoteControlBackend
 /// as last mirrored.
 ///
 /// Each MPRIS rule that turns the application's state into a property value is written here
-/// once; the property tables (``PlayerInterface/propertyTable(for:)``,
+/// once; the property tables (``PlayerInterface/propertyTable``,
 /// ``MediaPlayer2Interface/propertyTable(for:)``) say how each value goes on the bus, and the
 /// methods gate their calls on the same values.
 struct MediaPlayerModel: Sendable {

@@ -37,7 +37,7 @@ final class MediaPlayerState: Sendable {
     let tables = MediaPlayerInterface.allCases.map { interface in
       switch interface {
       case .root: MediaPlayer2Interface.propertyTable(for: configuration)
-      case .player: PlayerInterface.propertyTable(for: configuration)
+      case .player: PlayerInterface.propertyTable
       }
     }
     self.tables = tables
