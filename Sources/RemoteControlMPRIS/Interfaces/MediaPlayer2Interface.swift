@@ -27,25 +27,27 @@ enum MediaPlayer2Interface {
   /// The properties of `org.mpris.MediaPlayer2`, one entry each. `DesktopEntry` is there only
   /// when the configuration names one.
   static func propertyTable(for configuration: MediaPlayerConfiguration) -> PropertyTable {
-    /// A property whose changes are announced.
+    /// A property computed from the model, whose changes are announced.
     func property(
       _ name: RootProperty, _ signature: Signature, _ value: @escaping @Sendable (MediaPlayerModel) -> Value
-    )
-      -> PropertyTable.Entry
-    {
+    ) -> PropertyTable.Entry {
       PropertyTable.Entry(name.rawValue, signature, value: value)
+    }
+    /// A property fixed by the configuration.
+    func fixed(_ name: RootProperty, _ signature: Signature, _ value: Value) -> PropertyTable.Entry {
+      PropertyTable.Entry(name.rawValue, signature, fixed: value)
     }
     var entries = [
       property(.canQuit, "b") { .bool($0.canQuit) },
       property(.canRaise, "b") { .bool($0.canRaise) },
       // HasTrackList: the core has no queue to publish yet.
-      property(.hasTrackList, "b") { _ in .bool(false) },
-      property(.identity, "s") { .string($0.configuration.identity) },
-      property(.supportedURISchemes, "as") { .strings($0.configuration.supportedURISchemes) },
-      property(.supportedMIMETypes, "as") { .strings($0.configuration.supportedMIMETypes) },
+      fixed(.hasTrackList, "b", .bool(false)),
+      fixed(.identity, "s", .string(configuration.identity)),
+      fixed(.supportedURISchemes, "as", .strings(configuration.supportedURISchemes)),
+      fixed(.supportedMIMETypes, "as", .strings(configuration.supportedMIMETypes)),
     ]
     if let desktopEntry = configuration.desktopEntry {
-      entries.append(property(.desktopEntry, "s") { _ in .string(desktopEntry) })
+      entries.append(fixed(.desktopEntry, "s", .string(desktopEntry)))
     }
     return PropertyTable(interface: .root, entries: entries)
   }

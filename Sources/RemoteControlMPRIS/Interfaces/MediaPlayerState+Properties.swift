@@ -3,7 +3,8 @@ import RemoteControl
 
 extension MediaPlayerState {
   /// The vtable's properties of `interface`, from its table: a read copies the value computed at
-  /// the last change (or computes it, for the properties computed at each read); a write checks
+  /// the last change (or the fixed value, or computes it, for the properties computed at each
+  /// read); a write checks
   /// `CanControl`, turns the value into a command and delivers it with `dispatcher`.
   func interfaceProperties(_ interface: MediaPlayerInterface, dispatcher: EventDispatcher) -> [Interface
     .Property]
@@ -17,6 +18,8 @@ extension MediaPlayerState {
         let index = slot
         slot += 1
         getter = { self.value(table: table, slot: index) }
+      case .fixed(let value):
+        getter = { value }
       case .onRead(let value):
         let nowPlaying = nowPlaying
         getter = { value(nowPlaying) }

@@ -14,6 +14,9 @@ struct PropertyTable: Sendable {
   struct Entry: Sendable {
     /// Where a read's value comes from.
     enum Reading: Sendable {
+      /// Fixed for the player's life (taken from its configuration): never recomputed, and read
+      /// without taking the state's lock.
+      case fixed(Value)
       /// Computed from the model at each change; reads return the value computed last.
       case model(@Sendable (MediaPlayerModel) -> Value)
       /// Computed at each read (MPRIS `Position`, extrapolated on the info center's clock); its
@@ -48,6 +51,18 @@ struct PropertyTable: Sendable {
       self.write = write
     }
 
+    /// A read-only property whose value never changes.
+    init(
+      _ name: String, _ signature: Signature, change: Interface.Property.ChangeBehavior = .emitsChange,
+      fixed value: Value
+    ) {
+      self.name = name
+      self.signature = signature
+      self.change = change
+      self.reading = .fixed(value)
+      self.write = nil
+    }
+
     /// A read-only property computed at each read and never announced.
     init(
       _ name: String, _ signature: Signature,
@@ -66,19 +81,19 @@ struct PropertyTable: Sendable {
   /// The properties, in the order introspection lists them.
   let entries: [Entry]
 
-  /// The values of the properties computed from the model, in table order (those computed at
-  /// each read are left out).
+  /// The values of the properties computed from the model, in table order (fixed ones and those
+  /// computed at each read are left out).
   func values(for model: MediaPlayerModel) -> [Value] {
     entries.compactMap { entry in
       switch entry.reading {
       case .model(let value): value(model)
-      case .onRead: nil
+      case .fixed, .onRead: nil
       }
     }
   }
 
   /// The names of the announced properties whose values differ between `old` and `new` (both
-  /// from ``values(for:)``), in table order.
+  /// from ``values(for:)``), in table order. Fixed values never change.
   func changes(from old: [Value], to new: [Value]) -> [String] {
     var names: [String] = []
     var slot = 0

@@ -11,8 +11,9 @@ import RemoteControlBackend
 /// thread for the Now Playing info center); the state compares and hands the signals over to the
 /// connection's thread under its one lock, so signals keep the order of the changes.
 struct PropertyPublisher: Sendable {
-  /// `/org/mpris/MediaPlayer2`, where MPRIS players export their interfaces.
-  static let path = ObjectPath(rawValue: MediaPlayerInterface.objectPath) ?? "/"
+  /// `/org/mpris/MediaPlayer2`, where MPRIS players export their interfaces (a constant: were it
+  /// not a valid path, that would be a programmer error, and it would trap).
+  static let path = ObjectPath(stringLiteral: MediaPlayerInterface.objectPath)
 
   let state: MediaPlayerState
   let connection: Connection
