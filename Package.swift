@@ -96,6 +96,8 @@ let package = Package(
       ],
       swiftSettings: swiftSettings
     ),
+    // The Now Playing rule: which player the keys reach, as a pure state machine.
+    .target(name: "NowPlayingArbiter", swiftSettings: swiftSettings),
     // What the bus tests share: one private dbus-daemon launcher and a child-process runner.
     .target(
       name: "BusTestSupport",
@@ -133,6 +135,11 @@ let package = Package(
     .testTarget(
       name: "remotectlTests",
       dependencies: ["remotectl", "BusTestSupport"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "NowPlayingArbiterTests",
+      dependencies: ["NowPlayingArbiter"],
       swiftSettings: swiftSettings
     ),
   ]
