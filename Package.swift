@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "RemoteControlMPRIS", targets: ["RemoteControlMPRIS"]),
     .executable(name: "binaural", targets: ["binaural"]),
     .executable(name: "remotectl", targets: ["remotectl"]),
+    .executable(name: "remotectld", targets: ["remotectld"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -98,6 +99,18 @@ let package = Package(
     ),
     // The Now Playing rule: which player the keys reach, as a pure state machine.
     .target(name: "NowPlayingArbiter", swiftSettings: swiftSettings),
+    // The Now Playing hub for the user's session bus.
+    .executableTarget(
+      name: "remotectld",
+      dependencies: [
+        "NowPlayingArbiter",
+        "DBus",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ],
+      swiftSettings: swiftSettings
+    ),
     // What the bus tests share: one private dbus-daemon launcher and a child-process runner.
     .target(
       name: "BusTestSupport",
