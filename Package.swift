@@ -155,5 +155,10 @@ let package = Package(
       dependencies: ["NowPlayingArbiter"],
       swiftSettings: swiftSettings
     ),
+    .testTarget(
+      name: "remotectldTests",
+      dependencies: ["remotectld", "BusTestSupport"],
+      swiftSettings: swiftSettings
+    ),
   ]
 )
