@@ -57,7 +57,7 @@ final class Hub: Sendable {
     arbiter.withLock { arbiter in
       let before = arbiter.nowPlaying
       arbiter = Arbiter(filter: arbiter.filter, hubOwner: owner)
-      if before.players.isEmpty == false { announce(arbiter.nowPlaying, after: before) }
+      if !before.players.isEmpty { announce(arbiter.nowPlaying, after: before) }
     }
   }
 
