@@ -4,8 +4,20 @@ import NowPlayingArbiter
 extension Hub {
   // MARK: - The hub's interface
 
-  /// `io.github.swift_remote_control.Hub1`: the players in activity order, the active one,
-  /// Shift, Unshift, Select and `NowPlayingChanged`.
+  /// `io.github.swift_remote_control.Hub1` at `/org/mpris/MediaPlayer2`, for controllers:
+  ///
+  /// - `Players` (`as`, read-only, announced in PropertiesChanged): the candidates' bus names in
+  ///   activity order, the active one first.
+  /// - `ActivePlayer` (`s`, read-only, announced): the Now Playing player's bus name, empty when
+  ///   there is none.
+  /// - `Shift() → s`, `Unshift() → s`: pin the next player in activity order (the one left goes
+  ///   to the back), or the last one; they answer the active player's bus name, or the error
+  ///   `io.github.swift_remote_control.Hub1.Error.NoPlayer` when there is no player.
+  /// - `Select(s player)`: pin the player named by bus name, player name (`vlc`) or unique name;
+  ///   `io.github.swift_remote_control.Hub1.Error.UnknownPlayer` lists the players otherwise.
+  /// - `NowPlayingChanged(s active, as players)`: emitted once for every change of the active
+  ///   player or of the order, after the change, carrying the whole new state, so a follower that
+  ///   reads Players once and then listens never misses a switch.
   var hubInterface: Interface {
     Interface(
       name: HubNames.interface,
