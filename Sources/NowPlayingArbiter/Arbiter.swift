@@ -9,6 +9,16 @@
 ///
 /// ## The rule
 ///
+/// Candidates are every `org.mpris.MediaPlayer2.*` name except the hub itself, other proxies
+/// (playerctld, KDE Connect's), a user's ignore list and duplicates; the active player stays while
+/// it plays; otherwise the one that most recently started playing and still plays; if none plays,
+/// the last active one stays (the same key resumes it), else the most recent in a history that
+/// counts only starting to play, a track change, a seek, or a command sent through the hub — never
+/// Position, Volume or `Can*` changes; a new player takes over only if it plays or nothing is
+/// active; shift, unshift and select pin a player until it goes away or another starts playing.
+///
+/// In detail:
+///
 /// 1. **Candidates** are every `org.mpris.MediaPlayer2.*` name except the hub itself, other proxies
 ///    (playerctld, KDE Connect's), a user's ignore list and duplicates: two names of one connection
 ///    are one player (see ``CandidateFilter``).

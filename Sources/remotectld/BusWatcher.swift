@@ -117,6 +117,7 @@ struct BusWatcher: Sendable {
         "a player sent properties that are not a dictionary", metadata: ["owner": "\(owner)"])
       return
     }
+    var events: [Arbiter.Event] = []
     var others: [String] = []
     for entry in entries {
       guard let name = entry.key.stringValue else { continue }
@@ -128,15 +129,16 @@ struct BusWatcher: Sendable {
             "PlaybackStatus is not a string", metadata: ["owner": "\(owner)", "value": "\(value)"])
           continue
         }
-        hub.apply(.playbackStatusChanged(owner: owner, isPlaying: status == "Playing", source: source))
+        events.append(.playbackStatusChanged(owner: owner, isPlaying: status == "Playing", source: source))
       case "Metadata":
-        hub.apply(.trackChanged(owner: owner, track: TrackIdentity.of(value), source: source))
+        events.append(.trackChanged(owner: owner, track: TrackIdentity.of(value), source: source))
       default:
         others.append(name)
       }
     }
     if !others.isEmpty, source == .announced {
-      hub.apply(.otherPropertiesChanged(owner: owner, names: others))
+      events.append(.otherPropertiesChanged(owner: owner, names: others))
     }
+    hub.apply(events)
   }
 }

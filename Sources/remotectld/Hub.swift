@@ -34,20 +34,33 @@ final class Hub: Sendable {
   /// - Returns: The rule's answer after the event.
   @discardableResult
   func apply(_ event: Arbiter.Event) -> NowPlaying {
+    apply([event])
+  }
+
+  /// Applies `events` (what one message said) and announces the change they make together, if
+  /// any: one announcement per message.
+  ///
+  /// - Returns: The rule's answer after the events.
+  @discardableResult
+  func apply(_ events: [Arbiter.Event]) -> NowPlaying {
     arbiter.withLock { arbiter in
       let before = arbiter.nowPlaying
-      if arbiter.apply(event) {
+      for event in events { arbiter.apply(event) }
+      let now = arbiter.nowPlaying
+      if now.active?.busName != before.active?.busName
+        || now.players.map(\.busName) != before.players.map(\.busName)
+      {
         logger.debug(
           "now playing changed",
           metadata: [
-            "event": "\(event)", "active": "\(arbiter.nowPlaying.active?.busName ?? "none")",
-            "players": "\(arbiter.nowPlaying.players.map(\.busName))",
+            "events": "\(events)", "active": "\(now.active?.busName ?? "none")",
+            "players": "\(now.players.map(\.busName))",
           ])
-        announce(arbiter.nowPlaying, after: before)
+        announce(now, after: before)
       } else {
-        logger.trace("event", metadata: ["event": "\(event)"])
+        logger.trace("events", metadata: ["events": "\(events)"])
       }
-      return arbiter.nowPlaying
+      return now
     }
   }
 

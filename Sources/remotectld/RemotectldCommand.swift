@@ -28,7 +28,9 @@ struct RemotectldCommand: AsyncParsableCommand {
 
   @Option(
     name: [.customShort("i"), .customLong("ignore-player")], parsing: .singleValue,
-    help: "A player to leave out, by name (vlc) or bus name; repeat it or separate names with commas.")
+    help: ArgumentHelp(
+      "A player to leave out, by name (vlc) or bus name; repeat it or separate names with commas.",
+      valueName: "name"))
   var ignored: [String] = []
 
   @Flag(
@@ -36,10 +38,14 @@ struct RemotectldCommand: AsyncParsableCommand {
     help: "Answer playerctld's interface under its bus name while playerctld is not running.")
   var playerctld = true
 
-  @Option(help: "A D-Bus address to use instead of the session bus, such as unix:path=/tmp/bus.")
+  @Option(
+    help: ArgumentHelp(
+      "A D-Bus address to use instead of the session bus, such as unix:path=/tmp/bus.", valueName: "address"))
   var busAddress: String?
 
-  @Option(help: "How much to log: trace, debug, info, notice, warning, error or critical.")
+  @Option(
+    help: ArgumentHelp(
+      "How much to log: trace, debug, info, notice, warning, error or critical.", valueName: "level"))
   var logLevel: String = "info"
 
   func validate() throws {
