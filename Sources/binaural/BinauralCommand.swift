@@ -90,9 +90,10 @@ struct BinauralCommand: AsyncParsableCommand {
     return (.address(embedded.address), embedded)
   }
 
-  /// Writes "binaural: `line`" to standard error.
+  /// Writes "binaural: `line`" to standard error (dropped when it cannot be written, as on a
+  /// closed terminal).
   static func say(_ line: String) {
-    FileHandle.standardError.write(Data("binaural: \(line)\n".utf8))
+    RawTerminal.write("binaural: \(line)\n", to: STDERR_FILENO)
   }
 
   /// Says `line` and exits with a failure status.
