@@ -34,6 +34,5 @@ enum BinauralApp {
     view?.start()
     defer { view?.close() }
     try await group.run()
-    withExtendedLifetime(controller) {}
   }
 }
