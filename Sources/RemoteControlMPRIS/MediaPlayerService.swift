@@ -65,6 +65,7 @@ public struct MediaPlayerService: Service {
         .connectionFailed, "cannot connect to the \(configuration.bus): \(error.message)")
     }
     defer { connection.close() }
+    connection.onReconnectFailure = { [logger] error in logger.warning("\(error.message)") }
     let session = await MediaPlayerSession.start(
       application: application, configuration: configuration, connection: connection, logger: logger)
     defer { session.stop() }
