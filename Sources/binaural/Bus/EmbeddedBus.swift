@@ -29,9 +29,9 @@ struct EmbeddedBus: Sendable {
   static var addressFile: String { directory + "/bus-address" }
 
   /// What binaural actually starts: a shell that starts `dbus-daemon` on the socket `$1`, waits
-  /// for end of file on its standard input (the lifeline, see ``SpawnedDaemon``),
-  /// then stops the daemon and removes the socket and the address file `$2` if it still names
-  /// this bus. So the bus ends when binaural ends, however it ends, and leaves no stale file.
+  /// for end of file on its standard input (the lifeline, see ``SpawnedDaemon``), then stops the
+  /// daemon and removes the socket and the address file `$2` if it still names this bus. So the
+  /// bus ends when binaural ends, however it ends, and leaves no stale file.
   private static let watcher = """
     dbus-daemon --session --nofork --print-address=3 "--address=unix:path=$1" </dev/null &
     daemon=$!
