@@ -96,7 +96,7 @@ let package = Package(
       ]
     ),
     // The Now Playing rule: which player the keys reach, as a pure state machine.
-    .target(name: "NowPlayingArbiter", swiftSettings: swiftSettings),
+    .target(name: "NowPlayingArbiter"),
     // The Now Playing hub for the user's session bus.
     .executableTarget(
       name: "remotectld",
@@ -106,8 +106,7 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-      ],
-      swiftSettings: swiftSettings
+      ]
     ),
     // What the bus tests share: one private dbus-daemon launcher and a child-process runner.
     .target(
@@ -143,13 +142,11 @@ let package = Package(
     ),
     .testTarget(
       name: "NowPlayingArbiterTests",
-      dependencies: ["NowPlayingArbiter"],
-      swiftSettings: swiftSettings
+      dependencies: ["NowPlayingArbiter"]
     ),
     .testTarget(
       name: "remotectldTests",
-      dependencies: ["remotectld", "BusTestSupport"],
-      swiftSettings: swiftSettings
+      dependencies: ["remotectld", "BusTestSupport"]
     ),
   ]
 )

@@ -34,9 +34,9 @@ struct HubService: Service {
       connection: connection, filter: configuration.filter,
       answersPlayerctld: configuration.answersPlayerctld,
       logger: logger)
-    var registrations = [try connection.export(hub.hubInterface, at: HubNames.path)]
+    var registrations = [try await connection.export(hub.hubInterface, at: HubNames.path)]
     if configuration.answersPlayerctld {
-      registrations.append(try connection.export(hub.playerctldInterface, at: HubNames.path))
+      registrations.append(try await connection.export(hub.playerctldInterface, at: HubNames.path))
     }
     defer { registrations.forEach { $0.cancel() } }
     let watcher = BusWatcher(hub: hub)
