@@ -40,12 +40,12 @@ final class MediaPlayerSession: Sendable {
 
   /// Exports `org.mpris.MediaPlayer2` and `org.mpris.MediaPlayer2.Player` at
   /// `/org/mpris/MediaPlayer2`.
-  func export() throws(MediaPlayerError) {
+  func export() async throws(MediaPlayerError) {
     do {
-      let root = try connection.export(
+      let root = try await connection.export(
         MediaPlayer2Interface.make(state: state, dispatcher: dispatcher), at: PropertyPublisher.path)
       registrations.withLock { $0.append(root) }
-      let player = try connection.export(
+      let player = try await connection.export(
         PlayerInterface.make(state: state, dispatcher: dispatcher), at: PropertyPublisher.path)
       registrations.withLock { $0.append(player) }
     } catch {

@@ -91,6 +91,16 @@ enum SDBus {
     sd_bus_flush_close_unref(bus)
   }
 
+  /// The address the connection was opened to (for the session bus, the one sd-bus resolved), or
+  /// `nil` when it has none.
+  ///
+  /// The corresponding C function is `sd_bus_get_address`.
+  static func address(_ bus: BusHandle) -> String? {
+    var address: UnsafePointer<CChar>?
+    guard sd_bus_get_address(bus, &address) >= 0, let address else { return nil }
+    return String(cString: address)
+  }
+
   /// Whether the connection is open.
   ///
   /// The corresponding C function is `sd_bus_is_open`.

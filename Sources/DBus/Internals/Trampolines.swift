@@ -26,7 +26,7 @@ enum Trampolines {
       arguments: arguments,
       sender: SDBus.sender(message).flatMap(BusName.init(rawValue:)),
       path: object.path, interface: object.interface.name, member: member,
-      responder: Responder(call: message, expected: method.outSignature, loop: object.loop))
+      pendingReply: PendingReply(call: message, expected: method.outSignature, loop: object.loop))
     method.handler(call)
     return 1
   }

@@ -1,7 +1,8 @@
 import Synchronization
 
-/// Sends the single answer to one method call, from any thread, on the owner thread.
-final class Responder: Sendable {
+/// The answer one incoming method call still owes its caller: sent once, from any thread, by
+/// the owner thread; a call dropped unanswered is failed with `NoReply`.
+final class PendingReply: Sendable {
   private let call: MessageReference
   private let expected: Signature
   private let loop: BusLoop
@@ -13,9 +14,6 @@ final class Responder: Sendable {
     self.expected = expected
     self.loop = loop
   }
-
-  /// Whether the answer was given.
-  var isCompleted: Bool { completed.load(ordering: .acquiring) }
 
   /// Sends the answer, unless one was sent already.
   func complete(_ result: Result<[Value], BusError>) {
