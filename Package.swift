@@ -44,8 +44,7 @@ let package = Package(
     // detection and the hop to the main actor. Package access only; no D-Bus.
     .target(
       name: "RemoteControlBackend",
-      dependencies: ["RemoteControl"],
-      swiftSettings: swiftSettings
+      dependencies: ["RemoteControl"]
     ),
     // libsystemd's sd-bus, and a header-only shim for what Swift cannot import.
     .systemLibrary(
@@ -127,8 +126,7 @@ let package = Package(
     ),
     .testTarget(
       name: "RemoteControlBackendTests",
-      dependencies: ["RemoteControl", "RemoteControlTesting", "RemoteControlBackend"],
-      swiftSettings: swiftSettings
+      dependencies: ["RemoteControl", "RemoteControlTesting", "RemoteControlBackend"]
     ),
     .testTarget(
       name: "DBusTests",
