@@ -70,10 +70,11 @@ public struct MediaPlayerService: Service {
         .connectionFailed, "cannot connect to the \(configuration.bus): \(error.message)")
     }
     defer { connection.close() }
+    connection.onReconnectFailure = { [logger] error in logger.warning("\(error.message)") }
     let session = await MediaPlayerSession.start(
       application: application, configuration: configuration, connection: connection, logger: logger)
     defer { session.stop() }
-    try session.export()
+    try await session.export()
     let name = try await MediaPlayerBusName.claim(for: configuration, on: connection, logger: logger)
     logger.info("serving MPRIS", metadata: ["name": "\(name)", "identity": "\(configuration.identity)"])
     onNameAcquired(name.rawValue)

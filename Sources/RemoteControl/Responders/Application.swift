@@ -52,7 +52,7 @@ open class Application: Responder {
     super.init()
   }
 
-  /// The application can always become the first responder, as in seed 001's design.
+  /// The application can always become the first responder, to handle events itself.
   open override var canBecomeFirstResponder: Bool { true }
 
   /// The application is the root of the chain: its ``next`` is `nil` unless you set one.
@@ -158,7 +158,7 @@ open class Application: Responder {
   /// Calls `observer` with every event delivered from now on and its outcome, until the
   /// returned token is passed to ``removeObserver(_:)``.
   ///
-  /// This is seed 001's notification pattern, typed: one observer sees every command.
+  /// The pattern of re-broadcasting every event as a notification, typed: one observer sees every command.
   @discardableResult
   public func observeEvents(
     _ observer: @escaping @MainActor (EventDelivery) -> Void

@@ -5,7 +5,7 @@
 /// the first responder whose ``remoteControlReceived(with:)`` returns `true` ends the walk.
 ///
 /// Insert a dedicated responder between a controller and the application by overriding
-/// ``next`` (or setting it, on a plain `Responder`), as seed 002's app does:
+/// ``next`` (or setting it, on a plain `Responder`):
 ///
 /// ```swift
 /// final class PlayerController: Responder {

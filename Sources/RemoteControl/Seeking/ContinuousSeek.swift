@@ -1,6 +1,6 @@
 /// A responder that turns a held seek button into repeated skips, or into a faster rate.
 ///
-/// Seed 002's dedicated responder: insert it in the responder chain (between a controller and
+/// A dedicated responder: insert it in the responder chain (between a controller and
 /// the application, say) and it handles begin/end seeking events. While a button is held it
 /// sends the application ``RemoteControlEvent/Command/skipForward(_:)`` or
 /// ``RemoteControlEvent/Command/skipBackward(_:)`` events every ``Configuration/interval``

@@ -1,7 +1,8 @@
 import Synchronization
 
-/// Sends the single answer to one method call, from any thread, on the owner thread.
-final class Responder: Sendable {
+/// The answer one incoming method call still owes its caller: sent once, from any thread, by
+/// the owner thread; a call dropped unanswered is failed with `NoReply`.
+final class PendingReply: Sendable {
   private let call: MessageReference
   private let expected: Signature
   private let loop: BusLoop
@@ -14,15 +15,19 @@ final class Responder: Sendable {
     self.loop = loop
   }
 
-  /// Whether the answer was given.
-  var isCompleted: Bool { completed.load(ordering: .acquiring) }
-
   /// Sends the answer, unless one was sent already.
   func complete(_ result: Result<[Value], BusError>) {
     guard !completed.exchange(true, ordering: .acquiringAndReleasing) else { return }
     let call = self.call
     let expected = self.expected
     loop.run { state in state.answer(call.handle, with: result, expected: expected) }
+  }
+
+  /// Gives the call back unanswered, for sd-bus to dispatch further (a property write a handler
+  /// declined): drops our reference without replying. Only on the owner thread.
+  func relinquish() {
+    guard !completed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    SDBus.release(message: call.handle)
   }
 
   deinit {
