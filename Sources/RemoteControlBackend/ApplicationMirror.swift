@@ -15,6 +15,8 @@ package final class ApplicationMirror: Sendable {
     case commands(CommandState)
     /// The Now Playing info changed; this is the new snapshot.
     case nowPlaying(NowPlayingSnapshot)
+    /// The queue, the playlists or the queue's commands changed (reported by ``QueueMirror``).
+    case queue(QueueState)
   }
 
   private let application: Application

@@ -7,19 +7,22 @@ package struct ApplicationState: Sendable, Hashable {
   package var commands: CommandState
   /// The Now Playing info, playback state and position report.
   package var nowPlaying: NowPlayingSnapshot
+  /// The queue and playlists, and which of their commands are handled.
+  package var queue: QueueState
 
   /// A state made of these parts.
-  package init(commands: CommandState, nowPlaying: NowPlayingSnapshot) {
+  package init(commands: CommandState, nowPlaying: NowPlayingSnapshot, queue: QueueState = QueueState()) {
     self.commands = commands
     self.nowPlaying = nowPlaying
+    self.queue = queue
   }
 
   /// A copy of the application's state now.
   @MainActor
   package init(_ application: Application) {
     self.init(
-      commands: CommandState(application.commandCenter), nowPlaying: application.nowPlayingInfoCenter.snapshot
-    )
+      commands: CommandState(application.commandCenter), nowPlaying: application.nowPlayingInfoCenter.snapshot,
+      queue: QueueState(application))
   }
 
   /// Takes in a change the mirror reported.
@@ -27,6 +30,7 @@ package struct ApplicationState: Sendable, Hashable {
     switch change {
     case .commands(let commands): self.commands = commands
     case .nowPlaying(let snapshot): nowPlaying = snapshot
+    case .queue(let queue): self.queue = queue
     }
   }
 }

@@ -11,7 +11,12 @@ final class MediaPlayerSession: Sendable {
   private let dispatcher: EventDispatcher
   private let connection: Connection
   private let mirror: ApplicationMirror
+  private let queueMirror: QueueMirror
   private let registrations = Mutex<[Registration]>([])
+  /// The interfaces exported (or being exported); `nil` until ``export()``.
+  private let exported = Mutex<Set<MediaPlayerInterface>?>(nil)
+  /// This session, for the queue mirror's callback; cleared by ``stop()`` to end the cycle.
+  private let sessionReference = SessionReference()
 
   @MainActor
   private init(
@@ -27,6 +32,13 @@ final class MediaPlayerSession: Sendable {
     self.dispatcher = EventDispatcher(sender: EventSender(application: application))
     self.connection = connection
     self.mirror = ApplicationMirror(application) { publisher.publish($0) }
+    // Set after every stored property: the callback exports TrackList or Playlists when the
+    // application starts providing them.
+    self.queueMirror = QueueMirror(application) { [session = self.sessionReference] change in
+      publisher.publish(change)
+      session.withLock { $0 }?.exportProvidedInterfaces()
+    }
+    sessionReference.withLock { $0 = self }
   }
 
   /// Starts observing the application; nothing is on the bus yet.
@@ -48,14 +60,45 @@ final class MediaPlayerSession: Sendable {
       let player = try await connection.export(
         PlayerInterface.make(state: state, dispatcher: dispatcher), at: PropertyPublisher.path)
       registrations.withLock { $0.append(player) }
+      exported.withLock { $0 = [.root, .player] }
+      try await exportProvided()
     } catch {
       throw MediaPlayerError(.exportFailed, "cannot export the MPRIS interfaces: \(error.message)")
+    }
+  }
+
+  /// Exports `org.mpris.MediaPlayer2.TrackList` and `.Playlists` when the application provides
+  /// them and they are not exported yet (once ``export()`` has run). They stay exported for the
+  /// session's life; while the application provides no queue they are empty.
+  private func exportProvidedInterfaces() {
+    Task { try? await exportProvided() }
+  }
+
+  private func exportProvided() async throws(BusError) {
+    let provided = state.read { $0.providedInterfaces }
+    let missing = exported.withLock { exported -> Set<MediaPlayerInterface> in
+      guard let current = exported else { return [] }
+      exported = current.union(provided)
+      return provided.subtracting(current)
+    }
+    for interface in MediaPlayerInterface.allCases where missing.contains(interface) {
+      let made: Interface
+      switch interface {
+      case .root: made = MediaPlayer2Interface.make(state: state, dispatcher: dispatcher)
+      case .player: made = PlayerInterface.make(state: state, dispatcher: dispatcher)
+      case .trackList: made = TrackListInterface.make(state: state, dispatcher: dispatcher)
+      case .playlists: made = PlaylistsInterface.make(state: state, dispatcher: dispatcher)
+      }
+      let registration = try await connection.export(made, at: PropertyPublisher.path)
+      registrations.withLock { $0.append(registration) }
     }
   }
 
   /// Stops observing the application and removes the interfaces from the bus.
   func stop() {
     mirror.stop()
+    queueMirror.stop()
+    sessionReference.withLock { $0 = nil }
     for registration in registrations.withLock({ $0 }) { registration.cancel() }
   }
 }

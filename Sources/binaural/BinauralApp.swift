@@ -17,6 +17,7 @@ enum BinauralApp {
     let player = Player(
       application: application, sound: sound, presets: presets, startingAt: start, logger: logger)
     player.registerCommandTargets()
+    player.registerQueueTargets()
     let controller = PlayerController(player: player)
     controller.becomeFirstResponder()
     application.beginReceivingRemoteControlEvents()

@@ -55,6 +55,14 @@ public final class RemoteCommandCenter {
   public let raiseCommand = RemoteCommand(.raise)
   /// Quit the app. MPRIS: `Quit`, `CanQuit`.
   public let quitCommand = RemoteCommand(.quit)
+  /// Play a queue item. MPRIS: `TrackList.GoTo`.
+  public let goToQueueItemCommand = QueueItemCommand(.goToQueueItem)
+  /// Add an item to the queue. MPRIS: `TrackList.AddTrack`, `CanEditTracks`.
+  public let addQueueItemCommand = AddQueueItemCommand(.addQueueItem)
+  /// Remove a queue item. MPRIS: `TrackList.RemoveTrack`, `CanEditTracks`.
+  public let removeQueueItemCommand = QueueItemCommand(.removeQueueItem)
+  /// Make a playlist the queue. MPRIS: `Playlists.ActivatePlaylist`.
+  public let activatePlaylistCommand = QueueItemCommand(.activatePlaylist)
 
   private var observers: [(token: ObservationToken, observer: @MainActor (RemoteCommand) -> Void)] = []
 
@@ -93,6 +101,10 @@ public final class RemoteCommandCenter {
     case .openURI: openURICommand
     case .raise: raiseCommand
     case .quit: quitCommand
+    case .goToQueueItem: goToQueueItemCommand
+    case .addQueueItem: addQueueItemCommand
+    case .removeQueueItem: removeQueueItemCommand
+    case .activatePlaylist: activatePlaylistCommand
     }
   }
 

@@ -48,6 +48,14 @@ public enum RemoteCommandKind: Sendable, Hashable, CaseIterable {
   case raise
   /// ``RemoteCommandCenter/quitCommand``.
   case quit
+  /// ``RemoteCommandCenter/goToQueueItemCommand``.
+  case goToQueueItem
+  /// ``RemoteCommandCenter/addQueueItemCommand``.
+  case addQueueItem
+  /// ``RemoteCommandCenter/removeQueueItemCommand``.
+  case removeQueueItem
+  /// ``RemoteCommandCenter/activatePlaylistCommand``.
+  case activatePlaylist
 
   /// The command center command that handles an event's command.
   public init(_ command: borrowing RemoteControlEvent.Command) {
@@ -76,6 +84,10 @@ public enum RemoteCommandKind: Sendable, Hashable, CaseIterable {
     case .openURI: self = .openURI
     case .raise: self = .raise
     case .quit: self = .quit
+    case .goToQueueItem: self = .goToQueueItem
+    case .addQueueItem: self = .addQueueItem
+    case .removeQueueItem: self = .removeQueueItem
+    case .activatePlaylist: self = .activatePlaylist
     }
   }
 }

@@ -69,6 +69,14 @@ extension RemoteControlEvent {
     case raise
     /// Quit the app. MPRIS: `MediaPlayer2.Quit`.
     case quit
+    /// Play the queue item with this identifier. MPRIS: `TrackList.GoTo`.
+    case goToQueueItem(String)
+    /// Add the item at a URI to the queue. MPRIS: `TrackList.AddTrack`.
+    case addQueueItem(QueueItemAddition)
+    /// Remove the queue item with this identifier. MPRIS: `TrackList.RemoveTrack`.
+    case removeQueueItem(String)
+    /// Make the playlist with this identifier the queue. MPRIS: `Playlists.ActivatePlaylist`.
+    case activatePlaylist(String)
   }
 }
 

@@ -22,6 +22,8 @@ open class Application: Responder {
   public let commandCenter: RemoteCommandCenter
   /// What this app is playing, for controllers to show.
   public let nowPlayingInfoCenter: NowPlayingInfoCenter
+  /// The playback queue and playlists this app offers, for controllers to show and edit.
+  public let playbackQueueCenter: PlaybackQueueCenter
 
   /// The responder events start at when no command handler takes them; `nil` means the
   /// application itself. Change it with ``Responder/becomeFirstResponder()``; the application
@@ -49,6 +51,7 @@ open class Application: Responder {
   public init(nowPlayingInfoCenter: NowPlayingInfoCenter = NowPlayingInfoCenter()) {
     self.commandCenter = RemoteCommandCenter()
     self.nowPlayingInfoCenter = nowPlayingInfoCenter
+    self.playbackQueueCenter = PlaybackQueueCenter(nowPlayingInfoCenter: nowPlayingInfoCenter)
     super.init()
   }
 

@@ -40,8 +40,8 @@ enum MediaPlayer2Interface {
     var entries = [
       property(.canQuit, "b") { .bool($0.canQuit) },
       property(.canRaise, "b") { .bool($0.canRaise) },
-      // HasTrackList: the core has no queue to publish yet.
-      fixed(.hasTrackList, "b", .bool(false)),
+      // HasTrackList: the app provides a queue.
+      property(.hasTrackList, "b") { .bool($0.hasTrackList) },
       fixed(.identity, "s", .string(configuration.identity)),
       fixed(.supportedURISchemes, "as", .strings(configuration.supportedURISchemes)),
       fixed(.supportedMIMETypes, "as", .strings(configuration.supportedMIMETypes)),

@@ -8,6 +8,11 @@ public enum MediaPlayerInterface: String, Sendable, Hashable, CaseIterable {
   case root = "org.mpris.MediaPlayer2"
   /// `org.mpris.MediaPlayer2.Player`: playback, its state and the metadata.
   case player = "org.mpris.MediaPlayer2.Player"
+  /// `org.mpris.MediaPlayer2.TrackList`: the queue; exported only while the app provides one.
+  case trackList = "org.mpris.MediaPlayer2.TrackList"
+  /// `org.mpris.MediaPlayer2.Playlists`: the playlists; exported only while the app provides
+  /// them.
+  case playlists = "org.mpris.MediaPlayer2.Playlists"
 
   /// `/org/mpris/MediaPlayer2`: where every MPRIS player exports its interfaces.
   public static let objectPath = "/org/mpris/MediaPlayer2"

@@ -38,6 +38,8 @@ final class MediaPlayerState: Sendable {
       switch interface {
       case .root: MediaPlayer2Interface.propertyTable(for: configuration)
       case .player: PlayerInterface.propertyTable
+      case .trackList: TrackListInterface.propertyTable
+      case .playlists: PlaylistsInterface.propertyTable
       }
     }
     self.tables = tables
@@ -53,6 +55,8 @@ final class MediaPlayerState: Sendable {
     switch interface {
     case .root: 0
     case .player: 1
+    case .trackList: 2
+    case .playlists: 3
     }
   }
 
@@ -71,15 +75,20 @@ final class MediaPlayerState: Sendable {
 
   /// Takes in a change of the application: recomputes every table's values, calls `announce`
   /// with each interface's announced properties whose values changed, and `seeked` when the
-  /// position jumped; all under the lock.
+  /// position jumped, and `signal` with the TrackList and Playlists signals the change calls for
+  /// (``QueueSignals``); all under the lock. Interfaces the application does not provide are not
+  /// announced.
   func apply(
     _ change: ApplicationMirror.Change,
     announce: (MediaPlayerInterface, [String]) -> Void,
-    seeked: (Microseconds) -> Void
+    seeked: (Microseconds) -> Void,
+    signal: (QueueSignals.Signal) -> Void
   ) {
     published.withLock { published in
+      let before = published.model
       published.model.application.apply(change)
-      for (index, table) in tables.enumerated() {
+      let provided = published.model.providedInterfaces
+      for (index, table) in tables.enumerated() where provided.contains(table.interface) {
         let values = table.values(for: published.model)
         let names = table.changes(from: published.values[index], to: values)
         published.values[index] = values
@@ -87,6 +96,9 @@ final class MediaPlayerState: Sendable {
       }
       if case .nowPlaying(let snapshot) = change, let position = published.jumps.position(after: snapshot) {
         seeked(Microseconds(seconds: position))
+      }
+      if case .queue = change {
+        for queueSignal in QueueSignals.between(before, published.model) { signal(queueSignal) }
       }
     }
   }

@@ -21,7 +21,17 @@ struct PropertyPublisher: Sendable {
 
   /// Takes in a change of the application and announces what it changed.
   func publish(_ change: ApplicationMirror.Change) {
-    state.apply(change, announce: emitChanges, seeked: emitSeeked)
+    state.apply(change, announce: emitChanges, seeked: emitSeeked, signal: emitQueueSignal)
+  }
+
+  private func emitQueueSignal(_ signal: QueueSignals.Signal) {
+    do {
+      try connection.emitSignal(
+        path: Self.path, interface: signal.interface.rawValue, member: signal.member, arguments: signal.arguments)
+    } catch {
+      logger.error(
+        "could not emit \(signal.member)", metadata: ["interface": "\(signal.interface.rawValue)", "error": "\(error)"])
+    }
   }
 
   private func emitChanges(on interface: MediaPlayerInterface, _ names: [String]) {

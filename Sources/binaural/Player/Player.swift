@@ -18,6 +18,8 @@ final class Player {
   let application: Application
   /// The presets and which one plays.
   private(set) var playlist: Playlist
+  /// The playlist whose presets are the queue; `nil` when all presets are.
+  private(set) var activePlaylistID: String?
   /// Playing, paused or stopped.
   private(set) var state: PlaybackState = .paused
   /// The rate playback moves at.
@@ -179,6 +181,15 @@ final class Player {
     }
   }
 
+  /// Makes `presets` the queue, at `start`, shuffled when shuffle is on; then shows that preset.
+  func show(presets: [BinauralPreset], startingAt start: Int, activePlaylistID: String?) {
+    var playlist = Playlist(presets, startingAt: start)
+    if shuffleMode != .off { playlist.setShuffled(true) }
+    self.playlist = playlist
+    self.activePlaylistID = activePlaylistID
+    load()
+  }
+
   // MARK: - Now Playing
 
   /// Shows the current preset from its start, keeping playing or paused as it was.
@@ -201,6 +212,7 @@ final class Player {
       mediaType: .audio)
     reportPosition()
     updateNavigation()
+    publishQueue()
     if state == .playing { scheduleEndOfPreset() }
     logger.info("preset", metadata: ["preset": "\(preset.id)"])
   }
