@@ -21,7 +21,8 @@ package struct ApplicationState: Sendable, Hashable {
   @MainActor
   package init(_ application: Application) {
     self.init(
-      commands: CommandState(application.commandCenter), nowPlaying: application.nowPlayingInfoCenter.snapshot,
+      commands: CommandState(application.commandCenter),
+      nowPlaying: application.nowPlayingInfoCenter.snapshot,
       queue: QueueState(application))
   }
 

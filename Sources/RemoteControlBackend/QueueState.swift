@@ -18,7 +18,8 @@ package struct QueueState: Sendable, Hashable {
   package var handledCommands: Set<RemoteCommandKind>
 
   /// A state of these parts; by default no queue, no playlists, nothing handled.
-  package init(content: PlaybackQueueCenter.Snapshot = .init(), handledCommands: Set<RemoteCommandKind> = []) {
+  package init(content: PlaybackQueueCenter.Snapshot = .init(), handledCommands: Set<RemoteCommandKind> = [])
+  {
     self.content = content
     self.handledCommands = handledCommands
   }

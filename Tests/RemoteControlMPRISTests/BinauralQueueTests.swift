@@ -26,7 +26,8 @@ import Testing
   static func call(_ bus: PrivateBus, _ interface: String, _ method: String, _ arguments: String...)
     async throws -> ClientResult
   {
-    try await bus.run("busctl", ["--user", "call", name, "/org/mpris/MediaPlayer2", interface, method] + arguments)
+    try await bus.run(
+      "busctl", ["--user", "call", name, "/org/mpris/MediaPlayer2", interface, method] + arguments)
   }
 
   static func withBinaural(_ body: (PrivateBus) async throws -> Void) async throws {
@@ -43,7 +44,8 @@ import Testing
       let tracks = try await Self.get(bus, Self.trackList, "Tracks")
       #expect(tracks == "ao 5 " + Self.presets.map { "\"\($0)\"" }.joined(separator: " "))
       #expect(try await Self.get(bus, Self.trackList, "CanEditTracks") == "b false")
-      let metadata = try await Self.call(bus, Self.trackList, "GetTracksMetadata", "ao", "2", Self.presets[1], "/nope")
+      let metadata = try await Self.call(
+        bus, Self.trackList, "GetTracksMetadata", "ao", "2", Self.presets[1], "/nope")
       #expect(metadata.succeeded, "\(metadata)")
       #expect(metadata.trimmed.hasPrefix("aa{sv} 1 "), "one entry: the unknown id is left out: \(metadata)")
       for typed in [
@@ -68,7 +70,8 @@ import Testing
       let alphabetical = try await Self.call(
         bus, Self.playlists, "GetPlaylists", "uusb", "0", "1", "Alphabetical", "false")
       #expect(alphabetical.trimmed == "a(oss) 1 \(focus)", "\(alphabetical)")
-      let reversed = try await Self.call(bus, Self.playlists, "GetPlaylists", "uusb", "1", "5", "User", "true")
+      let reversed = try await Self.call(
+        bus, Self.playlists, "GetPlaylists", "uusb", "1", "5", "User", "true")
       #expect(reversed.trimmed == "a(oss) 1 \(sleep)", "\(reversed)")
       let gdbus = try await bus.run(
         "gdbus", "call", "--session", "--dest", Self.name, "--object-path", "/org/mpris/MediaPlayer2",
@@ -114,7 +117,9 @@ import Testing
       #expect(
         records.contains { $0.interface == Self.trackList && $0.invalidated == ["Tracks"] },
         "Tracks is invalidated before TrackListReplaced: \(records)")
-      #expect(try await Self.get(bus, Self.trackList, "Tracks") == "ao 2 \"\(Self.presets[0])\" \"\(Self.presets[1])\"")
+      #expect(
+        try await Self.get(bus, Self.trackList, "Tracks")
+          == "ao 2 \"\(Self.presets[0])\" \"\(Self.presets[1])\"")
       #expect(
         try await Self.get(bus, Self.playlists, "ActivePlaylist")
           == #"(b(oss)) true "/org/swift_remote_control/playlist/sleep" "Sleep" """#)
@@ -132,7 +137,10 @@ import Testing
           "cannot activate /org/swift_remote_control/playlist/party: the player has no such playlist"
         ),
         ([Self.playlists, "GetPlaylists", "iisb", "-1", "-1", "User", "false"], "expecting 'uusb'"),
-        ([Self.playlists, "GetPlaylists", "uusb", "0", "2", "Played", "false"], "cannot order playlists by \"Played\""),
+        (
+          [Self.playlists, "GetPlaylists", "uusb", "0", "2", "Played", "false"],
+          "cannot order playlists by \"Played\""
+        ),
       ]
       for (arguments, error) in cases {
         let result = try await bus.run(
@@ -141,7 +149,8 @@ import Testing
         #expect(result.error.contains(error), "\(arguments): \(result.error)")
       }
       // A huge count is not an error: the playlists there are.
-      let huge = try await Self.call(bus, Self.playlists, "GetPlaylists", "uusb", "0", "4294967295", "User", "false")
+      let huge = try await Self.call(
+        bus, Self.playlists, "GetPlaylists", "uusb", "0", "4294967295", "User", "false")
       #expect(huge.trimmed.hasPrefix("a(oss) 2 "), "\(huge)")
       let pastTheEnd = try await Self.call(
         bus, Self.playlists, "GetPlaylists", "uusb", "4294967295", "4294967295", "User", "false")

@@ -51,8 +51,9 @@ public final class PlaybackQueueCenter: Sendable {
       guard let current = newValue?.nowPlayingInfo else { return }
       let info = nowPlayingInfoCenter.nowPlayingInfo
       if var info, info.isSameItem(as: current) {
-        guard info.playbackQueueIndex != current.playbackQueueIndex
-          || info.playbackQueueCount != current.playbackQueueCount
+        guard
+          info.playbackQueueIndex != current.playbackQueueIndex
+            || info.playbackQueueCount != current.playbackQueueCount
         else { return }
         info.playbackQueueIndex = current.playbackQueueIndex
         info.playbackQueueCount = current.playbackQueueCount

@@ -48,7 +48,9 @@ public struct PlaylistLibrary: Sendable, Hashable {
     return reversed ? sorted.reversed() : sorted
   }
 
-  private static func sorted<Key: Comparable>(_ playlists: [Playlist], by key: (Playlist) -> Key?) -> [Playlist] {
+  private static func sorted<Key: Comparable>(_ playlists: [Playlist], by key: (Playlist) -> Key?)
+    -> [Playlist]
+  {
     let dated = playlists.filter { key($0) != nil }
     let undated = playlists.filter { key($0) == nil }
     return dated.sorted { left, right in

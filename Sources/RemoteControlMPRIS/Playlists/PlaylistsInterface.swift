@@ -26,7 +26,10 @@ enum PlaylistsInterface {
       PropertyTable.Entry("Orderings", "as") { .strings(($0.playlists?.orderings ?? []).map(\.rawValue)) },
       PropertyTable.Entry("ActivePlaylist", "(b(oss))") { model in
         guard let active = model.playlists?.activePlaylist else {
-          return .structure([.bool(false), .structure([.objectPath(ObjectPath(stringLiteral: "/")), .string(""), .string("")])])
+          return .structure([
+            .bool(false),
+            .structure([.objectPath(ObjectPath(stringLiteral: "/")), .string(""), .string("")]),
+          ])
         }
         return .structure([.bool(true), value(of: active)])
       },
@@ -73,7 +76,8 @@ enum PlaylistsInterface {
           let library = model.playlists ?? PlaylistLibrary(playlists: [])
           guard let ordering = PlaylistOrdering(rawValue: order), library.orderings.contains(ordering) else {
             let supported = library.orderings.map(\.rawValue)
-            return .failure(.invalidArgs("cannot order playlists by \"\(order)\": Orderings are \(supported)"))
+            return .failure(
+              .invalidArgs("cannot order playlists by \"\(order)\": Orderings are \(supported)"))
           }
           // Index past the end: no playlists; MaxCount past the end: the rest.
           let sorted = library.sorted(by: ordering, reversed: reversed)

@@ -27,16 +27,24 @@ struct PropertyPublisher: Sendable {
   private func emitQueueSignal(_ signal: QueueSignals.Signal) {
     do {
       try connection.emitSignal(
-        path: Self.path, interface: signal.interface.rawValue, member: signal.member, arguments: signal.arguments)
+        path: Self.path, interface: signal.interface.rawValue, member: signal.member,
+        arguments: signal.arguments)
+    } catch  where error.name == .unknownInterface {
+      return
     } catch {
       logger.error(
-        "could not emit \(signal.member)", metadata: ["interface": "\(signal.interface.rawValue)", "error": "\(error)"])
+        "could not emit \(signal.member)",
+        metadata: ["interface": "\(signal.interface.rawValue)", "error": "\(error)"])
     }
   }
 
   private func emitChanges(on interface: MediaPlayerInterface, _ names: [String]) {
     do {
       try connection.emitPropertiesChanged(path: Self.path, interface: interface.rawValue, properties: names)
+    } catch  where error.name == .unknownInterface {
+      // TrackList or Playlists, provided a moment ago and being exported: clients read its
+      // values once it is, and nothing was announced before.
+      return
     } catch {
       logger.error(
         "could not announce changed properties",

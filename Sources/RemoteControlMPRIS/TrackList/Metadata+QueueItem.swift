@@ -1,6 +1,5 @@
 import RemoteControl
 
-
 extension Metadata {
   /// The metadata of a queue item, as `GetTracksMetadata` and `TrackAdded` give it: typed like
   /// the Player's `Metadata`, its `mpris:trackid` the item's track path. Artwork given by URL is

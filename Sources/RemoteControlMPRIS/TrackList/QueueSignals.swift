@@ -34,7 +34,8 @@ enum QueueSignals {
         else { continue }
         signals.append(
           Signal(
-            interface: .playlists, member: "PlaylistChanged", arguments: [PlaylistsInterface.value(of: playlist)]))
+            interface: .playlists, member: "PlaylistChanged",
+            arguments: [PlaylistsInterface.value(of: playlist)]))
       }
     }
     return signals
@@ -50,11 +51,14 @@ enum QueueSignals {
       return zip(old, new).compactMap { before, after in
         before.info == after.info
           ? nil
-          : signal("TrackMetadataChanged", [.objectPath(TrackListInterface.trackPath(after)), Metadata(after).value])
+          : signal(
+            "TrackMetadataChanged", [.objectPath(TrackListInterface.trackPath(after)), Metadata(after).value])
       }
     }
     if newIDs.count == oldIDs.count + 1, let added = insertion(in: newIDs, of: oldIDs) {
-      let after = added == 0 ? ObjectPath(stringLiteral: TrackID.noTrack.path) : TrackListInterface.trackPath(new[added - 1])
+      let after =
+        added == 0
+        ? ObjectPath(stringLiteral: TrackID.noTrack.path) : TrackListInterface.trackPath(new[added - 1])
       return [signal("TrackAdded", [Metadata(new[added]).value, .objectPath(after)])]
     }
     if oldIDs.count == newIDs.count + 1, let removed = insertion(in: oldIDs, of: newIDs) {
@@ -64,7 +68,10 @@ enum QueueSignals {
     return [
       signal(
         "TrackListReplaced",
-        [.array(elementSignature: "o", new.map { .objectPath(TrackListInterface.trackPath($0)) }), .objectPath(current)]
+        [
+          .array(elementSignature: "o", new.map { .objectPath(TrackListInterface.trackPath($0)) }),
+          .objectPath(current),
+        ]
       )
     ]
   }

@@ -16,7 +16,8 @@ enum TrackAdditionRequest {
     let scheme = uri[..<colon].lowercased()
     guard schemes.contains(scheme) else {
       return .failure(
-        BusError(.notSupported, "cannot add \"\(uri)\": its scheme is not one of SupportedUriSchemes \(schemes)"))
+        BusError(
+          .notSupported, "cannot add \"\(uri)\": its scheme is not one of SupportedUriSchemes \(schemes)"))
     }
     var afterID: String?
     if after != TrackID.noTrack.path {
@@ -34,7 +35,9 @@ enum TrackAdditionRequest {
       return false
     }
     return text.unicodeScalars.allSatisfy { scalar in
-      scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "+-.".unicodeScalars.contains(scalar))
+      scalar.isASCII
+        && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+          || "+-.".unicodeScalars.contains(scalar))
     }
   }
 }

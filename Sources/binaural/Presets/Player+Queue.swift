@@ -39,7 +39,9 @@ extension Player {
       return .success
     }
     commands.activatePlaylistCommand.addTarget { [unowned self] (id: String) in
-      guard let entry = Self.presetPlaylists.first(where: { $0.playlist.id == id }) else { return .noSuchContent }
+      guard let entry = Self.presetPlaylists.first(where: { $0.playlist.id == id }) else {
+        return .noSuchContent
+      }
       let presets = entry.presetIDs.compactMap { id in BinauralPreset.standard.first { $0.id == id } }
       guard !presets.isEmpty else { return .noSuchContent }
       show(presets: presets, startingAt: 0, activePlaylistID: id)
