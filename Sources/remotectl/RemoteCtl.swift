@@ -16,7 +16,8 @@ struct RemoteCtl: AsyncParsableCommand {
       PlayVerb.self, PauseVerb.self, PlayPauseVerb.self, StopVerb.self, NextVerb.self,
       PreviousVerb.self, PositionVerb.self, VolumeVerb.self, StatusVerb.self, MetadataVerb.self,
       OpenVerb.self, LoopVerb.self, ShuffleVerb.self, CheckCommand.self,
-      WatchCommand.self, DoctorCommand.self,
+      WatchCommand.self, DoctorCommand.self, TracksCommand.self, GoToCommand.self, PlaylistsCommand.self,
+      PlaylistCommand.self,
     ])
 
   @OptionGroup var options: GlobalOptions

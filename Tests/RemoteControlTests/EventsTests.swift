@@ -40,6 +40,9 @@ struct EventsTests {
     (.openURI("file:///music/a.flac"), .openURI),
     (.raise, .raise),
     (.quit, .quit),
+    (.goToQueueItem("a"), .goToQueueItem),
+    (.addQueueItem(QueueItemAddition(uri: "file:///a", afterItemID: nil, makeCurrent: false)), .addQueueItem),
+    (.removeQueueItem("a"), .removeQueueItem), (.activatePlaylist("p"), .activatePlaylist),
   ]
 
   // MARK: - UIKit subtypes
@@ -88,7 +91,7 @@ struct EventsTests {
 
   @Test func everyCommandCenterCommandIsReachedByAnEvent() {
     #expect(Set(Self.commandsAndKinds.map(\.1)) == Set(RemoteCommandKind.allCases))
-    #expect(RemoteCommandKind.allCases.count == 24)
+    #expect(RemoteCommandKind.allCases.count == 28)
   }
 
   @Test func payloadsAreCarriedUnchanged() {
