@@ -36,6 +36,7 @@ struct ConformanceChecker {
     results.append(checkTypes("player-properties", initial.properties, PropertyTypes.player, answered: true))
     results.append(checkEnumerations(initial))
     results.append(checkMetadata(initial))
+    results += await QueueRules(player: player).run(hasTrackList: root?["HasTrackList"]?.boolValue == true)
     let steps: [() async -> RuleResult] = [
       { await checkPlay(initial) },
       { await checkExtrapolation() },
