@@ -13,7 +13,9 @@ public import ServiceLifecycle
 ///
 /// `run()` connects to the bus, exports `org.mpris.MediaPlayer2` and
 /// `org.mpris.MediaPlayer2.Player` at `/org/mpris/MediaPlayer2` over the application's command
-/// center and Now Playing info center, requests `org.mpris.MediaPlayer2.<name>` (or
+/// center and Now Playing info center (with `org.mpris.MediaPlayer2.TrackList` and
+/// `org.mpris.MediaPlayer2.Playlists` once its playback queue center provides a queue and
+/// playlists), requests `org.mpris.MediaPlayer2.<name>` (or
 /// `org.mpris.MediaPlayer2.<name>.instance<pid>` when that is taken), then serves until graceful
 /// shutdown or cancellation, and finally releases the name. Run it in a `ServiceGroup`:
 ///

@@ -51,7 +51,8 @@ final class MediaPlayerSession: Sendable {
   }
 
   /// Exports `org.mpris.MediaPlayer2` and `org.mpris.MediaPlayer2.Player` at
-  /// `/org/mpris/MediaPlayer2`.
+  /// `/org/mpris/MediaPlayer2`, and `.TrackList` and `.Playlists` when the application provides
+  /// them.
   func export() async throws(MediaPlayerError) {
     do {
       let root = try await connection.export(

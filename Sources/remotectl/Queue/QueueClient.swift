@@ -39,7 +39,8 @@ struct QueueClient: Sendable {
       var titles: [String: String] = [:]
       if case .array(_, let entries)? = reply.first {
         for entry in entries {
-          guard let metadata = entry.dictionaryValue, let path = metadata["mpris:trackid"]?.unwrapped.stringValue
+          guard let metadata = entry.dictionaryValue,
+            let path = metadata["mpris:trackid"]?.unwrapped.stringValue
           else { continue }
           titles[path] = metadata["xesam:title"]?.unwrapped.stringValue
         }
@@ -107,9 +108,10 @@ struct QueueClient: Sendable {
   /// `ActivatePlaylist` of the playlist named `name` (case ignored), or with that path.
   func activate(_ name: String) async throws(ControlError) {
     let playlists = try await playlists().playlists
-    guard let playlist = playlists.first(where: { $0.name.lowercased() == name.lowercased() || $0.path == name })
-    else {
-      throw ControlError("No playlist \(name): the player has \(playlists.map(\.name).joined(separator: ", "))")
+    let wanted = name.lowercased()
+    guard let playlist = playlists.first(where: { $0.name.lowercased() == wanted || $0.path == name }) else {
+      let names = playlists.map(\.name).joined(separator: ", ")
+      throw ControlError("No playlist \(name): the player has \(names)")
     }
     do {
       _ = try await player.call(

@@ -26,7 +26,9 @@ struct GoToCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "goto",
     abstract: "Play a track of the track list (MPRIS TrackList.GoTo)",
-    discussion: "TRACK is its number in `remotectl tracks`, its track id (or the id's last part), or its title.")
+    discussion: """
+      TRACK is its number in `remotectl tracks`, its track id (or the id's last part), or its title.
+      """)
 
   @Argument(help: ArgumentHelp("The track: number, id or title", valueName: "TRACK"))
   var track: String
