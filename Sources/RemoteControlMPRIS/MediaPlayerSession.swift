@@ -61,8 +61,10 @@ final class MediaPlayerSession: Sendable {
       let player = try await connection.export(
         PlayerInterface.make(state: state, dispatcher: dispatcher), at: PropertyPublisher.path)
       registrations.withLock { $0.append(player) }
-      exported.withLock { $0 = [.root, .player] }
-      try await exportProvided()
+      // The interfaces provided now are exported before the name is claimed; one lock marks the
+      // root and player exported and these pending, so a change racing with it exports only
+      // what this misses.
+      try await exportProvided(startingFrom: [.root, .player])
     } catch {
       throw MediaPlayerError(.exportFailed, "cannot export the MPRIS interfaces: \(error.message)")
     }
@@ -75,10 +77,10 @@ final class MediaPlayerSession: Sendable {
     Task { try? await exportProvided() }
   }
 
-  private func exportProvided() async throws(BusError) {
+  private func exportProvided(startingFrom initial: Set<MediaPlayerInterface>? = nil) async throws(BusError) {
     let provided = state.read { $0.providedInterfaces }
     let missing = exported.withLock { exported -> Set<MediaPlayerInterface> in
-      guard let current = exported else { return [] }
+      guard let current = exported ?? initial else { return [] }
       exported = current.union(provided)
       return provided.subtracting(current)
     }
