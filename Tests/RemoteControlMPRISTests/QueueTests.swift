@@ -39,6 +39,20 @@ import Testing
     }
   }
 
+  /// Returns once `interface` answers at `name`: polled every 20 ms for at most 10 s.
+  static func waitUntilExported(_ interface: String, on bus: PrivateBus, of name: String) async throws {
+    let deadline = ContinuousClock.now + .seconds(10)
+    while true {
+      let result = try await bus.run(
+        "busctl", "--user", "call", name, "/org/mpris/MediaPlayer2", "org.freedesktop.DBus.Properties",
+        "GetAll",
+        "s", interface)
+      if result.succeeded { return }
+      guard ContinuousClock.now < deadline else { throw TestFailure("\(interface) was not exported") }
+      try await Task.sleep(for: .milliseconds(20))
+    }
+  }
+
   @MainActor static func call(_ player: TestPlayer, _ method: String, _ arguments: String...) async throws
     -> ClientResult
   {
@@ -210,6 +224,47 @@ import Testing
       let before = try await Self.tracks(player)
       #expect(try await Self.call(player, "RemoveTrack", "o", Self.prefix + "item1").succeeded)
       #expect(try await Self.tracks(player) == before)
+    }
+  }
+
+  @Test @MainActor func infoAndPlaylistChangesAreSignalledAndAWithdrawnQueueIsEmpty() async throws {
+    try await withPlayer(setUp: Fixtures.acceptEverything) { (player: TestPlayer) async throws in
+      let center = player.application.playbackQueueCenter
+      center.queue = Self.queue(count: 3, current: 0)
+      center.playlists = PlaylistLibrary(playlists: [
+        Playlist(id: "p", name: "Old"), Playlist(id: "q", name: "Q"),
+      ])
+      let bus = player.bus
+      let name = player.busName
+      _ = try await Self.exportedTracks(on: bus, of: name)
+      try await Self.waitUntilExported("org.mpris.MediaPlayer2.Playlists", on: bus, of: name)
+      let monitor = try await QueueSignalMonitor.start(on: bus)
+      defer { Task { await monitor.stop() } }
+
+      var queue = Self.queue(count: 3, current: 0)
+      queue = PlaybackQueue(
+        items: queue.items.map { item in
+          item.id == "item1" ? QueueItem(id: "item1", info: NowPlayingInfo(title: "Renamed")) : item
+        }, currentItemID: "item0")
+      center.queue = queue
+      let changed = try #require(try await monitor.records { $0.member == "TrackMetadataChanged" }.last)
+      #expect(changed.decodedArguments.first as? String == Self.prefix + "item1")
+      #expect((changed.decodedArguments.last as? [String: Any])?["xesam:title"] as? String == "Renamed")
+
+      center.playlists = PlaylistLibrary(
+        playlists: [Playlist(id: "p", name: "New"), Playlist(id: "q", name: "Q")], activePlaylistID: "q")
+      let records = try await monitor.records { $0.member == "PlaylistChanged" }
+      #expect(
+        records.contains {
+          $0.interface == "org.mpris.MediaPlayer2.Playlists" && $0.changed == ["ActivePlaylist"]
+        },
+        "\(records)")
+      let playlist = try #require(records.last).decodedArguments.first as? [String]
+      #expect(playlist == ["/org/swift_remote_control/playlist/p", "New", ""])
+
+      center.queue = nil
+      _ = try await monitor.records { ($0.changed ?? []).contains("HasTrackList") }
+      #expect(try await Self.tracks(player) == [], "a withdrawn queue leaves the TrackList empty")
     }
   }
 }

@@ -88,11 +88,11 @@ final class MediaPlayerState: Sendable {
       let before = published.model
       published.model.application.apply(change)
       let provided = published.model.providedInterfaces
-      for (index, table) in tables.enumerated() where provided.contains(table.interface) {
+      for (index, table) in tables.enumerated() {
         let values = table.values(for: published.model)
         let names = table.changes(from: published.values[index], to: values)
         published.values[index] = values
-        if !names.isEmpty { announce(table.interface, names) }
+        if !names.isEmpty, provided.contains(table.interface) { announce(table.interface, names) }
       }
       if case .nowPlaying(let snapshot) = change, let position = published.jumps.position(after: snapshot) {
         seeked(Microseconds(seconds: position))
