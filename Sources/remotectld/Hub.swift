@@ -64,13 +64,13 @@ final class Hub: Sendable {
     }
   }
 
-  /// Forgets every player and takes `owner` as the hub's own name (after a reconnect, when every
-  /// unique name on the bus has changed).
+  /// Forgets every player's connection and takes `owner` as the hub's own name (after a
+  /// reconnect, when every unique name on the bus has changed); their history is kept by bus
+  /// name, for when they come back.
   func reset(hubOwner owner: String) {
     arbiter.withLock { arbiter in
       let before = arbiter.nowPlaying
-      arbiter = Arbiter(filter: arbiter.filter, hubOwner: owner)
-      if !before.players.isEmpty { announce(arbiter.nowPlaying, after: before) }
+      if arbiter.reconnected(hubOwner: owner) { announce(arbiter.nowPlaying, after: before) }
     }
   }
 
