@@ -92,6 +92,7 @@ let package = Package(
       name: "remotectl",
       dependencies: [
         "RemoteControlMPRIS",
+        "DBus",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

@@ -23,7 +23,9 @@ enum Controller {
     let activity = states.reduce(into: [String: PlayerActivity]()) {
       $0[$1.key.instance] = PlayerActivity($1.value)
     }
-    let order = request.choice.order(states.keys.map(\.instance), activity: activity)
+    let order = await HubChoice.order(
+      request.choice.order(states.keys.map(\.instance), activity: activity), choice: request.choice,
+      session: session)
     var handledAny = false
     for instance in order {
       let identity = PlayerIdentity(instance: instance)
