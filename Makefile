@@ -2,6 +2,9 @@
 #   make demo   the Binaural player, remote-controlled over MPRIS (installs what is missing)
 #   make test   the whole test suite on a private D-Bus (installs what is missing)
 #   make bench  the benchmarks, in process and over D-Bus; figures go in BENCHMARKS.md
+#   make install [PREFIX=~/.local]    remotectl, remotectld and binaural, remotectld's systemd
+#                                     user unit and its D-Bus activation files
+#   make uninstall [PREFIX=~/.local]  removes exactly what install installed
 
 SWIFT ?= swift
 
@@ -18,7 +21,7 @@ DEMO_PACKAGES := dbus-daemon dbus-bin playerctl libglib2.0-bin libpulse0 pulseau
 # What the benchmarks compare against.
 BENCH_PACKAGES := mpv mpv-mpris
 
-.PHONY: demo test bench deps build clean lint
+.PHONY: demo test bench deps build clean lint install uninstall
 
 deps:
 	@scripts/install-deps.sh $(BUILD_PACKAGES)
@@ -46,3 +49,41 @@ bench: deps
 
 clean:
 	rm -rf .build Benchmarks/.build
+
+# Installing. PREFIX is where; DESTDIR, when set, is prepended to every installed path but not
+# to the paths written into the unit and activation files (for packagers). CONFIGURATION is
+# release (the default: optimised, the Swift runtime linked in statically, so the executables
+# run without a Swift toolchain) or debug. PRODUCTS names a folder of already built executables
+# to install instead of building (the activation test installs its debug build this way).
+PREFIX ?= $(HOME)/.local
+CONFIGURATION ?= release
+ifeq ($(CONFIGURATION),release)
+SWIFT_BUILD_FLAGS ?= -c release --static-swift-stdlib
+else
+SWIFT_BUILD_FLAGS ?= -c $(CONFIGURATION)
+endif
+EXECUTABLES := remotectl remotectld binaural
+DBUS_SERVICES := io.github.swift_remote_control.Hub.service org.mpris.MediaPlayer2.remotectld.service
+BINDIR := $(PREFIX)/bin
+UNITDIR := $(PREFIX)/lib/systemd/user
+DBUSDIR := $(PREFIX)/share/dbus-1/services
+INSTALLED := $(addprefix $(DESTDIR)$(BINDIR)/,$(EXECUTABLES)) $(DESTDIR)$(UNITDIR)/remotectld.service \
+	$(addprefix $(DESTDIR)$(DBUSDIR)/,$(DBUS_SERVICES))
+
+install:
+ifeq ($(PRODUCTS),)
+	@scripts/install-deps.sh $(BUILD_PACKAGES)
+	$(SWIFT) build $(SWIFT_BUILD_FLAGS) $(foreach product,$(EXECUTABLES),--product $(product))
+	$(MAKE) --no-print-directory install PRODUCTS="$$($(SWIFT) build $(SWIFT_BUILD_FLAGS) --show-bin-path)"
+else
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(DBUSDIR)
+	install -m 755 $(addprefix $(PRODUCTS)/,$(EXECUTABLES)) $(DESTDIR)$(BINDIR)/
+	sed 's|@BINDIR@|$(BINDIR)|g' dist/remotectld.service.in > $(DESTDIR)$(UNITDIR)/remotectld.service
+	$(foreach service,$(DBUS_SERVICES),sed 's|@BINDIR@|$(BINDIR)|g' dist/$(service).in \
+		> $(DESTDIR)$(DBUSDIR)/$(service) &&) true
+	@echo "Installed in $(PREFIX). remotectld starts on the first call to its names (D-Bus activation);"
+	@echo "run 'systemctl --user daemon-reload' once so systemd sees its unit."
+endif
+
+uninstall:
+	rm -f $(INSTALLED)
