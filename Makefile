@@ -53,12 +53,13 @@ clean:
 # Installing. PREFIX is where; DESTDIR, when set, is prepended to every installed path but not
 # to the paths written into the unit and activation files (for packagers). CONFIGURATION is
 # release (the default: optimised, the Swift runtime linked in statically, so the executables
-# run without a Swift toolchain) or debug. PRODUCTS names a folder of already built executables
+# run without a Swift toolchain; symbols stripped) or debug. PRODUCTS names a folder of already built executables
 # to install instead of building (the activation test installs its debug build this way).
 PREFIX ?= $(HOME)/.local
 CONFIGURATION ?= release
 ifeq ($(CONFIGURATION),release)
 SWIFT_BUILD_FLAGS ?= -c release --static-swift-stdlib
+INSTALL_STRIP ?= -s
 else
 SWIFT_BUILD_FLAGS ?= -c $(CONFIGURATION)
 endif
@@ -73,11 +74,11 @@ INSTALLED := $(addprefix $(DESTDIR)$(BINDIR)/,$(EXECUTABLES)) $(DESTDIR)$(UNITDI
 install:
 ifeq ($(PRODUCTS),)
 	@scripts/install-deps.sh $(BUILD_PACKAGES)
-	$(SWIFT) build $(SWIFT_BUILD_FLAGS) $(foreach product,$(EXECUTABLES),--product $(product))
+	$(foreach product,$(EXECUTABLES),$(SWIFT) build $(SWIFT_BUILD_FLAGS) --product $(product) &&) true
 	$(MAKE) --no-print-directory install PRODUCTS="$$($(SWIFT) build $(SWIFT_BUILD_FLAGS) --show-bin-path)"
 else
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(DBUSDIR)
-	install -m 755 $(addprefix $(PRODUCTS)/,$(EXECUTABLES)) $(DESTDIR)$(BINDIR)/
+	install -m 755 $(INSTALL_STRIP) $(addprefix $(PRODUCTS)/,$(EXECUTABLES)) $(DESTDIR)$(BINDIR)/
 	sed 's|@BINDIR@|$(BINDIR)|g' dist/remotectld.service.in > $(DESTDIR)$(UNITDIR)/remotectld.service
 	$(foreach service,$(DBUS_SERVICES),sed 's|@BINDIR@|$(BINDIR)|g' dist/$(service).in \
 		> $(DESTDIR)$(DBUSDIR)/$(service) &&) true
