@@ -21,13 +21,14 @@ enum Installation {
     "share/dbus-1/services/org.mpris.MediaPlayer2.remotectld.service",
   ]
 
-  /// `make install` (or `uninstall`) into `prefix`, with this test run's executables.
+  /// `make install` (or `uninstall`) into `prefix`, with this test run's debug executables as
+  /// they are.
   static func make(_ target: String, prefix: URL) async throws -> ClientResult {
     try await ChildProcess.run(
       "make",
       [
         "--no-print-directory", "-C", packageRoot.path, target, "PREFIX=\(prefix.path)",
-        "PRODUCTS=\(HubTools.productsDirectory.path)",
+        "CONFIGURATION=debug", "PRODUCTS=\(HubTools.productsDirectory.path)",
       ])
   }
 
