@@ -4,8 +4,10 @@ internal import RemoteControlMPRIS
 /// The Now Playing hub (`remotectld`) as remotectl talks to it: its state, and its Shift,
 /// Unshift and Select, over `io.github.swift_remote_control.Hub1` at `/org/mpris/MediaPlayer2`.
 ///
-/// Calls go to the hub's unique name, found first with `GetNameOwner`, so that asking never
-/// starts a hub by D-Bus activation: remotectl follows the hub's choice only when one runs.
+/// The hub's own commands (`hub`, `shift`, `unshift`, `select`) call its well-known name, so
+/// that D-Bus activation starts an installed hub that does not run yet. Choosing the player for
+/// another command asks the hub's unique name, found first with `GetNameOwner`: that never starts
+/// a hub, and remotectl follows the hub's choice only when one runs.
 struct HubClient: Sendable {
   /// The hub's well-known bus name.
   static let busName: BusName = "io.github.swift_remote_control.Hub"
@@ -20,9 +22,8 @@ struct HubClient: Sendable {
 
   /// No hub owns its name on the bus.
   static let notRunning = ControlError(
-    "The Now Playing hub is not running: start it with `remotectld &`, or, once `make install` "
-      + "has installed it, with `systemctl --user start remotectld` (or any call to "
-      + "\(busName.rawValue), which D-Bus activation answers by starting it)")
+    "The Now Playing hub is not running: start it with `remotectld &`, or install it with "
+      + "`make install` (then D-Bus starts it when asked, or `systemctl --user start remotectld`)")
 
   /// The connection remotectl already has.
   let connection: Connection
@@ -38,14 +39,10 @@ struct HubClient: Sendable {
     (try? await connection.nameOwner(of: Self.busName)) ?? nil
   }
 
-  /// The hub's state now; ``notRunning`` when no hub runs.
-  func state() async throws(ControlError) -> HubState {
-    guard let owner = await owner() else { throw Self.notRunning }
-    return try await state(of: owner)
-  }
-
-  /// The state of the hub at `owner`, read with one `GetAll`, so its two properties agree.
-  func state(of owner: BusName) async throws(ControlError) -> HubState {
+  /// The state of the hub at `owner` (its well-known name unless given: an installed hub starts),
+  /// read with one `GetAll`, so its two properties agree; ``notRunning`` when no hub runs or can
+  /// be started.
+  func state(of owner: BusName = HubClient.busName) async throws(ControlError) -> HubState {
     let reply = try await call(
       owner, interface: "org.freedesktop.DBus.Properties", member: "GetAll", [.string(Self.interface)])
     guard case .dictionary(_, _, let entries)? = reply.first else {
@@ -73,15 +70,13 @@ struct HubClient: Sendable {
 
   /// `Shift` or `Unshift` (`member`); returns the instance of the player now active.
   func pin(_ member: String) async throws(ControlError) -> String {
-    guard let owner = await owner() else { throw Self.notRunning }
-    let reply = try await call(owner, interface: Self.interface, member: member, [])
+    let reply = try await call(Self.busName, interface: Self.interface, member: member, [])
     return HubState.instance(reply.first?.stringValue ?? "")
   }
 
   /// `Select(player)`: pins the player named by instance (`vlc`) or bus name.
   func select(_ player: String) async throws(ControlError) {
-    guard let owner = await owner() else { throw Self.notRunning }
-    _ = try await call(owner, interface: Self.interface, member: "Select", [.string(player)])
+    _ = try await call(Self.busName, interface: Self.interface, member: "Select", [.string(player)])
   }
 
   private func call(_ owner: BusName, interface: String, member: String, _ arguments: [Value])
