@@ -52,9 +52,9 @@ clean:
 
 # Installing. PREFIX is where; DESTDIR, when set, is prepended to every installed path but not
 # to the paths written into the unit and activation files (for packagers). CONFIGURATION is
-# release (the default: optimised, the Swift runtime linked in statically, so the executables
-# run without a Swift toolchain; symbols stripped) or debug. PRODUCTS names a folder of already built executables
-# to install instead of building (the activation test installs its debug build this way).
+# release (the default: optimised, the Swift runtime linked in statically so the executables run
+# without a Swift toolchain, symbols stripped) or debug. PRODUCTS names a folder of already built
+# executables to install instead of building (the activation test installs its debug build so).
 PREFIX ?= $(HOME)/.local
 CONFIGURATION ?= release
 ifeq ($(CONFIGURATION),release)
