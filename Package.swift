@@ -40,6 +40,12 @@ let package = Package(
         .product(name: "Clocks", package: "swift-clocks"),
       ]
     ),
+    // What every backend needs to mirror an application: the command-state copy, position-jump
+    // detection and the hop to the main actor. Package access only; no D-Bus.
+    .target(
+      name: "RemoteControlBackend",
+      dependencies: ["RemoteControl"]
+    ),
     // libsystemd's sd-bus, and a header-only shim for what Swift cannot import.
     .systemLibrary(
       name: "CSystemd",
@@ -56,6 +62,7 @@ let package = Package(
       name: "RemoteControlMPRIS",
       dependencies: [
         "RemoteControl",
+        "RemoteControlBackend",
         "DBus",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -117,6 +124,10 @@ let package = Package(
     .testTarget(
       name: "RemoteControlTests",
       dependencies: ["RemoteControl", "RemoteControlTesting"]
+    ),
+    .testTarget(
+      name: "RemoteControlBackendTests",
+      dependencies: ["RemoteControl", "RemoteControlTesting", "RemoteControlBackend"]
     ),
     .testTarget(
       name: "DBusTests",

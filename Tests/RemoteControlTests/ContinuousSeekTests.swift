@@ -202,7 +202,7 @@ struct ContinuousSeekTests {
     #expect(f.skipCommands == [Self.forward5])
   }
 
-  @Test(arguments: [Command.play, .changeVolume(0.5), .skipForward(.seconds(30)), .rate(3)])
+  @Test(arguments: [Command.play, .changeVolume(0.5), .skipForward(.seconds(30)), .changeRating(3)])
   func otherEventsDoNotStopTheSeek(command: Command) async {
     let f = SeekFixture()
     f.play()

@@ -11,4 +11,24 @@ public final class RatingCommand: RemoteCommand {
   public var maximumRating: Double = 5 {
     didSet { if oldValue != maximumRating { didChange() } }
   }
+
+  /// Adds a target that receives the rating given; it runs for each event of this command, after
+  /// those added before it.
+  ///
+  /// The corresponding payload is MediaPlayer's `MPRatingCommandEvent.rating`.
+  ///
+  /// The typed twin of ``RemoteCommand/addTarget(handler:)``: the command center has already
+  /// routed the event here, so the handler gets its payload without matching the event again.
+  /// Give the closure's parameter type when its body does not tell which overload you mean.
+  /// - Returns: A token for ``RemoteCommand/removeTarget(_:)``.
+  @_disfavoredOverload
+  @discardableResult
+  public func addTarget(
+    handler: @escaping @MainActor (_ rating: Double) -> RemoteCommandHandlerStatus
+  ) -> ObservationToken {
+    addTarget { event in
+      guard case .changeRating(let rating) = event.command else { return .commandFailed }
+      return handler(rating)
+    }
+  }
 }

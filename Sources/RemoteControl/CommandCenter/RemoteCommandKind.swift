@@ -66,7 +66,7 @@ public enum RemoteCommandKind: Sendable, Hashable, CaseIterable {
     case .changePlaybackRate: self = .changePlaybackRate
     case .changeRepeatMode: self = .changeRepeatMode
     case .changeShuffleMode: self = .changeShuffleMode
-    case .rate: self = .rating
+    case .changeRating: self = .rating
     case .like: self = .like
     case .dislike: self = .dislike
     case .bookmark: self = .bookmark
