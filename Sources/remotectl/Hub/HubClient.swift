@@ -42,9 +42,12 @@ struct HubClient: Sendable {
   /// The state of the hub at `owner` (its well-known name unless given: an installed hub starts),
   /// read with one `GetAll`, so its two properties agree; ``notRunning`` when no hub runs or can
   /// be started.
-  func state(of owner: BusName = HubClient.busName) async throws(ControlError) -> HubState {
+  func state(of owner: BusName = HubClient.busName, timeout: Duration = .seconds(5))
+    async throws(ControlError) -> HubState
+  {
     let reply = try await call(
-      owner, interface: "org.freedesktop.DBus.Properties", member: "GetAll", [.string(Self.interface)])
+      owner, interface: "org.freedesktop.DBus.Properties", member: "GetAll", [.string(Self.interface)],
+      timeout: timeout)
     guard case .dictionary(_, _, let entries)? = reply.first else {
       throw ControlError("The Now Playing hub answered GetAll with \(reply), not a dictionary")
     }
@@ -62,10 +65,11 @@ struct HubClient: Sendable {
   }
 
   /// The active player's instance when a hub runs and has one; `nil` otherwise, whatever the
-  /// reason (remotectl then chooses as it does without a hub).
+  /// reason (remotectl then chooses as it does without a hub). A hub that does not answer within
+  /// half a second is passed over, so that a media key never waits on it.
   func activePlayer() async -> String? {
     guard let owner = await owner() else { return nil }
-    return try? await state(of: owner).active
+    return try? await state(of: owner, timeout: .milliseconds(500)).active
   }
 
   /// `Shift` or `Unshift` (`member`); returns the instance of the player now active.
@@ -79,13 +83,13 @@ struct HubClient: Sendable {
     _ = try await call(Self.busName, interface: Self.interface, member: "Select", [.string(player)])
   }
 
-  private func call(_ owner: BusName, interface: String, member: String, _ arguments: [Value])
-    async throws(ControlError) -> [Value]
-  {
+  private func call(
+    _ owner: BusName, interface: String, member: String, _ arguments: [Value], timeout: Duration = .seconds(5)
+  ) async throws(ControlError) -> [Value] {
     do {
       return try await connection.call(
         destination: owner, path: Self.path, interface: interface, member: member, arguments: arguments,
-        timeout: .seconds(5))
+        timeout: timeout)
     } catch {
       switch error.name.rawValue {
       case "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner":

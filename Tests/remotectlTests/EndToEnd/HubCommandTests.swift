@@ -115,4 +115,30 @@ struct HubCommandTests {
     #expect(try await follower.waitForExit(within: .seconds(10)) == 1)
     await bus.stop()
   }
+
+  @Test func `a hub that never answers delays a command by half a second, not five`() async throws {
+    let bus = try await PrivateBus.start()
+    try await bus.startBinaural(name: "a")
+    try await bus.startBinaural(name: "b")
+    // It owns the hub's name and reads nothing: no call to it is ever answered.
+    let mute = try bus.start(
+      "/usr/bin/python3",  // Debian's, with python3-dbus
+      [
+        "-c",
+        """
+        import dbus, signal
+        bus = dbus.SessionBus()
+        bus.request_name('io.github.swift_remote_control.Hub', dbus.bus.NAME_FLAG_DO_NOT_QUEUE)
+        print('owned', flush=True)
+        signal.pause()
+        """,
+      ])
+    _ = try await mute.line(within: .seconds(10)) { $0 == "owned" }
+    let started = ContinuousClock.now
+    let result = try await bus.remotectl("-f", "{{playerName}}", "status")
+    let elapsed = ContinuousClock.now - started
+    #expect(result.output == "a\n", "\(result)")
+    #expect(elapsed < .seconds(2), "remotectl took \(elapsed)")
+    await bus.stop()
+  }
 }
