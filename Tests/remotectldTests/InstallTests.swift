@@ -40,6 +40,14 @@ struct InstallTests {
         #expect(lines.contains(Substring(line)), "\(line) in \(service)")
       }
     }
+    if ChildProcess.which("systemd-analyze") != nil {
+      // systemd's own check of the unit: its syntax, and that ExecStart's program exists.
+      let verify = try await ChildProcess.run(
+        "systemd-analyze",
+        ["verify", "--user", prefix.appendingPathComponent("lib/systemd/user/remotectld.service").path],
+        environment: ["XDG_RUNTIME_DIR": directory.path])
+      #expect(verify.status == 0 && verify.error.isEmpty, "\(verify)")
+    }
     let uninstall = try await Installation.make("uninstall", prefix: prefix)
     #expect(uninstall.status == 0, "\(uninstall)")
     #expect(Installation.files(under: prefix) == [])
