@@ -141,4 +141,20 @@ struct HubCommandTests {
     #expect(elapsed < .seconds(2), "remotectl took \(elapsed)")
     await bus.stop()
   }
+
+  @Test func `following without -p shows the hub's choice as it changes`() async throws {
+    let (bus, hub) = try await Self.busWhereTheHubChoosesB()
+    try await bus.waitForHubListing("* b\n  a\n")
+    let follower = try bus.startRemotectl(["-F", "-f", "{{playerName}} {{status}}", "status"])
+    #expect(await follower.nextLine() == "b Paused")
+    #expect(try await bus.remotectl("select", "a").status == 0)
+    #expect(await follower.nextLine() == "a Paused")
+    #expect(try await bus.remotectl("shift").output == "b\n")
+    #expect(await follower.nextLine() == "b Paused")
+    // Without the hub, the follower's own choice: it saw nobody start playing; both paused, by name.
+    #expect(await hub.terminate() == 0)
+    #expect(await follower.nextLine() == "a Paused")
+    await follower.terminate()
+    await bus.stop()
+  }
 }
