@@ -21,7 +21,7 @@ struct HubCommand: AsyncParsableCommand {
     defer { session.bus.close() }
     let client = HubClient(session: session)
     if options.follow {
-      try await HubFollower(client: client).run()
+      try await HubFollower(session: session).run()
       return
     }
     let state = try await client.state()

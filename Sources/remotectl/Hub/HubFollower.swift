@@ -1,30 +1,39 @@
 internal import DBus
-internal import Glibc
+internal import RemoteControlMPRIS
 
 /// `remotectl hub --follow`: prints the hub's state, then a line for every change, from the
 /// hub's `NowPlayingChanged` signal (which carries the whole new state, so no switch is missed);
 /// an empty line while the hub is away, and the state again when one comes back. Driven by
-/// signals only; it fails at once when no hub runs, and ends when the bus goes away for good.
+/// signals only; it fails at once when no hub runs, and ends as the other followers do when the
+/// bus goes away (``ControlError/busLost``).
 struct HubFollower {
   /// What wakes the follower.
   enum Input: Sendable {
     /// The hub announced a new state.
     case changed(HubState)
-    /// A hub took the hub's name, or the connection came back after the bus restarted: read
-    /// the state again.
+    /// A hub took the hub's name: read the state again.
     case hubAppeared
     /// The hub left the bus.
     case hubVanished
+    /// The connection to the bus was lost: the session is over.
+    case busLost
   }
 
-  /// The hub.
-  let client: HubClient
+  /// The bus.
+  let session: BusSession
 
   /// Follows until interrupted or the bus goes away.
   func run() async throws(ControlError) {
+    let client = HubClient(session: session)
     let connection = client.connection
     let (inputs, continuation) = AsyncStream.makeStream(of: Input.self)
     let subscriptions: [Subscription]
+    let disconnections: AsyncStream<Void>
+    do {
+      disconnections = try await session.bus.disconnections()
+    } catch {
+      throw ControlError("Could not follow the Now Playing hub: \(error.message)")
+    }
     do {
       subscriptions = [
         try await connection.addMatch(
@@ -43,15 +52,14 @@ struct HubFollower {
     } catch {
       throw ControlError("Could not follow the Now Playing hub: \(error.message)")
     }
-    connection.onReconnect = { continuation.yield(.hubAppeared) }
-    // A daemon replaced at the same address is reconnected to at once (EPERM, then a retry
-    // without the guid); any other failure means the bus has been gone for a second.
-    connection.onReconnectFailure = { error in
-      if error.errno != EPERM { continuation.finish() }
+    let loss = Task {
+      for await _ in disconnections {
+        continuation.yield(.busLost)
+        return
+      }
     }
     defer {
-      connection.onReconnect = nil
-      connection.onReconnectFailure = nil
+      loss.cancel()
       subscriptions.forEach { $0.cancel() }
     }
     var printed: String?
@@ -59,15 +67,15 @@ struct HubFollower {
     for await input in inputs {
       switch input {
       case .changed(let state): show(state, printed: &printed)
-      case .hubAppeared: show(try await readState(), printed: &printed)
+      case .hubAppeared: show(try await readState(client), printed: &printed)
       case .hubVanished: show(nil, printed: &printed)
+      case .busLost: throw .busLost
       }
     }
-    throw ControlError("Lost the connection to the bus")
   }
 
   /// The hub's state, or `nil` when no hub runs; other failures end the follower.
-  private func readState() async throws(ControlError) -> HubState? {
+  private func readState(_ client: HubClient) async throws(ControlError) -> HubState? {
     do {
       return try await client.state()
     } catch  where error == HubClient.notRunning {
