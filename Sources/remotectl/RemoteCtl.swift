@@ -8,7 +8,8 @@ struct RemoteCtl: AsyncParsableCommand {
     abstract: "Controller for media players that support the MPRIS D-Bus specification",
     discussion: """
       Commands and options follow playerctl's: the same output and exit codes. Without -p, \
-      commands go to the player that is playing now, else to the one that played most recently.
+      commands go to the Now Playing hub's choice when remotectld runs (remotectl hub shows it), \
+      else to the player that is playing now, else to the one that played most recently.
       The bus: DBUS_SESSION_BUS_ADDRESS, else $XDG_RUNTIME_DIR/bus, else the private bus whose \
       address binaural writes to ${XDG_RUNTIME_DIR:-/tmp}/swift-remote-control/bus-address.
       """,
