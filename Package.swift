@@ -19,6 +19,7 @@ let package = Package(
     .library(name: "RemoteControl", targets: ["RemoteControl"]),
     .library(name: "RemoteControlTesting", targets: ["RemoteControlTesting"]),
     .library(name: "RemoteControlMPRIS", targets: ["RemoteControlMPRIS"]),
+    .library(name: "RemoteControlMPRISTesting", targets: ["RemoteControlMPRISTesting"]),
     .executable(name: "binaural", targets: ["binaural"]),
     .executable(name: "remotectl", targets: ["remotectl"]),
     .executable(name: "remotectld", targets: ["remotectld"]),
@@ -66,6 +67,16 @@ let package = Package(
         "DBus",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ]
+    ),
+    // What users need to test their own player over a real bus: a private dbus-daemon, their
+    // application run as a player on it, and a client of that player.
+    .target(
+      name: "RemoteControlMPRISTesting",
+      dependencies: [
+        "RemoteControl",
+        "RemoteControlMPRIS",
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
     // libpulse's simple API (PulseAudio protocol, which PipeWire also serves) and ALSA.
@@ -137,6 +148,10 @@ let package = Package(
       dependencies: [
         "RemoteControl", "RemoteControlTesting", "RemoteControlMPRIS", "BusTestSupport", "SoundTestSupport",
       ]
+    ),
+    .testTarget(
+      name: "RemoteControlMPRISTestingTests",
+      dependencies: ["RemoteControl", "RemoteControlMPRIS", "RemoteControlMPRISTesting"]
     ),
     // Measuring recorded sound (Goertzel tones, levels), shared by the tests that record it.
     .target(

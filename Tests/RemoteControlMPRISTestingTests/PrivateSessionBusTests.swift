@@ -1,0 +1,75 @@
+import Foundation
+import RemoteControl
+import RemoteControlMPRIS
+import RemoteControlMPRISTesting
+import Testing
+
+/// The testing product, used exactly as a user would: no internal test support.
+@Suite("RemoteControlMPRISTesting: a user's player on a private bus")
+struct PrivateSessionBusTests {
+  @MainActor
+  @Test("Play through the client runs the application's play target, over the bus")
+  func playReachesTheTarget() async throws {
+    let application = Application()
+    var plays: [RemoteControlEvent.Source] = []
+    application.commandCenter.playCommand.addTarget { event in
+      plays.append(event.source)
+      return .success
+    }
+    application.beginReceivingRemoteControlEvents()
+
+    try await withPrivateSessionBus { bus in
+      let player = try await bus.runAsMediaPlayer(application, name: "podcasts", identity: "Podcasts")
+      #expect(player.identity.busName == "org.mpris.MediaPlayer2.podcasts")
+      try await player.client.play()
+      #expect(plays == [.mpris(sender: player.bus.uniqueName)])
+    }
+  }
+
+  @MainActor
+  @Test("A handler's failure reaches the client as an error; the player's state reads back")
+  func failureAndStateReachTheClient() async throws {
+    let application = Application()
+    application.commandCenter.nextTrackCommand.addTarget { _ in .noSuchContent }
+    application.nowPlayingInfoCenter.nowPlayingInfo = NowPlayingInfo(title: "Episode 1")
+    application.beginReceivingRemoteControlEvents()
+
+    try await withPrivateSessionBus { bus in
+      let player = try await bus.runAsMediaPlayer(application, name: "podcasts", identity: "Podcasts")
+      await #expect(throws: ClientError.self) { try await player.client.next() }
+      #expect(try await player.client.state().title == "Episode 1")
+    }
+  }
+
+  @Test("Stopping the bus releases the player's name, ends the daemon and removes its folder")
+  func stopCleansUp() async throws {
+    let bus = try await PrivateSessionBus.start()
+    let application = await Application()
+    let player = try await bus.runAsMediaPlayer(application, name: "podcasts", identity: "Podcasts")
+    let watcher = try await bus.connect()
+    #expect(try await watcher.owner(of: player.identity) != nil)
+
+    await player.stop()
+    #expect(try await watcher.owner(of: player.identity) == nil, "the name is released by stop()")
+    watcher.close()
+
+    let socket = bus.directory.appendingPathComponent("bus").path
+    #expect(FileManager.default.fileExists(atPath: socket))
+    await bus.stop()
+    #expect(!FileManager.default.fileExists(atPath: bus.directory.path))
+    await #expect(throws: ClientError.self) { _ = try await bus.connect() }
+  }
+
+  @Test("Two buses are independent: the same player name on each")
+  func busesAreIndependent() async throws {
+    try await withPrivateSessionBus { first in
+      try await withPrivateSessionBus { second in
+        #expect(first.address != second.address)
+        let one = try await first.runAsMediaPlayer(await Application(), name: "podcasts", identity: "One")
+        let two = try await second.runAsMediaPlayer(await Application(), name: "podcasts", identity: "Two")
+        #expect(one.identity == two.identity, "neither had to fall back to an .instance name")
+      }
+    }
+  }
+
+}
