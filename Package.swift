@@ -79,6 +79,13 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
+    // The README's "Use it" snippet, whole, so that it keeps compiling (GettingStartedTests
+    // checks that the two agree and runs it).
+    .executableTarget(
+      name: "podcasts",
+      dependencies: ["RemoteControl", "RemoteControlMPRIS"],
+      path: "Examples/podcasts"
+    ),
     // libpulse's simple API (PulseAudio protocol, which PipeWire also serves) and ALSA.
     .systemLibrary(
       name: "CPulse",
@@ -152,6 +159,10 @@ let package = Package(
     .testTarget(
       name: "RemoteControlMPRISTestingTests",
       dependencies: ["RemoteControl", "RemoteControlMPRIS", "RemoteControlMPRISTesting"]
+    ),
+    .testTarget(
+      name: "GettingStartedTests",
+      dependencies: ["podcasts", "RemoteControlMPRIS", "BusTestSupport"]
     ),
     // Measuring recorded sound (Goertzel tones, levels), shared by the tests that record it.
     .target(
