@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// A shell starts a watcher in the background, then replaces itself with the daemon (so the
 /// process started here is the daemon). The watcher reads its standard input, a pipe whose write
-/// end only this process holds: when a line arrives (``stop()``) or the pipe closes (this process
+/// end only this process holds: when a line arrives (`stop()`) or the pipe closes (this process
 /// ended, even by SIGKILL), it sends the daemon SIGTERM.
 final class DaemonProcess: Sendable {
   /// The address the daemon printed once it listened (`unix:path=…,guid=…`).

@@ -97,7 +97,7 @@ public final class PrivateSessionBus: Sendable {
   }
 
   /// Runs `application` as the MPRIS media player `configuration` describes, on this bus (its
-  /// ``MediaPlayerConfiguration/bus`` is replaced), and returns once it owns its bus name.
+  /// `MediaPlayerConfiguration.bus` is replaced), and returns once it owns its bus name.
   ///
   /// - Returns: The running player, with a client of it.
   /// - Throws: `MediaPlayerError` when the player cannot be put on the bus; `ClientError` when

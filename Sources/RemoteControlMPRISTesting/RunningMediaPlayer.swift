@@ -24,7 +24,7 @@ public final class RunningMediaPlayer: Sendable {
   /// The player, seen from a controller: its methods are MPRIS calls over the bus.
   public var client: RemotePlayer { bus.player(identity) }
 
-  /// Starts a ``MediaPlayerService`` for `application` on the bus at `address`, waits until it
+  /// Starts a `MediaPlayerService` for `application` on the bus at `address`, waits until it
   /// owns its name, and connects a client.
   static func start(_ application: Application, configuration: MediaPlayerConfiguration, address: String)
     async throws -> RunningMediaPlayer
