@@ -60,8 +60,9 @@ public final class PrivateSessionBus: Sendable {
   }
 
   deinit {
-    daemon.stopWithoutWaiting()
     for player in players.withLock({ $0 }) { player.cancel() }
+    daemon.stopWithoutWaiting()
+    try? FileManager.default.removeItem(at: directory)
   }
 
   /// What another program needs in its environment to use this bus:

@@ -62,12 +62,25 @@ struct PodcastsExampleTests {
     let controller = try await MediaPlayerBus.connect(address: bus.address)
     defer { controller.close() }
     let identity = PlayerIdentity(instance: "podcasts")
-    var appearances = try await controller.appearances().makeAsyncIterator()
+    let appearances = try await controller.appearances()
 
     let example = try bus.start(Self.podcasts)
-    while let appearance = await appearances.next() {
-      if case .appeared(identity, _) = appearance { break }
+    let appeared = await withTaskGroup(of: Bool.self) { group in
+      group.addTask {
+        for await appearance in appearances {
+          if case .appeared(identity, _) = appearance { return true }
+        }
+        return false
+      }
+      group.addTask {
+        try? await Task.sleep(for: .seconds(20))
+        return false
+      }
+      let first = await group.next() ?? false
+      group.cancelAll()
+      return first
     }
+    try #require(appeared, "the example took its name within 20 s: \(example.standardError)")
     let player = controller.player(identity)
     #expect(try await player.state().title == "Episode 1")
     #expect(try await player.state().playbackStatus == .paused)
