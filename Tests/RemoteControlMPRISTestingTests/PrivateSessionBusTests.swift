@@ -60,6 +60,36 @@ struct PrivateSessionBusTests {
     await #expect(throws: ClientError.self) { _ = try await bus.connect() }
   }
 
+  /// Whether a process whose command line names `text` runs (zombies aside).
+  static func processRuns(naming text: String) -> Bool {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.contains { entry in
+      guard Int32(entry) != nil,
+        let status = try? String(contentsOfFile: "/proc/\(entry)/status", encoding: .utf8),
+        !status.contains("State:\tZ"),
+        let commandLine = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline")
+      else { return false }
+      return String(decoding: commandLine, as: UTF8.self).contains(text)
+    }
+  }
+
+  @Test("A bus dropped without stop() ends its daemon and removes its folder all the same")
+  func droppedBusEndsItsDaemon() async throws {
+    var bus: PrivateSessionBus? = try await PrivateSessionBus.start()
+    let directory = try #require(bus?.directory)
+    let socket = "--address=unix:path=\(directory.path)/bus"
+    #expect(Self.processRuns(naming: socket))
+    bus = nil
+    #expect(!FileManager.default.fileExists(atPath: directory.path))
+    // The daemon ends a moment after the deinitialiser told it to: poll that, bounded.
+    var runs = true
+    for _ in 0..<100 where runs {
+      runs = Self.processRuns(naming: socket)
+      if runs { try await Task.sleep(for: .milliseconds(50)) }
+    }
+    #expect(!runs, "dbus-daemon \(socket) still runs 5 s after its bus was dropped")
+  }
+
   @Test("Two buses are independent: the same player name on each")
   func busesAreIndependent() async throws {
     try await withPrivateSessionBus { first in
