@@ -156,14 +156,6 @@ let package = Package(
         "RemoteControl", "RemoteControlTesting", "RemoteControlMPRIS", "BusTestSupport", "SoundTestSupport",
       ]
     ),
-    .testTarget(
-      name: "RemoteControlMPRISTestingTests",
-      dependencies: ["RemoteControl", "RemoteControlMPRIS", "RemoteControlMPRISTesting"]
-    ),
-    .testTarget(
-      name: "GettingStartedTests",
-      dependencies: ["podcasts", "RemoteControlMPRIS", "BusTestSupport"]
-    ),
     // Measuring recorded sound (Goertzel tones, levels), shared by the tests that record it.
     .target(
       name: "SoundTestSupport",
@@ -184,6 +176,14 @@ let package = Package(
     .testTarget(
       name: "remotectldTests",
       dependencies: ["remotectld", "BusTestSupport"]
+    ),
+    .testTarget(
+      name: "RemoteControlMPRISTestingTests",
+      dependencies: ["RemoteControl", "RemoteControlMPRIS", "RemoteControlMPRISTesting"]
+    ),
+    .testTarget(
+      name: "GettingStartedTests",
+      dependencies: ["podcasts", "RemoteControlMPRIS", "BusTestSupport"]
     ),
   ]
 )
