@@ -6,7 +6,7 @@ import Testing
 
 /// The README's "Use it" snippet is `Examples/podcasts/main.swift`, whole: these tests keep the
 /// two the same and run it as the user would.
-@Suite("Getting started: the README's player", .leavesNoChildProcesses)
+@Suite("Getting started: the README's player", .serialized, .leavesNoChildProcesses)
 struct PodcastsExampleTests {
   /// The package's root folder.
   static let root = URL(fileURLWithPath: #filePath)

@@ -5,7 +5,7 @@ import RemoteControlMPRISTesting
 import Testing
 
 /// The testing product, used exactly as a user would: no internal test support.
-@Suite("RemoteControlMPRISTesting: a user's player on a private bus")
+@Suite("RemoteControlMPRISTesting: a user's player on a private bus", .serialized)
 struct PrivateSessionBusTests {
   @MainActor
   @Test("Play through the client runs the application's play target, over the bus")
