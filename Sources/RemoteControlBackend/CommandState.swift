@@ -18,6 +18,8 @@ package struct CommandState: Sendable, Hashable {
   package var shuffleMode: ShuffleMode
   /// ``ChangeVolumeCommand/currentVolume``.
   package var volume: Double
+  /// Feedback, rating, skip intervals and supported rates: what MPRIS cannot carry.
+  package var details: CommandDetails
 
   /// A copy of the command center's state now.
   @MainActor
@@ -28,6 +30,7 @@ package struct CommandState: Sendable, Hashable {
     repeatMode = center.changeRepeatModeCommand.currentRepeatType
     shuffleMode = center.changeShuffleModeCommand.currentShuffleType
     volume = center.changeVolumeCommand.currentVolume
+    details = CommandDetails(center)
   }
 
   /// Whether a command is enabled.

@@ -38,8 +38,8 @@ final class MediaPlayerSession: Sendable {
       application: application, configuration: configuration, connection: connection, logger: logger)
   }
 
-  /// Exports `org.mpris.MediaPlayer2` and `org.mpris.MediaPlayer2.Player` at
-  /// `/org/mpris/MediaPlayer2`.
+  /// Exports `org.mpris.MediaPlayer2`, `org.mpris.MediaPlayer2.Player` and the extension
+  /// interface `io.github.swift_remote_control.RemoteControl1` at `/org/mpris/MediaPlayer2`.
   func export() async throws(MediaPlayerError) {
     do {
       let root = try await connection.export(
@@ -48,6 +48,9 @@ final class MediaPlayerSession: Sendable {
       let player = try await connection.export(
         PlayerInterface.make(state: state, dispatcher: dispatcher), at: PropertyPublisher.path)
       registrations.withLock { $0.append(player) }
+      let remoteControl = try await connection.export(
+        RemoteControlInterface.make(state: state, dispatcher: dispatcher), at: PropertyPublisher.path)
+      registrations.withLock { $0.append(remoteControl) }
     } catch {
       throw MediaPlayerError(.exportFailed, "cannot export the MPRIS interfaces: \(error.message)")
     }

@@ -65,6 +65,12 @@ public struct NowPlayingInfo: Sendable, Hashable {
   /// The user's rating, from 0 to 1. MPRIS: `xesam:userRating`.
   /// MediaPlayer: `MPMediaItemPropertyRating` (0–5, divided by 5 here).
   public var rating: Double?
+  /// The language options the item offers, in groups (its audio tracks, its subtitles).
+  /// MediaPlayer: `MPNowPlayingInfoPropertyAvailableLanguageOptions`.
+  public var availableLanguageOptions: [LanguageOptionGroup] = []
+  /// The language options in effect now.
+  /// MediaPlayer: `MPNowPlayingInfoPropertyCurrentLanguageOptions`.
+  public var currentLanguageOptions: [LanguageOption] = []
 
   /// Creates Now Playing info; every property can be set later too.
   public init(

@@ -27,8 +27,8 @@ final class MediaPlayerState: Sendable {
   let tables: [PropertyTable]
   private let published: Mutex<Published>
 
-  /// A state whose baseline is `application`, with the tables of `org.mpris.MediaPlayer2` and
-  /// `org.mpris.MediaPlayer2.Player`.
+  /// A state whose baseline is `application`, with the tables of `org.mpris.MediaPlayer2`,
+  /// `org.mpris.MediaPlayer2.Player` and the extension interface.
   init(
     configuration: MediaPlayerConfiguration, nowPlaying: NowPlayingInfoCenter, application: ApplicationState
   ) {
@@ -38,6 +38,7 @@ final class MediaPlayerState: Sendable {
       switch interface {
       case .root: MediaPlayer2Interface.propertyTable(for: configuration)
       case .player: PlayerInterface.propertyTable
+      case .remoteControl: RemoteControlInterface.propertyTable
       }
     }
     self.tables = tables
@@ -53,6 +54,7 @@ final class MediaPlayerState: Sendable {
     switch interface {
     case .root: 0
     case .player: 1
+    case .remoteControl: 2
     }
   }
 
