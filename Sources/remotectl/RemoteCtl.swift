@@ -18,7 +18,13 @@ struct RemoteCtl: AsyncParsableCommand {
       PreviousVerb.self, PositionVerb.self, VolumeVerb.self, StatusVerb.self, MetadataVerb.self,
       OpenVerb.self, LoopVerb.self, ShuffleVerb.self, CheckCommand.self,
       WatchCommand.self, DoctorCommand.self,
-    ])
+    ] + extensionVerbs)
+
+  /// The verbs of the extension interface, beyond MPRIS.
+  static let extensionVerbs: [any ParsableCommand.Type] = [
+    LikeVerb.self, DislikeVerb.self, BookmarkVerb.self, RateVerb.self, SkipForwardVerb.self,
+    SkipBackwardVerb.self, LanguagesVerb.self, LanguageVerb.self,
+  ]
 
   @OptionGroup var options: GlobalOptions
 
