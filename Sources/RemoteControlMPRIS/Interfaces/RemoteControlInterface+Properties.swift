@@ -4,8 +4,8 @@ import RemoteControlBackend
 
 extension RemoteControlInterface {
   /// The properties of `io.github.swift_remote_control.RemoteControl1`, one entry each: all
-  /// read-only, all computed from the model and announced in `PropertiesChanged` when they
-  /// change.
+  /// read-only, all computed from the model, and all but `HandlerStatuses` announced in
+  /// `PropertiesChanged` when they change.
   static let propertyTable: PropertyTable = {
     /// A property computed from the model, whose changes are announced.
     func property(
@@ -52,7 +52,10 @@ extension RemoteControlInterface {
             .array(elementSignature: "(asbs)", model.languageOptionGroups.map(Self.value(of:)))
           },
           property(.currentLanguageOptions, "as") { .strings($0.currentLanguageOptions.map(\.identifier)) },
-          property(.handlerStatuses, "a{ss}") { model in
+          // HandlerStatuses: read when wanted, never announced; a signal for each command's
+          // outcome would look like activity to the daemons that pick the Now Playing player.
+          PropertyTable.Entry(RemoteControlProperty.handlerStatuses.rawValue, "a{ss}", change: .none) {
+            model in
             .dictionary(
               keySignature: "s", valueSignature: "s",
               model.handlerStatuses.map {

@@ -80,6 +80,12 @@ final class MediaPlayerState: Sendable {
     seeked: (Microseconds) -> Void
   ) {
     published.withLock { published in
+      // An event whose outcome is that of the command's last one changes nothing: no recompute.
+      if case .delivered(let kind, let outcome) = change,
+        published.model.application.lastOutcomes[kind] == outcome
+      {
+        return
+      }
       published.model.application.apply(change)
       for (index, table) in tables.enumerated() {
         let values = table.values(for: published.model)

@@ -60,6 +60,7 @@ public enum RemoteControlProperty: String, Sendable, Hashable, CaseIterable {
   /// `MPNowPlayingInfoPropertyCurrentLanguageOptions`.
   case currentLanguageOptions = "CurrentLanguageOptions"
   /// `HandlerStatuses` (`a{ss}`): for each command that received an event, what became of the
-  /// last one: an `MPRemoteCommandHandlerStatus` name, `unhandled` or `notReceiving`.
+  /// last one: an `MPRemoteCommandHandlerStatus` name, `unhandled` or `notReceiving`. Read when
+  /// wanted; its changes are not announced (`EmitsChangedSignal` is `false`).
   case handlerStatuses = "HandlerStatuses"
 }
