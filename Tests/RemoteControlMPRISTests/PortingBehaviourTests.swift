@@ -67,6 +67,17 @@ import Testing
     }
   }
 
+  @Test @MainActor func aZeroSeekProbeReachesTheAppsDelivery() async throws {
+    try await withPlayer(setUp: Fixtures.acceptEverything) { (player: TestPlayer) async throws in
+      Fixtures.nowPlaying(player.application, position: 10)
+      #expect(try await player.gdbusCall(MPRIS.player + ".Seek", "0").succeeded)
+      #expect(try await player.nextCommand() == .skipForward(.zero))
+      player.application.endReceivingRemoteControlEvents()
+      let probe = try await player.gdbusCall(MPRIS.player + ".Seek", "0")
+      #expect(!probe.succeeded && probe.error.contains("RemoteControl1.Error.NotReceiving"), "\(probe)")
+    }
+  }
+
   @Test @MainActor func aWriteNothingHandlesIsAnError() async throws {
     try await withPlayer { (player: TestPlayer) async throws in
       let answer = try await player.bus.setProperty("LoopStatus", at: player.busName, type: "s", "Track")
