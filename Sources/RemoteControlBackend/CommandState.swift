@@ -21,6 +21,10 @@ package struct CommandState: Sendable, Hashable {
   package var shuffleMode: ShuffleMode
   /// ``ChangeVolumeCommand/currentVolume``.
   package var volume: Double
+  /// ``RatingCommand/minimumRating``: the bottom of the scale Now Playing ratings are given in.
+  package var minimumRating: Double
+  /// ``RatingCommand/maximumRating``: the top of the scale Now Playing ratings are given in.
+  package var maximumRating: Double
 
   /// A copy of the command center's state now.
   @MainActor
@@ -32,6 +36,8 @@ package struct CommandState: Sendable, Hashable {
     repeatMode = center.changeRepeatModeCommand.currentRepeatType
     shuffleMode = center.changeShuffleModeCommand.currentShuffleType
     volume = center.changeVolumeCommand.currentVolume
+    minimumRating = center.ratingCommand.minimumRating
+    maximumRating = center.ratingCommand.maximumRating
   }
 
   /// Whether a command is enabled.

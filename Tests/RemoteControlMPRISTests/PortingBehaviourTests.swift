@@ -105,3 +105,29 @@ import Testing
     }
   }
 }
+
+extension PortingBehaviourTests {
+  @Test @MainActor func theInfosRatingIsOnTheRatingCommandsScale() async throws {
+    try await withPlayer(setUp: { application in
+      application.commandCenter.ratingCommand.maximumRating = 10
+      application.nowPlayingInfoCenter.nowPlayingInfo = NowPlayingInfo(
+        trackIdentifier: "a", title: "A", rating: 5)
+    }) { (player: TestPlayer) async throws in
+      let metadata = try await player.typed("Metadata")
+      #expect(metadata.value.object?["xesam:userRating"]?.value.number == 0.5, "\(metadata)")
+    }
+  }
+
+  @Test @MainActor func anAppThatNeverSetsAStateIsPausedOrPlayingNotStoppedForever() async throws {
+    try await withPlayer { (player: TestPlayer) async throws in
+      player.application.nowPlayingInfoCenter.nowPlayingInfo = NowPlayingInfo(
+        trackIdentifier: "a", title: "A", playbackDuration: .seconds(100), elapsedPlaybackTime: .seconds(10),
+        playbackRate: 1)
+      #expect(try await player.busctlGet("PlaybackStatus") == #"s "Playing""#)
+      player.application.nowPlayingInfoCenter.nowPlayingInfo = NowPlayingInfo(
+        trackIdentifier: "a", title: "A", playbackDuration: .seconds(100), elapsedPlaybackTime: .seconds(12),
+        playbackRate: 0)
+      #expect(try await player.busctlGet("PlaybackStatus") == #"s "Paused""#)
+    }
+  }
+}

@@ -23,7 +23,11 @@ struct MediaPlayerModel: Sendable {
   /// `Shuffle`: any shuffle mode but off.
   var shuffle: Bool { application.commands.shuffleMode != .off }
   /// `Metadata`.
-  var metadata: Metadata { Metadata(application.nowPlaying) }
+  var metadata: Metadata {
+    Metadata(
+      application.nowPlaying, minimumRating: application.commands.minimumRating,
+      maximumRating: application.commands.maximumRating)
+  }
   /// `Volume`.
   var volume: Double { application.commands.volume }
   /// `MinimumRate`.
