@@ -30,24 +30,29 @@ public struct RemoteCommandHandlerStatus: Sendable, Hashable {
   public var message: String?
 
   /// A status with a code and, optionally, a message.
+  @inlinable
   public init(_ code: Code, message: String? = nil) {
     self.code = code
     self.message = message
   }
 
   /// Whether the command was carried out: the code is ``Code/success``.
+  @inlinable
   public var isSuccess: Bool { code == .success }
 
+  // Computed and inlinable, not stored: a handler's `return .success` then builds the value in
+  // place, with no lazily initialized global to check on every event.
+
   /// The command was carried out.
-  public static let success = Self(.success)
+  @inlinable public static var success: Self { Self(.success) }
   /// The content the command asks for does not exist (say, no next track).
-  public static let noSuchContent = Self(.noSuchContent)
+  @inlinable public static var noSuchContent: Self { Self(.noSuchContent) }
   /// Nothing is playing that the command could act on.
-  public static let noActionableNowPlayingItem = Self(.noActionableNowPlayingItem)
+  @inlinable public static var noActionableNowPlayingItem: Self { Self(.noActionableNowPlayingItem) }
   /// The device the command needs (an output, a network) is not there.
-  public static let deviceNotFound = Self(.deviceNotFound)
+  @inlinable public static var deviceNotFound: Self { Self(.deviceNotFound) }
   /// The command could not be carried out.
-  public static let commandFailed = Self(.commandFailed)
+  @inlinable public static var commandFailed: Self { Self(.commandFailed) }
 
   /// The content the command asks for does not exist; `message` says which.
   public static func noSuchContent(_ message: String) -> Self { Self(.noSuchContent, message: message) }
