@@ -22,6 +22,7 @@ struct NowPlayingPortingTests {
     #expect(center.positionState == (try PositionState(duration: 600, playbackRate: 1.5, position: 30)))
     await clock.advance(by: .seconds(2))
     #expect(center.currentPosition == 33)
+    #expect(center.elapsedPlaybackTime == .seconds(33), "the info's time type, read back")
   }
 
   @Test func aRateOfZeroInTheInfoMeansPausedAndKeepsThePosition() async throws {

@@ -171,6 +171,13 @@ public final class NowPlayingInfoCenter: Sendable {
     return state.withLock { $0.snapshot.position(at: now) }
   }
 
+  /// The position now, as a `Duration`: ``currentPosition``, in the time type of
+  /// ``NowPlayingInfo/playbackDuration`` and ``NowPlayingInfo/elapsedPlaybackTime``.
+  ///
+  /// The corresponding MediaPlayer value is the extrapolated
+  /// `MPNowPlayingInfoPropertyElapsedPlaybackTime`.
+  public var elapsedPlaybackTime: Duration { .seconds(currentPosition) }
+
   /// The time now on the info center's clock, which ``NowPlayingSnapshot/position(at:)`` takes.
   public var clockTime: Duration { now() }
 
