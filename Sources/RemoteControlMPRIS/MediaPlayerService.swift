@@ -1,8 +1,13 @@
 import DBus
-import Foundation
 public import Logging
 public import RemoteControl
 public import ServiceLifecycle
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Makes an application an MPRIS 2.2 media player on D-Bus, for as long as it runs.
 ///

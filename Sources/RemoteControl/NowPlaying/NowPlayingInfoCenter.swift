@@ -1,5 +1,10 @@
-public import Foundation
 import Synchronization
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// Holds what the app is playing, and tells controllers when it changes.
 ///
