@@ -8,6 +8,9 @@ package import RemoteControl
 package struct CommandState: Sendable, Hashable {
   /// The commands whose ``RemoteCommand/isEnabled`` is `true`.
   package var enabledCommands: Set<RemoteCommandKind>
+  /// The commands whose ``RemoteCommand/isOffered`` is `true`: enabled, and something can
+  /// handle them.
+  package var offeredCommands: Set<RemoteCommandKind>
   /// ``ChangePlaybackRateCommand/minimumRate``.
   package var minimumRate: Double
   /// ``ChangePlaybackRateCommand/maximumRate``.
@@ -25,6 +28,7 @@ package struct CommandState: Sendable, Hashable {
   @MainActor
   package init(_ center: RemoteCommandCenter) {
     enabledCommands = Set(center.allCommands.filter(\.isEnabled).map(\.kind))
+    offeredCommands = Set(center.allCommands.filter(\.isOffered).map(\.kind))
     minimumRate = center.changePlaybackRateCommand.minimumRate
     maximumRate = center.changePlaybackRateCommand.maximumRate
     repeatMode = center.changeRepeatModeCommand.currentRepeatType
@@ -35,4 +39,7 @@ package struct CommandState: Sendable, Hashable {
 
   /// Whether a command is enabled.
   package func isEnabled(_ kind: RemoteCommandKind) -> Bool { enabledCommands.contains(kind) }
+
+  /// Whether a command is offered to controllers: enabled, and something can handle it.
+  package func isOffered(_ kind: RemoteCommandKind) -> Bool { offeredCommands.contains(kind) }
 }

@@ -12,6 +12,7 @@ final class MediaPlayerSession: Sendable {
   private let connection: Connection
   private let mirror: ApplicationMirror
   private let registrations = Mutex<[Registration]>([])
+  private let writeHandler = Mutex<PropertyWriteRegistration?>(nil)
 
   @MainActor
   private init(
@@ -51,6 +52,13 @@ final class MediaPlayerSession: Sendable {
       let remoteControl = try await connection.export(
         RemoteControlInterface.make(state: state, dispatcher: dispatcher), at: PropertyPublisher.path)
       registrations.withLock { $0.append(remoteControl) }
+      // Property writes are answered once the app has handled them, as method calls are.
+      let state = state
+      let dispatcher = dispatcher
+      let handler = try await connection.handlePropertyWrites(at: PropertyPublisher.path) { write in
+        state.takeWrite(write, dispatcher: dispatcher)
+      }
+      writeHandler.withLock { $0 = handler }
     } catch {
       throw MediaPlayerError(.exportFailed, "cannot export the MPRIS interfaces: \(error.message)")
     }
@@ -59,6 +67,7 @@ final class MediaPlayerSession: Sendable {
   /// Stops observing the application and removes the interfaces from the bus.
   func stop() {
     mirror.stop()
+    writeHandler.withLock { $0 }?.cancel()
     for registration in registrations.withLock({ $0 }) { registration.cancel() }
   }
 }

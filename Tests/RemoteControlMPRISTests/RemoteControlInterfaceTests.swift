@@ -68,9 +68,15 @@ import Testing
         record.changed?["SkipForwardIntervals"]
           == TypedValue(type: "ax", value: .array([.number(30_000_000), .number(60_000_000)])))
 
+      // Offered once a target handles it, withdrawn when disabled.
+      _ = commands.ratingCommand.addTarget { _ in .success }
+      record = try await monitor.next(where: isExtension)
+      #expect(record.changedNames == ["CanRate"], "\(record)")
+      #expect(record.changed?["CanRate"] == TypedValue(type: "b", value: .bool(true)))
       commands.ratingCommand.isEnabled = false
       record = try await monitor.next(where: isExtension)
       #expect(record.changedNames == ["CanRate"], "\(record)")
+      #expect(record.changed?["CanRate"] == TypedValue(type: "b", value: .bool(false)))
 
       let english = LanguageOption(
         kind: .audible, languageTag: "en", displayName: "English", identifier: "en")

@@ -24,9 +24,11 @@ import Testing
   @Test @MainActor func eachChangeAnnouncesOnlyWhatChangedOncePerInterface() async throws {
     try await withPlayer { (player: TestPlayer) async throws in
       Fixtures.nowPlaying(player.application)
-      let monitor = try await player.bus.startSignalMonitor()
       let application = player.application
       let commands = application.commandCenter
+      // Quit is offered only with a target: give it one before watching.
+      commands.quitCommand.addTarget { _ in .success }
+      let monitor = try await player.bus.startSignalMonitor()
 
       var info = Fixtures.fullInfo
       info.title = "Theta waves"

@@ -2,10 +2,10 @@ import RemoteControl
 import RemoteControlBackend
 
 extension MediaPlayerModel {
-  /// Whether controllers may use `kind` through the extension interface: it is enabled, and
+  /// Whether controllers may use `kind` through the extension interface: it is offered, and
   /// `CanControl` is `true`, as for the commands of `org.mpris.MediaPlayer2.Player`.
   func offersExtension(_ kind: RemoteCommandKind) -> Bool {
-    configuration.canControl && application.commands.isEnabled(kind)
+    configuration.canControl && application.commands.isOffered(kind)
   }
 
   /// What MPRIS cannot carry about the commands: feedback, rating, intervals, rates.
@@ -35,7 +35,7 @@ extension MediaPlayerModel {
   static func name(of outcome: CommandOutcome) -> String {
     switch outcome {
     case .status(let status):
-      switch status {
+      switch status.code {
       case .success: "success"
       case .noSuchContent: "noSuchContent"
       case .noActionableNowPlayingItem: "noActionableNowPlayingItem"
