@@ -35,7 +35,7 @@ demo: deps
 
 # The house style is a gate: the formatter's strict lint runs before anything is built.
 lint:
-	$(SWIFT) format lint --strict --recursive Sources Tests Benchmarks Package.swift
+	$(SWIFT) format lint --strict --recursive Sources Tests Examples Benchmarks Package.swift
 
 test: deps lint
 	@scripts/install-deps.sh $(TEST_PACKAGES)

@@ -7,6 +7,8 @@ package struct ApplicationState: Sendable, Hashable {
   package var commands: CommandState
   /// The Now Playing info, playback state and position report.
   package var nowPlaying: NowPlayingSnapshot
+  /// What became of the last event of each command delivered since the mirror started.
+  package var lastOutcomes: [RemoteCommandKind: CommandOutcome] = [:]
 
   /// A state made of these parts.
   package init(commands: CommandState, nowPlaying: NowPlayingSnapshot) {
@@ -27,6 +29,7 @@ package struct ApplicationState: Sendable, Hashable {
     switch change {
     case .commands(let commands): self.commands = commands
     case .nowPlaying(let snapshot): nowPlaying = snapshot
+    case .delivered(let kind, let outcome): lastOutcomes[kind] = outcome
     }
   }
 }

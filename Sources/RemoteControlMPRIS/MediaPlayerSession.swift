@@ -12,6 +12,7 @@ final class MediaPlayerSession: Sendable {
   private let connection: Connection
   private let mirror: ApplicationMirror
   private let registrations = Mutex<[Registration]>([])
+  private let writeHandler = Mutex<PropertyWriteRegistration?>(nil)
 
   @MainActor
   private init(
@@ -38,8 +39,8 @@ final class MediaPlayerSession: Sendable {
       application: application, configuration: configuration, connection: connection, logger: logger)
   }
 
-  /// Exports `org.mpris.MediaPlayer2` and `org.mpris.MediaPlayer2.Player` at
-  /// `/org/mpris/MediaPlayer2`.
+  /// Exports `org.mpris.MediaPlayer2`, `org.mpris.MediaPlayer2.Player` and the extension
+  /// interface `io.github.swift_remote_control.RemoteControl1` at `/org/mpris/MediaPlayer2`.
   func export() async throws(MediaPlayerError) {
     do {
       let root = try await connection.export(
@@ -48,6 +49,16 @@ final class MediaPlayerSession: Sendable {
       let player = try await connection.export(
         PlayerInterface.make(state: state, dispatcher: dispatcher), at: PropertyPublisher.path)
       registrations.withLock { $0.append(player) }
+      let remoteControl = try await connection.export(
+        RemoteControlInterface.make(state: state, dispatcher: dispatcher), at: PropertyPublisher.path)
+      registrations.withLock { $0.append(remoteControl) }
+      // Property writes are answered once the app has handled them, as method calls are.
+      let state = state
+      let dispatcher = dispatcher
+      let handler = try await connection.handlePropertyWrites(at: PropertyPublisher.path) { write in
+        state.takeWrite(write, dispatcher: dispatcher)
+      }
+      writeHandler.withLock { $0 = handler }
     } catch {
       throw MediaPlayerError(.exportFailed, "cannot export the MPRIS interfaces: \(error.message)")
     }
@@ -56,6 +67,7 @@ final class MediaPlayerSession: Sendable {
   /// Stops observing the application and removes the interfaces from the bus.
   func stop() {
     mirror.stop()
+    writeHandler.withLock { $0 }?.cancel()
     for registration in registrations.withLock({ $0 }) { registration.cancel() }
   }
 }

@@ -19,7 +19,13 @@ struct RemoteCtl: AsyncParsableCommand {
       OpenVerb.self, LoopVerb.self, ShuffleVerb.self, CheckCommand.self,
       WatchCommand.self, DoctorCommand.self,
       HubCommand.self, ShiftCommand.self, UnshiftCommand.self, SelectCommand.self,
-    ])
+    ] + extensionVerbs)
+
+  /// The verbs of the extension interface, beyond MPRIS.
+  static let extensionVerbs: [any ParsableCommand.Type] = [
+    LikeVerb.self, DislikeVerb.self, BookmarkVerb.self, RateVerb.self, SkipForwardVerb.self,
+    SkipBackwardVerb.self, LanguagesVerb.self, LanguageVerb.self,
+  ]
 
   @OptionGroup var options: GlobalOptions
 

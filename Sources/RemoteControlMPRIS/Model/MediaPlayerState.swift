@@ -27,8 +27,8 @@ final class MediaPlayerState: Sendable {
   let tables: [PropertyTable]
   private let published: Mutex<Published>
 
-  /// A state whose baseline is `application`, with the tables of `org.mpris.MediaPlayer2` and
-  /// `org.mpris.MediaPlayer2.Player`.
+  /// A state whose baseline is `application`, with the tables of `org.mpris.MediaPlayer2`,
+  /// `org.mpris.MediaPlayer2.Player` and the extension interface.
   init(
     configuration: MediaPlayerConfiguration, nowPlaying: NowPlayingInfoCenter, application: ApplicationState
   ) {
@@ -38,6 +38,7 @@ final class MediaPlayerState: Sendable {
       switch interface {
       case .root: MediaPlayer2Interface.propertyTable(for: configuration)
       case .player: PlayerInterface.propertyTable
+      case .remoteControl: RemoteControlInterface.propertyTable
       }
     }
     self.tables = tables
@@ -53,6 +54,7 @@ final class MediaPlayerState: Sendable {
     switch interface {
     case .root: 0
     case .player: 1
+    case .remoteControl: 2
     }
   }
 
@@ -78,6 +80,12 @@ final class MediaPlayerState: Sendable {
     seeked: (Microseconds) -> Void
   ) {
     published.withLock { published in
+      // An event whose outcome is that of the command's last one changes nothing: no recompute.
+      if case .delivered(let kind, let outcome) = change,
+        published.model.application.lastOutcomes[kind] == outcome
+      {
+        return
+      }
       published.model.application.apply(change)
       for (index, table) in tables.enumerated() {
         let values = table.values(for: published.model)

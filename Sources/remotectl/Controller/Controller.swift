@@ -57,8 +57,10 @@ enum Controller {
     if request.verb.isChange {
       return try await VerbPerformer.perform(request.verb, on: session.bus.player(identity), state: state)
     }
-    return try VerbRenderer.render(
+    let outcome = try VerbRenderer.render(
       request.verb, template: request.template, identity: identity, state: state, position: state.position)
+    return await ExtensionMetadata.adding(
+      to: outcome, verb: request.verb, template: request.template, player: session.bus.player(identity))
   }
 
   /// `-l/--list-all`: the selected players' instances, one a line: those on the session bus,
