@@ -26,6 +26,8 @@ final class BusState {
   private var nextID: UInt64 = 0
   private var exports: [UInt64: ExportedObject] = [:]
   private var matches: [UInt64: MatchEntry] = [:]
+  /// Property-write handlers (`sd_bus_add_object` callbacks), by id.
+  var interceptors: [UInt64: PropertyWriteInterceptor] = [:]
   private var pendingCalls: [UInt64: PendingCall] = [:]
   /// Names we own or queue for, with the flags they were requested with, in request order.
   private var ownedNames: [(name: BusName, flags: UInt32)] = []
@@ -133,6 +135,10 @@ final class BusState {
       if let slot = match.slot { SDBus.release(slot) }
       match.slot = nil
     }
+    for interceptor in interceptors.values {
+      if let slot = interceptor.slot { SDBus.release(slot) }
+      interceptor.slot = nil
+    }
     releaseDeferredSlots()
   }
 
@@ -147,6 +153,7 @@ final class BusState {
     retryDeadline = nil
     for object in exports.values.sorted(by: { $0.id < $1.id }) { try? attach(object) }
     for match in matches.values.sorted(by: { $0.id < $1.id }) { try? attach(match) }
+    for interceptor in interceptors.values.sorted(by: { $0.id < $1.id }) { try? attach(interceptor) }
     if let bus {
       for owned in ownedNames {
         _ = try? requestNameNow(bus, owned.name, flags: owned.flags)
@@ -217,6 +224,7 @@ final class BusState {
     detachEverything(error: BusError(.disconnected, "the connection was closed"))
     exports.removeAll()
     matches.removeAll()
+    interceptors.removeAll()
     ownedNames.removeAll()
     retryDeadline = nil
     if let bus { SDBus.close(bus) }

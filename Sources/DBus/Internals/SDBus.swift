@@ -171,6 +171,19 @@ enum SDBus {
     return slot
   }
 
+  /// Registers `callback` for every message sent to `path`; sd-bus calls it before the vtables
+  /// registered there, which answer whatever it leaves (returns 0 for).
+  ///
+  /// The corresponding C function is `sd_bus_add_object`.
+  static func addObject(
+    _ bus: BusHandle, path: String, callback: sd_bus_message_handler_t, userdata: UnsafeMutableRawPointer
+  ) throws(BusError) -> SlotHandle {
+    var slot: SlotHandle?
+    try check(sd_bus_add_object(bus, &slot, path, callback, userdata), "sd_bus_add_object \(path)")
+    guard let slot else { throw BusError(.failed, "no slot", operation: "sd_bus_add_object") }
+    return slot
+  }
+
   /// Installs a match rule (and waits for the bus to confirm it).
   ///
   /// The corresponding C function is `sd_bus_add_match`.
@@ -447,6 +460,14 @@ enum SDBus {
   /// The corresponding C function is `sd_bus_message_exit_container`.
   static func exitContainer(_ message: MessageHandle) throws(BusError) {
     try check(sd_bus_message_exit_container(message), "sd_bus_message_exit_container")
+  }
+
+  /// Moves the read position back to the start of the body, so that whoever handles the message
+  /// next reads it whole.
+  ///
+  /// The corresponding C function is `sd_bus_message_rewind`.
+  static func rewind(_ message: MessageHandle) throws(BusError) {
+    try check(sd_bus_message_rewind(message, 1), "sd_bus_message_rewind")
   }
 
   /// Skips values matching `signature` (all remaining in the container when `nil`).

@@ -23,6 +23,13 @@ final class PendingReply: Sendable {
     loop.run { state in state.answer(call.handle, with: result, expected: expected) }
   }
 
+  /// Gives the call back unanswered, for sd-bus to dispatch further (a property write a handler
+  /// declined): drops our reference without replying. Only on the owner thread.
+  func relinquish() {
+    guard !completed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    SDBus.release(message: call.handle)
+  }
+
   deinit {
     guard !completed.load(ordering: .acquiring) else { return }
     let call = self.call
