@@ -39,6 +39,10 @@ struct HubService: Service {
       registrations.append(try await connection.export(hub.playerctldInterface, at: HubNames.path))
     }
     defer { registrations.forEach { $0.cancel() } }
+    let proxy = ProxyPlayer(connection: connection, hub: hub, logger: logger)
+    hub.observe(proxy.nowPlayingChanged)
+    let stopProxy = try await proxy.start()
+    defer { stopProxy.forEach { $0() } }
     let watcher = BusWatcher(hub: hub)
     let subscriptions = try await watcher.start()
     defer { subscriptions.forEach { $0.cancel() } }
@@ -67,7 +71,12 @@ struct HubService: Service {
       let owner = (try? await connection.nameOwner(of: HubNames.busName))?.rawValue ?? "another connection"
       throw HubError("another hub already runs: \(HubNames.busName) is owned by \(owner)")
     }
-    guard configuration.answersPlayerctld else { return [HubNames.busName] }
+    switch try await connection.requestName(ProxyNames.busName, flags: [.doNotQueue]) {
+    case .primaryOwner, .alreadyOwner: break
+    case .exists, .inQueue:
+      logger.warning("the proxy player's name is taken", metadata: ["name": "\(ProxyNames.busName)"])
+    }
+    guard configuration.answersPlayerctld else { return [HubNames.busName, ProxyNames.busName] }
     switch try await connection.requestName(HubNames.playerctldBusName, flags: []) {
     case .primaryOwner, .alreadyOwner:
       logger.info("answering playerctld's interface", metadata: ["name": "\(HubNames.playerctldBusName)"])
@@ -76,6 +85,6 @@ struct HubService: Service {
         "playerctld runs; the hub answers its interface once it stops",
         metadata: ["name": "\(HubNames.playerctldBusName)"])
     }
-    return [HubNames.busName, HubNames.playerctldBusName]
+    return [HubNames.busName, ProxyNames.busName, HubNames.playerctldBusName]
   }
 }
