@@ -130,8 +130,14 @@ final class ProxyPlayer: Sendable {
   // MARK: - The players
 
   /// Follows the hub's answer: mirrors new candidates, forgets gone ones, and announces a
-  /// switch. Called under the hub's lock, in the order of its changes.
+  /// switch. Called under the hub's lock, in the order of its changes; it acts once the message
+  /// that made the change has been seen by every handler, so that the mirror of a player that
+  /// just started playing already says so.
   func nowPlayingChanged(_ now: NowPlaying) {
+    connection.perform { [self] in follow(now) }
+  }
+
+  private func follow(_ now: NowPlaying) {
     let instant = ContinuousClock.now
     let owners = Set(now.players.compactMap { BusName(rawValue: $0.owner) })
     let (added, switched) = state.withLock { state in
