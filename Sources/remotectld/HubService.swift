@@ -39,7 +39,16 @@ struct HubService: Service {
       registrations.append(try await connection.export(hub.playerctldInterface, at: HubNames.path))
     }
     defer { registrations.forEach { $0.cancel() } }
-    let proxy = ProxyPlayer(connection: connection, hub: hub, logger: logger)
+    // The proxy player's own name lives on a connection that sends nothing but MPRIS.
+    let proxyConnection: Connection
+    do {
+      proxyConnection = try await Connection.connect(configuration.bus)
+    } catch {
+      throw HubError("cannot connect to the bus: \(error.message)")
+    }
+    defer { proxyConnection.close() }
+    let proxy = ProxyPlayer(
+      connection: connection, servers: [connection, proxyConnection], hub: hub, logger: logger)
     hub.observe(proxy.nowPlayingChanged)
     let stopProxy = try await proxy.start()
     defer { stopProxy.forEach { $0() } }
@@ -51,6 +60,11 @@ struct HubService: Service {
       Task { await watcher.enumerate() }
     }
     let names = try await claimNames(on: connection)
+    switch try await proxyConnection.requestName(ProxyNames.busName, flags: [.doNotQueue]) {
+    case .primaryOwner, .alreadyOwner: break
+    case .exists, .inQueue:
+      logger.warning("the proxy player's name is taken", metadata: ["name": "\(ProxyNames.busName)"])
+    }
     logger.info(
       "serving the Now Playing hub",
       metadata: [
@@ -59,6 +73,7 @@ struct HubService: Service {
       ])
     try? await gracefulShutdown()
     for name in names { try? await connection.releaseName(name) }
+    try? await proxyConnection.releaseName(ProxyNames.busName)
     logger.info("released the hub's names")
   }
 
@@ -71,12 +86,7 @@ struct HubService: Service {
       let owner = (try? await connection.nameOwner(of: HubNames.busName))?.rawValue ?? "another connection"
       throw HubError("another hub already runs: \(HubNames.busName) is owned by \(owner)")
     }
-    switch try await connection.requestName(ProxyNames.busName, flags: [.doNotQueue]) {
-    case .primaryOwner, .alreadyOwner: break
-    case .exists, .inQueue:
-      logger.warning("the proxy player's name is taken", metadata: ["name": "\(ProxyNames.busName)"])
-    }
-    guard configuration.answersPlayerctld else { return [HubNames.busName, ProxyNames.busName] }
+    guard configuration.answersPlayerctld else { return [HubNames.busName] }
     switch try await connection.requestName(HubNames.playerctldBusName, flags: []) {
     case .primaryOwner, .alreadyOwner:
       logger.info("answering playerctld's interface", metadata: ["name": "\(HubNames.playerctldBusName)"])
@@ -85,6 +95,6 @@ struct HubService: Service {
         "playerctld runs; the hub answers its interface once it stops",
         metadata: ["name": "\(HubNames.playerctldBusName)"])
     }
-    return [HubNames.busName, ProxyNames.busName, HubNames.playerctldBusName]
+    return [HubNames.busName, HubNames.playerctldBusName]
   }
 }

@@ -14,8 +14,17 @@ import Synchronization
 /// `Position` is computed from the last known position, rate and time. Only the active player's
 /// signals are re-emitted; a switch is announced with one PropertiesChanged per interface
 /// carrying every value that differs, and a Seeked with the new position.
+///
+/// It is served on several connections at once (``servers``): the hub's, so that the names the
+/// hub holds (playerctld's) are MPRIS players too, and one that owns only
+/// `org.mpris.MediaPlayer2.remotectld`. That one never sends anything but MPRIS: playerctld,
+/// which watches every MPRIS name, aborts on a PropertiesChanged of an interface it does not
+/// know, such as the hub's.
 final class ProxyPlayer: Sendable {
+  /// The hub's connection: it watches the players' signals and reads them.
   let connection: Connection
+  /// The connections that serve the proxy player; each forwards what it receives itself.
+  let servers: [Connection]
   let hub: Hub
   let logger: Logger
   private let state = Mutex(ProxyState())
@@ -26,8 +35,9 @@ final class ProxyPlayer: Sendable {
   /// How long a player may take to answer the proxy's reads.
   static let readTimeout: Duration = .seconds(5)
 
-  init(connection: Connection, hub: Hub, logger: Logger) {
+  init(connection: Connection, servers: [Connection], hub: Hub, logger: Logger) {
     self.connection = connection
+    self.servers = servers
     self.hub = hub
     self.logger = logger
     (extrasRequests, extrasChanged) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
@@ -41,31 +51,38 @@ final class ProxyPlayer: Sendable {
     let signals = try await connection.addMatch(rule: "type='signal',path='\(HubNames.path)'") {
       [self] message in received(message)
     }
-    let writes = try await connection.handlePropertyWrites(at: HubNames.path) { [self] write in take(write) }
-    let root = try await connection.export(interface(for: .root), at: HubNames.path)
-    let player = try await connection.export(interface(for: .player), at: HubNames.path)
+    var stops: [@Sendable () -> Void] = [signals.cancel]
+    for server in servers {
+      let writes = try await server.handlePropertyWrites(at: HubNames.path) { [self] write in
+        take(write, via: server)
+      }
+      let root = try await server.export(interface(for: .root, on: server), at: HubNames.path)
+      let player = try await server.export(interface(for: .player, on: server), at: HubNames.path)
+      stops += [writes.cancel, root.cancel, player.cancel]
+    }
     let extras = Task { [self] in
-      var exported: [String: (description: ForwardedInterface, registration: Registration)] = [:]
+      var exported: [String: (description: ForwardedInterface, registrations: [Registration])] = [:]
       for await _ in extrasRequests { await exportExtras(&exported) }
     }
-    return [signals.cancel, writes.cancel, root.cancel, player.cancel, extras.cancel, extrasChanged.finish]
+    return stops + [extras.cancel, extrasChanged.finish]
   }
 
-  /// The exported form of `forwarded`: methods forwarded, properties read from the mirror.
-  private func interface(for forwarded: ForwardedInterface) -> Interface {
+  /// The exported form of `forwarded` on `server`: methods forwarded, properties read from the
+  /// mirror.
+  private func interface(for forwarded: ForwardedInterface, on server: Connection) -> Interface {
     Interface(
-      name: forwarded.name, methods: forwarded.methods.map(method),
+      name: forwarded.name, methods: forwarded.methods.map { method(for: $0, on: server) },
       properties: forwarded.properties.map { property(for: $0, of: forwarded.name) },
       signals: forwarded.signals.map {
         Interface.Signal($0.name, $0.signature, argumentNames: $0.argumentNames)
       })
   }
 
-  private func method(for method: ForwardedInterface.Method) -> Interface.Method {
+  private func method(for method: ForwardedInterface.Method, on server: Connection) -> Interface.Method {
     Interface.Method(
       method.name, in: method.inSignature, out: method.outSignature, inNames: method.inNames,
       outNames: method.outNames
-    ) { [self] call in forward(call) }
+    ) { [self] call in forward(call, via: server) }
   }
 
   private func property(for property: ForwardedInterface.Property, of interface: String) -> Interface.Property
@@ -90,13 +107,14 @@ final class ProxyPlayer: Sendable {
 
   // MARK: - Forwarding
 
-  /// Sends `call` on to the active player and answers with its reply or error.
-  private func forward(_ call: MethodCall) {
+  /// Sends `call` on to the active player from the connection it came on, and answers with the
+  /// player's reply or error.
+  private func forward(_ call: MethodCall, via server: Connection) {
     guard let owner = state.withLock({ $0.active }) else {
       call.fail(Self.noPlayer("call \(call.member)"))
       return
     }
-    connection.call(
+    server.call(
       destination: owner, path: HubNames.path, interface: call.interface, member: call.member,
       arguments: call.arguments
     ) { result in
@@ -110,12 +128,12 @@ final class ProxyPlayer: Sendable {
 
   /// Takes a property write of a forwarded interface while a player is active, and answers it
   /// once that player has answered; other writes go on to the exported setters.
-  private func take(_ write: PropertyWrite) -> Bool {
+  private func take(_ write: PropertyWrite, via server: Connection) -> Bool {
     let owner = state.withLock { state in
       state.forwarded.contains { $0.name == write.interface } ? state.active : nil
     }
     guard let owner else { return false }
-    connection.call(
+    server.call(
       destination: owner, path: HubNames.path, interface: HubNames.propertiesInterface, member: "Set",
       arguments: [.string(write.interface), .string(write.property), .variant(write.value)]
     ) { result in
@@ -300,19 +318,22 @@ final class ProxyPlayer: Sendable {
 
   private func announce(_ names: [String], of interface: String) {
     guard !names.isEmpty else { return }
-    do {
-      try connection.emitPropertiesChanged(path: HubNames.path, interface: interface, properties: names)
-    } catch {
-      logger.error("could not announce the proxy's properties", metadata: ["error": "\(error)"])
+    for server in servers {
+      do {
+        try server.emitPropertiesChanged(path: HubNames.path, interface: interface, properties: names)
+      } catch {
+        logger.error("could not announce the proxy's properties", metadata: ["error": "\(error)"])
+      }
     }
   }
 
   private func emit(_ member: String, of interface: String, _ arguments: [Value]) {
-    do {
-      try connection.emitSignal(
-        path: HubNames.path, interface: interface, member: member, arguments: arguments)
-    } catch {
-      logger.error("could not re-emit \(interface).\(member)", metadata: ["error": "\(error)"])
+    for server in servers {
+      do {
+        try server.emitSignal(path: HubNames.path, interface: interface, member: member, arguments: arguments)
+      } catch {
+        logger.error("could not re-emit \(interface).\(member)", metadata: ["error": "\(error)"])
+      }
     }
   }
 
@@ -321,16 +342,14 @@ final class ProxyPlayer: Sendable {
   /// Exports the active player's extra interfaces and removes the others; one task runs it, so
   /// exports never race.
   private func exportExtras(
-    _ exported: inout [String: (description: ForwardedInterface, registration: Registration)]
-  )
-    async
-  {
+    _ exported: inout [String: (description: ForwardedInterface, registrations: [Registration])]
+  ) async {
     let wanted = state.withLock { state in
       Dictionary(
         (state.activeMirror?.extras ?? []).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
     for (name, export) in exported where wanted[name] != export.description {
-      export.registration.cancel()
+      export.registrations.forEach { $0.cancel() }
       exported[name] = nil
       state.withLock { state in
         state.exportedExtras[name] = nil
@@ -339,8 +358,12 @@ final class ProxyPlayer: Sendable {
     }
     for (name, description) in wanted where exported[name] == nil {
       do {
-        let registration = try await connection.export(interface(for: description), at: HubNames.path)
-        exported[name] = (description, registration)
+        var registrations: [Registration] = []
+        for server in servers {
+          registrations.append(
+            try await server.export(interface(for: description, on: server), at: HubNames.path))
+        }
+        exported[name] = (description, registrations)
         state.withLock { state in
           state.exportedExtras[name] = description
           // A new interface announces nothing: controllers read it whole.
