@@ -169,7 +169,11 @@ final class ProxyPlayer: Sendable {
       return (added, true)
     }
     for owner in added { read(owner) }
-    if switched { extrasChanged.yield() }
+    guard switched else { return }
+    extrasChanged.yield()
+    if let active = now.active.flatMap({ BusName(rawValue: $0.owner) }), !added.contains(active) {
+      readProperty("Position", of: ProxyNames.playerInterface, from: active)
+    }
   }
 
   /// Announces what a switch changed: one PropertiesChanged per interface with every value that
@@ -246,18 +250,26 @@ final class ProxyPlayer: Sendable {
     for entry in entries {
       if let name = entry.key.stringValue { values[name] = entry.value.unwrappingVariants }
     }
-    state.withLock { state in
-      guard state.mirrors[owner] != nil else { return }
+    let known = state.withLock { state in
+      guard state.mirrors[owner] != nil else { return false }
       state.mirrors[owner]?.record(values, of: interface, at: instant, replacing: replacing)
       guard state.active == owner, let forwarded = state.forwarded.first(where: { $0.name == interface })
       else {
-        return
+        return true
       }
       announce(
         state.changes(in: forwarded, among: replacing ? nil : Set(values.keys), at: instant), of: interface)
       if replacing, interface == ProxyNames.playerInterface {
         emit("Seeked", of: interface, [.int64(state.mirrors[owner]?.anchor.position(at: instant) ?? 0)])
       }
+      return true
+    }
+    // The anchor was moved on by extrapolation; the player's own Position, read once, corrects
+    // the few milliseconds the announcement took, so they never add up over pauses and resumes.
+    if known, !replacing, interface == ProxyNames.playerInterface,
+      values["PlaybackStatus"] != nil || values["Rate"] != nil
+    {
+      readProperty("Position", of: interface, from: owner)
     }
   }
 
