@@ -9,7 +9,8 @@
 #   - context switches of remotectld (and playerctld) over 10 s with three paused players;
 #   - resident memory of remotectld (and playerctld) with 20 players.
 # playerctld watches every MPRIS name, remotectld's proxy player included: before the Get loop
-# its active player is shifted to binaural, and the PlayPause loop leaves it out.
+# its active player is shifted to binaural, and the PlayPause loop leaves it out. The switches
+# come first: playerctld has crashed during them after long runs of the other loops.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 calls=${CALLS:-3000}
@@ -68,9 +69,15 @@ idle() {  # PID: context switches over idle_seconds, threads born meanwhile coun
   awk 'NR == FNR { start[$1] = $2; next } { sum += $2 - start[$1] } END { print sum + 0 }' \
     <(echo "$before") <(echo "$after")
 }
-rss() { awk '/VmRSS/ { print $2 " kB" }' /proc/"$1"/status; }
+rss() { awk '/VmRSS/ { print $2 " kB" }' /proc/"$1"/status 2>/dev/null || echo "(gone)"; }
+# playerctld aborts on some sequences; say so rather than print figures of a dead process.
+check_playerctld() {
+  kill -0 "$playerctld_pid" 2>/dev/null && return 0
+  echo "playerctld has exited; its last words:"
+  grep -v '^$' "$work/playerctld.log" | grep -v WARNING | tail -n 3
+}
 
-playerctld 2>/dev/null &
+playerctld 2>"$work/playerctld.log" &
 playerctld_pid=$!
 pids+=("$playerctld_pid")
 wait_for_name org.mpris.MediaPlayer2.playerctld
@@ -79,13 +86,23 @@ hub_pid=$!
 pids+=("$hub_pid")
 wait_for_name org.mpris.MediaPlayer2.remotectld
 start_binaural binaural
+
+echo
+echo "# Switch latency, ${switches} switches between a and b (µs): proxy p50 p90 p99"
+start_binaural a
+start_binaural b
+"$work/dbus-hub" switch "$switches" org.mpris.MediaPlayer2.a org.mpris.MediaPlayer2.b \
+  org.mpris.MediaPlayer2.remotectld org.mpris.MediaPlayer2.playerctld
+
+check_playerctld
+# binaural is the last to start playing and playerctld is shifted to it: the Gets reach binaural.
+for player in a b; do playerctl --player="$player" pause >/dev/null 2>&1 || true; done
 playerctl --player=binaural play
 for _ in $(seq 100); do busctl --address="$DBUS_SESSION_BUS_ADDRESS" get-property org.mpris.MediaPlayer2.remotectld /org/mpris/MediaPlayer2 org.mpris.MediaPlayer2.Player PlaybackStatus | grep -q Playing && break; sleep 0.05; done
 playerctl --player=binaural pause
 sleep 0.5
 for _ in 1 2 3 4; do [ "$(playerctld_first)" = org.mpris.MediaPlayer2.binaural ] && break; playerctld shift >/dev/null; done
 echo "playerctld's active player for the Get loop: $(playerctld_first)"
-
 echo
 echo "# Get(Metadata), ${calls} timed rounds per run, ${runs} runs (µs): player call p50 p90 p99"
 echo "# Interleaved: Ping then Get(Metadata) straight to binaural, through remotectld, through"
@@ -97,6 +114,7 @@ for run in $(seq "$runs"); do
     org.mpris.MediaPlayer2.playerctld | tee -a "$results"
 done
 
+check_playerctld
 echo
 echo "# PlayPause, ${calls} timed rounds per run, ${runs} runs (µs): straight to binaural and through remotectld"
 for run in $(seq "$runs"); do
@@ -117,14 +135,7 @@ grep '^ratio ' "$results" | awk '
     }
   }'
 
-echo
-echo "# Switch latency, ${switches} switches between a and b (µs): proxy p50 p90 p99"
-start_binaural a
-start_binaural b
-playerctl --player=binaural pause >/dev/null 2>&1 || true
-"$work/dbus-hub" switch "$switches" org.mpris.MediaPlayer2.a org.mpris.MediaPlayer2.b \
-  org.mpris.MediaPlayer2.remotectld org.mpris.MediaPlayer2.playerctld
-
+check_playerctld
 echo
 echo "# Idle: context switches over ${idle_seconds} s with three paused players (binaural, a, b)"
 for player in binaural a b; do playerctl --player="$player" pause >/dev/null 2>&1 || true; done

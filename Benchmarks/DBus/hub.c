@@ -154,6 +154,8 @@ struct watch {
   char status[2 + MAX_DESTS][16];
   uint64_t at[2 + MAX_DESTS];
   int count[2 + MAX_DESTS];
+  /* Whether the owner is still on the bus: a proxy that crashed is no longer waited for. */
+  int alive[2 + MAX_DESTS];
 };
 
 static int on_properties_changed(sd_bus_message *m, void *userdata, sd_bus_error *error) {
@@ -198,6 +200,15 @@ static void owner_of(sd_bus *bus, const char *name, char *owner, size_t size) {
   sd_bus_message_unref(reply);
 }
 
+/* Whether NAME still has an owner. */
+static int has_owner(sd_bus *bus, const char *name) {
+  sd_bus_error error = SD_BUS_ERROR_NULL;
+  int r = sd_bus_call_method(bus, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+                             "org.freedesktop.DBus", "GetNameOwner", &error, NULL, "s", name);
+  sd_bus_error_free(&error);
+  return r >= 0;
+}
+
 static void call_player(sd_bus *bus, const char *dest, const char *member) {
   sd_bus_error error = SD_BUS_ERROR_NULL;
   int r = sd_bus_call_method(bus, dest, player_path, player_interface, member, &error, NULL, "");
@@ -235,7 +246,9 @@ struct expectation {
 static int all_announced(struct watch *watch, void *arg) {
   struct expectation *expected = arg;
   for (int i = 0; i < watch->nowners; i++)
-    if (strcmp(watch->status[i], expected->status) != 0 || watch->at[i] < expected->since) return 0;
+    if (watch->alive[i] &&
+        (strcmp(watch->status[i], expected->status) != 0 || watch->at[i] < expected->since))
+      return 0;
   return 1;
 }
 
@@ -246,7 +259,10 @@ static int run_switch(int count, char **names, int nnames) {
   if (nnames > 2 + MAX_DESTS) nnames = 2 + MAX_DESTS;
   static struct watch watch;
   watch.nowners = nnames;
-  for (int i = 0; i < nnames; i++) owner_of(bus, names[i], watch.owners[i], sizeof watch.owners[i]);
+  for (int i = 0; i < nnames; i++) {
+    owner_of(bus, names[i], watch.owners[i], sizeof watch.owners[i]);
+    watch.alive[i] = 1;
+  }
   r = sd_bus_add_match(bus, NULL,
                        "type='signal',interface='org.freedesktop.DBus.Properties',"
                        "member='PropertiesChanged',path='/org/mpris/MediaPlayer2',"
@@ -262,17 +278,22 @@ static int run_switch(int count, char **names, int nnames) {
     /* Pause the one that may play; wait until it and the proxies say so, and for quiet. */
     struct expectation paused = {"Paused", now_ns()};
     call_player(bus, playing, "Pause");
-    pump(bus, &watch, all_announced, &paused, 1000, 30);
+    pump(bus, &watch, all_announced, &paused, 500, 30);
     /* Start the other: the switch. */
     struct expectation started = {"Playing", now_ns()};
     call_player(bus, next, "Play");
-    pump(bus, &watch, all_announced, &started, 1000, 30);
+    pump(bus, &watch, all_announced, &started, 500, 30);
     int player = (i + 1) % 2;
     for (int p = 0; p < nproxies; p++) {
       int proxy = 2 + p;
+      if (!watch.alive[proxy]) continue;
       if (strcmp(watch.status[player], "Playing") != 0 || watch.at[player] < started.since ||
           strcmp(watch.status[proxy], "Playing") != 0 || watch.at[proxy] < watch.at[player]) {
         missed[p]++;
+        if (!has_owner(bus, names[proxy])) {
+          watch.alive[proxy] = 0;
+          printf("%s left the bus after %d switches\n", short_name(names[proxy]), i);
+        }
         continue;
       }
       latency[p].samples[latency[p].count++] = watch.at[proxy] - watch.at[player];
