@@ -41,9 +41,4 @@ struct ForwardedInterface: Sendable, Hashable {
   var methods: [Method] = []
   var properties: [Property] = []
   var signals: [Signal] = []
-
-  /// The property named `name`.
-  func property(_ name: String) -> Property? {
-    properties.first { $0.name == name }
-  }
 }

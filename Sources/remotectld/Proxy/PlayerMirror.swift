@@ -1,20 +1,14 @@
 import DBus
 
-/// What the proxy knows of one player: its properties as it last read or announced them, the
-/// interfaces beyond MPRIS's two it serves, and its position anchor.
+/// What the proxy knows of one player (kept by its unique name): its properties as it last read
+/// or announced them, the interfaces beyond MPRIS's two it serves, and its position anchor.
 struct PlayerMirror: Sendable {
-  /// The player's unique name (`:1.42`).
-  let owner: BusName
   /// Property values (variants unwrapped) by interface, then by name.
   var properties: [String: [String: Value]] = [:]
   /// The interfaces other than D-Bus's and MPRIS's two that it introspects as.
   var extras: [ForwardedInterface] = []
   /// Its position, for `Position` reads.
   var anchor = PositionAnchor()
-
-  init(owner: BusName) {
-    self.owner = owner
-  }
 
   /// How fast its position moves now: `Rate` while `Playing`, 0 otherwise.
   var effectiveRate: Double {

@@ -161,7 +161,7 @@ final class ProxyPlayer: Sendable {
     let (added, switched) = state.withLock { state in
       for gone in state.mirrors.keys where !owners.contains(gone) { state.mirrors[gone] = nil }
       let added = owners.filter { state.mirrors[$0] == nil }
-      for owner in added { state.mirrors[owner] = PlayerMirror(owner: owner) }
+      for owner in added { state.mirrors[owner] = PlayerMirror() }
       let active = now.active.flatMap { BusName(rawValue: $0.owner) }
       guard active != state.active else { return (added, false) }
       state.active = active
