@@ -2,6 +2,8 @@
 #   make demo   the Binaural player, remote-controlled over MPRIS (installs what is missing)
 #   make test   the whole test suite on a private D-Bus (installs what is missing)
 #   make bench  the benchmarks, in process and over D-Bus; figures go in BENCHMARKS.md
+#   make install [PREFIX=~/.local]  remotectl and binaural, built for speed, into PREFIX/bin
+#   make uninstall [PREFIX=~/.local]
 
 SWIFT ?= swift
 
@@ -18,7 +20,7 @@ DEMO_PACKAGES := dbus-daemon dbus-bin playerctl libglib2.0-bin libpulse0 pulseau
 # What the benchmarks compare against.
 BENCH_PACKAGES := mpv mpv-mpris
 
-.PHONY: demo test bench deps build clean lint
+.PHONY: demo test bench deps build clean lint install uninstall release
 
 deps:
 	@scripts/install-deps.sh $(BUILD_PACKAGES)
@@ -32,7 +34,7 @@ demo: deps
 
 # The house style is a gate: the formatter's strict lint runs before anything is built.
 lint:
-	$(SWIFT) format lint --strict --recursive Sources Tests Benchmarks Package.swift
+	$(SWIFT) format lint --strict --recursive Sources Tests Examples Benchmarks Package.swift
 
 test: deps lint
 	@scripts/install-deps.sh $(TEST_PACKAGES)
@@ -43,6 +45,39 @@ bench: deps
 	@scripts/install-deps.sh $(BENCH_PACKAGES) $(TEST_PACKAGES)
 	@Benchmarks/run.sh
 	@Benchmarks/dbus.sh
+
+# What `make install` builds: release, with what makes remotectl start fast (a media key runs it;
+# each flag's effect is measured in BENCHMARKS.md):
+# - the Swift runtime and libraries linked statically (no dynamic Swift runtime to load);
+# - a position-dependent executable (-no-pie): nothing to relocate at start;
+# - no exported symbols: the dynamic linker searches a few, not thousands;
+# - libstdc++ and libgcc linked statically (the Swift runtime uses little of them), through a
+#   linker script in .build that points -lstdc++ at libstdc++.a (skipped when there is none).
+PREFIX ?= $(HOME)/.local
+BINDIR = $(PREFIX)/bin
+INSTALLED = remotectl binaural
+STATIC_LIBSTDCXX := $(shell clang -print-file-name=libstdc++.a 2>/dev/null)
+STATIC_LIBSTDCXX_DIR := $(CURDIR)/.build/static-libstdc++
+RELEASE_FLAGS := -c release --static-swift-stdlib \
+	-Xswiftc -Xclang-linker -Xswiftc -no-pie \
+	-Xswiftc -Xclang-linker -Xswiftc -static-libgcc \
+	-Xlinker --no-export-dynamic \
+	$(if $(filter /%,$(STATIC_LIBSTDCXX)),-Xswiftc -L$(STATIC_LIBSTDCXX_DIR))
+
+release: deps
+	@if [ -f "$(STATIC_LIBSTDCXX)" ]; then mkdir -p $(STATIC_LIBSTDCXX_DIR) && \
+		echo 'INPUT($(STATIC_LIBSTDCXX))' > $(STATIC_LIBSTDCXX_DIR)/libstdc++.so; fi
+	$(SWIFT) build $(RELEASE_FLAGS) --product remotectl
+	$(SWIFT) build $(RELEASE_FLAGS) --product binaural
+
+install: release
+	install -d $(DESTDIR)$(BINDIR)
+	for program in $(INSTALLED); do \
+		install -m 755 "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/$$program" $(DESTDIR)$(BINDIR)/; \
+	done
+
+uninstall:
+	for program in $(INSTALLED); do rm -f $(DESTDIR)$(BINDIR)/$$program; done
 
 clean:
 	rm -rf .build Benchmarks/.build

@@ -19,6 +19,7 @@ let package = Package(
     .library(name: "RemoteControl", targets: ["RemoteControl"]),
     .library(name: "RemoteControlTesting", targets: ["RemoteControlTesting"]),
     .library(name: "RemoteControlMPRIS", targets: ["RemoteControlMPRIS"]),
+    .library(name: "RemoteControlMPRISTesting", targets: ["RemoteControlMPRISTesting"]),
     .executable(name: "binaural", targets: ["binaural"]),
     .executable(name: "remotectl", targets: ["remotectl"]),
     .executable(name: "remotectld", targets: ["remotectld"]),
@@ -40,6 +41,12 @@ let package = Package(
         .product(name: "Clocks", package: "swift-clocks"),
       ]
     ),
+    // What every backend needs to mirror an application: the command-state copy, position-jump
+    // detection and the hop to the main actor. Package access only; no D-Bus.
+    .target(
+      name: "RemoteControlBackend",
+      dependencies: ["RemoteControl"]
+    ),
     // libsystemd's sd-bus, and a header-only shim for what Swift cannot import.
     .systemLibrary(
       name: "CSystemd",
@@ -56,10 +63,28 @@ let package = Package(
       name: "RemoteControlMPRIS",
       dependencies: [
         "RemoteControl",
+        "RemoteControlBackend",
         "DBus",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]
+    ),
+    // What users need to test their own player over a real bus: a private dbus-daemon, their
+    // application run as a player on it, and a client of that player.
+    .target(
+      name: "RemoteControlMPRISTesting",
+      dependencies: [
+        "RemoteControl",
+        "RemoteControlMPRIS",
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    // The README's "Use it" snippet, whole, so that it keeps compiling (GettingStartedTests
+    // checks that the two agree and runs it).
+    .executableTarget(
+      name: "podcasts",
+      dependencies: ["RemoteControl", "RemoteControlMPRIS"],
+      path: "Examples/podcasts"
     ),
     // libpulse's simple API (PulseAudio protocol, which PipeWire also serves) and ALSA.
     .systemLibrary(
@@ -118,6 +143,10 @@ let package = Package(
       dependencies: ["RemoteControl", "RemoteControlTesting"]
     ),
     .testTarget(
+      name: "RemoteControlBackendTests",
+      dependencies: ["RemoteControl", "RemoteControlTesting", "RemoteControlBackend"]
+    ),
+    .testTarget(
       name: "DBusTests",
       dependencies: ["DBus", "BusTestSupport"]
     ),
@@ -147,6 +176,14 @@ let package = Package(
     .testTarget(
       name: "remotectldTests",
       dependencies: ["remotectld", "BusTestSupport"]
+    ),
+    .testTarget(
+      name: "RemoteControlMPRISTestingTests",
+      dependencies: ["RemoteControl", "RemoteControlMPRIS", "RemoteControlMPRISTesting"]
+    ),
+    .testTarget(
+      name: "GettingStartedTests",
+      dependencies: ["podcasts", "RemoteControlMPRIS", "BusTestSupport"]
     ),
   ]
 )

@@ -1,8 +1,13 @@
 import DBus
-import Foundation
 public import Logging
 public import RemoteControl
 public import ServiceLifecycle
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Makes an application an MPRIS 2.2 media player on D-Bus, for as long as it runs.
 ///
@@ -61,8 +66,7 @@ public struct MediaPlayerService: Service {
     do {
       connection = try await Connection.connect(configuration.bus.address)
     } catch {
-      throw MediaPlayerError(
-        .connectionFailed, "cannot connect to the \(configuration.bus): \(error.message)")
+      throw MediaPlayerError.connectionFailed(to: configuration.bus, reason: error.message)
     }
     defer { connection.close() }
     connection.onReconnectFailure = { [logger] error in logger.warning("\(error.message)") }

@@ -19,6 +19,7 @@ enum BinauralApp {
     player.registerCommandTargets()
     let controller = PlayerController(player: player)
     controller.becomeFirstResponder()
+    application.beginReceivingRemoteControlEvents()
     let mpris = MediaPlayerService(application: application, configuration: configuration, logger: logger)
     let group = ServiceGroup(
       configuration: ServiceGroupConfiguration(

@@ -2,7 +2,6 @@ internal import ArgumentParser
 internal import Glibc
 
 /// `remotectl`: playerctl's verbs and habits for any MPRIS player, and more.
-@main
 struct RemoteCtl: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "remotectl",
@@ -18,7 +17,13 @@ struct RemoteCtl: AsyncParsableCommand {
       PreviousVerb.self, PositionVerb.self, VolumeVerb.self, StatusVerb.self, MetadataVerb.self,
       OpenVerb.self, LoopVerb.self, ShuffleVerb.self, CheckCommand.self,
       WatchCommand.self, DoctorCommand.self,
-    ])
+    ] + extensionVerbs)
+
+  /// The verbs of the extension interface, beyond MPRIS.
+  static let extensionVerbs: [any ParsableCommand.Type] = [
+    LikeVerb.self, DislikeVerb.self, BookmarkVerb.self, RateVerb.self, SkipForwardVerb.self,
+    SkipBackwardVerb.self, LanguagesVerb.self, LanguageVerb.self,
+  ]
 
   @OptionGroup var options: GlobalOptions
 
@@ -79,10 +84,16 @@ struct RemoteCtl: AsyncParsableCommand {
     }
   }
 
-  static func main() async {
-    let code = await main(Array(CommandLine.arguments.dropFirst()))
-    StandardStreams.flushOutput()
-    Glibc.exit(code)
+  /// Runs a request read without ArgumentParser (see ``SimpleInvocation``), with the same
+  /// messages and exit codes as ``main(_:)``.
+  static func run(_ request: Request) async -> Int32 {
+    do {
+      try await Controller.run(request)
+      return 0
+    } catch {
+      if !error.message.isEmpty { printError(error.message) }
+      return error.exitCode
+    }
   }
 
   /// Writes `line` and a newline to standard error.

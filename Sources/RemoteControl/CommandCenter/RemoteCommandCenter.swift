@@ -28,7 +28,7 @@ public final class RemoteCommandCenter {
   /// Skip backward by an interval. MPRIS: `Seek` with a negative offset, `CanSeek`.
   public let skipBackwardCommand = SkipIntervalCommand(.skipBackward)
   /// Move to a position. MPRIS: `SetPosition`, `CanSeek`.
-  public let changePlaybackPositionCommand = RemoteCommand(.changePlaybackPosition)
+  public let changePlaybackPositionCommand = ChangePlaybackPositionCommand(.changePlaybackPosition)
   /// Change the rate. MPRIS: `Rate`, `MinimumRate`, `MaximumRate`.
   public let changePlaybackRateCommand = ChangePlaybackRateCommand(.changePlaybackRate)
   /// Change the repeat mode. MPRIS: `LoopStatus`.
@@ -50,7 +50,7 @@ public final class RemoteCommandCenter {
   /// Set the volume. MPRIS: `Volume`.
   public let changeVolumeCommand = ChangeVolumeCommand(.changeVolume)
   /// Open a URI. MPRIS: `OpenUri`.
-  public let openURICommand = RemoteCommand(.openURI)
+  public let openURICommand = OpenURICommand(.openURI)
   /// Bring the app to the front. MPRIS: `Raise`, `CanRaise`.
   public let raiseCommand = RemoteCommand(.raise)
   /// Quit the app. MPRIS: `Quit`, `CanQuit`.

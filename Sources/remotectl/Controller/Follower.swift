@@ -12,7 +12,7 @@ struct Follower {
   /// The bus.
   let session: BusSession
 
-  /// Follows until interrupted or the bus goes away.
+  /// Follows until interrupted; throws ``ControlError/busLost`` when the bus goes away.
   func run() async throws(ControlError) {
     var tracker = PlayerTracker(choice: request.choice)
     let (inputs, continuation, stop) = try await tracker.start(session: session)
@@ -37,6 +37,7 @@ struct Follower {
         }
       }
       guard let input = await next(inputs) else { break }
+      if case .busLost = input { throw .busLost }
       await tracker.handle(input, session: session, continuation: continuation)
       shown = render(tracker, lastOutput: &lastOutput)
     }
