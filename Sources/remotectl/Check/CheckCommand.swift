@@ -35,7 +35,7 @@ struct CheckCommand: AsyncParsableCommand {
     defer { session.bus.close() }
     var choice = options.choice
     if let player { choice.players = [PlayerPattern(player)] }
-    let identity = try await PlayerResolver.nowPlaying(choice, session: session)
+    let identity = try await PlayerResolver.nowPlaying(choice, session: session, named: player != nil)
     let remote = session.bus.player(identity)
     let log = EventLog()
     let events: AsyncStream<PlayerEvent>
@@ -63,10 +63,15 @@ struct CheckCommand: AsyncParsableCommand {
 enum PlayerResolver {
   /// The first player in `choice`'s order (playing now, then paused, then stopped), or
   /// `No players found`.
-  static func nowPlaying(_ choice: PlayerChoice, session: BusSession) async throws(ControlError)
-    -> PlayerIdentity
+  ///
+  /// - Parameter named: The user named the player: look among every MPRIS name on the bus, even
+  ///   those a running playerctld (or a hub answering for it) leaves out of its `PlayerNames`,
+  ///   such as the hub's own proxy player.
+  static func nowPlaying(_ choice: PlayerChoice, session: BusSession, named: Bool = false)
+    async throws(ControlError) -> PlayerIdentity
   {
-    let identities = try await session.selectedPlayers(choice)
+    let identities =
+      named ? try await session.playersByName(choice) : try await session.selectedPlayers(choice)
     let states = await session.states(of: identities)
     let activity = states.reduce(into: [String: PlayerActivity]()) {
       $0[$1.key.instance] = PlayerActivity($1.value)
