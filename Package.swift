@@ -19,6 +19,7 @@ let package = Package(
     .library(name: "RemoteControl", targets: ["RemoteControl"]),
     .library(name: "RemoteControlTesting", targets: ["RemoteControlTesting"]),
     .library(name: "RemoteControlMPRIS", targets: ["RemoteControlMPRIS"]),
+    .library(name: "RemoteControlMPRISTesting", targets: ["RemoteControlMPRISTesting"]),
     .executable(name: "binaural", targets: ["binaural"]),
     .executable(name: "remotectl", targets: ["remotectl"]),
     .executable(name: "remotectld", targets: ["remotectld"]),
@@ -68,6 +69,23 @@ let package = Package(
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]
     ),
+    // What users need to test their own player over a real bus: a private dbus-daemon, their
+    // application run as a player on it, and a client of that player.
+    .target(
+      name: "RemoteControlMPRISTesting",
+      dependencies: [
+        "RemoteControl",
+        "RemoteControlMPRIS",
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    // The README's "Use it" snippet, whole, so that it keeps compiling (GettingStartedTests
+    // checks that the two agree and runs it).
+    .executableTarget(
+      name: "podcasts",
+      dependencies: ["RemoteControl", "RemoteControlMPRIS"],
+      path: "Examples/podcasts"
+    ),
     // libpulse's simple API (PulseAudio protocol, which PipeWire also serves) and ALSA.
     .systemLibrary(
       name: "CPulse",
@@ -99,6 +117,7 @@ let package = Package(
       name: "remotectl",
       dependencies: [
         "RemoteControlMPRIS",
+        "DBus",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -158,6 +177,14 @@ let package = Package(
     .testTarget(
       name: "remotectldTests",
       dependencies: ["remotectld", "BusTestSupport"]
+    ),
+    .testTarget(
+      name: "RemoteControlMPRISTestingTests",
+      dependencies: ["RemoteControl", "RemoteControlMPRIS", "RemoteControlMPRISTesting"]
+    ),
+    .testTarget(
+      name: "GettingStartedTests",
+      dependencies: ["podcasts", "RemoteControlMPRIS", "BusTestSupport"]
     ),
   ]
 )

@@ -61,6 +61,14 @@ public struct Arbiter: Sendable {
   private var active: String?
   private var pinned: String?
   private var clock: UInt64 = 0
+  /// What was known before the bus restarted, by bus name: a player back under one of its
+  /// names gets its history back.
+  private var remembered: [String: PlayerRecord] = [:]
+  /// The bus names of the players that were active and pinned before the bus restarted.
+  private var rememberedActive: String?
+  private var rememberedPinned: String?
+  /// The clock when the bus last restarted.
+  private var reconnectedAt: UInt64 = 0
 
   /// Creates an arbiter with no players.
   ///
@@ -109,14 +117,63 @@ public struct Arbiter: Sendable {
     return records.values.first { $0.names.contains(busName) }?.candidate
   }
 
+  /// Starts again after the bus restarted, with `hubOwner` as the hub's new unique name.
+  ///
+  /// Every unique name changed, so every player is forgotten as a connection; but its history
+  /// (when it appeared, started playing, had activity or was shifted away from, its track) is
+  /// remembered by its bus names, and a player that comes back under one of them gets it back,
+  /// with its place as the active or pinned player unless another player started playing since.
+  /// What is remembered is what was known at the latest restart: it never grows past the players
+  /// there were.
+  ///
+  /// - Returns: Whether the active player or the activity order changed (it did if there was
+  ///   any player).
+  @discardableResult
+  public mutating func reconnected(hubOwner: String) -> Bool {
+    let before = nowPlaying
+    self.hubOwner = hubOwner
+    remembered = [:]
+    for record in records.values {
+      for name in record.names { remembered[name] = record }
+    }
+    rememberedActive = active.flatMap { records[$0]?.names.first }
+    rememberedPinned = pinned.flatMap { records[$0]?.names.first }
+    records = [:]
+    active = nil
+    pinned = nil
+    reconnectedAt = tick()
+    settle()
+    return nowPlaying != before
+  }
+
   // MARK: - Names
 
   private mutating func nameAppeared(_ busName: String, owner: String) {
     guard owner != hubOwner, filter.admits(busName) else { return }
     if records[owner] == nil {
-      records[owner] = PlayerRecord(owner: owner, appeared: tick())
+      if let old = remembered[busName] {
+        records[owner] = PlayerRecord(owner: owner, restoring: old)
+        for name in old.names { remembered[name] = nil }
+        restorePlace(of: old, as: owner)
+      } else {
+        records[owner] = PlayerRecord(owner: owner, appeared: tick())
+      }
     }
     records[owner]?.add(busName)
+  }
+
+  /// Gives a player back after a bus restart its place as the active or pinned player, unless
+  /// another player started playing since.
+  private mutating func restorePlace(of old: PlayerRecord, as owner: String) {
+    let anotherPlays = records.values.contains { $0.owner != owner && $0.startedOrZero > reconnectedAt }
+    if let name = rememberedActive, old.names.contains(name) {
+      rememberedActive = nil
+      if !anotherPlays { active = owner }
+    }
+    if let name = rememberedPinned, old.names.contains(name) {
+      rememberedPinned = nil
+      if !anotherPlays { pinned = owner }
+    }
   }
 
   private mutating func nameVanished(_ busName: String, owner: String) {
@@ -130,8 +187,10 @@ public struct Arbiter: Sendable {
   private mutating func playbackStatusChanged(owner: String, isPlaying: Bool, source: Event.Source) {
     guard var record = records[owner] else { return }
     if source == .read && record.isStatusKnown { return }
-    let starts = isPlaying && !(record.isStatusKnown && record.isPlaying)
+    // A player back after a bus restart that still plays did not start playing again.
+    let starts = isPlaying && !((record.isStatusKnown || record.isRestored) && record.isPlaying)
     record.isStatusKnown = true
+    record.isRestored = false
     record.isPlaying = isPlaying
     if starts {
       let now = tick()

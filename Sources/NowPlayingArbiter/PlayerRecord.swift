@@ -20,10 +20,27 @@ struct PlayerRecord: Sendable, Hashable {
   var activity: UInt64?
   /// When a shift left it, unless it had activity since.
   var shiftedAway: UInt64?
+  /// Whether it came back after a bus restart and its PlaybackStatus was not read since:
+  /// ``isPlaying`` is then what it was before the restart.
+  var isRestored = false
 
   init(owner: String, appeared: UInt64) {
     self.owner = owner
     self.appeared = appeared
+  }
+
+  /// The record of a player back after a bus restart under the connection `owner`: `old`'s
+  /// history, its PlaybackStatus to be read again.
+  init(owner: String, restoring old: PlayerRecord) {
+    self.owner = owner
+    appeared = old.appeared
+    isPlaying = old.isPlaying
+    isRestored = true
+    isTrackKnown = old.isTrackKnown
+    track = old.track
+    started = old.started
+    activity = old.activity
+    shiftedAway = old.shiftedAway
   }
 
   mutating func add(_ name: String) {

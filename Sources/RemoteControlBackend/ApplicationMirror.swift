@@ -1,7 +1,8 @@
 package import RemoteControl
 
-/// Keeps a backend's copy of an application up to date: its command center's state and its
-/// Now Playing snapshot, reported on each change, until ``stop()``.
+/// Keeps a backend's copy of an application up to date: its command center's state, its Now
+/// Playing snapshot and the outcome of each delivered event, reported on each change, until
+/// ``stop()``.
 ///
 /// Copy the baseline with ``ApplicationState/init(_:)`` in the same main-actor turn as you
 /// create the mirror, so no command-center change falls between the baseline and the first
@@ -17,12 +18,15 @@ package final class ApplicationMirror: Sendable {
     case nowPlaying(NowPlayingSnapshot)
     /// The queue, the playlists or the queue's commands changed (reported by ``QueueMirror``).
     case queue(QueueState)
+    /// An event of this command was delivered, with this outcome.
+    case delivered(RemoteCommandKind, CommandOutcome)
   }
 
   private let application: Application
   private let nowPlaying: NowPlayingInfoCenter
   private let nowPlayingToken: ObservationToken
   private let commandsToken: ObservationToken
+  private let eventsToken: ObservationToken
 
   /// Reports each change of `application` from now on to `onChange`.
   @MainActor
@@ -35,6 +39,9 @@ package final class ApplicationMirror: Sendable {
       guard let center else { return }
       onChange(.commands(CommandState(center)))
     }
+    eventsToken = application.observeEvents { delivery in
+      onChange(.delivered(RemoteCommandKind(delivery.event.command), CommandOutcome(delivery.outcome)))
+    }
   }
 
   /// Stops reporting. Command-center changes already under way on the main actor may still
@@ -43,6 +50,10 @@ package final class ApplicationMirror: Sendable {
     nowPlaying.removeObserver(nowPlayingToken)
     let application = application
     let commandsToken = commandsToken
-    Task { @MainActor in application.commandCenter.removeObserver(commandsToken) }
+    let eventsToken = eventsToken
+    Task { @MainActor in
+      application.commandCenter.removeObserver(commandsToken)
+      application.removeObserver(eventsToken)
+    }
   }
 }

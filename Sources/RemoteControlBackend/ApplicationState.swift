@@ -9,6 +9,8 @@ package struct ApplicationState: Sendable, Hashable {
   package var nowPlaying: NowPlayingSnapshot
   /// The queue and playlists, and which of their commands are handled.
   package var queue: QueueState
+  /// What became of the last event of each command delivered since the mirror started.
+  package var lastOutcomes: [RemoteCommandKind: CommandOutcome] = [:]
 
   /// A state made of these parts.
   package init(commands: CommandState, nowPlaying: NowPlayingSnapshot, queue: QueueState = QueueState()) {
@@ -32,6 +34,7 @@ package struct ApplicationState: Sendable, Hashable {
     case .commands(let commands): self.commands = commands
     case .nowPlaying(let snapshot): nowPlaying = snapshot
     case .queue(let queue): self.queue = queue
+    case .delivered(let kind, let outcome): lastOutcomes[kind] = outcome
     }
   }
 }

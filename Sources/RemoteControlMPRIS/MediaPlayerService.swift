@@ -68,8 +68,7 @@ public struct MediaPlayerService: Service {
     do {
       connection = try await Connection.connect(configuration.bus.address)
     } catch {
-      throw MediaPlayerError(
-        .connectionFailed, "cannot connect to the \(configuration.bus): \(error.message)")
+      throw MediaPlayerError.connectionFailed(to: configuration.bus, reason: error.message)
     }
     defer { connection.close() }
     connection.onReconnectFailure = { [logger] error in logger.warning("\(error.message)") }

@@ -17,6 +17,7 @@ final class MediaPlayerSession: Sendable {
   private let exported = Mutex<Set<MediaPlayerInterface>?>(nil)
   /// This session, for the queue mirror's callback; cleared by ``stop()`` to end the cycle.
   private let sessionReference = SessionReference()
+  private let writeHandler = Mutex<PropertyWriteRegistration?>(nil)
 
   @MainActor
   private init(
@@ -50,9 +51,9 @@ final class MediaPlayerSession: Sendable {
       application: application, configuration: configuration, connection: connection, logger: logger)
   }
 
-  /// Exports `org.mpris.MediaPlayer2` and `org.mpris.MediaPlayer2.Player` at
-  /// `/org/mpris/MediaPlayer2`, and `.TrackList` and `.Playlists` when the application provides
-  /// them.
+  /// Exports `org.mpris.MediaPlayer2`, `org.mpris.MediaPlayer2.Player` and the extension
+  /// interface `io.github.swift_remote_control.RemoteControl1` at `/org/mpris/MediaPlayer2`, and
+  /// `.TrackList` and `.Playlists` when the application provides them.
   func export() async throws(MediaPlayerError) {
     do {
       let root = try await connection.export(
@@ -61,10 +62,20 @@ final class MediaPlayerSession: Sendable {
       let player = try await connection.export(
         PlayerInterface.make(state: state, dispatcher: dispatcher), at: PropertyPublisher.path)
       registrations.withLock { $0.append(player) }
+      let remoteControl = try await connection.export(
+        RemoteControlInterface.make(state: state, dispatcher: dispatcher), at: PropertyPublisher.path)
+      registrations.withLock { $0.append(remoteControl) }
+      // Property writes are answered once the app has handled them, as method calls are.
+      let state = state
+      let dispatcher = dispatcher
+      let handler = try await connection.handlePropertyWrites(at: PropertyPublisher.path) { write in
+        state.takeWrite(write, dispatcher: dispatcher)
+      }
+      writeHandler.withLock { $0 = handler }
       // The interfaces provided now are exported before the name is claimed; one lock marks the
-      // root and player exported and these pending, so a change racing with it exports only
+      // root, player and extension interfaces exported and these pending, so a change racing with it exports only
       // what this misses.
-      try await exportProvided(startingFrom: [.root, .player])
+      try await exportProvided(startingFrom: [.root, .player, .remoteControl])
     } catch {
       throw MediaPlayerError(.exportFailed, "cannot export the MPRIS interfaces: \(error.message)")
     }
@@ -91,6 +102,7 @@ final class MediaPlayerSession: Sendable {
       case .player: made = PlayerInterface.make(state: state, dispatcher: dispatcher)
       case .trackList: made = TrackListInterface.make(state: state, dispatcher: dispatcher)
       case .playlists: made = PlaylistsInterface.make(state: state, dispatcher: dispatcher)
+      case .remoteControl: made = RemoteControlInterface.make(state: state, dispatcher: dispatcher)
       }
       let registration = try await connection.export(made, at: PropertyPublisher.path)
       registrations.withLock { $0.append(registration) }
@@ -102,6 +114,7 @@ final class MediaPlayerSession: Sendable {
     mirror.stop()
     queueMirror.stop()
     sessionReference.withLock { $0 = nil }
+    writeHandler.withLock { $0 }?.cancel()
     for registration in registrations.withLock({ $0 }) { registration.cancel() }
   }
 }

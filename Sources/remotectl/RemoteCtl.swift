@@ -8,7 +8,8 @@ struct RemoteCtl: AsyncParsableCommand {
     abstract: "Controller for media players that support the MPRIS D-Bus specification",
     discussion: """
       Commands and options follow playerctl's: the same output and exit codes. Without -p, \
-      commands go to the player that is playing now, else to the one that played most recently.
+      commands go to the Now Playing hub's choice when remotectld runs (remotectl hub shows it), \
+      else to the player that is playing now, else to the one that played most recently.
       The bus: DBUS_SESSION_BUS_ADDRESS, else $XDG_RUNTIME_DIR/bus, else the private bus whose \
       address binaural writes to ${XDG_RUNTIME_DIR:-/tmp}/swift-remote-control/bus-address.
       """,
@@ -16,9 +17,20 @@ struct RemoteCtl: AsyncParsableCommand {
       PlayVerb.self, PauseVerb.self, PlayPauseVerb.self, StopVerb.self, NextVerb.self,
       PreviousVerb.self, PositionVerb.self, VolumeVerb.self, StatusVerb.self, MetadataVerb.self,
       OpenVerb.self, LoopVerb.self, ShuffleVerb.self, CheckCommand.self,
-      WatchCommand.self, DoctorCommand.self, TracksCommand.self, GoToCommand.self, PlaylistsCommand.self,
-      PlaylistCommand.self,
-    ])
+      WatchCommand.self, DoctorCommand.self,
+      HubCommand.self, ShiftCommand.self, UnshiftCommand.self, SelectCommand.self,
+    ] + extensionVerbs + queueVerbs)
+
+  /// The verbs of the extension interface, beyond MPRIS.
+  static let extensionVerbs: [any ParsableCommand.Type] = [
+    LikeVerb.self, DislikeVerb.self, BookmarkVerb.self, RateVerb.self, SkipForwardVerb.self,
+    SkipBackwardVerb.self, LanguagesVerb.self, LanguageVerb.self,
+  ]
+
+  /// The verbs of the queue: MPRIS `TrackList` and `Playlists`.
+  static let queueVerbs: [any ParsableCommand.Type] = [
+    TracksCommand.self, GoToCommand.self, PlaylistsCommand.self, PlaylistCommand.self,
+  ]
 
   @OptionGroup var options: GlobalOptions
 

@@ -13,6 +13,8 @@ final class Hub: Sendable {
   let logger: Logger
   let answersPlayerctld: Bool
   private let arbiter: Mutex<Arbiter>
+  /// Told every new answer, under the hub's lock, in the order of the changes (the proxy player).
+  private let observers = Mutex<[@Sendable (NowPlaying) -> Void]>([])
 
   init(connection: Connection, filter: CandidateFilter, answersPlayerctld: Bool, logger: Logger) {
     self.connection = connection
@@ -27,6 +29,12 @@ final class Hub: Sendable {
   /// The candidate that owns `name` (a bus name, player name or unique name).
   func candidate(named name: String) -> Candidate? {
     arbiter.withLock { $0.candidate(named: name) }
+  }
+
+  /// Calls `observer` with every answer the hub announces from now on, in order, under the hub's
+  /// lock: it must not call back into the hub.
+  func observe(_ observer: @escaping @Sendable (NowPlaying) -> Void) {
+    observers.withLock { $0.append(observer) }
   }
 
   /// Applies `event` and announces the change it makes, if any.
@@ -57,6 +65,7 @@ final class Hub: Sendable {
             "players": "\(now.players.map(\.busName))",
           ])
         announce(now, after: before)
+        for observer in observers.withLock({ $0 }) { observer(now) }
       } else {
         logger.trace("events", metadata: ["events": "\(events)"])
       }
@@ -64,13 +73,15 @@ final class Hub: Sendable {
     }
   }
 
-  /// Forgets every player and takes `owner` as the hub's own name (after a reconnect, when every
-  /// unique name on the bus has changed).
+  /// Forgets every player's connection and takes `owner` as the hub's own name (after a
+  /// reconnect, when every unique name on the bus has changed); their history is kept by bus
+  /// name, for when they come back.
   func reset(hubOwner owner: String) {
     arbiter.withLock { arbiter in
       let before = arbiter.nowPlaying
-      arbiter = Arbiter(filter: arbiter.filter, hubOwner: owner)
-      if !before.players.isEmpty { announce(arbiter.nowPlaying, after: before) }
+      guard arbiter.reconnected(hubOwner: owner) else { return }
+      announce(arbiter.nowPlaying, after: before)
+      for observer in observers.withLock({ $0 }) { observer(arbiter.nowPlaying) }
     }
   }
 

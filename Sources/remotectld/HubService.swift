@@ -39,6 +39,19 @@ struct HubService: Service {
       registrations.append(try await connection.export(hub.playerctldInterface, at: HubNames.path))
     }
     defer { registrations.forEach { $0.cancel() } }
+    // The proxy player's own name lives on a connection that sends nothing but MPRIS.
+    let proxyConnection: Connection
+    do {
+      proxyConnection = try await Connection.connect(configuration.bus)
+    } catch {
+      throw HubError("cannot connect to the bus: \(error.message)")
+    }
+    defer { proxyConnection.close() }
+    let proxy = ProxyPlayer(
+      connection: connection, servers: [connection, proxyConnection], hub: hub, logger: logger)
+    hub.observe(proxy.nowPlayingChanged)
+    let stopProxy = try await proxy.start()
+    defer { stopProxy.forEach { $0() } }
     let watcher = BusWatcher(hub: hub)
     let subscriptions = try await watcher.start()
     defer { subscriptions.forEach { $0.cancel() } }
@@ -47,6 +60,11 @@ struct HubService: Service {
       Task { await watcher.enumerate() }
     }
     let names = try await claimNames(on: connection)
+    switch try await proxyConnection.requestName(ProxyNames.busName, flags: [.doNotQueue]) {
+    case .primaryOwner, .alreadyOwner: break
+    case .exists, .inQueue:
+      logger.warning("the proxy player's name is taken", metadata: ["name": "\(ProxyNames.busName)"])
+    }
     logger.info(
       "serving the Now Playing hub",
       metadata: [
@@ -55,6 +73,7 @@ struct HubService: Service {
       ])
     try? await gracefulShutdown()
     for name in names { try? await connection.releaseName(name) }
+    try? await proxyConnection.releaseName(ProxyNames.busName)
     logger.info("released the hub's names")
   }
 

@@ -23,6 +23,12 @@ struct RemotectldCommand: AsyncParsableCommand {
       playerctld's interface under org.mpris.MediaPlayer2.playerctld, so `playerctl` and scripts \
       written for playerctld follow the same order.
 
+      It is also one MPRIS player, org.mpris.MediaPlayer2.remotectld (and, while it holds it, \
+      org.mpris.MediaPlayer2.playerctld), that is whichever player is Now Playing: calls, property \
+      writes and the active player's signals are forwarded, TrackList, Playlists and any other \
+      interface the active player serves included; a switch is announced with the values that \
+      changed and a Seeked. With no player, calls fail with \(HubNames.noPlayerError).
+
       It stops on SIGINT or SIGTERM and logs on standard error.
       """)
 

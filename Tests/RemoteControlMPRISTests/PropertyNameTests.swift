@@ -22,6 +22,7 @@ import Testing
       }
       #expect(try properties(of: .root) == Set(RootProperty.allCases.map(\.rawValue)))
       #expect(try properties(of: .player) == Set(PlayerProperty.allCases.map(\.rawValue)))
+      #expect(try properties(of: .remoteControl) == Set(RemoteControlProperty.allCases.map(\.rawValue)))
     }
   }
 

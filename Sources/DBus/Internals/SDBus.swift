@@ -66,7 +66,11 @@ enum SDBus {
     var bus: BusHandle?
     switch address {
     case .session:
-      try check(sd_bus_open_user(&bus), "sd_bus_open_user (session bus)")
+      do {
+        try check(sd_bus_open_user(&bus), "sd_bus_open_user (session bus)")
+      } catch {
+        throw BusAddress.sessionBusUnreachable(error)
+      }
     case .system:
       try check(sd_bus_open_system(&bus), "sd_bus_open_system")
     case .address(let text):

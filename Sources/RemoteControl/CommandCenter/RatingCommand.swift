@@ -1,6 +1,7 @@
 /// The command that rates the current item, with the range of ratings.
 ///
-/// The corresponding MediaPlayer class is `MPRatingCommand`.
+/// The corresponding MediaPlayer class is `MPRatingCommand`. Its range is also the scale of
+/// ``NowPlayingInfo/rating``: a rating a controller sends and the rating the info shows agree.
 @MainActor
 public final class RatingCommand: RemoteCommand {
   /// The lowest rating. Default: 0.

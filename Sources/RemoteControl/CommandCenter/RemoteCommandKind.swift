@@ -90,4 +90,25 @@ public enum RemoteCommandKind: Sendable, Hashable, CaseIterable {
     case .activatePlaylist: self = .activatePlaylist
     }
   }
+
+  /// Whether events of this command also reach the responder chain's
+  /// ``Responder/remoteControlReceived(with:)`` as UIKit delivers them: the commands of the ten
+  /// ``RemoteControlEvent/Subtype`` values (play, pause, stop, toggle, next, previous, and the
+  /// held seek buttons).
+  ///
+  /// Such a command is offered when enabled even without a target, since a responder may
+  /// handle it and cannot say beforehand that it will (see ``RemoteCommand/isOffered``). Every
+  /// other command is offered only while it has a target, as MediaPlayer shows only commands
+  /// with targets.
+  public var reachesResponders: Bool {
+    switch self {
+    case .play, .pause, .stop, .togglePlayPause, .nextTrack, .previousTrack, .seekForward, .seekBackward:
+      true
+    case .skipForward, .skipBackward, .changePlaybackPosition, .changePlaybackRate, .changeRepeatMode,
+      .changeShuffleMode, .rating, .like, .dislike, .bookmark, .enableLanguageOption,
+      .disableLanguageOption, .changeVolume, .openURI, .raise, .quit, .goToQueueItem, .addQueueItem,
+      .removeQueueItem, .activatePlaylist:
+      false
+    }
+  }
 }

@@ -58,12 +58,6 @@ open class Application: Responder {
   /// The application can always become the first responder, to handle events itself.
   open override var canBecomeFirstResponder: Bool { true }
 
-  /// The application is the root of the chain: its ``next`` is `nil` unless you set one.
-  open override var next: Responder? {
-    get { super.next }
-    set { super.next = newValue }
-  }
-
   // MARK: - Receiving
 
   /// Starts the delivery of remote control events to this app.

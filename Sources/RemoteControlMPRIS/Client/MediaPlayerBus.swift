@@ -1,4 +1,4 @@
-import DBus
+package import DBus
 
 /// A controller's connection to a bus, for finding MPRIS players and talking to them.
 ///
@@ -10,7 +10,8 @@ import DBus
 /// }
 /// ```
 public final class MediaPlayerBus: Sendable {
-  let connection: Connection
+  /// The connection, for the package's own tools (remotectl talks to the Now Playing hub on it).
+  package let connection: Connection
 
   /// Connects to the session bus, or to the D-Bus address `address` (such as
   /// `unix:path=/tmp/bus`), and returns once the bus has answered. The caller is suspended

@@ -9,7 +9,8 @@ struct EventDispatcher: Sendable {
   let sender: EventSender
 
   /// Sends `command` from the caller of `call`, then answers the call: an empty reply for a
-  /// success, `org.freedesktop.DBus.Error.Failed` otherwise.
+  /// success, otherwise the D-Bus error of the outcome
+  /// (``RemoteControlEventOutcome/busError(for:)``).
   func deliver(_ command: RemoteControlEvent.Command, answering call: MethodCall) {
     let event = RemoteControlEvent(command, source: .mpris(sender: call.sender?.rawValue ?? ""))
     sender.send(event) { outcome in
@@ -21,9 +22,20 @@ struct EventDispatcher: Sendable {
     }
   }
 
-  /// Sends `command` from `sender` without waiting for its outcome: for property writes, which
+  /// Sends `command` from `sender` without waiting for its outcome: for property writes that
   /// sd-bus answers as soon as the setter returns.
   func deliver(_ command: RemoteControlEvent.Command, from sender: String) {
     self.sender.send(RemoteControlEvent(command, source: .mpris(sender: sender)))
+  }
+
+  /// Sends `command` from `sender`, then calls `answer` with the D-Bus error of its outcome
+  /// (`nil` for a success): for property writes answered once the app has handled them.
+  func deliver(
+    _ command: RemoteControlEvent.Command, from sender: String,
+    then answer: @escaping @MainActor @Sendable (BusError?) -> Void
+  ) {
+    self.sender.send(RemoteControlEvent(command, source: .mpris(sender: sender))) { outcome in
+      answer(outcome.busError(for: command))
+    }
   }
 }

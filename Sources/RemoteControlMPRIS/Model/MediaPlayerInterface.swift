@@ -1,8 +1,9 @@
 /// The D-Bus interfaces of an MPRIS player, by name, and the object path they are exported at.
 ///
 /// The corresponding MPRIS names are `org.mpris.MediaPlayer2` and
-/// `org.mpris.MediaPlayer2.Player`, at `/org/mpris/MediaPlayer2`. The player exports them, the
-/// client (``RemotePlayer``) calls them.
+/// `org.mpris.MediaPlayer2.Player`, at `/org/mpris/MediaPlayer2`; beside them, at the same path,
+/// this package's extension interface. The player exports them, the client (``RemotePlayer``)
+/// calls them.
 public enum MediaPlayerInterface: String, Sendable, Hashable, CaseIterable {
   /// `org.mpris.MediaPlayer2`: who the player is, `Raise` and `Quit`.
   case root = "org.mpris.MediaPlayer2"
@@ -13,6 +14,10 @@ public enum MediaPlayerInterface: String, Sendable, Hashable, CaseIterable {
   /// `org.mpris.MediaPlayer2.Playlists`: the playlists; exported only while the app provides
   /// them.
   case playlists = "org.mpris.MediaPlayer2.Playlists"
+  /// `io.github.swift_remote_control.RemoteControl1`: what MPRIS cannot carry (feedback, rating,
+  /// skip intervals, supported rates, language options, handler statuses); see
+  /// <doc:RemoteControlInterface>.
+  case remoteControl = "io.github.swift_remote_control.RemoteControl1"
 
   /// `/org/mpris/MediaPlayer2`: where every MPRIS player exports its interfaces.
   public static let objectPath = "/org/mpris/MediaPlayer2"

@@ -23,7 +23,11 @@ struct MediaPlayerModel: Sendable {
   /// `Shuffle`: any shuffle mode but off.
   var shuffle: Bool { application.commands.shuffleMode != .off }
   /// `Metadata`.
-  var metadata: Metadata { Metadata(application.nowPlaying) }
+  var metadata: Metadata {
+    Metadata(
+      application.nowPlaying, minimumRating: application.commands.details.minimumRating,
+      maximumRating: application.commands.details.maximumRating)
+  }
   /// `Volume`.
   var volume: Double { application.commands.volume }
   /// `MinimumRate`.
@@ -43,18 +47,19 @@ struct MediaPlayerModel: Sendable {
   var canPause: Bool { offers(.pause) }
   /// `CanSeek`: changing the position or skipping is offered.
   var canSeek: Bool { offers(.changePlaybackPosition) || offers(.skipForward) || offers(.skipBackward) }
-  /// `CanQuit`: the quit command is enabled.
-  var canQuit: Bool { application.commands.isEnabled(.quit) }
-  /// `CanRaise`: the raise command is enabled.
-  var canRaise: Bool { application.commands.isEnabled(.raise) }
+  /// `CanQuit`: the quit command is offered (enabled, with a target).
+  var canQuit: Bool { application.commands.isOffered(.quit) }
+  /// `CanRaise`: the raise command is offered (enabled, with a target).
+  var canRaise: Bool { application.commands.isOffered(.raise) }
 
-  /// Whether controllers may use a command of `org.mpris.MediaPlayer2.Player`: it is enabled,
+  /// Whether controllers may use a command of `org.mpris.MediaPlayer2.Player`: it is offered
+  /// (``RemoteCommand/isOffered``: enabled, and a target or the responder chain can handle it),
   /// and `CanControl` is `true` (when it is `false`, every `Can*` is `false`, as the spec asks).
   ///
   /// This is the one place a call is gated: the methods check the same `Can*` value controllers
   /// read, and the application then routes the event it gets (its targets, or the responder
   /// chain) without deciding again whether the call was allowed.
   private func offers(_ kind: RemoteCommandKind) -> Bool {
-    configuration.canControl && application.commands.isEnabled(kind)
+    configuration.canControl && application.commands.isOffered(kind)
   }
 }

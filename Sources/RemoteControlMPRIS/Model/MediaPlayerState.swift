@@ -27,8 +27,8 @@ final class MediaPlayerState: Sendable {
   let tables: [PropertyTable]
   private let published: Mutex<Published>
 
-  /// A state whose baseline is `application`, with the tables of `org.mpris.MediaPlayer2` and
-  /// `org.mpris.MediaPlayer2.Player`.
+  /// A state whose baseline is `application`, with the tables of `org.mpris.MediaPlayer2`,
+  /// `org.mpris.MediaPlayer2.Player` and the extension interface.
   init(
     configuration: MediaPlayerConfiguration, nowPlaying: NowPlayingInfoCenter, application: ApplicationState
   ) {
@@ -40,6 +40,7 @@ final class MediaPlayerState: Sendable {
       case .player: PlayerInterface.propertyTable
       case .trackList: TrackListInterface.propertyTable
       case .playlists: PlaylistsInterface.propertyTable
+      case .remoteControl: RemoteControlInterface.propertyTable
       }
     }
     self.tables = tables
@@ -57,6 +58,7 @@ final class MediaPlayerState: Sendable {
     case .player: 1
     case .trackList: 2
     case .playlists: 3
+    case .remoteControl: 4
     }
   }
 
@@ -85,6 +87,12 @@ final class MediaPlayerState: Sendable {
     signal: (QueueSignals.Signal) -> Void
   ) {
     published.withLock { published in
+      // An event whose outcome is that of the command's last one changes nothing: no recompute.
+      if case .delivered(let kind, let outcome) = change,
+        published.model.application.lastOutcomes[kind] == outcome
+      {
+        return
+      }
       let before = published.model
       published.model.application.apply(change)
       let provided = published.model.providedInterfaces

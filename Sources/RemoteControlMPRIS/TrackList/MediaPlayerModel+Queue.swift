@@ -47,10 +47,11 @@ extension MediaPlayerModel {
 }
 
 extension MediaPlayerModel {
-  /// The interfaces the player exports now: `org.mpris.MediaPlayer2` and `.Player` always,
+  /// The interfaces the player exports now: `org.mpris.MediaPlayer2`, `.Player` and the extension
+  /// interface always,
   /// `.TrackList` while the app provides a queue, `.Playlists` while it provides playlists.
   var providedInterfaces: Set<MediaPlayerInterface> {
-    var interfaces: Set<MediaPlayerInterface> = [.root, .player]
+    var interfaces: Set<MediaPlayerInterface> = [.root, .player, .remoteControl]
     if hasTrackList { interfaces.insert(.trackList) }
     if hasPlaylists { interfaces.insert(.playlists) }
     return interfaces

@@ -66,9 +66,11 @@ extension Player {
       return .success
     }
     commands.raiseCommand.isEnabled = false
-    // Binaural plays its own presets only; it opens no URIs, rates nothing, has no languages.
+    registerFavouriteTarget()
+    // Binaural plays its own presets only; it opens no URIs, rates nothing, has no languages;
+    // like marks a favourite, nothing else gives feedback.
     for command in [
-      commands.openURICommand, commands.ratingCommand, commands.likeCommand, commands.dislikeCommand,
+      commands.openURICommand, commands.ratingCommand, commands.dislikeCommand,
       commands.bookmarkCommand, commands.enableLanguageOptionCommand, commands.disableLanguageOptionCommand,
     ] {
       command.isEnabled = false

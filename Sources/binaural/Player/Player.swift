@@ -32,8 +32,11 @@ final class Player {
   /// Where the preset's tones are synthesised and played.
   let sound: BeatPlayer
 
+  /// The presets the user liked (MediaPlayer's `likeCommand`), kept across restarts.
+  var favourites = Favourites()
+
   private let clock = ContinuousClock()
-  private let logger: Logger
+  let logger: Logger
   private let artwork: [String: Data]
   /// Where playback was at `anchorTime`.
   private var anchorPosition: Double = 0
@@ -213,6 +216,7 @@ final class Player {
     reportPosition()
     updateNavigation()
     publishQueue()
+    updateFavourite()
     if state == .playing { scheduleEndOfPreset() }
     logger.info("preset", metadata: ["preset": "\(preset.id)"])
   }

@@ -15,16 +15,14 @@ final class PlayerController: Responder {
   /// application.
   init(player: Player) {
     self.player = player
-    seek = ContinuousSeek(configuration: ContinuousSeek.Configuration(mode: .skip(.seconds(10))))
+    seek = ContinuousSeek(
+      application: player.application,
+      configuration: ContinuousSeek.Configuration(mode: .skip(.seconds(10))))
     super.init()
-    seek.next = player.application
   }
 
   /// The continuous-seek responder, always.
-  override var next: Responder? {
-    get { seek }
-    set {}
-  }
+  override var next: Responder? { seek }
 
   /// It may become the first responder.
   override var canBecomeFirstResponder: Bool { true }

@@ -46,6 +46,16 @@ struct BusSession {
     try await players().identities.filter { choice.isSelected($0.instance) }
   }
 
+  /// The selected players among every MPRIS name on the bus, sorted by instance, whatever
+  /// playerctld's `PlayerNames` says: for a player the user names.
+  func playersByName(_ choice: PlayerChoice) async throws(ControlError) -> [PlayerIdentity] {
+    do {
+      return try await bus.players().filter { choice.isSelected($0.instance) }
+    } catch {
+      throw ControlError("Could not connect to players: \(error.message)")
+    }
+  }
+
   /// The players on the system bus (`DBUS_SYSTEM_BUS_ADDRESS`, else
   /// `/run/dbus/system_bus_socket`), which playerctl lists after the session bus's; none when
   /// there is no system bus.

@@ -31,9 +31,11 @@ enum Controller {
     let activity = states.reduce(into: [String: PlayerActivity]()) {
       $0[$1.key.instance] = PlayerActivity($1.value)
     }
-    let order = request.choice.order(
-      identities.filter { states[$0] != nil }.map(\.instance), activity: activity,
-      ranked: list.isPlayerctldOrder)
+    let order = await HubChoice.order(
+      request.choice.order(
+        identities.filter { states[$0] != nil }.map(\.instance), activity: activity,
+        ranked: list.isPlayerctldOrder),
+      choice: request.choice, session: session)
     var handledAny = false
     for instance in order {
       let identity = PlayerIdentity(instance: instance)
@@ -55,8 +57,10 @@ enum Controller {
     if request.verb.isChange {
       return try await VerbPerformer.perform(request.verb, on: session.bus.player(identity), state: state)
     }
-    return try VerbRenderer.render(
+    let outcome = try VerbRenderer.render(
       request.verb, template: request.template, identity: identity, state: state, position: state.position)
+    return await ExtensionMetadata.adding(
+      to: outcome, verb: request.verb, template: request.template, player: session.bus.player(identity))
   }
 
   /// `-l/--list-all`: the selected players' instances, one a line: those on the session bus,
