@@ -3,6 +3,9 @@
 #   make test   the whole test suite on a private D-Bus (installs what is missing)
 #   make test-stress  the whole suite 5 times on a clean clone of HEAD, one core kept busy
 #   make bench  the benchmarks, in process and over D-Bus; figures go in BENCHMARKS.md
+#   make install [PREFIX=~/.local]    remotectl, remotectld and binaural built for speed, and
+#                                     remotectld's systemd user unit and D-Bus activation files
+#   make uninstall [PREFIX=~/.local]  removes exactly what install installed
 
 SWIFT ?= swift
 
@@ -19,7 +22,7 @@ DEMO_PACKAGES := dbus-daemon dbus-bin playerctl libglib2.0-bin libpulse0 pulseau
 # What the benchmarks compare against.
 BENCH_PACKAGES := mpv mpv-mpris
 
-.PHONY: demo test test-stress bench deps build clean lint
+.PHONY: demo test test-stress bench deps build clean lint install uninstall release
 
 deps:
 	@scripts/install-deps.sh $(BUILD_PACKAGES)
@@ -33,7 +36,7 @@ demo: deps
 
 # The house style is a gate: the formatter's strict lint runs before anything is built.
 lint:
-	$(SWIFT) format lint --strict --recursive Sources Tests Benchmarks Package.swift
+	$(SWIFT) format lint --strict --recursive Sources Tests Examples Benchmarks Package.swift
 
 test: deps lint
 	@scripts/install-deps.sh $(TEST_PACKAGES)
@@ -52,3 +55,63 @@ bench: deps
 
 clean:
 	rm -rf .build Benchmarks/.build
+
+# Installing. PREFIX is where; DESTDIR, when set, is prepended to every installed path but not
+# to the paths written into the unit and activation files (for packagers). PRODUCTS names a
+# folder of already built executables to install instead of building (the activation test
+# installs its debug build so). CONFIGURATION is release (the default) or debug.
+#
+# A release build is built for speed, since a media key runs remotectl (each flag's effect is
+# measured in BENCHMARKS.md):
+# - the Swift runtime and libraries linked statically (no dynamic Swift runtime to load, and the
+#   executables run without a Swift toolchain);
+# - a position-dependent executable (-no-pie): nothing to relocate at start;
+# - no exported symbols: the dynamic linker searches a few, not thousands;
+# - libstdc++ and libgcc linked statically (the Swift runtime uses little of them), through a
+#   linker script in .build that points -lstdc++ at libstdc++.a (skipped when there is none);
+# - symbols stripped when installed.
+PREFIX ?= $(HOME)/.local
+CONFIGURATION ?= release
+STATIC_LIBSTDCXX := $(shell clang -print-file-name=libstdc++.a 2>/dev/null)
+STATIC_LIBSTDCXX_DIR := $(CURDIR)/.build/static-libstdc++
+RELEASE_FLAGS := -c release --static-swift-stdlib \
+	-Xswiftc -Xclang-linker -Xswiftc -no-pie \
+	-Xswiftc -Xclang-linker -Xswiftc -static-libgcc \
+	-Xlinker --no-export-dynamic \
+	$(if $(filter /%,$(STATIC_LIBSTDCXX)),-Xswiftc -L$(STATIC_LIBSTDCXX_DIR))
+ifeq ($(CONFIGURATION),release)
+SWIFT_BUILD_FLAGS ?= $(RELEASE_FLAGS)
+INSTALL_STRIP ?= -s
+else
+SWIFT_BUILD_FLAGS ?= -c $(CONFIGURATION)
+endif
+EXECUTABLES := remotectl remotectld binaural
+DBUS_SERVICES := io.github.swift_remote_control.Hub.service org.mpris.MediaPlayer2.remotectld.service
+BINDIR := $(PREFIX)/bin
+UNITDIR := $(PREFIX)/lib/systemd/user
+DBUSDIR := $(PREFIX)/share/dbus-1/services
+INSTALLED := $(addprefix $(DESTDIR)$(BINDIR)/,$(EXECUTABLES)) $(DESTDIR)$(UNITDIR)/remotectld.service \
+	$(addprefix $(DESTDIR)$(DBUSDIR)/,$(DBUS_SERVICES))
+
+# Builds the executables (one product per `swift build`: it takes one --product).
+release: deps
+	@if [ -f "$(STATIC_LIBSTDCXX)" ]; then mkdir -p $(STATIC_LIBSTDCXX_DIR) && \
+		echo 'INPUT($(STATIC_LIBSTDCXX))' > $(STATIC_LIBSTDCXX_DIR)/libstdc++.so; fi
+	$(foreach product,$(EXECUTABLES),$(SWIFT) build $(SWIFT_BUILD_FLAGS) --product $(product) &&) true
+
+install:
+ifeq ($(PRODUCTS),)
+	$(MAKE) --no-print-directory release
+	$(MAKE) --no-print-directory install PRODUCTS="$$($(SWIFT) build $(SWIFT_BUILD_FLAGS) --show-bin-path)"
+else
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(DBUSDIR)
+	install -m 755 $(INSTALL_STRIP) $(addprefix $(PRODUCTS)/,$(EXECUTABLES)) $(DESTDIR)$(BINDIR)/
+	sed 's|@BINDIR@|$(BINDIR)|g' dist/remotectld.service.in > $(DESTDIR)$(UNITDIR)/remotectld.service
+	$(foreach service,$(DBUS_SERVICES),sed 's|@BINDIR@|$(BINDIR)|g' dist/$(service).in \
+		> $(DESTDIR)$(DBUSDIR)/$(service) &&) true
+	@echo "Installed in $(PREFIX). remotectld starts on the first call to its names (D-Bus activation);"
+	@echo "run 'systemctl --user daemon-reload' once so systemd sees its unit."
+endif
+
+uninstall:
+	rm -f $(INSTALLED)

@@ -1,8 +1,8 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-/// Settings every target shares: Swift 6 language mode (strict concurrency) and the
-/// upcoming features we hold the code to.
+/// The upcoming features every Swift target is held to, on top of the Swift 6 language mode
+/// (strict concurrency) that the tools version brings; applied once, below the package.
 let swiftSettings: [SwiftSetting] = [
   .enableUpcomingFeature("ExistentialAny"),
   .enableUpcomingFeature("InternalImportsByDefault"),
@@ -10,13 +10,19 @@ let swiftSettings: [SwiftSetting] = [
 
 let package = Package(
   name: "swift-remote-control",
+  // RemoteControl and RemoteControlTesting are platform-free (macOS 15 for the Synchronization
+  // module). Everything else is Linux-only: the sd-bus targets (CSystemd, DBus,
+  // RemoteControlMPRIS, remotectl), the PulseAudio and ALSA ones (CPulse, CALSA,
+  // AudioPlayback) and binaural, which uses both.
   platforms: [.macOS(.v15)],
   products: [
     .library(name: "RemoteControl", targets: ["RemoteControl"]),
     .library(name: "RemoteControlTesting", targets: ["RemoteControlTesting"]),
     .library(name: "RemoteControlMPRIS", targets: ["RemoteControlMPRIS"]),
+    .library(name: "RemoteControlMPRISTesting", targets: ["RemoteControlMPRISTesting"]),
     .executable(name: "binaural", targets: ["binaural"]),
     .executable(name: "remotectl", targets: ["remotectl"]),
+    .executable(name: "remotectld", targets: ["remotectld"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -26,15 +32,20 @@ let package = Package(
   ],
   targets: [
     // The platform-free heart: events, responder chain, command center, Now Playing info.
-    .target(name: "RemoteControl", swiftSettings: swiftSettings),
+    .target(name: "RemoteControl"),
     // What users need to test their own apps without a bus.
     .target(
       name: "RemoteControlTesting",
       dependencies: [
         "RemoteControl",
         .product(name: "Clocks", package: "swift-clocks"),
-      ],
-      swiftSettings: swiftSettings
+      ]
+    ),
+    // What every backend needs to mirror an application: the command-state copy, position-jump
+    // detection and the hop to the main actor. Package access only; no D-Bus.
+    .target(
+      name: "RemoteControlBackend",
+      dependencies: ["RemoteControl"]
     ),
     // libsystemd's sd-bus, and a header-only shim for what Swift cannot import.
     .systemLibrary(
@@ -45,19 +56,35 @@ let package = Package(
     // D-Bus over sd-bus: connections, names, exported objects, marshalling. Package access only.
     .target(
       name: "DBus",
-      dependencies: ["CSystemd"],
-      swiftSettings: swiftSettings
+      dependencies: ["CSystemd"]
     ),
-    // The MPRIS 2.2 player (and, later, client) over the DBus module.
+    // The MPRIS 2.2 player and client over the DBus module.
     .target(
       name: "RemoteControlMPRIS",
       dependencies: [
         "RemoteControl",
+        "RemoteControlBackend",
         "DBus",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-      ],
-      swiftSettings: swiftSettings
+      ]
+    ),
+    // What users need to test their own player over a real bus: a private dbus-daemon, their
+    // application run as a player on it, and a client of that player.
+    .target(
+      name: "RemoteControlMPRISTesting",
+      dependencies: [
+        "RemoteControl",
+        "RemoteControlMPRIS",
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    // The README's "Use it" snippet, whole, so that it keeps compiling (GettingStartedTests
+    // checks that the two agree and runs it).
+    .executableTarget(
+      name: "podcasts",
+      dependencies: ["RemoteControl", "RemoteControlMPRIS"],
+      path: "Examples/podcasts"
     ),
     // libpulse's simple API (PulseAudio protocol, which PipeWire also serves) and ALSA.
     .systemLibrary(
@@ -71,8 +98,7 @@ let package = Package(
     // Sound: binaural-beat synthesis in real time, and the outputs it plays to.
     .target(
       name: "AudioPlayback",
-      dependencies: ["CPulse", "CALSA"],
-      swiftSettings: swiftSettings
+      dependencies: ["CPulse", "CALSA"]
     ),
     // The example player: binaural-beat presets, remote-controllable over MPRIS.
     .executableTarget(
@@ -84,65 +110,93 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-      ],
-      swiftSettings: swiftSettings
+      ]
     ),
     // The controller: playerctl's verbs and habits for any MPRIS player, and more.
     .executableTarget(
       name: "remotectl",
       dependencies: [
         "RemoteControlMPRIS",
+        "DBus",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ],
-      swiftSettings: swiftSettings
+      ]
+    ),
+    // The Now Playing rule: which player the keys reach, as a pure state machine.
+    .target(name: "NowPlayingArbiter"),
+    // The Now Playing hub for the user's session bus.
+    .executableTarget(
+      name: "remotectld",
+      dependencies: [
+        "NowPlayingArbiter",
+        "DBus",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ]
     ),
     // What the bus tests share: one private dbus-daemon launcher, a child-process runner, the
     // clients they drive (playerctl, busctl, gdbus, python3-dbus) and waiting for what they compare.
     .target(
       name: "BusTestSupport",
-      path: "Tests/BusTestSupport",
-      swiftSettings: swiftSettings
+      path: "Tests/BusTestSupport"
     ),
     .testTarget(
       name: "RemoteControlTests",
-      dependencies: ["RemoteControl", "RemoteControlTesting"],
-      swiftSettings: swiftSettings
+      dependencies: ["RemoteControl", "RemoteControlTesting"]
+    ),
+    .testTarget(
+      name: "RemoteControlBackendTests",
+      dependencies: ["RemoteControl", "RemoteControlTesting", "RemoteControlBackend"]
     ),
     .testTarget(
       name: "DBusTests",
-      dependencies: ["DBus", "BusTestSupport"],
-      swiftSettings: swiftSettings
+      dependencies: ["DBus", "BusTestSupport"]
     ),
     .testTarget(
       name: "RemoteControlMPRISTests",
       dependencies: [
         "RemoteControl", "RemoteControlTesting", "RemoteControlMPRIS", "BusTestSupport",
-      ],
-      swiftSettings: swiftSettings
+      ]
     ),
     // A pulseaudio of the test's own, recorded, and measuring what it recorded (Goertzel tones,
     // levels), shared by the tests that play sound.
     .target(
       name: "SoundTestSupport",
       dependencies: ["BusTestSupport"],
-      path: "Tests/SoundTestSupport",
-      swiftSettings: swiftSettings
+      path: "Tests/SoundTestSupport"
     ),
     .testTarget(
       name: "AudioPlaybackTests",
-      dependencies: ["AudioPlayback", "BusTestSupport", "SoundTestSupport"],
-      swiftSettings: swiftSettings
+      dependencies: ["AudioPlayback", "BusTestSupport", "SoundTestSupport"]
     ),
     // The example player, run as users run it: driven by playerctl, heard, through a terminal.
     .testTarget(
       name: "binauralTests",
-      dependencies: ["binaural", "BusTestSupport", "SoundTestSupport"],
-      swiftSettings: swiftSettings
+      dependencies: ["binaural", "BusTestSupport", "SoundTestSupport"]
     ),
     .testTarget(
       name: "remotectlTests",
-      dependencies: ["remotectl", "BusTestSupport"],
-      swiftSettings: swiftSettings
+      dependencies: ["remotectl", "BusTestSupport"]
+    ),
+    .testTarget(
+      name: "NowPlayingArbiterTests",
+      dependencies: ["NowPlayingArbiter"]
+    ),
+    .testTarget(
+      name: "remotectldTests",
+      dependencies: ["remotectld", "BusTestSupport"]
+    ),
+    .testTarget(
+      name: "RemoteControlMPRISTestingTests",
+      dependencies: ["RemoteControl", "RemoteControlMPRIS", "RemoteControlMPRISTesting"]
+    ),
+    .testTarget(
+      name: "GettingStartedTests",
+      dependencies: ["podcasts", "RemoteControlMPRIS", "BusTestSupport"]
     ),
   ]
 )
+
+for target in package.targets where target.type != .system {
+  target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
+}

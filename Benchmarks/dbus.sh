@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# The over-D-Bus figures of DESIGN.md, in one run on a private bus:
+# The over-D-Bus figures of BENCHMARKS.md, on a private bus:
 #   - round trips (p50/p90/p99 µs) of Peer.Ping, Get(Metadata), Get(Position) and PlayPause
-#     against binaural and against mpv with mpv-mpris, side by side;
+#     against binaural and against mpv with mpv-mpris, every call interleaved with the others in
+#     one loop, RUNS times (default 5), with the spread of each ratio over the runs;
 #   - context switches of each player over 10 s while paused and while playing;
 #   - process start to name on the bus, for binaural (median of 5).
 # `make bench` calls this after the in-process benchmarks. Needs mpv and mpv-mpris.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 calls=${CALLS:-3000}
+runs=${RUNS:-5}
 idle_seconds=${IDLE_SECONDS:-10}
 
 swift build -c release --product binaural >&2
@@ -79,8 +81,23 @@ echo "binaural playing: $(idle "$binaural_pid")    mpv playing: $(idle "$mpv_pid
 playerctl --player=binaural pause
 playerctl --player=mpv pause
 echo
-echo "# Round trips, ${calls} timed calls each after warm-up (µs): call p50 p90 p99"
-echo "## binaural (sd-bus, this package)"
-"$work/dbus-roundtrip" calls org.mpris.MediaPlayer2.binaural "$calls"
-echo "## mpv + mpv-mpris"
-"$work/dbus-roundtrip" calls org.mpris.MediaPlayer2.mpv "$calls"
+echo "# Round trips, ${calls} timed rounds per run, ${runs} runs (µs): player call p50 p90 p99"
+echo "# Interleaved: Ping, Get(Metadata), Get(Position) of binaural then of mpv, round after round;"
+echo "# then Ping, PlayPause of each. Ratios are p50s of the same loop."
+results="$work/roundtrips"
+for run in $(seq "$runs"); do
+  echo "## run $run"
+  "$work/dbus-roundtrip" calls "$calls" org.mpris.MediaPlayer2.binaural org.mpris.MediaPlayer2.mpv \
+    | sed -e 's/org\.mpris\.MediaPlayer2\.//' -e 's/first\/second/binaural\/mpv/' | tee -a "$results"
+done
+echo
+echo "# Spread over ${runs} runs: ratio min median max"
+grep ' ratio \|^ratio ' "$results" | awk '
+  { key = $0; sub(/ [^ ]*$/, "", key); value[key] = value[key] " " $NF; if (!(key in seen)) { seen[key] = 1; order[++n] = key } }
+  END {
+    for (i = 1; i <= n; i++) {
+      m = split(substr(value[order[i]], 2), v, " ")
+      for (a = 1; a <= m; a++) for (b = a + 1; b <= m; b++) if (v[b] < v[a]) { t = v[a]; v[a] = v[b]; v[b] = t }
+      printf "%-40s %6.3f %6.3f %6.3f\n", order[i], v[1], v[int((m + 1) / 2)], v[m]
+    }
+  }'

@@ -1,10 +1,13 @@
 /*
- * Round trips to an MPRIS player over D-Bus, measured by a plain sd-bus client.
+ * Round trips to MPRIS players over D-Bus, measured by a plain sd-bus client.
  *
- *   dbus-roundtrip calls DEST [COUNT]
- *       For each call (Peer.Ping, Properties.Get Metadata, Properties.Get Position,
- *       Player.PlayPause): 10% of COUNT as warm-up, then COUNT timed calls; prints
- *       "call p50 p90 p99" in microseconds, one line each.
+ *   dbus-roundtrip calls COUNT DEST...
+ *       Interleaved, so that every call sees the same moment of the machine: COUNT rounds of
+ *       (for each DEST: Peer.Ping, Properties.Get Metadata, Properties.Get Position), then
+ *       COUNT rounds of (for each DEST: Peer.Ping, Player.PlayPause), each after 10% of COUNT
+ *       rounds of warm-up. Prints "DEST call p50 p90 p99" in microseconds, one line each, then
+ *       "DEST ratio CALL/Ping p50-ratio" with the Ping of the same loop, and, with two DESTs,
+ *       "ratio CALL first/second p50-ratio". An even COUNT leaves each player as it was.
  *   dbus-roundtrip startup NAME PROGRAM [ARG...]
  *       Watches for NAME on the bus, starts PROGRAM, prints the milliseconds from
  *       just before exec to the NameOwnerChanged signal that gives NAME an owner,
@@ -70,24 +73,80 @@ static void make_call(sd_bus *bus, const char *dest, enum call call) {
   sd_bus_error_free(&error);
 }
 
-static int run_calls(const char *dest, int count) {
+enum { MAX_DESTS = 4 };
+
+/* The samples of one call to one destination, and its percentiles once sorted. */
+struct series {
+  uint64_t *samples;
+  double p50, p90, p99;
+};
+
+static void time_call(sd_bus *bus, const char *dest, enum call call, struct series *series, int i) {
+  uint64_t start = now_ns();
+  make_call(bus, dest, call);
+  series->samples[i] = now_ns() - start;
+}
+
+static void summarize(struct series *series, int count) {
+  qsort(series->samples, (size_t)count, sizeof *series->samples, compare);
+  series->p50 = series->samples[count / 2] / 1e3;
+  series->p90 = series->samples[count * 9 / 10] / 1e3;
+  series->p99 = series->samples[count * 99 / 100] / 1e3;
+}
+
+static int run_calls(int count, char **dests, int ndests) {
   sd_bus *bus = NULL;
   int r = sd_bus_open_user(&bus);
   if (r < 0) fail("connecting to the session bus", r, NULL);
-  uint64_t *samples = calloc((size_t)count, sizeof *samples);
-  if (!samples) fail("allocating samples", -ENOMEM, NULL);
-  for (enum call call = PING; call <= PLAY_PAUSE; call++) {
-    for (int i = 0; i < count / 10; i++) make_call(bus, dest, call);
-    for (int i = 0; i < count; i++) {
-      uint64_t start = now_ns();
-      make_call(bus, dest, call);
-      samples[i] = now_ns() - start;
+  if (ndests > MAX_DESTS) ndests = MAX_DESTS;
+  /* [dest][call], and the Ping of the PlayPause loop apart: each ratio uses its own loop's Ping. */
+  struct series series[MAX_DESTS][PLAY_PAUSE + 1], ping_b[MAX_DESTS];
+  for (int d = 0; d < ndests; d++) {
+    for (enum call call = PING; call <= PLAY_PAUSE; call++) {
+      series[d][call].samples = calloc((size_t)count, sizeof(uint64_t));
+      if (!series[d][call].samples) fail("allocating samples", -ENOMEM, NULL);
     }
-    qsort(samples, (size_t)count, sizeof *samples, compare);
-    printf("%-14s %8.1f %8.1f %8.1f\n", call_names[call], samples[count / 2] / 1e3,
-           samples[count * 9 / 10] / 1e3, samples[count * 99 / 100] / 1e3);
+    ping_b[d].samples = calloc((size_t)count, sizeof(uint64_t));
+    if (!ping_b[d].samples) fail("allocating samples", -ENOMEM, NULL);
   }
-  free(samples);
+  /* Loop A: Ping and the property reads, interleaved. */
+  for (int i = -count / 10; i < count; i++)
+    for (int d = 0; d < ndests; d++)
+      for (enum call call = PING; call <= GET_POSITION; call++) {
+        if (i < 0) make_call(bus, dests[d], call);
+        else time_call(bus, dests[d], call, &series[d][call], i);
+      }
+  /* Loop B: Ping and PlayPause, interleaved (the warm-up count is even, like COUNT should be). */
+  int warm = count / 10 + (count / 10) % 2;
+  for (int i = -warm; i < count; i++)
+    for (int d = 0; d < ndests; d++) {
+      if (i < 0) {
+        make_call(bus, dests[d], PING);
+        make_call(bus, dests[d], PLAY_PAUSE);
+      } else {
+        time_call(bus, dests[d], PING, &ping_b[d], i);
+        time_call(bus, dests[d], PLAY_PAUSE, &series[d][PLAY_PAUSE], i);
+      }
+    }
+  for (int d = 0; d < ndests; d++) {
+    for (enum call call = PING; call <= PLAY_PAUSE; call++) summarize(&series[d][call], count);
+    summarize(&ping_b[d], count);
+    for (enum call call = PING; call <= PLAY_PAUSE; call++)
+      printf("%s %-14s %8.1f %8.1f %8.1f\n", dests[d], call_names[call], series[d][call].p50,
+             series[d][call].p90, series[d][call].p99);
+    for (enum call call = GET_METADATA; call <= PLAY_PAUSE; call++) {
+      double floor = call == PLAY_PAUSE ? ping_b[d].p50 : series[d][PING].p50;
+      printf("%s ratio %s/Ping %.3f\n", dests[d], call_names[call], series[d][call].p50 / floor);
+    }
+  }
+  if (ndests == 2)
+    for (enum call call = PING; call <= PLAY_PAUSE; call++)
+      printf("ratio %s first/second %.3f\n", call_names[call],
+             series[0][call].p50 / series[1][call].p50);
+  for (int d = 0; d < ndests; d++) {
+    for (enum call call = PING; call <= PLAY_PAUSE; call++) free(series[d][call].samples);
+    free(ping_b[d].samples);
+  }
   sd_bus_unref(bus);
   return 0;
 }
@@ -136,9 +195,9 @@ static int run_startup(const char *name, char **argv) {
 }
 
 int main(int argc, char **argv) {
-  if (argc >= 3 && strcmp(argv[1], "calls") == 0)
-    return run_calls(argv[2], argc >= 4 ? atoi(argv[3]) : 3000);
+  if (argc >= 4 && strcmp(argv[1], "calls") == 0 && atoi(argv[2]) > 0)
+    return run_calls(atoi(argv[2]), argv + 3, argc - 3);
   if (argc >= 4 && strcmp(argv[1], "startup") == 0) return run_startup(argv[2], argv + 3);
-  fprintf(stderr, "usage: dbus-roundtrip calls DEST [COUNT] | startup NAME PROGRAM [ARG...]\n");
+  fprintf(stderr, "usage: dbus-roundtrip calls COUNT DEST... | startup NAME PROGRAM [ARG...]\n");
   return 2;
 }

@@ -72,14 +72,9 @@ static inline sd_bus_vtable csd_vtable_end(void) {
 
 // MARK: - Flags Swift cannot see (members of an anonymous `__extension__` enum of 1ULL << n).
 
-static const uint64_t csd_vtable_deprecated = SD_BUS_VTABLE_DEPRECATED;
-static const uint64_t csd_vtable_hidden = SD_BUS_VTABLE_HIDDEN;
-static const uint64_t csd_vtable_unprivileged = SD_BUS_VTABLE_UNPRIVILEGED;
-static const uint64_t csd_vtable_method_no_reply = SD_BUS_VTABLE_METHOD_NO_REPLY;
 static const uint64_t csd_vtable_property_const = SD_BUS_VTABLE_PROPERTY_CONST;
 static const uint64_t csd_vtable_property_emits_change = SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE;
 static const uint64_t csd_vtable_property_emits_invalidation =
   SD_BUS_VTABLE_PROPERTY_EMITS_INVALIDATION;
-static const uint64_t csd_vtable_property_explicit = SD_BUS_VTABLE_PROPERTY_EXPLICIT;
 
 #endif

@@ -1,6 +1,11 @@
 import DBus
-import Foundation
 import Logging
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Chooses and requests the player's bus name, as the MPRIS "Bus Name Policy" says.
 enum MediaPlayerBusName {

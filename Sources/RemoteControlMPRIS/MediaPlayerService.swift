@@ -1,14 +1,21 @@
 import DBus
-import Foundation
 public import Logging
 public import RemoteControl
 public import ServiceLifecycle
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Makes an application an MPRIS 2.2 media player on D-Bus, for as long as it runs.
 ///
 /// `run()` connects to the bus, exports `org.mpris.MediaPlayer2` and
 /// `org.mpris.MediaPlayer2.Player` at `/org/mpris/MediaPlayer2` over the application's command
-/// center and Now Playing info center, requests `org.mpris.MediaPlayer2.<name>` (or
+/// center and Now Playing info center (with `org.mpris.MediaPlayer2.TrackList` and
+/// `org.mpris.MediaPlayer2.Playlists` once its playback queue center provides a queue and
+/// playlists), requests `org.mpris.MediaPlayer2.<name>` (or
 /// `org.mpris.MediaPlayer2.<name>.instance<pid>` when that is taken), then serves until graceful
 /// shutdown or cancellation, and finally releases the name. Run it in a `ServiceGroup`:
 ///
@@ -61,14 +68,14 @@ public struct MediaPlayerService: Service {
     do {
       connection = try await Connection.connect(configuration.bus.address)
     } catch {
-      throw MediaPlayerError(
-        .connectionFailed, "cannot connect to the \(configuration.bus): \(error.message)")
+      throw MediaPlayerError.connectionFailed(to: configuration.bus, reason: error.message)
     }
     defer { connection.close() }
+    connection.onReconnectFailure = { [logger] error in logger.warning("\(error.message)") }
     let session = await MediaPlayerSession.start(
       application: application, configuration: configuration, connection: connection, logger: logger)
     defer { session.stop() }
-    try session.export()
+    try await session.export()
     let name = try await MediaPlayerBusName.claim(for: configuration, on: connection, logger: logger)
     logger.info("serving MPRIS", metadata: ["name": "\(name)", "identity": "\(configuration.identity)"])
     onNameAcquired(name.rawValue)

@@ -1,44 +1,45 @@
 import DBus
 import Logging
 import RemoteControl
+import RemoteControlBackend
 import Synchronization
 
-/// One run of a media player on a connection: the command center's mirror, the exported
-/// interfaces, and the observers that announce changes.
+/// One run of a media player on a connection: the player's state, the exported interfaces, and
+/// the mirror of the application that announces its changes.
 final class MediaPlayerSession: Sendable {
   private let state: MediaPlayerState
   private let dispatcher: EventDispatcher
   private let connection: Connection
-  private let publisher: PropertyPublisher
-  private let application: Application
-  private let nowPlayingToken: ObservationToken
-  private let commandsToken: ObservationToken
+  private let mirror: ApplicationMirror
+  private let queueMirror: QueueMirror
   private let registrations = Mutex<[Registration]>([])
+  /// The interfaces exported (or being exported); `nil` until ``export()``.
+  private let exported = Mutex<Set<MediaPlayerInterface>?>(nil)
+  /// This session, for the queue mirror's callback; cleared by ``stop()`` to end the cycle.
+  private let sessionReference = SessionReference()
+  private let writeHandler = Mutex<PropertyWriteRegistration?>(nil)
 
   @MainActor
   private init(
     application: Application, configuration: MediaPlayerConfiguration, connection: Connection, logger: Logger
   ) {
-    let center = application.commandCenter
-    let mirror = CommandStateMirror(center)
+    // The baseline is copied and the mirror starts in the same main-actor turn, so no change
+    // falls between the baseline and the first announcement.
     let state = MediaPlayerState(
-      configuration: configuration, nowPlaying: application.nowPlayingInfoCenter, commands: mirror)
+      configuration: configuration, nowPlaying: application.nowPlayingInfoCenter,
+      application: ApplicationState(application))
     let publisher = PropertyPublisher(state: state, connection: connection, logger: logger)
     self.state = state
-    self.dispatcher = EventDispatcher(application: application)
+    self.dispatcher = EventDispatcher(sender: EventSender(application: application))
     self.connection = connection
-    self.publisher = publisher
-    self.application = application
-    // Both observers are added in the same main-actor turn as the copies are made, so no
-    // change falls between the baseline and the first announcement.
-    nowPlayingToken = application.nowPlayingInfoCenter.observe { snapshot in
-      publisher.publish(nowPlaying: snapshot)
+    self.mirror = ApplicationMirror(application) { publisher.publish($0) }
+    // Set after every stored property: the callback exports TrackList or Playlists when the
+    // application starts providing them.
+    self.queueMirror = QueueMirror(application) { [session = self.sessionReference] change in
+      publisher.publish(change)
+      session.withLock { $0 }?.exportProvidedInterfaces()
     }
-    commandsToken = center.observeChanges { [weak center] _ in
-      guard let center else { return }
-      mirror.refresh(from: center)
-      publisher.publish()
-    }
+    sessionReference.withLock { $0 = self }
   }
 
   /// Starts observing the application; nothing is on the bus yet.
@@ -50,27 +51,70 @@ final class MediaPlayerSession: Sendable {
       application: application, configuration: configuration, connection: connection, logger: logger)
   }
 
-  /// Exports `org.mpris.MediaPlayer2` and `org.mpris.MediaPlayer2.Player` at
-  /// `/org/mpris/MediaPlayer2`.
-  func export() throws(MediaPlayerError) {
+  /// Exports `org.mpris.MediaPlayer2`, `org.mpris.MediaPlayer2.Player` and the extension
+  /// interface `io.github.swift_remote_control.RemoteControl1` at `/org/mpris/MediaPlayer2`, and
+  /// `.TrackList` and `.Playlists` when the application provides them.
+  func export() async throws(MediaPlayerError) {
     do {
-      let root = try connection.export(
+      let root = try await connection.export(
         MediaPlayer2Interface.make(state: state, dispatcher: dispatcher), at: PropertyPublisher.path)
       registrations.withLock { $0.append(root) }
-      let player = try connection.export(
+      let player = try await connection.export(
         PlayerInterface.make(state: state, dispatcher: dispatcher), at: PropertyPublisher.path)
       registrations.withLock { $0.append(player) }
+      let remoteControl = try await connection.export(
+        RemoteControlInterface.make(state: state, dispatcher: dispatcher), at: PropertyPublisher.path)
+      registrations.withLock { $0.append(remoteControl) }
+      // Property writes are answered once the app has handled them, as method calls are.
+      let state = state
+      let dispatcher = dispatcher
+      let handler = try await connection.handlePropertyWrites(at: PropertyPublisher.path) { write in
+        state.takeWrite(write, dispatcher: dispatcher)
+      }
+      writeHandler.withLock { $0 = handler }
+      // The interfaces provided now are exported before the name is claimed; one lock marks the
+      // root, player and extension interfaces exported and these pending, so a change racing with it exports only
+      // what this misses.
+      try await exportProvided(startingFrom: [.root, .player, .remoteControl])
     } catch {
       throw MediaPlayerError(.exportFailed, "cannot export the MPRIS interfaces: \(error.message)")
     }
   }
 
+  /// Exports `org.mpris.MediaPlayer2.TrackList` and `.Playlists` when the application provides
+  /// them and they are not exported yet (once ``export()`` has run). They stay exported for the
+  /// session's life; while the application provides no queue they are empty.
+  private func exportProvidedInterfaces() {
+    Task { try? await exportProvided() }
+  }
+
+  private func exportProvided(startingFrom initial: Set<MediaPlayerInterface>? = nil) async throws(BusError) {
+    let provided = state.read { $0.providedInterfaces }
+    let missing = exported.withLock { exported -> Set<MediaPlayerInterface> in
+      guard let current = exported ?? initial else { return [] }
+      exported = current.union(provided)
+      return provided.subtracting(current)
+    }
+    for interface in MediaPlayerInterface.allCases where missing.contains(interface) {
+      let made: Interface
+      switch interface {
+      case .root: made = MediaPlayer2Interface.make(state: state, dispatcher: dispatcher)
+      case .player: made = PlayerInterface.make(state: state, dispatcher: dispatcher)
+      case .trackList: made = TrackListInterface.make(state: state, dispatcher: dispatcher)
+      case .playlists: made = PlaylistsInterface.make(state: state, dispatcher: dispatcher)
+      case .remoteControl: made = RemoteControlInterface.make(state: state, dispatcher: dispatcher)
+      }
+      let registration = try await connection.export(made, at: PropertyPublisher.path)
+      registrations.withLock { $0.append(registration) }
+    }
+  }
+
   /// Stops observing the application and removes the interfaces from the bus.
   func stop() {
-    state.nowPlaying.removeObserver(nowPlayingToken)
-    let application = application
-    let commandsToken = commandsToken
-    Task { @MainActor in application.commandCenter.removeObserver(commandsToken) }
+    mirror.stop()
+    queueMirror.stop()
+    sessionReference.withLock { $0 = nil }
+    writeHandler.withLock { $0 }?.cancel()
     for registration in registrations.withLock({ $0 }) { registration.cancel() }
   }
 }

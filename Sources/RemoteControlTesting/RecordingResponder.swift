@@ -19,8 +19,7 @@ public final class RecordingResponder: Responder {
   ///   - next: The next responder in the chain.
   public init(handling: Set<RemoteCommandKind> = Set(RemoteCommandKind.allCases), next: Responder? = nil) {
     self.handledCommands = handling
-    super.init()
-    self.next = next
+    super.init(next: next)
   }
 
   /// Whether it may become the first responder: ``acceptsFirstResponder``.

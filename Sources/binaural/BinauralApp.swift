@@ -7,7 +7,7 @@ import ServiceLifecycle
 /// Builds the app on the main actor and runs its services until shutdown.
 @MainActor
 enum BinauralApp {
-  /// Runs the player and its MPRIS service until SIGINT, SIGTERM or MPRIS `Quit`.
+  /// Runs the player and its MPRIS service until SIGINT, SIGTERM, SIGHUP or MPRIS `Quit`.
   static func run(
     configuration: MediaPlayerConfiguration, sound: BeatPlayer, presets: [BinauralPreset],
     startingAt start: Int,
@@ -17,12 +17,15 @@ enum BinauralApp {
     let player = Player(
       application: application, sound: sound, presets: presets, startingAt: start, logger: logger)
     player.registerCommandTargets()
+    player.registerQueueTargets()
     let controller = PlayerController(player: player)
     controller.becomeFirstResponder()
+    application.beginReceivingRemoteControlEvents()
     let mpris = MediaPlayerService(application: application, configuration: configuration, logger: logger)
     let group = ServiceGroup(
       configuration: ServiceGroupConfiguration(
-        services: [.init(service: mpris)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        services: [.init(service: mpris)], gracefulShutdownSignals: [.sigterm, .sigint, .sighup],
+        logger: logger))
     player.onQuit = {
       logger.info("quit requested")
       Task { await group.triggerGracefulShutdown() }
@@ -33,6 +36,5 @@ enum BinauralApp {
     view?.start()
     defer { view?.close() }
     try await group.run()
-    withExtendedLifetime(controller) {}
   }
 }

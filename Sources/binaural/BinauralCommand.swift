@@ -13,8 +13,9 @@ struct BinauralCommand: AsyncParsableCommand {
     commandName: "binaural",
     abstract: "Plays binaural-beat presets; control it with any MPRIS controller (playerctl, media keys).",
     discussion: """
-      It starts paused, owns org.mpris.MediaPlayer2.<name> and stops on SIGINT, SIGTERM or MPRIS Quit.
-      With no session bus it starts a private one and says how to reach it. On a terminal it shows \
+      It starts paused, owns org.mpris.MediaPlayer2.<name> and stops on SIGINT, SIGTERM, SIGHUP or \
+      MPRIS Quit. With no session bus it starts a private one, says how to reach it, and stops it \
+      when binaural ends, however it ends. On a terminal it shows \
       what plays and takes keys (space, n, p, arrows, shift+arrows or < > to seek, + -, q); \
       otherwise, or with --headless, it logs on standard error.
       """)
@@ -68,31 +69,38 @@ struct BinauralCommand: AsyncParsableCommand {
       output: opened.output, beat: presets[start].beat,
       onFailure: { error in Self.say("\(error.message); playing on silently") })
     defer { sound.close() }
-    let bus = try Self.bus(busAddress)
-    defer { bus.embedded?.stop() }
+    let bus = try await Self.bus(busAddress)
     if let embedded = bus.embedded { notices.append(embedded.announcement) }
     let configuration = MediaPlayerConfiguration(
       playerName: name, identity: "Binaural", desktopEntry: "binaural", bus: bus.configuration)
-    try await BinauralApp.run(
-      configuration: configuration, sound: sound, presets: presets, startingAt: start, showsView: showsView,
-      notices: notices, logger: logger)
+    // The private bus stops after the player has left it, whether the player ended well or not.
+    do {
+      try await BinauralApp.run(
+        configuration: configuration, sound: sound, presets: presets, startingAt: start, showsView: showsView,
+        notices: notices, logger: logger)
+    } catch {
+      await bus.embedded?.stop()
+      throw error
+    }
+    await bus.embedded?.stop()
   }
 
   /// The bus to play on: `address` if given, else the session bus if there is one, else a
   /// private bus started here (announced in one line).
-  private static func bus(_ address: String?) throws -> (
+  private static func bus(_ address: String?) async throws -> (
     configuration: MediaPlayerConfiguration.Bus, embedded: EmbeddedBus?
   ) {
     if let address { return (.address(address), nil) }
     guard !EmbeddedBus.sessionBusExists else { return (.session, nil) }
-    let embedded = try EmbeddedBus.start()
+    let embedded = try await EmbeddedBus.start()
     say(embedded.announcement)
     return (.address(embedded.address), embedded)
   }
 
-  /// Writes "binaural: `line`" to standard error.
+  /// Writes "binaural: `line`" to standard error (dropped when it cannot be written, as on a
+  /// closed terminal).
   static func say(_ line: String) {
-    FileHandle.standardError.write(Data("binaural: \(line)\n".utf8))
+    RawTerminal.write("binaural: \(line)\n", to: STDERR_FILENO)
   }
 
   /// Says `line` and exits with a failure status.

@@ -2,14 +2,14 @@ internal import ArgumentParser
 internal import Glibc
 
 /// `remotectl`: playerctl's verbs and habits for any MPRIS player, and more.
-@main
 struct RemoteCtl: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "remotectl",
     abstract: "Controller for media players that support the MPRIS D-Bus specification",
     discussion: """
       Commands and options follow playerctl's: the same output and exit codes. Without -p, \
-      commands go to the player that is playing now, else to the one that played most recently.
+      commands go to the Now Playing hub's choice when remotectld runs (remotectl hub shows it), \
+      else to the player that is playing now, else to the one that played most recently.
       The bus: DBUS_SESSION_BUS_ADDRESS, else $XDG_RUNTIME_DIR/bus, else the private bus whose \
       address binaural writes to ${XDG_RUNTIME_DIR:-/tmp}/swift-remote-control/bus-address.
       """,
@@ -18,7 +18,19 @@ struct RemoteCtl: AsyncParsableCommand {
       PreviousVerb.self, PositionVerb.self, VolumeVerb.self, StatusVerb.self, MetadataVerb.self,
       OpenVerb.self, LoopVerb.self, ShuffleVerb.self, CheckCommand.self,
       WatchCommand.self, DoctorCommand.self,
-    ])
+      HubCommand.self, ShiftCommand.self, UnshiftCommand.self, SelectCommand.self,
+    ] + extensionVerbs + queueVerbs)
+
+  /// The verbs of the extension interface, beyond MPRIS.
+  static let extensionVerbs: [any ParsableCommand.Type] = [
+    LikeVerb.self, DislikeVerb.self, BookmarkVerb.self, RateVerb.self, SkipForwardVerb.self,
+    SkipBackwardVerb.self, LanguagesVerb.self, LanguageVerb.self,
+  ]
+
+  /// The verbs of the queue: MPRIS `TrackList` and `Playlists`.
+  static let queueVerbs: [any ParsableCommand.Type] = [
+    TracksCommand.self, GoToCommand.self, PlaylistsCommand.self, PlaylistCommand.self,
+  ]
 
   @OptionGroup var options: GlobalOptions
 
@@ -79,10 +91,16 @@ struct RemoteCtl: AsyncParsableCommand {
     }
   }
 
-  static func main() async {
-    let code = await main(Array(CommandLine.arguments.dropFirst()))
-    StandardStreams.flushOutput()
-    Glibc.exit(code)
+  /// Runs a request read without ArgumentParser (see ``SimpleInvocation``), with the same
+  /// messages and exit codes as ``main(_:)``.
+  static func run(_ request: Request) async -> Int32 {
+    do {
+      try await Controller.run(request)
+      return 0
+    } catch {
+      if !error.message.isEmpty { printError(error.message) }
+      return error.exitCode
+    }
   }
 
   /// Writes `line` and a newline to standard error.

@@ -1,6 +1,6 @@
 package import Foundation
 
-/// The executables this package builds (`binaural`, `remotectl`), found beside the running test
+/// The executables this package builds (`binaural`, `remotectl`, `remotectld`), found beside the running test
 /// bundle.
 package enum BuiltProducts {
   /// The folder of the built products: the first folder above the test runner that holds
@@ -23,4 +23,6 @@ package enum BuiltProducts {
   package static var remotectl: String { path(of: "remotectl") }
   /// `binaural`, the example player.
   package static var binaural: String { path(of: "binaural") }
+  /// `remotectld`, the Now Playing hub.
+  package static var remotectld: String { path(of: "remotectld") }
 }

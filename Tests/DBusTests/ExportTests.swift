@@ -194,8 +194,8 @@ struct ExportTests {
   func registrationLifecycle() async throws {
     let fixture = try await Fixture()
     defer { fixture.tearDown() }
-    #expect(throws: BusError.self) {
-      try fixture.server.export(fixture.service.interface, at: TestService.path)
+    await #expect(throws: BusError.self) {
+      try await fixture.server.export(fixture.service.interface, at: TestService.path)
     }
     fixture.registration.cancel()
     do {
@@ -204,7 +204,7 @@ struct ExportTests {
     } catch {
       #expect(error.name == .unknownObject || error.name == .unknownMethod)
     }
-    let again = try fixture.server.export(fixture.service.interface, at: TestService.path)
+    let again = try await fixture.server.export(fixture.service.interface, at: TestService.path)
     #expect(try await fixture.call("Echo", [.variant(.int32(2))]) == [.variant(.int32(2))])
     again.cancel()
   }

@@ -12,7 +12,9 @@ import Testing
     }) { (player: TestPlayer) async throws in
       let result = try await player.gdbusCall(MPRIS.player + ".Next")
       #expect(!result.succeeded)
-      #expect(result.error.contains("org.freedesktop.DBus.Error.Failed"), "\(result)")
+      #expect(
+        result.error.contains("io.github.swift_remote_control.RemoteControl1.Error.NoSuchContent"),
+        "\(result)")
       #expect(result.error.contains("nextTrack") && result.error.contains("noSuchContent"), "\(result)")
       let playerctl = try await player.playerctl("next")
       #expect(!playerctl.succeeded, "playerctl reports it too: \(playerctl)")
@@ -22,7 +24,10 @@ import Testing
   @Test @MainActor func anEventNothingHandlesIsADBusError() async throws {
     try await withPlayer { (player: TestPlayer) async throws in
       let result = try await player.gdbusCall(MPRIS.player + ".Play")
-      #expect(!result.succeeded && result.error.contains("org.freedesktop.DBus.Error.Failed"), "\(result)")
+      #expect(
+        !result.succeeded
+          && result.error.contains("io.github.swift_remote_control.RemoteControl1.Error.Unhandled"),
+        "\(result)")
       #expect(result.error.contains("nothing in the player handled the play command"), "\(result)")
       player.application.endReceivingRemoteControlEvents()
       let ignored = try await player.gdbusCall(MPRIS.player + ".Pause")

@@ -21,13 +21,22 @@ import Testing
       #expect(
         try await player.busctlGet("SupportedMimeTypes", interface: MPRIS.root) == #"as 1 "audio/flac""#)
       #expect(try await player.busctlGet("HasTrackList", interface: MPRIS.root) == "b false")
-      #expect(try await player.busctlGet("CanQuit", interface: MPRIS.root) == "b true")
-      #expect(try await player.busctlGet("CanRaise", interface: MPRIS.root) == "b true")
+      // Nothing handles quit or raise: they are not offered.
+      #expect(try await player.busctlGet("CanQuit", interface: MPRIS.root) == "b false")
+      #expect(try await player.busctlGet("CanRaise", interface: MPRIS.root) == "b false")
     }
   }
 
   @Test @MainActor func canPropertiesFollowIsEnabled() async throws {
-    try await withPlayer { (player: TestPlayer) async throws in
+    try await withPlayer(setUp: { application in
+      let commands = application.commandCenter
+      for command in [
+        commands.changePlaybackPositionCommand, commands.skipForwardCommand, commands.skipBackwardCommand,
+        commands.quitCommand, commands.raiseCommand,
+      ] {
+        command.addTarget { _ in .success }
+      }
+    }) { (player: TestPlayer) async throws in
       let commands = player.application.commandCenter
       for name in ["CanPlay", "CanPause", "CanGoNext", "CanGoPrevious", "CanSeek", "CanControl"] {
         #expect(try await player.busctlGet(name) == "b true", "\(name) with every command enabled")

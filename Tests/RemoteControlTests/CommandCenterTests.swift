@@ -82,13 +82,15 @@ struct CommandCenterTests {
       (.disableLanguageOption, center.disableLanguageOptionCommand),
       (.changeVolume, center.changeVolumeCommand), (.openURI, center.openURICommand),
       (.raise, center.raiseCommand), (.quit, center.quitCommand),
+      (.goToQueueItem, center.goToQueueItemCommand), (.addQueueItem, center.addQueueItemCommand),
+      (.removeQueueItem, center.removeQueueItemCommand), (.activatePlaylist, center.activatePlaylistCommand),
     ]
     #expect(properties.map(\.0) == RemoteCommandKind.allCases)
     for (kind, command) in properties {
       #expect(command.kind == kind)
       #expect(center.command(for: kind) === command, "\(kind)")
     }
-    #expect(Set(properties.map { ObjectIdentifier($0.1) }).count == 24)
+    #expect(Set(properties.map { ObjectIdentifier($0.1) }).count == 28)
   }
 
   @Test func commandSettingsHaveMediaPlayersDefaults() {

@@ -25,8 +25,8 @@ final class SeekFixture {
     app = Application(nowPlayingInfoCenter: NowPlayingInfoCenter(clock: clock))
     app.beginReceivingRemoteControlEvents()
     seek = ContinuousSeek(
-      configuration: .init(mode: mode, interval: interval, timeout: timeout), clock: clock)
-    seek.next = app
+      application: app, configuration: .init(mode: mode, interval: interval, timeout: timeout),
+      clock: clock)
     focus = RecordingResponder(handling: [], next: seek)
     controller = InMemoryController(app)
     let (rates, ratesContinuation) = AsyncStream.makeStream(of: Double.self)
@@ -91,7 +91,7 @@ struct ContinuousSeekTests {
     #expect(configuration.mode == .skip(.seconds(5)))
     #expect(configuration.interval == .milliseconds(500))
     #expect(configuration.timeout == .seconds(30))
-    #expect(ContinuousSeek().direction == nil)
+    #expect(ContinuousSeek(application: Application()).direction == nil)
   }
 
   // MARK: - Skips
@@ -202,7 +202,7 @@ struct ContinuousSeekTests {
     #expect(f.skipCommands == [Self.forward5])
   }
 
-  @Test(arguments: [Command.play, .changeVolume(0.5), .skipForward(.seconds(30)), .rate(3)])
+  @Test(arguments: [Command.play, .changeVolume(0.5), .skipForward(.seconds(30)), .changeRating(3)])
   func otherEventsDoNotStopTheSeek(command: Command) async {
     let f = SeekFixture()
     f.play()
@@ -268,16 +268,17 @@ struct ContinuousSeekTests {
     #expect(f.skipCommands == [])
   }
 
-  @Test func seekOutsideAChainToAnApplicationDoesNothing() {
-    let seek = ContinuousSeek(clock: ManualClock())
+  @Test func seekWhoseApplicationIsGoneDoesNothing() {
+    var app: Application? = Application()
+    let seek = ContinuousSeek(application: app!, clock: ManualClock())
+    app = nil
+    #expect(seek.next == nil)
     #expect(seek.remoteControlReceived(with: RemoteControlEvent(.beginSeekingForward)))
-    #expect(seek.direction == nil)
-    seek.begin(.backward)
     #expect(seek.direction == nil)
   }
 
   @Test func seekPassesEveryOtherEventOn() {
-    let seek = ContinuousSeek(clock: ManualClock())
+    let seek = ContinuousSeek(application: Application(), clock: ManualClock())
     for command in [Command.play, .pause, .nextTrack, .skipForward(.seconds(5)), .quit] {
       #expect(!seek.remoteControlReceived(with: RemoteControlEvent(command)), "\(command)")
     }

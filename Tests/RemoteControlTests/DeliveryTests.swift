@@ -100,8 +100,9 @@ struct DeliveryTests {
     #expect(chain.receivedEvents.isEmpty)
   }
 
-  @Test(arguments: RemoteCommandHandlerStatus.allCases)
-  func targetStatusIsTheOutcome(status: RemoteCommandHandlerStatus) async {
+  @Test(arguments: RemoteCommandHandlerStatus.Code.allCases)
+  func targetStatusIsTheOutcome(code: RemoteCommandHandlerStatus.Code) async {
+    let status = RemoteCommandHandlerStatus(code)
     app.beginReceivingRemoteControlEvents()
     app.commandCenter.nextTrackCommand.addTarget { _ in status }
 
@@ -113,7 +114,7 @@ struct DeliveryTests {
 
   @Test func thereAreExactlyFiveStatuses() {
     #expect(
-      RemoteCommandHandlerStatus.allCases == [
+      RemoteCommandHandlerStatus.Code.allCases == [
         .success, .noSuchContent, .noActionableNowPlayingItem, .deviceNotFound, .commandFailed,
       ])
   }

@@ -30,7 +30,7 @@ struct EventsTests {
     (.changePlaybackRate(1.5), .changePlaybackRate),
     (.changeRepeatMode(.one), .changeRepeatMode),
     (.changeShuffleMode(.collections), .changeShuffleMode),
-    (.rate(4), .rating),
+    (.changeRating(4), .rating),
     (.like(isNegative: false), .like),
     (.dislike(isNegative: true), .dislike),
     (.bookmark(isNegative: false), .bookmark),
@@ -40,6 +40,9 @@ struct EventsTests {
     (.openURI("file:///music/a.flac"), .openURI),
     (.raise, .raise),
     (.quit, .quit),
+    (.goToQueueItem("a"), .goToQueueItem),
+    (.addQueueItem(QueueItemAddition(uri: "file:///a", afterItemID: nil, makeCurrent: false)), .addQueueItem),
+    (.removeQueueItem("a"), .removeQueueItem), (.activatePlaylist("p"), .activatePlaylist),
   ]
 
   // MARK: - UIKit subtypes
@@ -88,7 +91,7 @@ struct EventsTests {
 
   @Test func everyCommandCenterCommandIsReachedByAnEvent() {
     #expect(Set(Self.commandsAndKinds.map(\.1)) == Set(RemoteCommandKind.allCases))
-    #expect(RemoteCommandKind.allCases.count == 24)
+    #expect(RemoteCommandKind.allCases.count == 28)
   }
 
   @Test func payloadsAreCarriedUnchanged() {
@@ -106,7 +109,7 @@ struct EventsTests {
       (.changePlaybackRate(1), .changePlaybackRate(2)),
       (.changeRepeatMode(.off), .changeRepeatMode(.all)),
       (.changeShuffleMode(.off), .changeShuffleMode(.items)),
-      (.rate(1), .rate(5)),
+      (.changeRating(1), .changeRating(5)),
       (.like(isNegative: false), .like(isNegative: true)),
       (.dislike(isNegative: false), .dislike(isNegative: true)),
       (.bookmark(isNegative: false), .bookmark(isNegative: true)),

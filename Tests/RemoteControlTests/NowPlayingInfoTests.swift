@@ -155,7 +155,8 @@ struct NowPlayingInfoTests {
     let reported = try PositionState(duration: 60, position: 5)
     #expect(seen.count == 3)
     #expect(seen.map(\.info?.title) == ["One", "One", "One"])
-    #expect(seen.map(\.playbackState) == [.unknown, .playing, .playing])
+    // Info without a rate, before the app says anything: paused is inferred.
+    #expect(seen.map(\.playbackState) == [.paused, .playing, .playing])
     #expect(seen.map(\.positionState) == [nil, nil, reported])
     #expect(seen.last == center.snapshot)
   }

@@ -14,10 +14,7 @@ private final class RootController: Responder {
     super.init()
   }
 
-  override var next: Responder? {
-    get { remote }
-    set {}
-  }
+  override var next: Responder? { remote }
   override var canBecomeFirstResponder: Bool { true }
 
   override func remoteControlReceived(with event: RemoteControlEvent) -> Bool {
@@ -68,8 +65,7 @@ struct ResponderChainTests {
   }
 
   @Test func plainResponderCannotBecomeFirst() {
-    let responder = Responder()
-    responder.next = app
+    let responder = Responder(next: app)
     #expect(!responder.canBecomeFirstResponder)
     #expect(responder.canResignFirstResponder)
     #expect(!responder.becomeFirstResponder())
@@ -101,8 +97,7 @@ struct ResponderChainTests {
   }
 
   @Test func firstResponderThatRefusesToResignBlocksANewOne() {
-    let stubborn = StubbornResponder()
-    stubborn.next = app
+    let stubborn = StubbornResponder(next: app)
     #expect(stubborn.becomeFirstResponder())
     let newcomer = RecordingResponder(next: app)
 
@@ -130,8 +125,7 @@ struct ResponderChainTests {
   }
 
   @Test func responderThatCannotResignStaysFirst() {
-    let stubborn = StubbornResponder()
-    stubborn.next = app
+    let stubborn = StubbornResponder(next: app)
     #expect(stubborn.becomeFirstResponder())
     #expect(!stubborn.resignFirstResponder())
     #expect(app.firstResponder === stubborn)
@@ -187,8 +181,7 @@ struct ResponderChainTests {
         self.name = name
         self.handles = handles
         self.seen = seen
-        super.init()
-        self.next = next
+        super.init(next: next)
       }
       override var canBecomeFirstResponder: Bool { true }
       override func remoteControlReceived(with event: RemoteControlEvent) -> Bool {
@@ -228,8 +221,7 @@ struct ResponderChainTests {
 
   @Test func defaultRemoteControlReceivedPassesTheEventOn() async {
     let handler = RecordingResponder(next: app)
-    let plain = FocusableResponder()
-    plain.next = handler
+    let plain = FocusableResponder(next: handler)
     #expect(plain.becomeFirstResponder())
     #expect(!Responder().remoteControlReceived(with: RemoteControlEvent(.play)))
 
@@ -246,7 +238,6 @@ struct ResponderChainTests {
     // Seed 002: root controller → remote-control responder → application.
     let remote = RecordingResponder(handling: [.play, .pause], next: app)
     let root = RootController(remote: remote)
-    root.next = nil  // the override ignores what is set
     #expect(root.next === remote)
     #expect(root.application === app)
     #expect(root.becomeFirstResponder())

@@ -1,9 +1,9 @@
 import Benchmark
 import RemoteControl
 
-/// The in-process figures of DESIGN.md ("Figures we hold ourselves to"): one event through
+/// The in-process figures of BENCHMARKS.md: one event through
 /// `Application.send(_:)` costs at most 50 ns (median) and no heap allocation, and is at least
-/// 20× faster than seed 001's design, which re-broadcasts each event through Foundation's
+/// 20× faster than the pattern of re-broadcasting each event as a notification through Foundation's
 /// `NotificationCenter`. All of them run in this one executable, in one run, so that the ratio
 /// is measured side by side on the same machine under the same load.
 ///
@@ -47,7 +47,7 @@ let benchmarks: @Sendable () -> Void = {
     await measureResponderChain(MainActorBenchmark(benchmark))
   }
 
-  // Seed 001: the application handles the event by posting a notification named for its
+  // The notification pattern: the application handles the event by posting a notification named for its
   // subtype; one observer block, registered for those names, switches on the name.
   Benchmark("Peer/NotificationCenter") { benchmark in
     await measureNotificationCenter(MainActorBenchmark(benchmark))

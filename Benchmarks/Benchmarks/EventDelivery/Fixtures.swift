@@ -22,13 +22,13 @@ final class ResponderChainFixture {
   static let shared = ResponderChainFixture()
 
   let application = Application()
-  let handler = HandlingResponder()
+  let handler: HandlingResponder
   let event = RemoteControlEvent(.play, source: .test)
   private let passing: [PassingResponder]
 
   private init() {
     application.beginReceivingRemoteControlEvents()
-    handler.next = application
+    handler = HandlingResponder(next: application)
     let third = PassingResponder(next: handler)
     let second = PassingResponder(next: third)
     let first = PassingResponder(next: second)
@@ -42,8 +42,7 @@ final class ResponderChainFixture {
 @MainActor
 final class PassingResponder: Responder {
   init(next: Responder) {
-    super.init()
-    self.next = next
+    super.init(next: next)
   }
 
   override var canBecomeFirstResponder: Bool { true }

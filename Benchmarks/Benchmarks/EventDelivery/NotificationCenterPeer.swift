@@ -1,7 +1,8 @@
 import Foundation
 import RemoteControl
 
-// Seed 001's design, in Swift on swift-corelibs-foundation: the application is the first
+// The pattern of re-broadcasting every event as a notification, in Swift on
+// swift-corelibs-foundation: the application is the first
 // responder; it turns each remote control event into a notification named for its subtype and
 // posts it on the default center; the player observes those names with one handler that
 // switches on the name.
@@ -14,14 +15,14 @@ extension Notification.Name {
   static let remoteControlNextTapped = Notification.Name("kRemoteControlNextTapped")
   static let remoteControlOtherTapped = Notification.Name("kRemoteControlOtherTapped")
 
-  /// The six names seed 001's `observeRemoteControl(_:selector:)` registers for.
+  /// The six names the player observes (one `observeRemoteControl(_:selector:)` call in the pattern).
   static let remoteControlNames: [Notification.Name] = [
     .remoteControlNextTapped, .remoteControlPauseTapped, .remoteControlStopTapped,
     .remoteControlPreviousTapped, .remoteControlPlayTapped, .remoteControlOtherTapped,
   ]
 }
 
-/// Seed 001's `UIApplication (RemoteControl)` category: re-broadcasts every event.
+/// The application side of the pattern (a `UIApplication (RemoteControl)` category): re-broadcasts every event.
 @MainActor
 final class NotifyingApplication: Application {
   override func remoteControlReceived(with event: RemoteControlEvent) -> Bool {
@@ -39,7 +40,7 @@ final class NotifyingApplication: Application {
   }
 }
 
-/// Seed 001's view controller: `onRemoteControleStateChanged:` switching on the name.
+/// The player side of the pattern: one handler for the notifications, switching on the name.
 ///
 /// `@unchecked Sendable` because the observer block is `@Sendable`: it is safe, as the block
 /// is registered with `queue: nil` and so runs on the posting thread, which is always the main

@@ -19,6 +19,32 @@ extension Connection {
     }
   }
 
+  /// Calls `member` on `destination` and hands the reply's values, or the error, to
+  /// `completion` on the connection's thread, in the order replies arrive; nothing hops through
+  /// a task, so a service that forwards calls answers with the least delay, and replies keep
+  /// their order relative to the signals match handlers see.
+  ///
+  /// Keep `completion` fast. A D-Bus error reply is handed over as a ``BusError`` with the remote
+  /// error name and message; a closed connection fails at once.
+  package func call(
+    destination: BusName?, path: ObjectPath, interface: String?, member: String,
+    arguments: [Value] = [], timeout: Duration? = nil,
+    completion: @escaping @Sendable (Result<[Value], BusError>) -> Void
+  ) {
+    let microseconds = timeout.map(Connection.microseconds) ?? 0
+    let job: BusLoop.Job = { state in
+      state.call(
+        destination: destination, path: path, interface: interface, member: member,
+        arguments: arguments, timeoutMicroseconds: microseconds
+      ) { _, result in completion(result) }
+    }
+    if loop.isOwnerThread {
+      job(loop.state)
+    } else if !loop.submit(job) {
+      completion(.failure(BusError(.disconnected, "the connection is closed")))
+    }
+  }
+
   // MARK: - Receiving signals
 
   /// Installs a match rule such as `type='signal',interface='org.mpris.MediaPlayer2.Player'`;

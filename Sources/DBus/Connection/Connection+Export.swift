@@ -4,8 +4,11 @@ extension Connection {
   /// Exports `interface` at `path`. sd-bus serves it: signature checks, introspection,
   /// `org.freedesktop.DBus.Properties` and `Peer.Ping`. Exported again after reconnects.
   ///
+  /// The connection's thread registers it; the caller is suspended meanwhile, never blocked, and
+  /// returns once the interface is served.
+  ///
   /// Throws when the interface is malformed or already exported at that path.
-  package func export(_ interface: Interface, at path: ObjectPath) throws(BusError)
+  package func export(_ interface: Interface, at path: ObjectPath) async throws(BusError)
     -> Registration
   {
     try interface.validate()
@@ -20,10 +23,15 @@ extension Connection {
       throw .invalidArgs("\(interface.name) is already exported at \(path)")
     }
     do {
-      let id = try loop.sync { state throws(BusError) in
+      let id = try await loop.async {
+        (state, complete: @escaping @Sendable (Result<UInt64, BusError>) -> Void) in
         let object = ExportedObject(id: state.makeID(), path: path, interface: interface, loop: loop)
-        try state.export(object)
-        return object.id
+        do throws(BusError) {
+          try state.export(object)
+          complete(.success(object.id))
+        } catch {
+          complete(.failure(error))
+        }
       }
       loop.shared.withLock { $0.exportIDs[key] = id }
       return Registration(id: id, path: path, interface: interface.name, loop: loop)

@@ -2,8 +2,10 @@
 ///
 /// It owns one dedicated thread that alone touches the sd-bus object; every call here hands
 /// that thread work. While idle it sleeps without timers. When the bus goes away, it reconnects
-/// to the same address (retrying every 100 ms while disconnected) and registers again the names
-/// it owned, the objects it exported and the matches it installed, then calls ``onReconnect``.
+/// to the same address (every 100 ms for the first second, then ever less often, at least every
+/// 5 s; without the address's `guid=` once another daemon serves that path) and registers again
+/// the names it owned, the objects it exported and the matches it installed, then calls
+/// ``onReconnect``.
 ///
 /// Handlers (methods, getters, setters, matches) run on the connection's thread: keep them
 /// short and hand longer work elsewhere. Call ``close()`` when done: handlers that capture the
@@ -65,5 +67,14 @@ package final class Connection: Sendable {
   package var onReconnect: (@Sendable () -> Void)? {
     get { loop.shared.withLock { $0.onReconnect } }
     set { loop.shared.withLock { $0.onReconnect = newValue } }
+  }
+
+  /// Called on the connection's thread, at most twice each time the bus is lost, with an error
+  /// that says what the connection does about it: when another daemon now serves the address
+  /// (its guid changed) and the connection reconnects without the guid, and when reconnecting
+  /// has failed for a second and the attempts become rarer. For a log line; nothing to answer.
+  package var onReconnectFailure: (@Sendable (BusError) -> Void)? {
+    get { loop.shared.withLock { $0.onReconnectFailure } }
+    set { loop.shared.withLock { $0.onReconnectFailure = newValue } }
   }
 }

@@ -24,6 +24,7 @@ final class BusLoop: @unchecked Sendable {
   struct Shared {
     var uniqueName: BusName?
     var onReconnect: (@Sendable () -> Void)?
+    var onReconnectFailure: (@Sendable (BusError) -> Void)?
     var exported: [ExportKey: Interface] = [:]
     var exportIDs: [ExportKey: UInt64] = [:]
   }
@@ -174,23 +175,6 @@ final class BusLoop: @unchecked Sendable {
   /// Runs `job` now when called on the owner thread, otherwise queues it.
   func run(_ job: @escaping Job) {
     if isOwnerThread { job(state) } else { submit(job) }
-  }
-
-  /// Runs `body` on the owner thread and waits for its result (directly when already there).
-  func sync<T: Sendable>(_ body: @escaping @Sendable (BusState) throws(BusError) -> T)
-    throws(BusError) -> T
-  {
-    if isOwnerThread { return try body(state) }
-    let done = DispatchSemaphore(value: 0)
-    let result = Mutex<Result<T, BusError>>(.failure(BusError(.disconnected, "the connection is closed")))
-    let accepted = submit { state in
-      let outcome: Result<T, BusError>
-      do throws(BusError) { outcome = .success(try body(state)) } catch { outcome = .failure(error) }
-      result.withLock { $0 = outcome }
-      done.signal()
-    }
-    if accepted { done.wait() }
-    return try result.withLock { $0 }.get()
   }
 
   /// Starts `body` on the owner thread and suspends until it calls its completion, which it may

@@ -5,15 +5,29 @@ import Glibc
 ///
 /// Not `Sendable`: only the owner thread uses it, through ``BusLoop`` jobs.
 final class BusState {
-  /// How long to wait between reconnect attempts (µs). A timer exists only while disconnected.
+  /// How long to wait between the first reconnect attempts (µs): a restarted daemon is back
+  /// within a few. A timer exists only while disconnected.
   static let reconnectInterval: UInt64 = 100_000
+  /// How many attempts are made ``reconnectInterval`` apart before the waits start doubling.
+  static let quickReconnectAttempts = 10
+  /// The longest wait between reconnect attempts (µs): a bus gone for good costs one wake-up
+  /// every 5 s, not ten a second.
+  static let longestReconnectInterval: UInt64 = 5_000_000
 
   let address: BusAddress
+  /// Where reconnects go: ``address``, until the daemon there turns out to be another one than
+  /// the `guid=` of the address names; from then on the same address without the guid.
+  private var reconnectAddress: BusAddress
+  /// The address sd-bus connected to last (the session bus's resolved), for dropping its guid.
+  private var connectedAddress: String?
+  private var failedReconnects = 0
   weak var loop: BusLoop?
   private(set) var bus: BusHandle?
   private var nextID: UInt64 = 0
   private var exports: [UInt64: ExportedObject] = [:]
   private var matches: [UInt64: MatchEntry] = [:]
+  /// Property-write handlers (`sd_bus_add_object` callbacks), by id.
+  var interceptors: [UInt64: PropertyWriteInterceptor] = [:]
   private var pendingCalls: [UInt64: PendingCall] = [:]
   /// Names we own or queue for, with the flags they were requested with, in request order.
   private var ownedNames: [(name: BusName, flags: UInt32)] = []
@@ -22,6 +36,7 @@ final class BusState {
 
   init(address: BusAddress) {
     self.address = address
+    reconnectAddress = address
   }
 
   /// A fresh identifier for a registration, match or pending call.
@@ -34,7 +49,7 @@ final class BusState {
 
   /// Opens the bus and learns the unique name.
   func connect() throws(BusError) {
-    let bus = try SDBus.open(address)
+    let bus = try SDBus.open(reconnectAddress)
     let unique: String
     do {
       unique = try SDBus.uniqueName(bus)
@@ -43,6 +58,7 @@ final class BusState {
       throw error
     }
     self.bus = bus
+    connectedAddress = SDBus.address(bus)
     loop?.shared.withLock { $0.uniqueName = BusName(rawValue: unique) }
   }
 
@@ -119,6 +135,10 @@ final class BusState {
       if let slot = match.slot { SDBus.release(slot) }
       match.slot = nil
     }
+    for interceptor in interceptors.values {
+      if let slot = interceptor.slot { SDBus.release(slot) }
+      interceptor.slot = nil
+    }
     releaseDeferredSlots()
   }
 
@@ -126,12 +146,14 @@ final class BusState {
     do {
       try connect()
     } catch {
-      retryDeadline = monotonicMicroseconds() + BusState.reconnectInterval
+      reconnectFailed(error)
       return
     }
+    failedReconnects = 0
     retryDeadline = nil
     for object in exports.values.sorted(by: { $0.id < $1.id }) { try? attach(object) }
     for match in matches.values.sorted(by: { $0.id < $1.id }) { try? attach(match) }
+    for interceptor in interceptors.values.sorted(by: { $0.id < $1.id }) { try? attach(interceptor) }
     if let bus {
       for owned in ownedNames {
         _ = try? requestNameNow(bus, owned.name, flags: owned.flags)
@@ -139,6 +161,47 @@ final class BusState {
     }
     let handler = loop?.shared.withLock { $0.onReconnect }
     handler?()
+  }
+
+  /// Schedules the next attempt after a failed one, and says so (at most twice per loss of the
+  /// bus) through `onReconnectFailure`.
+  ///
+  /// A daemon replaced at the same path has a new server id: sd-bus authenticates, compares it
+  /// with the address's `guid=` and refuses the connection (`EPERM`). Retrying the same address
+  /// would never succeed; what the user wants is the new daemon, which serves the same path, so
+  /// the guid is dropped and the next attempt comes at once. A bus that stays away is retried
+  /// ever less often, up to ``longestReconnectInterval``.
+  private func reconnectFailed(_ error: BusError) {
+    failedReconnects += 1
+    let now = monotonicMicroseconds()
+    if error.errno == EPERM, reconnectAddress == address, let connected = connectedAddress,
+      case let stripped = BusAddress.removingGUID(from: connected), stripped != connected
+    {
+      reconnectAddress = .address(stripped)
+      retryDeadline = now
+      report(
+        BusError(
+          error.name,
+          "the bus at \(connected) is now served by another daemon than its guid names; "
+            + "reconnecting to \(stripped)", operation: "reconnect", errno: error.errno))
+      return
+    }
+    // 100 ms, then 200 ms, 400 ms… (a shift of 6 is past the longest already).
+    let doublings = UInt64(min(6, max(0, failedReconnects - BusState.quickReconnectAttempts)))
+    retryDeadline = now + min(BusState.reconnectInterval << doublings, BusState.longestReconnectInterval)
+    if failedReconnects == BusState.quickReconnectAttempts {
+      report(
+        BusError(
+          error.name,
+          "cannot reconnect to the bus (\(error.message)); retrying less and less often, "
+            + "at least every \(BusState.longestReconnectInterval / 1_000_000) s",
+          operation: "reconnect", errno: error.errno))
+    }
+  }
+
+  private func report(_ error: BusError) {
+    let handler = loop?.shared.withLock { $0.onReconnectFailure }
+    handler?(error)
   }
 
   /// Requests a name synchronously (used only while re-registering after a reconnect).
@@ -161,6 +224,7 @@ final class BusState {
     detachEverything(error: BusError(.disconnected, "the connection was closed"))
     exports.removeAll()
     matches.removeAll()
+    interceptors.removeAll()
     ownedNames.removeAll()
     retryDeadline = nil
     if let bus { SDBus.close(bus) }

@@ -66,7 +66,11 @@ enum SDBus {
     var bus: BusHandle?
     switch address {
     case .session:
-      try check(sd_bus_open_user(&bus), "sd_bus_open_user (session bus)")
+      do {
+        try check(sd_bus_open_user(&bus), "sd_bus_open_user (session bus)")
+      } catch {
+        throw BusAddress.sessionBusUnreachable(error)
+      }
     case .system:
       try check(sd_bus_open_system(&bus), "sd_bus_open_system")
     case .address(let text):
@@ -89,6 +93,16 @@ enum SDBus {
   /// The corresponding C function is `sd_bus_flush_close_unref`.
   static func close(_ bus: BusHandle) {
     sd_bus_flush_close_unref(bus)
+  }
+
+  /// The address the connection was opened to (for the session bus, the one sd-bus resolved), or
+  /// `nil` when it has none.
+  ///
+  /// The corresponding C function is `sd_bus_get_address`.
+  static func address(_ bus: BusHandle) -> String? {
+    var address: UnsafePointer<CChar>?
+    guard sd_bus_get_address(bus, &address) >= 0, let address else { return nil }
+    return String(cString: address)
   }
 
   /// Whether the connection is open.
@@ -158,6 +172,19 @@ enum SDBus {
       sd_bus_add_object_vtable(bus, &slot, path, interface, vtable, userdata),
       "sd_bus_add_object_vtable \(path) \(interface)")
     guard let slot else { throw BusError(.failed, "no slot", operation: "sd_bus_add_object_vtable") }
+    return slot
+  }
+
+  /// Registers `callback` for every message sent to `path`; sd-bus calls it before the vtables
+  /// registered there, which answer whatever it leaves (returns 0 for).
+  ///
+  /// The corresponding C function is `sd_bus_add_object`.
+  static func addObject(
+    _ bus: BusHandle, path: String, callback: sd_bus_message_handler_t, userdata: UnsafeMutableRawPointer
+  ) throws(BusError) -> SlotHandle {
+    var slot: SlotHandle?
+    try check(sd_bus_add_object(bus, &slot, path, callback, userdata), "sd_bus_add_object \(path)")
+    guard let slot else { throw BusError(.failed, "no slot", operation: "sd_bus_add_object") }
     return slot
   }
 
@@ -437,6 +464,14 @@ enum SDBus {
   /// The corresponding C function is `sd_bus_message_exit_container`.
   static func exitContainer(_ message: MessageHandle) throws(BusError) {
     try check(sd_bus_message_exit_container(message), "sd_bus_message_exit_container")
+  }
+
+  /// Moves the read position back to the start of the body, so that whoever handles the message
+  /// next reads it whole.
+  ///
+  /// The corresponding C function is `sd_bus_message_rewind`.
+  static func rewind(_ message: MessageHandle) throws(BusError) {
+    try check(sd_bus_message_rewind(message, 1), "sd_bus_message_rewind")
   }
 
   /// Skips values matching `signature` (all remaining in the container when `nil`).

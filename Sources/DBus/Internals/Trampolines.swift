@@ -2,7 +2,7 @@ import CSystemd
 import Glibc
 
 /// The C callbacks sd-bus calls: one for methods, one for property getters, one for setters, one
-/// for replies and one for matches. Each finds its Swift object through the userdata pointer and
+/// for property-write handlers, one for replies and one for matches. Each finds its Swift object through the userdata pointer and
 /// dispatches by member or property name. They run on the owner thread, inside `sd_bus_process`.
 enum Trampolines {
   // MARK: - Exported objects
@@ -26,7 +26,7 @@ enum Trampolines {
       arguments: arguments,
       sender: SDBus.sender(message).flatMap(BusName.init(rawValue:)),
       path: object.path, interface: object.interface.name, member: member,
-      responder: Responder(call: message, expected: method.outSignature, loop: object.loop))
+      pendingReply: PendingReply(call: message, expected: method.outSignature, loop: object.loop))
     method.handler(call)
     return 1
   }
@@ -71,6 +71,32 @@ enum Trampolines {
     } catch {
       return SDBus.set(error, into: returnError)
     }
+  }
+
+  /// Every message to a path with a property-write handler: hands `Properties.Set` calls to it
+  /// and returns 0 (sd-bus dispatches further, to the vtables) for everything it does not take.
+  static let propertyWrite: sd_bus_message_handler_t = { message, userdata, _ in
+    guard let message, let userdata, SDBus.member(message) == "Set",
+      SDBus.interface(message) == "org.freedesktop.DBus.Properties"
+    else { return 0 }
+    let interceptor = Unmanaged<PropertyWriteInterceptor>.fromOpaque(userdata).takeUnretainedValue()
+    let arguments = try? Value.readAll(from: message)
+    // Whoever answers next (the vtable, or sd-bus's own errors) reads the body from its start.
+    _ = try? SDBus.rewind(message)
+    guard let arguments, arguments.count == 3, case .string(let interface) = arguments[0],
+      case .string(let property) = arguments[1], case .variant(let value) = arguments[2],
+      let path = SDBus.path(message).flatMap(ObjectPath.init(rawValue:))
+    else { return 0 }
+    SDBus.retain(message)
+    let write = PropertyWrite(
+      path: path, interface: interface, property: property, value: value,
+      sender: SDBus.sender(message).flatMap(BusName.init(rawValue:)),
+      pendingReply: PendingReply(call: message, expected: .empty, loop: interceptor.loop))
+    guard interceptor.handler(write) else {
+      write.pendingReply.relinquish()
+      return 0
+    }
+    return 1
   }
 
   // MARK: - Client side

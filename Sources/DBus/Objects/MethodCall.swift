@@ -16,21 +16,18 @@ package struct MethodCall: Sendable {
   /// The member called.
   package let member: String
 
-  let responder: Responder
+  let pendingReply: PendingReply
 
   // MARK: - Answering
 
   /// Sends the method's results; their signature must match the declared output signature,
   /// otherwise the caller gets `org.freedesktop.DBus.Error.Failed` saying so.
   package func reply(_ values: [Value] = []) {
-    responder.complete(.success(values))
+    pendingReply.complete(.success(values))
   }
 
   /// Sends `error` as the D-Bus error reply.
   package func fail(_ error: BusError) {
-    responder.complete(.failure(error))
+    pendingReply.complete(.failure(error))
   }
-
-  /// Whether an answer has been given already.
-  package var isAnswered: Bool { responder.isCompleted }
 }

@@ -62,14 +62,4 @@ extension Value {
   package var arrayElements: [Value]? {
     if case .array(_, let elements) = self { elements } else { nil }
   }
-
-  /// The entries of a dictionary keyed by their string keys (`a{s…}`), or `nil` for other values.
-  package var stringKeyedEntries: [String: Value]? {
-    guard case .dictionary(_, _, let entries) = self else { return nil }
-    var result: [String: Value] = [:]
-    for entry in entries {
-      if let key = entry.key.stringValue { result[key] = entry.value }
-    }
-    return result
-  }
 }

@@ -15,4 +15,27 @@ public final class FeedbackCommand: RemoteCommand {
   public var localizedShortTitle = "" {
     didSet { if oldValue != localizedShortTitle { didChange() } }
   }
+
+  /// Adds a target that receives whether the feedback is taken back; it runs for each event of this command, after
+  /// those added before it.
+  ///
+  /// The corresponding payload is MediaPlayer's `MPFeedbackCommandEvent.isNegative`.
+  ///
+  /// The typed twin of ``RemoteCommand/addTarget(handler:)``: the command center has already
+  /// routed the event here, so the handler gets its payload without matching the event again.
+  /// Give the closure's parameter type when its body does not tell which overload you mean.
+  /// - Returns: A token for ``RemoteCommand/removeTarget(_:)``.
+  @_disfavoredOverload
+  @discardableResult
+  public func addTarget(
+    handler: @escaping @MainActor (_ isNegative: Bool) -> RemoteCommandHandlerStatus
+  ) -> ObservationToken {
+    addTarget { event in
+      if case .like(let isNegative) = event.command { return handler(isNegative) }
+      if case .dislike(let isNegative) = event.command { return handler(isNegative) }
+      if case .bookmark(let isNegative) = event.command { return handler(isNegative) }
+      // Only feedback events are routed here.
+      return .commandFailed
+    }
+  }
 }

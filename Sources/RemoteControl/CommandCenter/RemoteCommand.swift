@@ -1,8 +1,8 @@
 /// One command an app offers to remote controls, with the targets that carry it out.
 ///
-/// The corresponding MediaPlayer class is `MPRemoteCommand`. A disabled command is not offered
-/// to controllers (MPRIS's `Can*` properties follow ``isEnabled``) and its events go to the
-/// responder chain instead of its targets.
+/// The corresponding MediaPlayer class is `MPRemoteCommand`. A command is offered to
+/// controllers (MPRIS's `Can*` properties follow ``isOffered``) when it is enabled and something
+/// can handle it; a disabled command's events go to the responder chain instead of its targets.
 @MainActor
 public class RemoteCommand {
   /// A closure that carries out a command.
@@ -46,6 +46,16 @@ public class RemoteCommand {
 
   /// Whether any target is registered.
   public var hasTargets: Bool { !targets.isEmpty }
+
+  /// Whether controllers are offered this command: it is enabled, and it has a target or its
+  /// events reach the responder chain (``RemoteCommandKind/reachesResponders``: the ten UIKit
+  /// subtypes' commands, which any responder may handle).
+  ///
+  /// As MediaPlayer shows a command only once it has a target, a command such as raise, seek
+  /// to a position or change the volume is offered only while a target is there; play, pause,
+  /// next and the others UIKit delivers to responders are offered while enabled. Disable a
+  /// command the app cannot carry out now (no next track, say) and it is not offered.
+  public var isOffered: Bool { enabled && (!targets.isEmpty || kind.reachesResponders) }
 
   /// Whether any target was added with `addTarget(asyncHandler:)`.
   var hasSuspendingTargets: Bool { suspendingTargetCount > 0 }
@@ -95,7 +105,7 @@ public class RemoteCommand {
       case .immediate(let handler): status = handler(event)
       case .suspending(let handler): status = await handler(event)
       }
-      if result == .success { result = status }
+      if result.isSuccess { result = status }
     }
     return result
   }
@@ -112,7 +122,7 @@ public class RemoteCommand {
         preconditionFailure("performWithoutSuspending(_:) called with a suspending target")
       }
       let status = handler(event)
-      if result == .success { result = status }
+      if result.isSuccess { result = status }
     }
     return result
   }

@@ -28,7 +28,7 @@ public final class RemoteCommandCenter {
   /// Skip backward by an interval. MPRIS: `Seek` with a negative offset, `CanSeek`.
   public let skipBackwardCommand = SkipIntervalCommand(.skipBackward)
   /// Move to a position. MPRIS: `SetPosition`, `CanSeek`.
-  public let changePlaybackPositionCommand = RemoteCommand(.changePlaybackPosition)
+  public let changePlaybackPositionCommand = ChangePlaybackPositionCommand(.changePlaybackPosition)
   /// Change the rate. MPRIS: `Rate`, `MinimumRate`, `MaximumRate`.
   public let changePlaybackRateCommand = ChangePlaybackRateCommand(.changePlaybackRate)
   /// Change the repeat mode. MPRIS: `LoopStatus`.
@@ -50,11 +50,19 @@ public final class RemoteCommandCenter {
   /// Set the volume. MPRIS: `Volume`.
   public let changeVolumeCommand = ChangeVolumeCommand(.changeVolume)
   /// Open a URI. MPRIS: `OpenUri`.
-  public let openURICommand = RemoteCommand(.openURI)
+  public let openURICommand = OpenURICommand(.openURI)
   /// Bring the app to the front. MPRIS: `Raise`, `CanRaise`.
   public let raiseCommand = RemoteCommand(.raise)
   /// Quit the app. MPRIS: `Quit`, `CanQuit`.
   public let quitCommand = RemoteCommand(.quit)
+  /// Play a queue item. MPRIS: `TrackList.GoTo`.
+  public let goToQueueItemCommand = QueueItemCommand(.goToQueueItem)
+  /// Add an item to the queue. MPRIS: `TrackList.AddTrack`, `CanEditTracks`.
+  public let addQueueItemCommand = AddQueueItemCommand(.addQueueItem)
+  /// Remove a queue item. MPRIS: `TrackList.RemoveTrack`, `CanEditTracks`.
+  public let removeQueueItemCommand = QueueItemCommand(.removeQueueItem)
+  /// Make a playlist the queue. MPRIS: `Playlists.ActivatePlaylist`.
+  public let activatePlaylistCommand = QueueItemCommand(.activatePlaylist)
 
   private var observers: [(token: ObservationToken, observer: @MainActor (RemoteCommand) -> Void)] = []
 
@@ -93,6 +101,10 @@ public final class RemoteCommandCenter {
     case .openURI: openURICommand
     case .raise: raiseCommand
     case .quit: quitCommand
+    case .goToQueueItem: goToQueueItemCommand
+    case .addQueueItem: addQueueItemCommand
+    case .removeQueueItem: removeQueueItemCommand
+    case .activatePlaylist: activatePlaylistCommand
     }
   }
 

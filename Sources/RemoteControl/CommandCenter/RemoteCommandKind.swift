@@ -48,6 +48,14 @@ public enum RemoteCommandKind: Sendable, Hashable, CaseIterable {
   case raise
   /// ``RemoteCommandCenter/quitCommand``.
   case quit
+  /// ``RemoteCommandCenter/goToQueueItemCommand``.
+  case goToQueueItem
+  /// ``RemoteCommandCenter/addQueueItemCommand``.
+  case addQueueItem
+  /// ``RemoteCommandCenter/removeQueueItemCommand``.
+  case removeQueueItem
+  /// ``RemoteCommandCenter/activatePlaylistCommand``.
+  case activatePlaylist
 
   /// The command center command that handles an event's command.
   public init(_ command: borrowing RemoteControlEvent.Command) {
@@ -66,7 +74,7 @@ public enum RemoteCommandKind: Sendable, Hashable, CaseIterable {
     case .changePlaybackRate: self = .changePlaybackRate
     case .changeRepeatMode: self = .changeRepeatMode
     case .changeShuffleMode: self = .changeShuffleMode
-    case .rate: self = .rating
+    case .changeRating: self = .rating
     case .like: self = .like
     case .dislike: self = .dislike
     case .bookmark: self = .bookmark
@@ -76,6 +84,31 @@ public enum RemoteCommandKind: Sendable, Hashable, CaseIterable {
     case .openURI: self = .openURI
     case .raise: self = .raise
     case .quit: self = .quit
+    case .goToQueueItem: self = .goToQueueItem
+    case .addQueueItem: self = .addQueueItem
+    case .removeQueueItem: self = .removeQueueItem
+    case .activatePlaylist: self = .activatePlaylist
+    }
+  }
+
+  /// Whether events of this command also reach the responder chain's
+  /// ``Responder/remoteControlReceived(with:)`` as UIKit delivers them: the commands of the ten
+  /// ``RemoteControlEvent/Subtype`` values (play, pause, stop, toggle, next, previous, and the
+  /// held seek buttons).
+  ///
+  /// Such a command is offered when enabled even without a target, since a responder may
+  /// handle it and cannot say beforehand that it will (see ``RemoteCommand/isOffered``). Every
+  /// other command is offered only while it has a target, as MediaPlayer shows only commands
+  /// with targets.
+  public var reachesResponders: Bool {
+    switch self {
+    case .play, .pause, .stop, .togglePlayPause, .nextTrack, .previousTrack, .seekForward, .seekBackward:
+      true
+    case .skipForward, .skipBackward, .changePlaybackPosition, .changePlaybackRate, .changeRepeatMode,
+      .changeShuffleMode, .rating, .like, .dislike, .bookmark, .enableLanguageOption,
+      .disableLanguageOption, .changeVolume, .openURI, .raise, .quit, .goToQueueItem, .addQueueItem,
+      .removeQueueItem, .activatePlaylist:
+      false
     }
   }
 }

@@ -44,8 +44,10 @@ extension RemoteControlEvent {
     /// Play the queue in order or shuffled. MediaPlayer: `changeShuffleModeCommand`;
     /// MPRIS: `Player.Shuffle`.
     case changeShuffleMode(ShuffleMode)
-    /// Rate the current item. MediaPlayer: `ratingCommand`.
-    case rate(Double)
+    /// Give the current item a rating, within the ``RatingCommand``'s
+    /// ``RatingCommand/minimumRating`` and ``RatingCommand/maximumRating``. MediaPlayer:
+    /// `ratingCommand` (`MPRatingCommandEvent.rating`).
+    case changeRating(Double)
     /// Like the current item, or take the like back when `isNegative`. MediaPlayer: `likeCommand`.
     case like(isNegative: Bool)
     /// Dislike the current item, or take the dislike back when `isNegative`.
@@ -67,6 +69,14 @@ extension RemoteControlEvent {
     case raise
     /// Quit the app. MPRIS: `MediaPlayer2.Quit`.
     case quit
+    /// Play the queue item with this identifier. MPRIS: `TrackList.GoTo`.
+    case goToQueueItem(String)
+    /// Add the item at a URI to the queue. MPRIS: `TrackList.AddTrack`.
+    case addQueueItem(QueueItemAddition)
+    /// Remove the queue item with this identifier. MPRIS: `TrackList.RemoveTrack`.
+    case removeQueueItem(String)
+    /// Make the playlist with this identifier the queue. MPRIS: `Playlists.ActivatePlaylist`.
+    case activatePlaylist(String)
   }
 }
 

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Writes artwork bytes to files named by their content, once each, so that they can be
 /// published as `file://` URLs.

@@ -1,10 +1,17 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// What is playing: title, artist, artwork, duration…, for controllers to show.
 ///
 /// The corresponding MediaPlayer property is `MPNowPlayingInfoCenter.nowPlayingInfo`, a
 /// dictionary keyed by `MPMediaItemProperty…` and `MPNowPlayingInfoProperty…`; here each key
-/// is a typed property. Position and rate are not here but in ``PositionState``.
+/// is a typed property. As on iOS, the info may carry where playback is and how fast it moves
+/// (``elapsedPlaybackTime``, ``playbackRate``, a rate of 0 meaning paused): the info center then
+/// derives its ``PositionState`` (and, unless the app sets one, its playback state) from them.
+/// Times are `Duration`s throughout.
 /// The MPRIS `Metadata` keys each property maps to are named in its documentation.
 public struct NowPlayingInfo: Sendable, Hashable {
   /// The kind of media.
@@ -62,9 +69,23 @@ public struct NowPlayingInfo: Sendable, Hashable {
   public var chapterCount: Int?
   /// Where the item comes from. MPRIS: `xesam:url`. MediaPlayer: `MPNowPlayingInfoPropertyAssetURL`.
   public var assetURL: URL?
-  /// The user's rating, from 0 to 1. MPRIS: `xesam:userRating`.
-  /// MediaPlayer: `MPMediaItemPropertyRating` (0–5, divided by 5 here).
+  /// The user's rating, on the scale of the rating command
+  /// (``RatingCommand/minimumRating``…``RatingCommand/maximumRating``, 0–5 by default), so that
+  /// a rating a controller sends and the rating shown agree. MPRIS: `xesam:userRating`, scaled to
+  /// 0–1. MediaPlayer: `MPMediaItemPropertyRating`.
   public var rating: Double?
+  /// The language options the item offers, in groups (its audio tracks, its subtitles).
+  /// MediaPlayer: `MPNowPlayingInfoPropertyAvailableLanguageOptions`.
+  public var availableLanguageOptions: [LanguageOptionGroup] = []
+  /// The language options in effect now.
+  /// MediaPlayer: `MPNowPlayingInfoPropertyCurrentLanguageOptions`.
+  public var currentLanguageOptions: [LanguageOption] = []
+  /// Where playback was when this info was set; the info center moves it on while playing.
+  /// MediaPlayer: `MPNowPlayingInfoPropertyElapsedPlaybackTime`.
+  public var elapsedPlaybackTime: Duration?
+  /// How fast playback moved when this info was set: 1 is normal speed, 0 means paused.
+  /// MediaPlayer: `MPNowPlayingInfoPropertyPlaybackRate`.
+  public var playbackRate: Double?
 
   /// Creates Now Playing info; every property can be set later too.
   public init(
@@ -88,7 +109,9 @@ public struct NowPlayingInfo: Sendable, Hashable {
     chapterNumber: Int? = nil,
     chapterCount: Int? = nil,
     assetURL: URL? = nil,
-    rating: Double? = nil
+    rating: Double? = nil,
+    elapsedPlaybackTime: Duration? = nil,
+    playbackRate: Double? = nil
   ) {
     self.trackIdentifier = trackIdentifier
     self.title = title
@@ -111,6 +134,8 @@ public struct NowPlayingInfo: Sendable, Hashable {
     self.chapterCount = chapterCount
     self.assetURL = assetURL
     self.rating = rating
+    self.elapsedPlaybackTime = elapsedPlaybackTime
+    self.playbackRate = playbackRate
   }
 
   /// Whether two infos describe the same item: the same ``trackIdentifier`` when either has

@@ -1,5 +1,10 @@
-public import Foundation
 import Synchronization
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// Holds what the app is playing, and tells controllers when it changes.
 ///
@@ -7,9 +12,20 @@ import Synchronization
 /// any thread (an audio thread, a D-Bus thread): its state is behind a mutex. Position follows
 /// the Media Session rule: the app reports a ``PositionState`` when the position jumps or the
 /// rate changes, and ``currentPosition`` derives the position from it; nobody polls.
+///
+/// The iOS habits work as they do there:
+/// - Info that carries ``NowPlayingInfo/elapsedPlaybackTime`` or ``NowPlayingInfo/playbackRate``
+///   reports the position state with it, in the same change; a rate of 0 means paused.
+/// - Until the app sets ``playbackState`` itself, the state is inferred at each change: stopped
+///   with no info; playing when the info's rate is not 0, paused when it is 0 or not given.
+///   (On iOS, where `playbackState` is for macOS only, the rate says it.)
+/// - ``setNowPlaying(_:playbackState:positionState:)`` changes info, state and position at once:
+///   observers (and controllers) never see one without the others, whatever the order.
 public final class NowPlayingInfoCenter: Sendable {
   private struct State {
     var snapshot: NowPlayingSnapshot
+    /// Whether the app has set ``playbackState``; until it does, the state is inferred.
+    var stateIsSet = false
     var observers: [(token: ObservationToken, observer: @Sendable (NowPlayingSnapshot) -> Void)] = []
   }
 
@@ -46,15 +62,70 @@ public final class NowPlayingInfoCenter: Sendable {
   /// (once per distinct picture) when this is set; if that fails, no artwork is published.
   ///
   /// The corresponding MediaPlayer property is `MPNowPlayingInfoCenter.nowPlayingInfo`.
+  /// When the info carries ``NowPlayingInfo/elapsedPlaybackTime`` or
+  /// ``NowPlayingInfo/playbackRate``, the position state is reported from them in the same change
+  /// (see the type's documentation).
   public var nowPlayingInfo: NowPlayingInfo? {
     get { state.withLock { $0.snapshot.info } }
     set {
       let artworkURL = newValue?.artwork.flatMap { try? artworkCache.url(for: $0) }
-      update {
-        $0.info = newValue
-        $0.artworkURL = artworkURL
+      let now = now()
+      update { state in
+        state.snapshot.info = newValue
+        state.snapshot.artworkURL = artworkURL
+        if let newValue, newValue.elapsedPlaybackTime != nil || newValue.playbackRate != nil {
+          state.snapshot.positionState = Self.positionState(of: newValue, in: state.snapshot, at: now)
+          state.snapshot.positionReportedAt = now
+        }
       }
     }
+  }
+
+  /// Sets what is playing, whether it plays and where, as one change: observers see the three
+  /// together, never one before the others.
+  ///
+  /// The corresponding MediaPlayer calls are setting `nowPlayingInfo` (with elapsed time and
+  /// rate) and `playbackState`, which iOS applies together.
+  /// - Parameters:
+  ///   - info: What is playing; `nil` when nothing is. Its elapsed time and rate, if given, are
+  ///     used only when `positionState` is `nil`.
+  ///   - playbackState: Whether it plays; from then on the state is no longer inferred.
+  ///   - positionState: Where playback is; `nil` to take it from `info` (or clear it, when
+  ///     `info` says nothing of it).
+  public func setNowPlaying(
+    _ info: NowPlayingInfo?, playbackState: PlaybackState, positionState: PositionState? = nil
+  ) {
+    let artworkURL = info?.artwork.flatMap { try? artworkCache.url(for: $0) }
+    let now = now()
+    update { state in
+      state.stateIsSet = true
+      state.snapshot.info = info
+      state.snapshot.artworkURL = artworkURL
+      state.snapshot.playbackState = playbackState
+      if playbackState == .playing { state.snapshot.hasPlayed = true }
+      if let positionState {
+        state.snapshot.positionState = positionState
+      } else if let info, info.elapsedPlaybackTime != nil || info.playbackRate != nil {
+        state.snapshot.positionState = Self.positionState(of: info, in: state.snapshot, at: now)
+      } else {
+        state.snapshot.positionState = nil
+      }
+      state.snapshot.positionReportedAt = now
+    }
+  }
+
+  /// The position state an info's elapsed time and rate report: the elapsed time (else the
+  /// position now), clamped to the item; the rate (else the last one), a rate of 0 keeping the
+  /// last non-zero one, since a pause is a playback state.
+  private static func positionState(
+    of info: NowPlayingInfo, in snapshot: NowPlayingSnapshot, at now: Duration
+  ) -> PositionState? {
+    let duration = info.playbackDuration?.seconds ?? .infinity
+    let elapsed = info.elapsedPlaybackTime?.seconds ?? snapshot.position(at: now)
+    let lastRate = snapshot.positionState?.playbackRate ?? 1
+    let rate = info.playbackRate.flatMap { $0 == 0 || $0.isNaN ? nil : $0 } ?? lastRate
+    return try? PositionState(
+      duration: duration, playbackRate: rate, position: min(max(elapsed.isNaN ? 0 : elapsed, 0), duration))
   }
 
   /// Whether the app is playing.
@@ -65,15 +136,9 @@ public final class NowPlayingInfoCenter: Sendable {
     get { state.withLock { $0.snapshot.playbackState } }
     set {
       let now = now()
-      update { snapshot in
-        guard snapshot.playbackState != newValue else { return }
-        if var position = snapshot.positionState {
-          position.position = snapshot.position(at: now)
-          snapshot.positionState = position
-          snapshot.positionReportedAt = now
-        }
-        snapshot.playbackState = newValue
-        if newValue == .playing { snapshot.hasPlayed = true }
+      update { state in
+        state.stateIsSet = true
+        Self.change(&state.snapshot, to: newValue, at: now)
       }
     }
   }
@@ -89,9 +154,9 @@ public final class NowPlayingInfoCenter: Sendable {
     let now = now()
     update {
       // Clearing an absent state changes nothing; the time of the report means nothing then.
-      guard positionState != nil || $0.positionState != nil else { return }
-      $0.positionState = positionState
-      $0.positionReportedAt = now
+      guard positionState != nil || $0.snapshot.positionState != nil else { return }
+      $0.snapshot.positionState = positionState
+      $0.snapshot.positionReportedAt = now
     }
   }
 
@@ -110,6 +175,13 @@ public final class NowPlayingInfoCenter: Sendable {
     let now = now()
     return state.withLock { $0.snapshot.position(at: now) }
   }
+
+  /// The position now, as a `Duration`: ``currentPosition``, in the time type of
+  /// ``NowPlayingInfo/playbackDuration`` and ``NowPlayingInfo/elapsedPlaybackTime``.
+  ///
+  /// The corresponding MediaPlayer value is the extrapolated
+  /// `MPNowPlayingInfoPropertyElapsedPlaybackTime`.
+  public var elapsedPlaybackTime: Duration { .seconds(currentPosition) }
 
   /// The time now on the info center's clock, which ``NowPlayingSnapshot/position(at:)`` takes.
   public var clockTime: Duration { now() }
@@ -143,11 +215,38 @@ public final class NowPlayingInfoCenter: Sendable {
     return stream
   }
 
-  /// Applies a change; if the snapshot changed, tells the observers outside the lock.
-  private func update(_ change: (inout NowPlayingSnapshot) -> Void) {
+  /// Moves the playback state to `newValue`; pausing keeps the position reached.
+  private static func change(
+    _ snapshot: inout NowPlayingSnapshot, to newValue: PlaybackState, at now: Duration
+  ) {
+    guard snapshot.playbackState != newValue else { return }
+    if var position = snapshot.positionState {
+      position.position = snapshot.position(at: now)
+      snapshot.positionState = position
+      snapshot.positionReportedAt = now
+    }
+    snapshot.playbackState = newValue
+    if newValue == .playing { snapshot.hasPlayed = true }
+  }
+
+  /// The playback state inferred while the app has not set one: stopped with no info; playing
+  /// when the info's rate is not 0; paused when it is 0 or not given.
+  private static func inferredState(of info: NowPlayingInfo?) -> PlaybackState {
+    guard let info else { return .stopped }
+    guard let rate = info.playbackRate, rate != 0 else { return .paused }
+    return .playing
+  }
+
+  /// Applies a change (inferring the playback state while the app has not set one); if the
+  /// snapshot changed, tells the observers outside the lock.
+  private func update(_ change: (inout State) -> Void) {
+    let now = now()
     let (snapshot, observers) = state.withLock { state in
       let before = state.snapshot
-      change(&state.snapshot)
+      change(&state)
+      if !state.stateIsSet, state.snapshot.info != before.info {
+        Self.change(&state.snapshot, to: Self.inferredState(of: state.snapshot.info), at: now)
+      }
       return state.snapshot == before ? (nil, []) : (state.snapshot, state.observers)
     }
     guard let snapshot else { return }

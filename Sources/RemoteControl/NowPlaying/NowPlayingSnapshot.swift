@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// Everything a Now Playing info center holds at one moment, as observers see it.
 public struct NowPlayingSnapshot: Sendable, Hashable {

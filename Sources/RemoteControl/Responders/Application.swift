@@ -22,6 +22,8 @@ open class Application: Responder {
   public let commandCenter: RemoteCommandCenter
   /// What this app is playing, for controllers to show.
   public let nowPlayingInfoCenter: NowPlayingInfoCenter
+  /// The playback queue and playlists this app offers, for controllers to show and edit.
+  public let playbackQueueCenter: PlaybackQueueCenter
 
   /// The responder events start at when no command handler takes them; `nil` means the
   /// application itself. Change it with ``Responder/becomeFirstResponder()``; the application
@@ -49,17 +51,12 @@ open class Application: Responder {
   public init(nowPlayingInfoCenter: NowPlayingInfoCenter = NowPlayingInfoCenter()) {
     self.commandCenter = RemoteCommandCenter()
     self.nowPlayingInfoCenter = nowPlayingInfoCenter
+    self.playbackQueueCenter = PlaybackQueueCenter(nowPlayingInfoCenter: nowPlayingInfoCenter)
     super.init()
   }
 
-  /// The application can always become the first responder, as in seed 001's design.
+  /// The application can always become the first responder, to handle events itself.
   open override var canBecomeFirstResponder: Bool { true }
-
-  /// The application is the root of the chain: its ``next`` is `nil` unless you set one.
-  open override var next: Responder? {
-    get { super.next }
-    set { super.next = newValue }
-  }
 
   // MARK: - Receiving
 
@@ -158,7 +155,7 @@ open class Application: Responder {
   /// Calls `observer` with every event delivered from now on and its outcome, until the
   /// returned token is passed to ``removeObserver(_:)``.
   ///
-  /// This is seed 001's notification pattern, typed: one observer sees every command.
+  /// The pattern of re-broadcasting every event as a notification, typed: one observer sees every command.
   @discardableResult
   public func observeEvents(
     _ observer: @escaping @MainActor (EventDelivery) -> Void

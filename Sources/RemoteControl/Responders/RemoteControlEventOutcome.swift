@@ -12,7 +12,7 @@ public enum RemoteControlEventOutcome: Sendable {
   /// Whether the event was acted on successfully: a command status of success, or a responder.
   public var isSuccess: Bool {
     switch self {
-    case .commandCenter(let status): status == .success
+    case .commandCenter(let status): status.isSuccess
     case .responder: true
     case .notReceiving, .unhandled: false
     }

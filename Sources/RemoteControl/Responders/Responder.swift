@@ -4,32 +4,43 @@
 /// from the application's first responder along ``next`` to the ``Application`` at the root;
 /// the first responder whose ``remoteControlReceived(with:)`` returns `true` ends the walk.
 ///
-/// Insert a dedicated responder between a controller and the application by overriding
-/// ``next`` (or setting it, on a plain `Responder`), as seed 002's app does:
+/// As in UIKit, ``next`` is read-only: insert a dedicated responder between a controller and
+/// the application by overriding it, or give a plain `Responder` its next one when you create it:
 ///
 /// ```swift
 /// final class PlayerController: Responder {
-///   let remote = ContinuousSeek()   // a Responder that handles held seek buttons
-///   override var next: Responder? { get { remote } set {} }
+///   let remote: ContinuousSeek   // a Responder that handles held seek buttons
+///   init(application: Application) {
+///     remote = ContinuousSeek(application: application)
+///     super.init()
+///   }
+///   override var next: Responder? { remote }
 /// }
 /// ```
+///
+/// A responder holds the next one given to ``init(next:)`` strongly, and an ``Application``
+/// holds its first responder strongly: a first responder whose next is its application makes a
+/// reference cycle, which lasts while both are in use (an app's lifetime). ``ContinuousSeek``
+/// holds its application weakly, so inserting it makes no cycle.
 @MainActor
 open class Responder {
-  // Read on every step of the walk. `@exclusivity(unchecked)`: safe because responders are
-  // confined to the main actor and nothing reads it while a write to it is under way.
-  @exclusivity(unchecked) private var nextResponder: Responder?
+  // Read on every step of the walk; set once, at creation.
+  private let nextResponder: Responder?
 
-  /// Creates a responder with no next responder.
-  public init() {}
+  /// Creates a responder whose next responder is `next` (none by default).
+  ///
+  /// - Parameter next: The responder that gets the events this one does not handle, unless a
+  ///   subclass overrides ``next``.
+  public init(next: Responder? = nil) {
+    self.nextResponder = next
+  }
 
   /// The responder that gets the events this one does not handle.
   ///
-  /// The default stores what you set. Override it to compute the chain.
+  /// The default is the responder given to ``init(next:)``. Override it to compute the chain
+  /// (`override var next: Responder? { remote }`); it is read-only, as in UIKit.
   /// The corresponding UIKit property is `UIResponder.next`.
-  open var next: Responder? {
-    get { nextResponder }
-    set { nextResponder = newValue }
-  }
+  open var next: Responder? { nextResponder }
 
   /// Whether this responder may become the first responder. The default is `false`.
   ///

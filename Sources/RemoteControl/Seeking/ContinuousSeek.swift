@@ -1,11 +1,16 @@
 /// A responder that turns a held seek button into repeated skips, or into a faster rate.
 ///
-/// Seed 002's dedicated responder: insert it in the responder chain (between a controller and
-/// the application, say) and it handles begin/end seeking events. While a button is held it
+/// A dedicated responder: insert it in the responder chain (between a controller and
+/// the application, say) and it handles begin/end seeking events. It serves the application
+/// given when it is made, and its ``next`` is that application: a controller that overrides
+/// its own `next` to return it has inserted it. It holds the application weakly, so the
+/// application, its first responder and this responder make no reference cycle. While a button is held it
 /// sends the application ``RemoteControlEvent/Command/skipForward(_:)`` or
 /// ``RemoteControlEvent/Command/skipBackward(_:)`` events every ``Configuration/interval``
 /// (source ``RemoteControlEvent/Source/continuousSeek``), which travel the usual delivery path;
-/// in ``Mode/rate(_:)`` mode it changes the rate instead and restores it at the end.
+/// in ``Mode/rate(_:)`` mode it changes the rate instead and, at the end, restores the rate in
+/// effect before the seek began (the ``PositionState/playbackRate`` reported then; 1 when none
+/// was).
 ///
 /// It stops on the matching end event, on a pause, stop, toggle, next or previous event, when
 /// the playback state or the item changes, and after ``Configuration/timeout`` in case the end
@@ -16,7 +21,7 @@ public final class ContinuousSeek: Responder {
   public enum Mode: Sendable, Hashable {
     /// Skip this far each interval.
     case skip(Duration)
-    /// Play at this rate (backward: its negation) until the end event, then at 1.
+    /// Play at this rate (backward: its negation) until the end event, then at the rate before.
     case rate(Double)
   }
 
@@ -54,19 +59,31 @@ public final class ContinuousSeek: Responder {
   public private(set) var direction: Direction?
 
   private let clock: any Clock<Duration>
+  private weak var served: Application?
+  /// The rate to restore when a rate-mode seek ends.
+  private var rateBefore: Double = 1
   private var timer: Task<Void, Never>?
   private var observation: (application: Application, token: ObservationToken)?
 
-  /// Creates a continuous-seek responder.
+  /// Creates a continuous-seek responder that serves `application`.
   ///
   /// - Parameters:
+  ///   - application: The application it sends skips and rate changes to, and its ``next``
+  ///     responder; held weakly.
   ///   - configuration: Skips or rate, interval and timeout.
   ///   - clock: The clock the interval and timeout run on; a manual clock in tests.
-  public init(configuration: Configuration = Configuration(), clock: any Clock<Duration> = ContinuousClock())
-  {
+  public init(
+    application: Application, configuration: Configuration = Configuration(),
+    clock: any Clock<Duration> = ContinuousClock()
+  ) {
+    self.served = application
     self.configuration = configuration
     self.clock = clock
+    super.init()
   }
+
+  /// The application it serves, while that application exists.
+  public override var next: Responder? { served }
 
   /// Handles begin and end seeking events; passes every other event on.
   public override func remoteControlReceived(with event: RemoteControlEvent) -> Bool {
@@ -83,10 +100,14 @@ public final class ContinuousSeek: Responder {
   /// Starts seeking; a seek under way in the other direction ends first.
   public func begin(_ direction: Direction) {
     guard self.direction != direction else { return }
+    // A seek under way in the other direction changed the rate already: keep the one before it.
+    let isReversing = self.direction != nil
     stop()
-    guard let application else { return }
+    // The application is gone only when the app is shutting down: nothing is left to seek.
+    guard let application = served else { return }
     self.direction = direction
     let start = application.nowPlayingInfoCenter.snapshot
+    if !isReversing { rateBefore = start.positionState?.playbackRate ?? 1 }
     observation = (
       application,
       application.observeEvents { [weak self] delivery in
@@ -119,7 +140,8 @@ public final class ContinuousSeek: Responder {
     if let observation {
       observation.application.removeObserver(observation.token)
       if case .rate = configuration.mode {
-        Task { await observation.application.send(.changePlaybackRate(1), from: .continuousSeek) }
+        let rate = rateBefore
+        Task { await observation.application.send(.changePlaybackRate(rate), from: .continuousSeek) }
       }
     }
     observation = nil

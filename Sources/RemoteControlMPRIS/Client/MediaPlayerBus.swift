@@ -1,4 +1,4 @@
-import DBus
+package import DBus
 
 /// A controller's connection to a bus, for finding MPRIS players and talking to them.
 ///
@@ -10,7 +10,8 @@ import DBus
 /// }
 /// ```
 public final class MediaPlayerBus: Sendable {
-  let connection: Connection
+  /// The connection, for the package's own tools (remotectl talks to the Now Playing hub on it).
+  package let connection: Connection
 
   /// Connects to the session bus, or to the D-Bus address `address` (such as
   /// `unix:path=/tmp/bus`), and returns once the bus has answered. The caller is suspended
@@ -19,6 +20,18 @@ public final class MediaPlayerBus: Sendable {
     do {
       return MediaPlayerBus(
         connection: try await Connection.connect(address.map(BusAddress.address) ?? .session))
+    } catch {
+      throw ClientError(error)
+    }
+  }
+
+  /// Connects to the system bus (`DBUS_SYSTEM_BUS_ADDRESS`, else
+  /// `/run/dbus/system_bus_socket`), where a few players (such as an MPD run as a system
+  /// service) live, and returns once the bus has answered. The caller is suspended meanwhile,
+  /// never blocked.
+  public static func connectToSystemBus() async throws(ClientError) -> MediaPlayerBus {
+    do {
+      return MediaPlayerBus(connection: try await Connection.connect(.system))
     } catch {
       throw ClientError(error)
     }
@@ -89,6 +102,29 @@ public final class MediaPlayerBus: Sendable {
         case (nil, nil): break
         }
       }
+      continuation.onTermination = { _ in subscription.cancel() }
+    } catch {
+      continuation.finish()
+      throw ClientError(error)
+    }
+    return stream
+  }
+}
+
+extension MediaPlayerBus {
+  /// An element each time the connection to the bus is lost (the bus daemon stopped, or the
+  /// session ended). Returns once it is watching. The connection meanwhile tries to connect
+  /// again; a program that should end with its session ends on the first element.
+  ///
+  /// The corresponding D-Bus signal is `org.freedesktop.DBus.Local.Disconnected`, which the
+  /// D-Bus library synthesises locally when the connection closes.
+  public func disconnections() async throws(ClientError) -> AsyncStream<Void> {
+    let rule =
+      "type='signal',path='/org/freedesktop/DBus/Local',interface='org.freedesktop.DBus.Local',"
+      + "member='Disconnected'"
+    let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
+    do {
+      let subscription = try await connection.addMatch(rule: rule) { _ in continuation.yield() }
       continuation.onTermination = { _ in subscription.cancel() }
     } catch {
       continuation.finish()

@@ -3,26 +3,6 @@
 /// Build it from one `GetAll` (``RemotePlayer/state()``) and keep it current with
 /// ``apply(_:)`` on each ``PlayerEvent``. Values a player did not give are `nil`.
 public struct PlayerState: Sendable, Hashable {
-  /// `PlaybackStatus`.
-  public enum Playback: String, Sendable, Hashable, CaseIterable {
-    /// `Playing`.
-    case playing = "Playing"
-    /// `Paused`.
-    case paused = "Paused"
-    /// `Stopped`.
-    case stopped = "Stopped"
-  }
-
-  /// `LoopStatus`.
-  public enum Loop: String, Sendable, Hashable, CaseIterable {
-    /// `None`.
-    case none = "None"
-    /// `Track`.
-    case track = "Track"
-    /// `Playlist`.
-    case playlist = "Playlist"
-  }
-
   /// Every property as the player sent it.
   public var properties: [String: PropertyValue]
 
@@ -31,21 +11,29 @@ public struct PlayerState: Sendable, Hashable {
     self.properties = properties
   }
 
+  /// The value of `property` as the player sent it, or `nil` when it did not.
+  public subscript(property: PlayerProperty) -> PropertyValue? {
+    get { properties[property.rawValue] }
+    set { properties[property.rawValue] = newValue }
+  }
+
   /// `PlaybackStatus`.
-  public var playbackStatus: Playback? { properties["PlaybackStatus"]?.stringValue.flatMap(Playback.init) }
+  public var playbackStatus: PlaybackStatus? {
+    self[.playbackStatus]?.stringValue.flatMap(PlaybackStatus.init)
+  }
   /// `LoopStatus`.
-  public var loopStatus: Loop? { properties["LoopStatus"]?.stringValue.flatMap(Loop.init) }
+  public var loopStatus: LoopStatus? { self[.loopStatus]?.stringValue.flatMap(LoopStatus.init) }
   /// `Shuffle`.
-  public var shuffle: Bool? { properties["Shuffle"]?.boolValue }
+  public var shuffle: Bool? { self[.shuffle]?.boolValue }
   /// `Volume`.
-  public var volume: Double? { properties["Volume"]?.doubleValue }
+  public var volume: Double? { self[.volume]?.doubleValue }
   /// `Position`, in microseconds, as last read (it is never signalled).
-  public var position: Int64? { properties["Position"]?.int64Value }
+  public var position: Int64? { self[.position]?.int64Value }
   /// `Rate` (1 when the player does not say).
-  public var rate: Double { properties["Rate"]?.doubleValue ?? 1 }
+  public var rate: Double { self[.rate]?.doubleValue ?? 1 }
   /// `Metadata`, variants unwrapped.
   public var metadata: [String: PropertyValue] {
-    (properties["Metadata"]?.dictionaryValue ?? [:]).mapValues(\.unwrapped)
+    (self[.metadata]?.dictionaryValue ?? [:]).mapValues(\.unwrapped)
   }
   /// `mpris:trackid` (an object path; read leniently from a string too).
   public var trackID: String? { metadata["mpris:trackid"]?.stringValue }
@@ -57,31 +45,29 @@ public struct PlayerState: Sendable, Hashable {
   public var artist: String? { metadata["xesam:artist"]?.stringsValue?.joined(separator: ", ") }
 
   /// `CanPlay` (false when absent, as playerctl reads it).
-  public var canPlay: Bool { properties["CanPlay"]?.boolValue ?? false }
+  public var canPlay: Bool { self[.canPlay]?.boolValue ?? false }
   /// `CanPause`.
-  public var canPause: Bool { properties["CanPause"]?.boolValue ?? false }
+  public var canPause: Bool { self[.canPause]?.boolValue ?? false }
   /// `CanGoNext`.
-  public var canGoNext: Bool { properties["CanGoNext"]?.boolValue ?? false }
+  public var canGoNext: Bool { self[.canGoNext]?.boolValue ?? false }
   /// `CanGoPrevious`.
-  public var canGoPrevious: Bool { properties["CanGoPrevious"]?.boolValue ?? false }
+  public var canGoPrevious: Bool { self[.canGoPrevious]?.boolValue ?? false }
   /// `CanSeek`.
-  public var canSeek: Bool { properties["CanSeek"]?.boolValue ?? false }
+  public var canSeek: Bool { self[.canSeek]?.boolValue ?? false }
   /// `CanControl`.
-  public var canControl: Bool { properties["CanControl"]?.boolValue ?? false }
+  public var canControl: Bool { self[.canControl]?.boolValue ?? false }
 
   /// Takes in a `PropertiesChanged` of the player interface: new values replace old ones and
   /// invalidated properties are dropped (read them again to know them). Other events and
   /// interfaces change nothing here.
   public mutating func apply(_ event: PlayerEvent) {
     switch event {
-    case .propertiesChanged(let interface, let changed, let invalidated)
-    where interface == RemotePlayer.playerInterface:
+    case .propertiesChanged(let interface, let changed, let invalidated):
+      guard interface == MediaPlayerInterface.player.rawValue else { return }
       properties.merge(changed) { _, new in new }
       for name in invalidated { properties[name] = nil }
     case .seeked(let position):
-      properties["Position"] = .int64(position)
-    default:
-      break
+      self[.position] = .int64(position)
     }
   }
 }

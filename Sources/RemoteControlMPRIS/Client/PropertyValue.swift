@@ -84,7 +84,9 @@ public indirect enum PropertyValue: Sendable, Hashable {
   public var stringValue: String? {
     switch unwrapped {
     case .string(let text), .objectPath(let text), .signature(let text): text
-    default: nil
+    case .bool, .byte, .int16, .uint16, .int32, .uint32, .int64, .uint64, .double, .unixFD, .array,
+      .dictionary, .structure, .variant:
+      nil
     }
   }
 
@@ -94,7 +96,9 @@ public indirect enum PropertyValue: Sendable, Hashable {
     switch unwrapped {
     case .array(_, let elements): elements.compactMap(\.stringValue)
     case .string(let text): [text]
-    default: nil
+    case .bool, .byte, .int16, .uint16, .int32, .uint32, .int64, .uint64, .double, .objectPath, .signature,
+      .unixFD, .dictionary, .structure, .variant:
+      nil
     }
   }
 
@@ -113,7 +117,8 @@ public indirect enum PropertyValue: Sendable, Hashable {
     case .uint32(let value): Int64(value)
     case .int64(let value): value
     case .uint64(let value): Int64(exactly: value)
-    default: nil
+    case .bool, .double, .string, .objectPath, .signature, .unixFD, .array, .dictionary, .structure, .variant:
+      nil
     }
   }
 

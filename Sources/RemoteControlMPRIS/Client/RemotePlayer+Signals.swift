@@ -13,12 +13,22 @@ extension RemotePlayer {
   /// The player's `PropertiesChanged` and `Seeked` signals, as they arrive. Returns once the bus
   /// has installed the match, so nothing sent after this call is missed. Cancelling the
   /// iteration removes the match.
+  ///
+  /// Every MPRIS player sends from the same object path, so signals are told apart by their
+  /// sender: the unique name (`:1.42`) that owns the player's bus name when this is called. When
+  /// the player restarts under the same name, call this again. Throws a ``ClientError`` whose
+  /// ``ClientError/isPlayerGone`` is true when nobody owns the name.
   public func events() async throws(ClientError) -> AsyncStream<PlayerEvent> {
-    let rule = "type='signal',sender='\(identity.busName)',path='\(Self.objectPath)'"
+    guard let owner = try await bus.owner(of: identity) else {
+      throw ClientError(
+        name: "org.freedesktop.DBus.Error.NameHasNoOwner", message: "\(identity.busName) is not on the bus")
+    }
+    let rule = "type='signal',sender='\(owner)',path='\(Self.objectPath)'"
     let (stream, continuation) = AsyncStream.makeStream(of: PlayerEvent.self)
     do {
       let subscription = try await bus.connection.addMatch(rule: rule) { message in
-        if let event = PlayerEvent(message) { continuation.yield(event) }
+        guard message.sender?.rawValue == owner, let event = PlayerEvent(message) else { return }
+        continuation.yield(event)
       }
       continuation.onTermination = { _ in subscription.cancel() }
     } catch {

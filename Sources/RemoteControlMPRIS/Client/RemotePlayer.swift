@@ -6,11 +6,11 @@ import DBus
 /// at `/org/mpris/MediaPlayer2`; errors the player answers are thrown as ``ClientError``s.
 public struct RemotePlayer: Sendable {
   /// The object path of every MPRIS player.
-  public static let objectPath = "/org/mpris/MediaPlayer2"
+  public static let objectPath = MediaPlayerInterface.objectPath
   /// The root interface: `Raise`, `Quit`, `Identity`, `CanQuit`…
-  public static let rootInterface = "org.mpris.MediaPlayer2"
+  public static let rootInterface = MediaPlayerInterface.root.rawValue
   /// The player interface: `Play`, `Seek`, `PlaybackStatus`, `Metadata`…
-  public static let playerInterface = "org.mpris.MediaPlayer2.Player"
+  public static let playerInterface = MediaPlayerInterface.player.rawValue
   /// The standard properties interface.
   public static let propertiesInterface = "org.freedesktop.DBus.Properties"
 

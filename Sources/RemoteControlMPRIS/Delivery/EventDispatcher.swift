@@ -1,22 +1,19 @@
 import DBus
 import RemoteControl
+import RemoteControlBackend
 
-/// Delivers the events MPRIS calls ask for to the application, on the main actor, and answers
-/// the calls once their outcome is known.
-///
-/// The bus thread only starts a task and returns: it never waits for the main actor, so a
-/// handler that takes long (or never returns) delays only its own call's answer.
+/// Delivers the events MPRIS calls ask for to the application, on the main actor (through the
+/// backends' ``EventSender``), and answers the calls once their outcome is known.
 struct EventDispatcher: Sendable {
   /// Where events go.
-  let application: Application
+  let sender: EventSender
 
   /// Sends `command` from the caller of `call`, then answers the call: an empty reply for a
-  /// success, `org.freedesktop.DBus.Error.Failed` otherwise.
+  /// success, otherwise the D-Bus error of the outcome
+  /// (``RemoteControlEventOutcome/busError(for:)``).
   func deliver(_ command: RemoteControlEvent.Command, answering call: MethodCall) {
     let event = RemoteControlEvent(command, source: .mpris(sender: call.sender?.rawValue ?? ""))
-    let application = application
-    Task { @MainActor in
-      let outcome = await application.send(event)
+    sender.send(event) { outcome in
       if let error = outcome.busError(for: command) {
         call.fail(error)
       } else {
@@ -25,11 +22,20 @@ struct EventDispatcher: Sendable {
     }
   }
 
-  /// Sends `command` from `sender` without waiting for its outcome: for property writes, which
+  /// Sends `command` from `sender` without waiting for its outcome: for property writes that
   /// sd-bus answers as soon as the setter returns.
   func deliver(_ command: RemoteControlEvent.Command, from sender: String) {
-    let event = RemoteControlEvent(command, source: .mpris(sender: sender))
-    let application = application
-    Task { @MainActor in await application.send(event) }
+    self.sender.send(RemoteControlEvent(command, source: .mpris(sender: sender)))
+  }
+
+  /// Sends `command` from `sender`, then calls `answer` with the D-Bus error of its outcome
+  /// (`nil` for a success): for property writes answered once the app has handled them.
+  func deliver(
+    _ command: RemoteControlEvent.Command, from sender: String,
+    then answer: @escaping @MainActor @Sendable (BusError?) -> Void
+  ) {
+    self.sender.send(RemoteControlEvent(command, source: .mpris(sender: sender))) { outcome in
+      answer(outcome.busError(for: command))
+    }
   }
 }

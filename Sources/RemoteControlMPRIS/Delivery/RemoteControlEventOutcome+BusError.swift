@@ -5,19 +5,30 @@ extension RemoteControlEventOutcome {
   /// The D-Bus error a caller gets for this outcome of `command`; `nil` for a success (a
   /// handler's ``RemoteCommandHandlerStatus/success``, or a responder that handled it).
   ///
-  /// Every other outcome is `org.freedesktop.DBus.Error.Failed`, with a message naming the
-  /// command and what happened to it.
+  /// Each other outcome has its own name (``CommandErrorName``); the message names the command
+  /// and what happened to it, followed by the handler's message when it gave one.
   func busError(for command: RemoteControlEvent.Command) -> BusError? {
     let name = RemoteCommandKind(command)
     switch self {
-    case .commandCenter(.success), .responder:
+    case .responder:
       return nil
     case .commandCenter(let status):
-      return .failed("the \(name) command's handler answered \(status)")
+      let errorName: BusError.Name
+      switch status.code {
+      case .success: return nil
+      case .noSuchContent: errorName = CommandErrorName.noSuchContent
+      case .noActionableNowPlayingItem: errorName = CommandErrorName.noActionableNowPlayingItem
+      case .deviceNotFound: errorName = CommandErrorName.deviceNotFound
+      case .commandFailed: errorName = CommandErrorName.commandFailed
+      }
+      let reason = status.message.map { ": \($0)" } ?? ""
+      return BusError(errorName, "the \(name) command's handler answered \(status.code)\(reason)")
     case .unhandled:
-      return .failed("nothing in the player handled the \(name) command")
+      return BusError(CommandErrorName.unhandled, "nothing in the player handled the \(name) command")
     case .notReceiving:
-      return .failed("the player is not receiving remote control events, so \(name) was not delivered")
+      return BusError(
+        CommandErrorName.notReceiving,
+        "the player is not receiving remote control events, so \(name) was not delivered")
     }
   }
 }

@@ -2,42 +2,53 @@ import DBus
 import RemoteControl
 
 /// The adapter of the `org.mpris.MediaPlayer2` interface: who the player is, and `Raise` and
-/// `Quit`, over the application's command center.
+/// `Quit`, over the application's command center. Its properties come from its table
+/// (``propertyTable(for:)``).
 enum MediaPlayer2Interface {
-  /// `org.mpris.MediaPlayer2`.
-  static let name = "org.mpris.MediaPlayer2"
-
   /// The interface, reading `state` and delivering events with `dispatcher`.
   static func make(state: MediaPlayerState, dispatcher: EventDispatcher) -> Interface {
-    let configuration = state.configuration
-    var properties: [Interface.Property] = [
-      // CanQuit: the quit command is enabled.
-      Interface.Property(RootProperty.canQuit.rawValue, "b") { .bool(state.root.canQuit) },
-      // CanRaise: the raise command is enabled.
-      Interface.Property(RootProperty.canRaise.rawValue, "b") { .bool(state.root.canRaise) },
-      // HasTrackList: the core has no queue to publish yet.
-      Interface.Property("HasTrackList", "b") { .bool(false) },
-      Interface.Property("Identity", "s") { .string(configuration.identity) },
-      Interface.Property("SupportedUriSchemes", "as") { .strings(configuration.supportedURISchemes) },
-      Interface.Property("SupportedMimeTypes", "as") { .strings(configuration.supportedMIMETypes) },
-    ]
-    if let desktopEntry = configuration.desktopEntry {
-      properties.append(Interface.Property("DesktopEntry", "s") { .string(desktopEntry) })
-    }
-    return Interface(
-      name: name,
+    Interface(
+      name: MediaPlayerInterface.root.rawValue,
       methods: [
         // Raise: does nothing when CanRaise is false.
         Interface.Method("Raise") { call in
-          guard state.root.canRaise else { return call.reply() }
+          guard state.read({ $0.canRaise }) else { return call.reply() }
           dispatcher.deliver(.raise, answering: call)
         },
         // Quit: does nothing when CanQuit is false.
         Interface.Method("Quit") { call in
-          guard state.root.canQuit else { return call.reply() }
+          guard state.read({ $0.canQuit }) else { return call.reply() }
           dispatcher.deliver(.quit, answering: call)
         },
       ],
-      properties: properties)
+      properties: state.interfaceProperties(.root, dispatcher: dispatcher))
+  }
+
+  /// The properties of `org.mpris.MediaPlayer2`, one entry each. `DesktopEntry` is there only
+  /// when the configuration names one.
+  static func propertyTable(for configuration: MediaPlayerConfiguration) -> PropertyTable {
+    /// A property computed from the model, whose changes are announced.
+    func property(
+      _ name: RootProperty, _ signature: Signature, _ value: @escaping @Sendable (MediaPlayerModel) -> Value
+    ) -> PropertyTable.Entry {
+      PropertyTable.Entry(name.rawValue, signature, value: value)
+    }
+    /// A property fixed by the configuration.
+    func fixed(_ name: RootProperty, _ signature: Signature, _ value: Value) -> PropertyTable.Entry {
+      PropertyTable.Entry(name.rawValue, signature, fixed: value)
+    }
+    var entries = [
+      property(.canQuit, "b") { .bool($0.canQuit) },
+      property(.canRaise, "b") { .bool($0.canRaise) },
+      // HasTrackList: the app provides a queue.
+      property(.hasTrackList, "b") { .bool($0.hasTrackList) },
+      fixed(.identity, "s", .string(configuration.identity)),
+      fixed(.supportedURISchemes, "as", .strings(configuration.supportedURISchemes)),
+      fixed(.supportedMIMETypes, "as", .strings(configuration.supportedMIMETypes)),
+    ]
+    if let desktopEntry = configuration.desktopEntry {
+      entries.append(fixed(.desktopEntry, "s", .string(desktopEntry)))
+    }
+    return PropertyTable(interface: .root, entries: entries)
   }
 }

@@ -6,7 +6,7 @@ extension Metadata {
   var value: Value {
     var entries: [String: Value] = [
       "mpris:trackid": .objectPath(
-        ObjectPath(rawValue: trackID.path) ?? "/org/mpris/MediaPlayer2/TrackList/NoTrack")
+        ObjectPath(rawValue: trackID.path) ?? ObjectPath(stringLiteral: TrackID.noTrack.path))
     ]
     if let length { entries["mpris:length"] = .int64(length.rawValue) }
     if let artURL { entries["mpris:artUrl"] = .string(artURL) }

@@ -2,18 +2,15 @@ import DBus
 import RemoteControl
 
 /// The adapter of the `org.mpris.MediaPlayer2.Player` interface over the application's command
-/// center and Now Playing info: its methods become remote control events, its properties are
-/// read from the Now Playing info center and the command center's mirror.
+/// center and Now Playing info: its methods become remote control events, its properties come
+/// from its table (``propertyTable``).
 enum PlayerInterface {
-  /// `org.mpris.MediaPlayer2.Player`.
-  static let name = "org.mpris.MediaPlayer2.Player"
-
   /// The interface, reading `state` and delivering events with `dispatcher`.
   static func make(state: MediaPlayerState, dispatcher: EventDispatcher) -> Interface {
     Interface(
-      name: name,
+      name: MediaPlayerInterface.player.rawValue,
       methods: methods(state: state, dispatcher: dispatcher),
-      properties: properties(state: state, dispatcher: dispatcher),
+      properties: state.interfaceProperties(.player, dispatcher: dispatcher),
       signals: [Interface.Signal("Seeked", "x", argumentNames: ["Position"])])
   }
 
@@ -23,10 +20,10 @@ enum PlayerInterface {
     /// A method that sends `command` when `isAllowed`, and otherwise has no effect.
     func simple(
       _ member: String, _ command: RemoteControlEvent.Command,
-      when isAllowed: @escaping @Sendable (PlayerProperties) -> Bool
+      when isAllowed: @escaping @Sendable (borrowing MediaPlayerModel) -> Bool
     ) -> Interface.Method {
       Interface.Method(member) { call in
-        guard isAllowed(state.player) else { return call.reply() }
+        guard state.read(isAllowed) else { return call.reply() }
         dispatcher.deliver(command, answering: call)
       }
     }
@@ -38,7 +35,7 @@ enum PlayerInterface {
       simple("Play", .play) { $0.canPlay },
       // PlayPause: with CanPause false, no effect and an error, as the spec says.
       Interface.Method("PlayPause") { call in
-        guard state.player.canPause else {
+        guard state.read({ $0.canPause }) else {
           return call.fail(BusError(.notSupported, "PlayPause is not available now: CanPause is false"))
         }
         dispatcher.deliver(.togglePlayPause, answering: call)
@@ -51,22 +48,27 @@ enum PlayerInterface {
         dispatcher.deliver(.stop, answering: call)
       },
       Interface.Method("Seek", in: "x", inNames: ["Offset"]) { call in
-        guard state.player.canSeek, let offset = call.arguments.first?.int64Value else { return call.reply() }
-        let snapshot = state.nowPlaying.snapshot
-        let request = SeekRequest(
-          offset: Microseconds(rawValue: offset), position: state.position, length: snapshot.length)
-        if request == .nextTrack, !state.player(for: snapshot).canGoNext { return call.reply() }
-        guard let command = request.command else { return call.reply() }
+        guard let offset = call.arguments.first?.int64Value else { return call.reply() }
+        let position = Microseconds(seconds: state.nowPlaying.currentPosition)
+        let request = state.read { model -> SeekRequest? in
+          guard model.canSeek else { return nil }
+          let request = SeekRequest(
+            offset: Microseconds(rawValue: offset), position: position, length: model.length)
+          return request == .nextTrack && !model.canGoNext ? nil : request
+        }
+        guard let command = request?.command else { return call.reply() }
         dispatcher.deliver(command, answering: call)
       },
       Interface.Method("SetPosition", in: "ox", inNames: ["TrackId", "Position"]) { call in
-        guard state.player.canSeek, call.arguments.count == 2,
-          let trackID = call.arguments[0].stringValue, let position = call.arguments[1].int64Value
+        guard call.arguments.count == 2, let trackID = call.arguments[0].stringValue,
+          let position = call.arguments[1].int64Value
         else { return call.reply() }
-        let snapshot = state.nowPlaying.snapshot
-        let request = PositionRequest(
-          trackID: trackID, position: Microseconds(rawValue: position), current: TrackID(snapshot.info),
-          length: snapshot.length)
+        let request = state.read { model -> PositionRequest? in
+          guard model.canSeek else { return nil }
+          return PositionRequest(
+            trackID: trackID, position: Microseconds(rawValue: position),
+            current: TrackID(model.application.nowPlaying.info), length: model.length)
+        }
         guard case .move(let target) = request else { return call.reply() }
         dispatcher.deliver(.changePlaybackPosition(target), answering: call)
       },
@@ -85,72 +87,6 @@ enum PlayerInterface {
         }
         dispatcher.deliver(.openURI(uri), answering: call)
       },
-    ]
-  }
-
-  // MARK: - Properties
-
-  private static func properties(state: MediaPlayerState, dispatcher: EventDispatcher) -> [Interface.Property]
-  {
-    /// A read-only property whose changes are announced.
-    func read(
-      _ property: PlayerProperty, _ signature: Signature,
-      _ value: @escaping @Sendable (PlayerProperties) -> Value
-    )
-      -> Interface.Property
-    {
-      Interface.Property(property.rawValue, signature) { value(state.player) }
-    }
-    /// A writable property: checks `CanControl`, then turns the value into a command.
-    func write(
-      _ property: PlayerProperty, _ signature: Signature,
-      _ value: @escaping @Sendable (PlayerProperties) -> Value,
-      command: @escaping @Sendable (Value) throws(RequestRefusal) -> RemoteControlEvent.Command
-    ) -> Interface.Property {
-      Interface.Property(property.rawValue, signature) {
-        value(state.player)
-      } set: { (newValue: Value, sender: BusName?) throws(BusError) in
-        guard state.configuration.canControl else {
-          throw BusError(.propertyReadOnly, "\(property.rawValue) cannot be set: CanControl is false")
-        }
-        let request: RemoteControlEvent.Command
-        do throws(RequestRefusal) {
-          request = try command(newValue.unwrappingVariants)
-        } catch {
-          throw BusError.invalidArgs(error.message)
-        }
-        dispatcher.deliver(request, from: sender?.rawValue ?? "")
-      }
-    }
-    return [
-      read(.playbackStatus, "s") { .string($0.playbackStatus.rawValue) },
-      write(.loopStatus, "s", { .string($0.loopStatus.rawValue) }) { (value: Value) throws(RequestRefusal) in
-        .changeRepeatMode(try LoopStatus(requested: value.stringValue ?? "").repeatMode)
-      },
-      write(.rate, "d", { .double($0.rate) }) { (value: Value) throws(RequestRefusal) in
-        let limits = state.player
-        return try RateRequest(
-          rate: value.doubleValue ?? .nan, minimum: limits.minimumRate, maximum: limits.maximumRate
-        ).command
-      },
-      write(.shuffle, "b", { .bool($0.shuffle) }) { (value: Value) throws(RequestRefusal) in
-        .changeShuffleMode(value.boolValue == true ? .items : .off)
-      },
-      read(.metadata, "a{sv}") { $0.metadataValue },
-      write(.volume, "d", { .double($0.volume) }) { (value: Value) throws(RequestRefusal) in
-        try VolumeRequest(volume: value.doubleValue ?? .nan).command
-      },
-      // Position: computed on each read from the last position report; never announced.
-      Interface.Property("Position", "x", change: .none) { .int64(state.position.rawValue) },
-      read(.minimumRate, "d") { .double($0.minimumRate) },
-      read(.maximumRate, "d") { .double($0.maximumRate) },
-      read(.canGoNext, "b") { .bool($0.canGoNext) },
-      read(.canGoPrevious, "b") { .bool($0.canGoPrevious) },
-      read(.canPlay, "b") { .bool($0.canPlay) },
-      read(.canPause, "b") { .bool($0.canPause) },
-      read(.canSeek, "b") { .bool($0.canSeek) },
-      // CanControl: fixed for the player's life; its changes are never announced.
-      Interface.Property("CanControl", "b", change: .none) { .bool(state.configuration.canControl) },
     ]
   }
 }

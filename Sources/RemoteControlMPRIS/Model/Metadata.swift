@@ -33,7 +33,12 @@ struct Metadata: Sendable, Hashable {
   var url: String?
 
   /// The metadata of a Now Playing snapshot: only `mpris:trackid` (NoTrack) when nothing plays.
-  init(_ snapshot: NowPlayingSnapshot) {
+  ///
+  /// - Parameters:
+  ///   - minimumRating: The bottom of the rating command's scale, in which the info's rating is
+  ///     given; `xesam:userRating` is the rating moved onto 0–1 from that scale.
+  ///   - maximumRating: The top of that scale.
+  init(_ snapshot: NowPlayingSnapshot, minimumRating: Double = 0, maximumRating: Double = 5) {
     trackID = TrackID(snapshot.info)
     guard let info = snapshot.info else { return }
     length = snapshot.length
@@ -46,7 +51,12 @@ struct Metadata: Sendable, Hashable {
     composers = info.composer.map { [$0] }
     trackNumber = info.trackNumber.map { Int32(clamping: $0) }
     discNumber = info.discNumber.map { Int32(clamping: $0) }
-    userRating = info.rating
+    userRating = info.rating.map { rating in
+      let span = maximumRating - minimumRating
+      // A scale of no width (or not a number) says nothing: the top or nothing.
+      guard span > 0, span.isFinite else { return rating >= maximumRating ? 1 : 0 }
+      return min(max((rating - minimumRating) / span, 0), 1)
+    }
     url = info.assetURL?.absoluteString
   }
 }

@@ -3,8 +3,8 @@ import RemoteControl
 /// Whether a track is playing, paused or stopped, as MPRIS says it.
 ///
 /// The corresponding MPRIS type is `Playback_Status`, the value of
-/// `org.mpris.MediaPlayer2.Player.PlaybackStatus`.
-enum PlaybackStatus: String, Sendable, Hashable {
+/// `org.mpris.MediaPlayer2.Player.PlaybackStatus`. The player publishes it, ``PlayerState`` reads it.
+public enum PlaybackStatus: String, Sendable, Hashable, CaseIterable {
   /// `Playing`.
   case playing = "Playing"
   /// `Paused`.

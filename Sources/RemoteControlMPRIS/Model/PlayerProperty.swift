@@ -1,48 +1,36 @@
-/// The `org.mpris.MediaPlayer2.Player` properties whose changes are announced in
-/// `PropertiesChanged`, by their MPRIS names.
-enum PlayerProperty: String, Sendable, Hashable, CaseIterable {
-  /// `PlaybackStatus`.
+/// The properties of `org.mpris.MediaPlayer2.Player`, by their MPRIS names.
+///
+/// The player declares each in its property table; ``PlayerState`` and controllers read and
+/// write them by these names.
+public enum PlayerProperty: String, Sendable, Hashable, CaseIterable {
+  /// `PlaybackStatus` (`s`): a ``PlaybackStatus``.
   case playbackStatus = "PlaybackStatus"
-  /// `LoopStatus`.
+  /// `LoopStatus` (`s`, writable): a ``LoopStatus``.
   case loopStatus = "LoopStatus"
-  /// `Rate`.
+  /// `Rate` (`d`, writable).
   case rate = "Rate"
-  /// `Shuffle`.
+  /// `Shuffle` (`b`, writable).
   case shuffle = "Shuffle"
-  /// `Metadata`.
+  /// `Metadata` (`a{sv}`).
   case metadata = "Metadata"
-  /// `Volume`.
+  /// `Volume` (`d`, writable).
   case volume = "Volume"
-  /// `MinimumRate`.
+  /// `Position` (`x`, µs): never announced in `PropertiesChanged`; `Seeked` tells its jumps.
+  case position = "Position"
+  /// `MinimumRate` (`d`).
   case minimumRate = "MinimumRate"
-  /// `MaximumRate`.
+  /// `MaximumRate` (`d`).
   case maximumRate = "MaximumRate"
-  /// `CanGoNext`.
+  /// `CanGoNext` (`b`).
   case canGoNext = "CanGoNext"
-  /// `CanGoPrevious`.
+  /// `CanGoPrevious` (`b`).
   case canGoPrevious = "CanGoPrevious"
-  /// `CanPlay`.
+  /// `CanPlay` (`b`).
   case canPlay = "CanPlay"
-  /// `CanPause`.
+  /// `CanPause` (`b`).
   case canPause = "CanPause"
-  /// `CanSeek`.
+  /// `CanSeek` (`b`).
   case canSeek = "CanSeek"
-
-  func hasSameValue(in new: PlayerProperties, as old: PlayerProperties) -> Bool {
-    switch self {
-    case .playbackStatus: new.playbackStatus == old.playbackStatus
-    case .loopStatus: new.loopStatus == old.loopStatus
-    case .rate: new.rate == old.rate
-    case .shuffle: new.shuffle == old.shuffle
-    case .metadata: new.metadata == old.metadata
-    case .volume: new.volume == old.volume
-    case .minimumRate: new.minimumRate == old.minimumRate
-    case .maximumRate: new.maximumRate == old.maximumRate
-    case .canGoNext: new.canGoNext == old.canGoNext
-    case .canGoPrevious: new.canGoPrevious == old.canGoPrevious
-    case .canPlay: new.canPlay == old.canPlay
-    case .canPause: new.canPause == old.canPause
-    case .canSeek: new.canSeek == old.canSeek
-    }
-  }
+  /// `CanControl` (`b`): fixed for the player's life, never announced.
+  case canControl = "CanControl"
 }

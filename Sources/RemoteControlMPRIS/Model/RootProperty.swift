@@ -1,14 +1,19 @@
-/// The `org.mpris.MediaPlayer2` properties whose changes are announced, by their MPRIS names.
-enum RootProperty: String, Sendable, Hashable, CaseIterable {
-  /// `CanQuit`.
+/// The properties of `org.mpris.MediaPlayer2`, by their MPRIS names.
+///
+/// The player declares each in its property table; controllers read them by these names.
+public enum RootProperty: String, Sendable, Hashable, CaseIterable {
+  /// `CanQuit` (`b`).
   case canQuit = "CanQuit"
-  /// `CanRaise`.
+  /// `CanRaise` (`b`).
   case canRaise = "CanRaise"
-
-  func hasSameValue(in new: RootProperties, as old: RootProperties) -> Bool {
-    switch self {
-    case .canQuit: new.canQuit == old.canQuit
-    case .canRaise: new.canRaise == old.canRaise
-    }
-  }
+  /// `HasTrackList` (`b`).
+  case hasTrackList = "HasTrackList"
+  /// `Identity` (`s`): the player's name for people.
+  case identity = "Identity"
+  /// `DesktopEntry` (`s`): the desktop file's name, without `.desktop`.
+  case desktopEntry = "DesktopEntry"
+  /// `SupportedUriSchemes` (`as`).
+  case supportedURISchemes = "SupportedUriSchemes"
+  /// `SupportedMimeTypes` (`as`).
+  case supportedMIMETypes = "SupportedMimeTypes"
 }

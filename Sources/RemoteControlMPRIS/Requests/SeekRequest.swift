@@ -2,9 +2,11 @@ import RemoteControl
 
 /// What a call of `org.mpris.MediaPlayer2.Player.Seek(x Offset)` asks for, given where playback
 /// is: skip forward or backward by the offset, clamped at the start; past the end, go to the
-/// next track (as the spec says).
+/// next track (as the spec says). A zero offset is delivered as a skip of zero, which moves
+/// nothing but reaches the app like any event: a controller probes delivery with it
+/// (`remotectl doctor` does), and learns when the app is not receiving events.
 enum SeekRequest: Sendable, Hashable {
-  /// Nothing to do (a zero offset, or seeking back from the very start).
+  /// Nothing to do: seeking back from the very start.
   case none
   /// Send ``RemoteControlEvent/Command/skipForward(_:)`` with this interval.
   case skipForward(Duration)
@@ -26,7 +28,7 @@ enum SeekRequest: Sendable, Hashable {
       let back = min(offset.rawValue.magnitude, UInt64(max(position.rawValue, 0)))
       self = back == 0 ? .none : .skipBackward(.microseconds(back))
     } else {
-      self = .none
+      self = .skipForward(.zero)
     }
   }
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// A private session bus for machines that have none: a `dbus-daemon` binaural starts, whose
 /// address it writes to ``addressFile`` (where `remotectl` looks when it finds no session bus),
-/// and stops — removing the file — when it exits.
+/// and stops — removing the file — when binaural exits, however it exits (see ``SpawnedDaemon``).
 struct EmbeddedBus: Sendable {
   /// The bus's address, as the daemon printed it (`unix:path=…,guid=…`).
   let address: String
@@ -28,27 +28,43 @@ struct EmbeddedBus: Sendable {
   /// The well-known file holding the address of the running embedded bus; `remotectl` reads it.
   static var addressFile: String { directory + "/bus-address" }
 
-  /// Starts `dbus-daemon --session` on a socket of its own in ``directory``, waits until it
-  /// prints its address, and writes that to ``addressFile``.
-  static func start() throws(SpawnedDaemon.Failure) -> EmbeddedBus {
+  /// What binaural actually starts: a shell that starts `dbus-daemon` on the socket `$1`, waits
+  /// for end of file on its standard input (the lifeline, see ``SpawnedDaemon``), then stops the
+  /// daemon and removes the socket and the address file `$2` if it still names this bus. So the
+  /// bus ends when binaural ends, however it ends, and leaves no stale file.
+  private static let watcher = """
+    dbus-daemon --session --nofork --print-address=3 "--address=unix:path=$1" </dev/null &
+    daemon=$!
+    exec 3>&-
+    read -r _
+    kill -TERM "$daemon" 2>/dev/null
+    wait "$daemon"
+    rm -f "$1"
+    if grep -qsF "unix:path=$1," "$2"; then rm -f "$2"; fi
+    """
+
+  /// Starts `dbus-daemon --session` on a socket of its own in ``directory``, waits (suspended)
+  /// until it prints its address, and writes that to ``addressFile``.
+  static func start() async throws(SpawnedDaemon.Failure) -> EmbeddedBus {
     mkdir(directory, 0o700)
     let socket = directory + "/bus-\(getpid())"
     unlink(socket)
-    var pipeEnds: [Int32] = [0, 0]
-    guard pipe(&pipeEnds) == 0 else {
-      throw SpawnedDaemon.Failure(description: "cannot start a private bus: no pipe")
-    }
     // Close-on-exec: no other child may hold the write end, or the read would never end.
-    for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-    let daemon = try SpawnedDaemon.spawn(
-      "dbus-daemon",
-      ["--session", "--nofork", "--print-address=3", "--address=unix:path=\(socket)"],
-      descriptor3: pipeEnds[1])
-    close(pipeEnds[1])
-    let address = readLine(from: pipeEnds[0])
-    close(pipeEnds[0])
+    let addressEnds = try SpawnedDaemon.channel()
+    let daemon: SpawnedDaemon
+    do {
+      daemon = try SpawnedDaemon.spawn(
+        "/bin/sh", ["-c", watcher, "binaural-bus", socket, addressFile], descriptor3: addressEnds.write)
+    } catch {
+      close(addressEnds.read)
+      close(addressEnds.write)
+      throw error
+    }
+    close(addressEnds.write)
+    let address = await readLine(from: addressEnds.read)
+    close(addressEnds.read)
     guard let address, address.hasPrefix("unix:") else {
-      daemon.stop()
+      await daemon.stop()
       throw SpawnedDaemon.Failure(
         description: "no session bus, and dbus-daemon did not start one (is Debian's dbus-daemon installed?)")
     }
@@ -58,7 +74,7 @@ struct EmbeddedBus: Sendable {
       try Data((address + "\n").utf8).write(to: URL(fileURLWithPath: temporary))
       guard rename(temporary, addressFile) == 0 else { throw SpawnedDaemon.Failure(description: "rename") }
     } catch {
-      bus.stop()
+      await bus.stop()
       throw SpawnedDaemon.Failure(description: "cannot write the private bus's address to \(addressFile)")
     }
     return bus
@@ -71,8 +87,9 @@ struct EmbeddedBus: Sendable {
   }
 
   /// Stops the daemon, and removes its socket and the address file (if it still names this bus).
-  func stop() {
-    daemon.stop()
+  /// The watcher does the same on its own when binaural ends without calling this.
+  func stop() async {
+    await daemon.stop()
     unlink(socket)
     let file = Self.addressFile
     if let written = try? String(contentsOfFile: file, encoding: .utf8),
@@ -82,8 +99,15 @@ struct EmbeddedBus: Sendable {
     }
   }
 
-  /// Reads up to the first newline (or the end) from `descriptor`.
-  private static func readLine(from descriptor: Int32) -> String? {
+  /// Reads up to the first newline (or the end) from `descriptor`, on a thread of its own: the
+  /// caller is suspended meanwhile, no thread of Swift's cooperative pool waits on the pipe.
+  private static func readLine(from descriptor: Int32) async -> String? {
+    await withCheckedContinuation { continuation in
+      Thread.detachNewThread { continuation.resume(returning: blockingReadLine(from: descriptor)) }
+    }
+  }
+
+  private static func blockingReadLine(from descriptor: Int32) -> String? {
     var bytes: [UInt8] = []
     var byte: UInt8 = 0
     while true {

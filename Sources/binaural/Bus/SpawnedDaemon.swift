@@ -1,13 +1,28 @@
 import Foundation
 
-/// A daemon binaural started with `posix_spawnp`, and stops by its pid.
+/// A process binaural started with `posix_spawnp` whose life is tied to binaural's: its
+/// standard input is a channel only binaural holds the other end of (the *lifeline*), and it is expected to
+/// end once that pipe reaches end of file.
+///
+/// The kernel closes binaural's end of the lifeline however binaural ends — `q`, SIGINT,
+/// SIGTERM, SIGHUP, SIGKILL, a crash — so the child sees end of file in every case, including
+/// those no signal handler can catch. That is why the tie is a channel and not
+/// `PR_SET_PDEATHSIG`: the death signal fires when the *thread* that spawned the child ends,
+/// and binaural spawns from a thread of Swift's cooperative pool, which may end while binaural
+/// runs on; nor can `posix_spawn` set it in the child. binaural's end is close-on-exec from the
+/// start (see ``channel()``), so no other program it starts (a crash reporter, say) holds it
+/// open.
 ///
 /// Not Foundation's `Process`: the child is started with no signal blocked and default
-/// handlers. A thread of Swift concurrency blocks signals, and ServiceLifecycle ignores SIGTERM
-/// and SIGINT to catch them itself; a child inherits both, and would shrug off our SIGTERM.
+/// handlers. A thread of Swift concurrency blocks signals, and ServiceLifecycle ignores the
+/// signals it catches itself; a child inherits both, and would shrug off our SIGTERM. It leads a
+/// process group of its own, so that signals meant for binaural (Ctrl-C, a closed terminal's
+/// SIGHUP) are binaural's to handle: it stops the child only when it no longer needs it.
 struct SpawnedDaemon: Sendable {
-  /// The daemon's process id.
+  /// The process id.
   let pid: pid_t
+  /// binaural's end of the lifeline.
+  private let lifeline: Int32
 
   /// Why a daemon could not be started.
   struct Failure: Error, CustomStringConvertible {
@@ -15,15 +30,16 @@ struct SpawnedDaemon: Sendable {
     var description: String
   }
 
-  /// Starts `program` (looked up in PATH) with `arguments`; its standard input, output and
-  /// error are /dev/null, and descriptor 3 is `descriptor3` when given.
+  /// Starts `program` (looked up in PATH) with `arguments`; its standard input is the lifeline,
+  /// its standard output and error /dev/null, and descriptor 3 is `descriptor3` when given.
   static func spawn(_ program: String, _ arguments: [String], descriptor3: Int32? = nil) throws(Failure)
     -> SpawnedDaemon
   {
+    let ends = try channel()
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_adddup2(&actions, ends.read, 0)
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     if let descriptor3 { posix_spawn_file_actions_adddup2(&actions, descriptor3, 3) }
@@ -38,31 +54,55 @@ struct SpawnedDaemon: Sendable {
     sigemptyset(&defaults)
     for signal in [SIGTERM, SIGINT, SIGHUP, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
     posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    posix_spawnattr_setpgroup(&attributes, 0)
+    posix_spawnattr_setflags(
+      &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
 
     let argv = ([program] + arguments).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     var pid: pid_t = 0
     let result = posix_spawnp(&pid, program, &actions, &attributes, argv, environ)
+    close(ends.read)
     guard result == 0 else {
+      close(ends.write)
       throw Failure(description: "cannot start \(program): \(String(cString: strerror(result)))")
     }
-    return SpawnedDaemon(pid: pid)
+    return SpawnedDaemon(pid: pid, lifeline: ends.write)
   }
 
-  /// Sends SIGTERM and waits for the daemon to exit; if it has not within `grace` seconds,
-  /// kills it (SIGKILL) and waits for that.
-  func stop(grace: Double = 2) {
-    kill(pid, SIGTERM)
-    let deadline = Date(timeIntervalSinceNow: grace)
-    var status: Int32 = 0
-    while true {
-      let reaped = waitpid(pid, &status, WNOHANG)
-      if reaped == pid || (reaped < 0 && errno != EINTR) { return }
-      if Date() >= deadline { break }
-      usleep(5_000)
+  /// A connected pair of descriptors, each close-on-exec from its creation: what one end writes
+  /// the other reads, and closing one is end of file at the other. A socket pair, because
+  /// `pipe2` (a pipe close-on-exec at once, not one `fcntl` later while another thread may
+  /// spawn) is not visible from Swift's Glibc module.
+  static func channel() throws(Failure) -> (read: Int32, write: Int32) {
+    var ends: [Int32] = [-1, -1]
+    guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0
+    else {
+      throw Failure(
+        description: "cannot start a private bus: no socket pair (\(String(cString: strerror(errno))))")
     }
-    kill(pid, SIGKILL)
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    return (ends[0], ends[1])
+  }
+
+  /// Closes the lifeline and waits, suspended, for the process to end; if it has not within
+  /// `grace`, kills its process group (SIGKILL) and waits for that.
+  func stop(grace: Duration = .seconds(2)) async {
+    close(lifeline)
+    let deadline = ContinuousClock.now + grace
+    while !reap(), ContinuousClock.now < deadline {
+      try? await Task.sleep(for: .milliseconds(5))
+    }
+    guard !reap() else { return }
+    kill(-pid, SIGKILL)
+    while !reap() {
+      try? await Task.sleep(for: .milliseconds(5))
+    }
+  }
+
+  /// Reaps the process if it has ended; whether it has (or is no longer ours to wait for).
+  private func reap() -> Bool {
+    var status: Int32 = 0
+    let reaped = waitpid(pid, &status, WNOHANG)
+    return reaped == pid || (reaped < 0 && errno != EINTR)
   }
 }

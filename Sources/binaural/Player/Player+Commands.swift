@@ -30,38 +30,34 @@ extension Player {
       previousPreset()
       return .success
     }
-    commands.skipForwardCommand.addTarget { [unowned self] event in
-      guard case .skipForward(let interval) = event.command else { return .commandFailed }
+    commands.skipForwardCommand.addTarget { [unowned self] (interval: Duration) in
       skip(by: interval.seconds)
       return .success
     }
-    commands.skipBackwardCommand.addTarget { [unowned self] event in
-      guard case .skipBackward(let interval) = event.command else { return .commandFailed }
+    commands.skipBackwardCommand.addTarget { [unowned self] (interval: Duration) in
       skip(by: -interval.seconds)
       return .success
     }
-    commands.changePlaybackPositionCommand.addTarget { [unowned self] event in
-      guard case .changePlaybackPosition(let position) = event.command else { return .commandFailed }
+    commands.changePlaybackPositionCommand.addTarget { [unowned self] (position: Duration) in
       seek(to: position.seconds)
       return .success
     }
-    commands.changePlaybackRateCommand.addTarget { [unowned self] event in
-      guard case .changePlaybackRate(let rate) = event.command, rate > 0 else { return .commandFailed }
+    commands.changePlaybackRateCommand.addTarget { [unowned self] (rate: Double) in
+      // MPRIS turns Rate 0 into a pause and refuses rates outside the supported ones; a rate
+      // from elsewhere (a backward continuous seek, say) may still be negative.
+      guard rate > 0 else { return .commandFailed }
       setRate(rate)
       return .success
     }
-    commands.changeRepeatModeCommand.addTarget { [unowned self] event in
-      guard case .changeRepeatMode(let mode) = event.command else { return .commandFailed }
+    commands.changeRepeatModeCommand.addTarget { [unowned self] (mode: RepeatMode) in
       repeatMode = mode
       return .success
     }
-    commands.changeShuffleModeCommand.addTarget { [unowned self] event in
-      guard case .changeShuffleMode(let mode) = event.command else { return .commandFailed }
+    commands.changeShuffleModeCommand.addTarget { [unowned self] (mode: ShuffleMode) in
       shuffleMode = mode
       return .success
     }
-    commands.changeVolumeCommand.addTarget { [unowned self] event in
-      guard case .changeVolume(let volume) = event.command else { return .commandFailed }
+    commands.changeVolumeCommand.addTarget { [unowned self] (volume: Double) in
       self.volume = volume
       return .success
     }
@@ -70,9 +66,11 @@ extension Player {
       return .success
     }
     commands.raiseCommand.isEnabled = false
-    // Binaural plays its own presets only; it opens no URIs, rates nothing, has no languages.
+    registerFavouriteTarget()
+    // Binaural plays its own presets only; it opens no URIs, rates nothing, has no languages;
+    // like marks a favourite, nothing else gives feedback.
     for command in [
-      commands.openURICommand, commands.ratingCommand, commands.likeCommand, commands.dislikeCommand,
+      commands.openURICommand, commands.ratingCommand, commands.dislikeCommand,
       commands.bookmarkCommand, commands.enableLanguageOptionCommand, commands.disableLanguageOptionCommand,
     ] {
       command.isEnabled = false

@@ -18,6 +18,8 @@ final class Player {
   let application: Application
   /// The presets and which one plays.
   private(set) var playlist: Playlist
+  /// The playlist whose presets are the queue; `nil` when all presets are.
+  private(set) var activePlaylistID: String?
   /// Playing, paused or stopped.
   private(set) var state: PlaybackState = .paused
   /// The rate playback moves at.
@@ -30,8 +32,11 @@ final class Player {
   /// Where the preset's tones are synthesised and played.
   let sound: BeatPlayer
 
+  /// The presets the user liked (MediaPlayer's `likeCommand`), kept across restarts.
+  var favourites = Favourites()
+
   private let clock = ContinuousClock()
-  private let logger: Logger
+  let logger: Logger
   private let artwork: [String: Data]
   /// Where playback was at `anchorTime`.
   private var anchorPosition: Double = 0
@@ -179,6 +184,15 @@ final class Player {
     }
   }
 
+  /// Makes `presets` the queue, at `start`, shuffled when shuffle is on; then shows that preset.
+  func show(presets: [BinauralPreset], startingAt start: Int, activePlaylistID: String?) {
+    var playlist = Playlist(presets, startingAt: start)
+    if shuffleMode != .off { playlist.setShuffled(true) }
+    self.playlist = playlist
+    self.activePlaylistID = activePlaylistID
+    load()
+  }
+
   // MARK: - Now Playing
 
   /// Shows the current preset from its start, keeping playing or paused as it was.
@@ -201,6 +215,8 @@ final class Player {
       mediaType: .audio)
     reportPosition()
     updateNavigation()
+    publishQueue()
+    updateFavourite()
     if state == .playing { scheduleEndOfPreset() }
     logger.info("preset", metadata: ["preset": "\(preset.id)"])
   }

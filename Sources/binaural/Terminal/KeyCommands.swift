@@ -7,8 +7,8 @@ import RemoteControl
 /// releases, and auto-repeat would be indistinguishable from presses, so a toggle is the honest
 /// model; the seek timers' own timeout ends a seek that is never toggled off.
 enum KeyCommands {
-  /// How far ← and → skip.
-  static let skipInterval = Duration.seconds(15)
+  /// How far ← and → skip: the player's preferred skip interval.
+  static let skipInterval = Player.skipInterval
   /// How much + and - change the volume.
   static let volumeStep = 0.1
 

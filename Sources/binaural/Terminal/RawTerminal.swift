@@ -51,8 +51,17 @@ final class RawTerminal: @unchecked Sendable {
     return Int(size.ws_col)
   }
 
-  /// Writes `text` to standard output at once.
-  static func write(_ text: String) {
-    FileHandle.standardOutput.write(Data(text.utf8))
+  /// Writes `text` to standard output (or `descriptor`) at once; a failed write is dropped.
+  ///
+  /// Not `FileHandle`: its `write` traps on an error, and a closed terminal answers every write
+  /// with EIO, while binaural still has to stop cleanly after the SIGHUP that closing it sends.
+  static func write(_ text: String, to descriptor: Int32 = STDOUT_FILENO) {
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+      let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+      if written < 0 && errno == EINTR { continue }
+      guard written > 0 else { return }
+      bytes = bytes.dropFirst(written)
+    }
   }
 }

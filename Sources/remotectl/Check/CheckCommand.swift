@@ -11,8 +11,10 @@ struct CheckCommand: AsyncParsableCommand {
       mpris:length x…), Play/Pause signalled, Position moving with Rate within ±0.1 s, Seeked after \
       Seek and SetPosition with the new position, Seek below 0 clamped, stale and out-of-range \
       SetPosition ignored, Volume clamped at 0, Rate beyond MaximumRate refused, wrong argument types \
-      answered with errors, PropertiesChanged after each change and never for Position. The check \
-      plays, seeks and changes settings, then restores them. Exit status 0 only when every rule passes.
+      answered with errors, PropertiesChanged after each change and never for Position, Raise when \
+      CanRaise is true. The check plays, seeks, changes tracks and settings, then restores track, \
+      position (±1 s), loop, shuffle, rate, volume and status, and checks that it did. Quit is called \
+      only with --quit. Exit status 0 only when every rule passes.
       """)
 
   @Argument(
@@ -25,12 +27,15 @@ struct CheckCommand: AsyncParsableCommand {
   @Flag(help: "Print the results as JSON")
   var json = false
 
+  @Flag(help: "Also call Quit when CanQuit is true, after every other rule: the player exits")
+  var quit = false
+
   mutating func run() async throws {
     let session = try BusSession.connect()
     defer { session.bus.close() }
     var choice = options.choice
     if let player { choice.players = [PlayerPattern(player)] }
-    let identity = try await PlayerResolver.nowPlaying(choice, session: session)
+    let identity = try await PlayerResolver.nowPlaying(choice, session: session, named: player != nil)
     let remote = session.bus.player(identity)
     let log = EventLog()
     let events: AsyncStream<PlayerEvent>
@@ -43,7 +48,9 @@ struct CheckCommand: AsyncParsableCommand {
       for await event in events { await log.append(event) }
     }
     defer { recorder.cancel() }
-    let results = await ConformanceChecker(player: remote, log: log).run()
+    var checker = ConformanceChecker(player: remote, log: log)
+    checker.quits = quit
+    let results = await checker.run()
     StandardStreams.write(
       json
         ? CheckReport.json(player: identity.instance, results)
@@ -56,10 +63,15 @@ struct CheckCommand: AsyncParsableCommand {
 enum PlayerResolver {
   /// The first player in `choice`'s order (playing now, then paused, then stopped), or
   /// `No players found`.
-  static func nowPlaying(_ choice: PlayerChoice, session: BusSession) async throws(ControlError)
-    -> PlayerIdentity
+  ///
+  /// - Parameter named: The user named the player: look among every MPRIS name on the bus, even
+  ///   those a running playerctld (or a hub answering for it) leaves out of its `PlayerNames`,
+  ///   such as the hub's own proxy player.
+  static func nowPlaying(_ choice: PlayerChoice, session: BusSession, named: Bool = false)
+    async throws(ControlError) -> PlayerIdentity
   {
-    let identities = try await session.selectedPlayers(choice)
+    let identities =
+      named ? try await session.playersByName(choice) : try await session.selectedPlayers(choice)
     let states = await session.states(of: identities)
     let activity = states.reduce(into: [String: PlayerActivity]()) {
       $0[$1.key.instance] = PlayerActivity($1.value)

@@ -1,8 +1,9 @@
 internal import RemoteControlMPRIS
 
 /// `remotectl check`: drives one MPRIS player through the rules of MPRIS 2.2 that controllers
-/// depend on and reports each rule's verdict. It plays, seeks and changes the volume, loop and
-/// shuffle of the player, then puts them back as they were.
+/// depend on and reports each rule's verdict. It plays, seeks, changes tracks and the volume, loop,
+/// shuffle and rate of the player, calls Raise when CanRaise is true, then puts everything back as
+/// it was (a rule of its own checks that it did). It calls Quit only when asked to (``quits``).
 ///
 /// Waits are bounded: a signal is awaited up to ``signalTimeout``; "no signal" is concluded after
 /// ``quietWindow``; Position extrapolation is measured over ``measureWindow`` of real time.
@@ -19,6 +20,9 @@ struct ConformanceChecker {
   var measureWindow: Duration = .milliseconds(500)
   /// The largest error accepted on a position, in microseconds (±0.1 s).
   let tolerance: Int64 = 100_000
+  /// Whether to call Quit (when CanQuit is true) once every other rule ran and the player was
+  /// restored: the player exits.
+  var quits = false
 
   /// Runs every rule, in order, and restores what it changed.
   func run() async -> [RuleResult] {
@@ -36,6 +40,7 @@ struct ConformanceChecker {
     results.append(checkTypes("player-properties", initial.properties, PropertyTypes.player, answered: true))
     results.append(checkEnumerations(initial))
     results.append(checkMetadata(initial))
+    results += await QueueRules(player: player).run(hasTrackList: root?["HasTrackList"]?.boolValue == true)
     let steps: [() async -> RuleResult] = [
       { await checkPlay(initial) },
       { await checkExtrapolation() },
@@ -57,7 +62,10 @@ struct ConformanceChecker {
       results.append(await step())
     }
     results.append(await checkPositionNeverSignalled())
-    await restore(initial)
+    await log.settle()
+    results.append(await checkRaise(root ?? [:]))
+    results.append(await restore(initial))
+    if quits { results.append(await checkQuit(root ?? [:])) }
     return results
   }
 
@@ -510,28 +518,6 @@ struct ConformanceChecker {
     }
     return .from(
       rule, failures: failures, passing: seen.joined(separator: ", ") + ", and Next/Previous did accordingly")
-  }
-
-  // MARK: - Restoring
-
-  private func restore(_ initial: PlayerState) async {
-    if let trackID = initial.trackID, (try? await player.state())?.trackID != trackID, initial.canGoPrevious {
-      try? await player.previous()
-      await log.settle()
-    }
-    if let volume = initial.volume { try? await player.setProperty("Volume", to: .double(volume)) }
-    if let loop = initial.loopStatus {
-      try? await player.setProperty("LoopStatus", to: .string(loop.rawValue))
-    }
-    if let shuffle = initial.shuffle { try? await player.setProperty("Shuffle", to: .bool(shuffle)) }
-    switch initial.playbackStatus {
-    case .paused: try? await player.pause()
-    case .stopped: try? await player.stop()
-    default: break
-    }
-    if initial.playbackStatus != .stopped, let trackID = initial.trackID, let position = initial.position {
-      try? await player.setPosition(trackID: trackID, microseconds: position)
-    }
   }
 
   // MARK: - Units

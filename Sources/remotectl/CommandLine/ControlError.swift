@@ -25,4 +25,7 @@ struct ControlError: Error, Hashable, Sendable, CustomStringConvertible {
   static let noPlayers = ControlError("No players found")
   /// Players were selected, but none could do the command (its `Can*` property was false).
   static let noPlayerCouldHandle = ControlError("No player could handle this command")
+  /// The bus went away while following: the session is over. playerctl is then ended by
+  /// SIGTERM (GLib's exit-on-close), which shells report as 143; remotectl exits with 143.
+  static let busLost = ControlError("", exitCode: 128 + 15)
 }

@@ -7,7 +7,8 @@ struct GlobalOptions: ParsableArguments, Sendable {
     help: ArgumentHelp(
       "A comma separated list of names of players to control, in order of preference. "
         + "\"name\" matches \"name\" and \"name.instanceN\"; \"%any\" matches any player. "
-        + "Default: the player that is playing now, else the one that played most recently "
+        + "Default: the Now Playing hub's choice when remotectld runs; else the player that is "
+        + "playing now, else the one that played most recently "
         + "(with --follow, from the changes seen; otherwise from one look: playing, then "
         + "paused, then stopped).",
       valueName: "NAME"))

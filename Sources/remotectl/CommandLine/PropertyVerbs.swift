@@ -1,4 +1,5 @@
 internal import ArgumentParser
+internal import RemoteControlMPRIS
 
 /// `position [OFFSET][+|-]`: print `Position` in seconds, `SetPosition` to OFFSET seconds, or
 /// `Seek` OFFSET seconds forward (`+`) or backward (`-`).
@@ -69,7 +70,7 @@ struct LoopVerb: VerbCommand {
   @OptionGroup var options: GlobalOptions
   @Argument(help: ArgumentHelp("None, Track or Playlist", valueName: "STATUS")) var status: String?
   func makeVerb() throws(ControlError) -> Verb {
-    .loop(try status.map { (text) throws(ControlError) in try LoopSetting(parsing: text) })
+    .loop(try status.map { (text) throws(ControlError) in try LoopStatus(parsing: text) })
   }
 }
 

@@ -13,6 +13,16 @@ struct Request: Sendable {
   /// `-s`: no diagnostics on standard error.
   var quiet: Bool
 
+  /// A request for `verb` without a format, not following.
+  init(_ verb: Verb, choice: PlayerChoice, allPlayers: Bool, quiet: Bool) {
+    self.verb = verb
+    template = nil
+    self.choice = choice
+    self.allPlayers = allPlayers
+    follow = false
+    self.quiet = quiet
+  }
+
   /// Checks the options against `verb` as playerctl does, with its messages.
   init(_ verb: Verb, _ options: GlobalOptions) throws(ControlError) {
     self.verb = verb

@@ -1,3 +1,5 @@
+internal import RemoteControlMPRIS
+
 /// What one run of remotectl asks the players to do: playerctl's commands, parsed and checked.
 enum Verb: Hashable, Sendable {
   /// `play`: MPRIS `Play`.
@@ -23,7 +25,7 @@ enum Verb: Hashable, Sendable {
   /// `open URI`: MPRIS `OpenUri`.
   case open(uri: String)
   /// `loop [None|Track|Playlist]`: print or set `LoopStatus`.
-  case loop(LoopSetting?)
+  case loop(LoopStatus?)
   /// `shuffle [On|Off|Toggle]`: print or set `Shuffle`.
   case shuffle(ShuffleChange?)
 

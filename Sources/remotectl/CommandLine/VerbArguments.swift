@@ -1,4 +1,5 @@
 internal import Glibc
+internal import RemoteControlMPRIS
 
 /// `position OFFSET[+|-]`: go to OFFSET seconds (MPRIS `SetPosition`), or seek OFFSET seconds
 /// forward or backward (MPRIS `Seek`).
@@ -49,23 +50,15 @@ enum VolumeChange: Hashable, Sendable {
   }
 }
 
-/// `loop None|Track|Playlist`: the MPRIS `LoopStatus` values, matched case-insensitively.
-enum LoopSetting: String, Hashable, Sendable, CaseIterable {
-  /// `None`: no looping.
-  case none = "None"
-  /// `Track`: loop the current track.
-  case track = "Track"
-  /// `Playlist`: loop the playlist.
-  case playlist = "Playlist"
-
-  /// Parses a status in any case, or throws playerctl's message.
+extension LoopStatus {
+  /// `loop None|Track|Playlist`: parses a status in any case, or throws playerctl's message.
   init(parsing text: String) throws(ControlError) {
-    guard let setting = LoopSetting.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() })
+    guard let status = LoopStatus.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() })
     else {
       throw .couldNotExecute(
         "Got unknown loop status: '\(text)' (expected 'none', 'playlist', or 'track').")
     }
-    self = setting
+    self = status
   }
 }
 

@@ -19,13 +19,50 @@ struct BusSession {
     }
   }
 
-  /// The selected players on the bus now, sorted by instance.
+  /// playerctld, the daemon that keeps MPRIS players in order of activity and forwards to the
+  /// most recent one: `org.mpris.MediaPlayer2.playerctld`.
+  static let playerctld = PlayerIdentity(instance: "playerctld")
+
+  /// The players on the bus now. When playerctld is among them, the players and their order are
+  /// those of its `com.github.altdesktop.playerctld.PlayerNames` property (playerctld itself is
+  /// not in it), as playerctl takes them; otherwise every MPRIS name, sorted by instance.
+  func players() async throws(ControlError) -> PlayerList {
+    let names: [PlayerIdentity]
+    do {
+      names = try await bus.players()
+    } catch {
+      throw ControlError("Could not connect to players: \(error.message)")
+    }
+    guard names.contains(Self.playerctld),
+      let ordered = try? await bus.player(Self.playerctld).property(
+        "PlayerNames", interface: "com.github.altdesktop.playerctld"
+      ).stringsValue
+    else { return PlayerList(identities: names, isPlayerctldOrder: false) }
+    return PlayerList(identities: ordered.compactMap(PlayerIdentity.init(busName:)), isPlayerctldOrder: true)
+  }
+
+  /// The selected players on the bus now: sorted by instance, or in playerctld's order.
   func selectedPlayers(_ choice: PlayerChoice) async throws(ControlError) -> [PlayerIdentity] {
+    try await players().identities.filter { choice.isSelected($0.instance) }
+  }
+
+  /// The selected players among every MPRIS name on the bus, sorted by instance, whatever
+  /// playerctld's `PlayerNames` says: for a player the user names.
+  func playersByName(_ choice: PlayerChoice) async throws(ControlError) -> [PlayerIdentity] {
     do {
       return try await bus.players().filter { choice.isSelected($0.instance) }
     } catch {
       throw ControlError("Could not connect to players: \(error.message)")
     }
+  }
+
+  /// The players on the system bus (`DBUS_SYSTEM_BUS_ADDRESS`, else
+  /// `/run/dbus/system_bus_socket`), which playerctl lists after the session bus's; none when
+  /// there is no system bus.
+  static func systemPlayers() async -> [PlayerIdentity] {
+    guard let system = try? await MediaPlayerBus.connectToSystemBus() else { return [] }
+    defer { system.close() }
+    return (try? await BusSession(bus: system).players().identities) ?? []
   }
 
   /// The player interface's properties of each player; a player that leaves meanwhile, or that

@@ -17,13 +17,25 @@ enum Controller {
       try await Follower(request: request, session: session).run()
       return
     }
-    let identities = try await session.selectedPlayers(request.choice)
+    let list = try await session.players()
+    var identities = list.identities.filter { request.choice.isSelected($0.instance) }
+    // playerctl tries playerctld when -p names it, even when it is not on the bus: the bus then
+    // starts it (D-Bus activation) for the first call.
+    if request.choice.namesExactly(BusSession.playerctld.instance),
+      !identities.contains(BusSession.playerctld)
+    {
+      identities.append(BusSession.playerctld)
+    }
     guard !identities.isEmpty else { throw request.quiet ? ControlError("") : .noPlayers }
     let states = await session.states(of: identities)
     let activity = states.reduce(into: [String: PlayerActivity]()) {
       $0[$1.key.instance] = PlayerActivity($1.value)
     }
-    let order = request.choice.order(states.keys.map(\.instance), activity: activity)
+    let order = await HubChoice.order(
+      request.choice.order(
+        identities.filter { states[$0] != nil }.map(\.instance), activity: activity,
+        ranked: list.isPlayerctldOrder),
+      choice: request.choice, session: session)
     var handledAny = false
     for instance in order {
       let identity = PlayerIdentity(instance: instance)
@@ -45,17 +57,21 @@ enum Controller {
     if request.verb.isChange {
       return try await VerbPerformer.perform(request.verb, on: session.bus.player(identity), state: state)
     }
-    return try VerbRenderer.render(
+    let outcome = try VerbRenderer.render(
       request.verb, template: request.template, identity: identity, state: state, position: state.position)
+    return await ExtensionMetadata.adding(
+      to: outcome, verb: request.verb, template: request.template, player: session.bus.player(identity))
   }
 
-  /// `-l/--list-all`: the selected players' instances, one a line, in `-p` order then by name;
-  /// `No players found` on standard error (exit 0, as playerctl) when there are none.
+  /// `-l/--list-all`: the selected players' instances, one a line: those on the session bus,
+  /// then those on the system bus, each bus's sorted by name (or in playerctld's order), then
+  /// ordered by `-p` (ties keep their order, as playerctl's stable sort does). `No players found`
+  /// on standard error (exit 0, as playerctl) when there are none.
   static func listAll(choice: PlayerChoice, quiet: Bool) async throws(ControlError) {
     let session = try BusSession.connect()
     defer { session.bus.close() }
-    let identities = try await session.selectedPlayers(choice)
-    let instances = choice.order(identities.map(\.instance))
+    let found = try await session.players().identities + BusSession.systemPlayers()
+    let instances = choice.order(found.map(\.instance), ranked: true)
     if instances.isEmpty {
       if !quiet { StandardStreams.writeError("No players found") }
       return

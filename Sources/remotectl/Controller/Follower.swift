@@ -12,10 +12,12 @@ struct Follower {
   /// The bus.
   let session: BusSession
 
-  /// Follows until interrupted or the bus goes away.
+  /// Follows until interrupted; throws ``ControlError/busLost`` when the bus goes away.
   func run() async throws(ControlError) {
     var tracker = PlayerTracker(choice: request.choice)
     let (inputs, continuation, stop) = try await tracker.start(session: session)
+    let hub = await HubWatch.start(choice: request.choice, session: session) { continuation.yield(.tick) }
+    defer { hub?.stop() }
     let showsPosition = request.template?.reads("position") == true
     var ticker: Task<Void, Never>?
     defer {
@@ -23,7 +25,7 @@ struct Follower {
       ticker?.cancel()
     }
     var lastOutput: String?
-    var shown = render(tracker, lastOutput: &lastOutput)
+    var shown = render(tracker, hub: hub, lastOutput: &lastOutput)
     while true {
       ticker?.cancel()
       ticker = nil
@@ -37,8 +39,9 @@ struct Follower {
         }
       }
       guard let input = await next(inputs) else { break }
+      if case .busLost = input { throw .busLost }
       await tracker.handle(input, session: session, continuation: continuation)
-      shown = render(tracker, lastOutput: &lastOutput)
+      shown = render(tracker, hub: hub, lastOutput: &lastOutput)
     }
   }
 
@@ -49,11 +52,13 @@ struct Follower {
 
   /// Prints the answer of the first player that can give one, when it differs from the last one
   /// printed; an empty line when no player can answer any more (as playerctl does). Returns the
-  /// position estimate of the player shown.
-  private func render(_ tracker: PlayerTracker, lastOutput: inout String?) -> PositionEstimate? {
+  /// position estimate of the player shown. The hub's choice comes first when a hub runs.
+  private func render(_ tracker: PlayerTracker, hub: HubWatch?, lastOutput: inout String?)
+    -> PositionEstimate?
+  {
     var output: String?
     var shown: PositionEstimate?
-    for (identity, tracked) in tracker.ordered {
+    for (identity, tracked) in hub?.ordered(tracker.ordered) ?? tracker.ordered {
       do {
         let outcome = try VerbRenderer.render(
           request.verb, template: request.template, identity: identity, state: tracked.state,

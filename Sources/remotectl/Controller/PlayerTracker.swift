@@ -10,6 +10,8 @@ enum FollowInput: Sendable {
   case event(PlayerIdentity, PlayerEvent)
   /// A local timer fired (re-render an extrapolated position; the bus is not asked).
   case tick
+  /// The connection to the bus was lost: the session is over.
+  case busLost
 }
 
 /// The selected players and what their signals say, for `--follow` and the live view; changed
@@ -35,7 +37,9 @@ struct PlayerTracker {
   {
     let (inputs, continuation) = AsyncStream.makeStream(of: FollowInput.self)
     let appearances: AsyncStream<PlayerAppearance>
+    let disconnections: AsyncStream<Void>
     do {
+      disconnections = try await session.bus.disconnections()
       appearances = try await session.bus.appearances()
     } catch {
       throw ControlError("Connection to player failed: \(error.message)")
@@ -49,10 +53,22 @@ struct PlayerTracker {
       }
       continuation.finish()
     }
+    let loss = Task {
+      for await _ in disconnections {
+        continuation.yield(.busLost)
+        return
+      }
+    }
     for identity in try await session.selectedPlayers(choice) {
       await track(identity, session: session, continuation: continuation)
     }
-    return (inputs, continuation, { watcher.cancel() })
+    return (
+      inputs, continuation,
+      {
+        watcher.cancel()
+        loss.cancel()
+      }
+    )
   }
 
   /// Takes in one input (not ticks). Returns whether anything changed.
@@ -68,7 +84,7 @@ struct PlayerTracker {
       forget(identity)
     case .event(let identity, let event):
       await apply(event, to: identity, session: session)
-    case .tick:
+    case .tick, .busLost:
       break
     }
   }

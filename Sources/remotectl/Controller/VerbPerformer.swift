@@ -44,13 +44,13 @@ enum VerbPerformer {
         }
       case .volume(let change?):
         guard state.canControl else { return .skipped }
-        try await player.setProperty("Volume", to: .double(change.level(from: state.volume ?? 0)))
+        try await player.setProperty(.volume, to: .double(change.level(from: state.volume ?? 0)))
       case .loop(let setting?):
         guard state.canControl else { return .skipped }
-        try await player.setProperty("LoopStatus", to: .string(setting.rawValue))
+        try await player.setProperty(.loopStatus, to: .string(setting.rawValue))
       case .shuffle(let change?):
         guard state.canControl else { return .skipped }
-        try await player.setProperty("Shuffle", to: .bool(change.value(from: state.shuffle ?? false)))
+        try await player.setProperty(.shuffle, to: .bool(change.value(from: state.shuffle ?? false)))
       default:
         return .skipped
       }

@@ -8,6 +8,9 @@ enum VerbRenderer {
   static func render(
     _ verb: Verb, template: Template?, identity: PlayerIdentity, state: PlayerState, position: Int64?
   ) throws(ControlError) -> VerbOutcome {
+    // playerctl shows a stopped player at 0, whatever Position says (its cached position is 0
+    // unless the player plays or is paused).
+    let position = state.playbackStatus == .stopped ? position.map { _ in 0 } : position
     func expand(metadata: Bool) throws(ControlError) -> VerbOutcome {
       guard let template else { return .skipped }
       let context = TemplateContext.make(

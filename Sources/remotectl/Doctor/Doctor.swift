@@ -121,14 +121,18 @@ struct Doctor {
   /// What a failed delivery probe means, from the error our MPRIS player (or another) answered.
   static func diagnose(probeError error: ClientError) -> Finding {
     let message = error.message
-    if message.contains("not receiving remote control events") {
+    if error.name == CommandErrorName.notReceiving.rawValue
+      || message.contains("not receiving remote control events")
+    {
       return Finding(
         kind: .problem, text: "the player is not receiving remote control events (\(message))",
         fix:
           "call application.beginReceivingRemoteControlEvents() when playback starts (and end… only when it should stop)"
       )
     }
-    if message.contains("handler") || message.contains("nothing in the player handled") {
+    if error.name == CommandErrorName.unhandled.rawValue || message.contains("handler")
+      || message.contains("nothing in the player handled")
+    {
       return Finding(
         kind: .problem, text: "the probe reached the app but nothing handled it (\(message))",
         fix: "add a handler to the command center's command, or handle the event in a responder on the chain")
@@ -139,6 +143,10 @@ struct Doctor {
   }
 
   /// The commands a controller will not send because their `Can*` flag is false.
+  ///
+  /// A player offers a command only while it is enabled and something handles it, and an app
+  /// disables one on purpose (no previous episode before the first): the doctor names the
+  /// command and does not advise enabling it. Only `CanControl` false is a problem.
   static func commandFlags(_ state: PlayerState) -> [Finding] {
     let flags: [(String, Bool, String)] = [
       ("CanPlay", state.canPlay, "playCommand (and a current item)"),
@@ -153,10 +161,16 @@ struct Doctor {
       return [Finding(kind: .ok, text: "every Can* flag is true: all commands are offered")]
     }
     return disabled.map { name, _, command in
-      Finding(
-        kind: name == "CanControl" ? .problem : .note,
-        text: "\(name) is false, so controllers and media keys do not send it",
-        fix: "enable \(command) in the command center (isEnabled = true) and give it a handler")
+      guard name != "CanControl" else {
+        return Finding(
+          kind: .problem, text: "CanControl is false, so controllers and media keys send nothing",
+          fix: "set canControl to true in the player's configuration")
+      }
+      return Finding(
+        kind: .note,
+        text:
+          "\(name) is false: the app does not offer \(command) now (it disabled it, or nothing handles it), so controllers and media keys do not send it"
+      )
     }
   }
 

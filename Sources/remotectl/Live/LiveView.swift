@@ -10,7 +10,7 @@ struct LiveView {
   /// The bus.
   let session: BusSession
 
-  /// Shows the view until interrupted.
+  /// Shows the view until interrupted; throws ``ControlError/busLost`` when the bus goes away.
   func run() async throws(ControlError) {
     var tracker = PlayerTracker(choice: choice)
     let (inputs, continuation, stop) = try await tracker.start(session: session)
@@ -40,6 +40,10 @@ struct LiveView {
     }
     redraw(tracker)
     for await input in inputs {
+      if case .busLost = input {
+        frameTimer?.cancel()
+        throw .busLost
+      }
       await tracker.handle(input, session: session, continuation: continuation)
       redraw(tracker)
     }

@@ -21,8 +21,22 @@ struct PlayerChoice: Sendable {
 
   /// The selected instances in the order commands go to them: `-p` position first, then the
   /// Now Playing rule (playing, most recently played, paused, stopped), then name.
-  func order(_ instances: [String], activity: [String: PlayerActivity] = [:]) -> [String] {
-    instances.filter(isSelected).sorted { a, b in
+  ///
+  /// When `ranked`, `instances` are already in order of activity (playerctld's `PlayerNames`) or
+  /// of the buses they were found on: the `-p` position is applied to them, and ties keep their
+  /// order, as playerctl's stable sort does.
+  func order(_ instances: [String], activity: [String: PlayerActivity] = [:], ranked: Bool = false)
+    -> [String]
+  {
+    let selected = instances.filter(isSelected)
+    if ranked {
+      return selected.enumerated().sorted { a, b in
+        let rankA = listRank(a.element)
+        let rankB = listRank(b.element)
+        return rankA != rankB ? rankA < rankB : a.offset < b.offset
+      }.map(\.element)
+    }
+    return selected.sorted { a, b in
       let rankA = listRank(a)
       let rankB = listRank(b)
       if rankA != rankB { return rankA < rankB }
@@ -40,6 +54,13 @@ struct PlayerChoice: Sendable {
       if activityA.status != activityB.status { return activityA.status < activityB.status }
       return a < b
     }
+  }
+
+  /// Whether `-p` names `instance` exactly (not through `%any` or as an instance's prefix), and
+  /// `-i` does not ignore it: playerctl then tries that player even when it is not on the bus,
+  /// so the bus can start it (D-Bus activation), as it does for `-p playerctld`.
+  func namesExactly(_ instance: String) -> Bool {
+    players.contains { $0.text == instance } && isSelected(instance)
   }
 
   /// Where `instance` stands in the `-p` list: the first pattern that names it, else the place of

@@ -16,7 +16,7 @@ struct Fixture {
     server = try await Connection.connect(.address(bus.address))
     client = try await Connection.connect(.address(bus.address))
     service = TestService()
-    registration = try server.export(service.interface, at: TestService.path)
+    registration = try await server.export(service.interface, at: TestService.path)
     let server = self.server
     service.onAnnounce {
       try? server.emitPropertiesChanged(

@@ -24,7 +24,7 @@ enum Fixtures {
     playbackDuration: .seconds(300),
     artwork: .data(Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3])),
     assetURL: URL(string: "file:///music/delta.flac"),
-    rating: 0.8)
+    rating: 4)  // of 5: xesam:userRating 0.8
 
   /// Plays `info` (300 s long unless it says otherwise) from `position` seconds, paused unless
   /// `playing`.

@@ -1,0 +1,43 @@
+extension Arbiter {
+  /// Something that happened on the bus, or a user's request, that the rule takes into account.
+  ///
+  /// Players are told apart by the unique name of their connection (`owner`, such as `:1.42`),
+  /// as their signals are: every MPRIS player uses the same object path.
+  public enum Event: Sendable, Hashable {
+    /// Where a value came from.
+    public enum Source: Sendable, Hashable {
+      /// Read with a call (`Get`, `GetAll`) when the player appeared. A value read is ignored
+      /// once one was announced, since the announcement may be newer than the reply.
+      case read
+      /// Announced by the player in a signal (`PropertiesChanged`).
+      case announced
+    }
+
+    /// `owner` now owns `busName` (`org.freedesktop.DBus.NameOwnerChanged` with a new owner, or
+    /// a name listed at startup).
+    case nameAppeared(busName: String, owner: String)
+    /// `owner` no longer owns `busName` (`NameOwnerChanged` with an old owner).
+    case nameVanished(busName: String, owner: String)
+    /// The player's MPRIS `PlaybackStatus` is, or is not, `Playing`. Turning to `Playing`
+    /// counts as starting to play; turning to `Paused` or `Stopped` is not activity.
+    case playbackStatusChanged(owner: String, isPlaying: Bool, source: Source)
+    /// The player's MPRIS `Metadata` names `track` (an identity such as its `mpris:trackid`;
+    /// `nil` for no track). Only a different track counts as a track change: the first one known
+    /// and metadata that names the same track again do not.
+    case trackChanged(owner: String, track: String?, source: Source)
+    /// The player announced a jump in position (MPRIS `Seeked`).
+    case seeked(owner: String)
+    /// The hub sent the player a command on a controller's behalf.
+    case commandSent(owner: String)
+    /// Other properties changed (Position, Volume, `Can*`…): never activity.
+    case otherPropertiesChanged(owner: String, names: [String])
+    /// Pin the player after the active one in activity order; the one it leaves goes to the back
+    /// (playerctld's `Shift`).
+    case shift
+    /// Pin the last player in activity order, undoing a shift (playerctld's `Unshift`).
+    case unshift
+    /// Pin the player named by a bus name, a player name or a unique name; an unknown name
+    /// changes nothing.
+    case select(String)
+  }
+}

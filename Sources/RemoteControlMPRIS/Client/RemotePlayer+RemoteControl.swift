@@ -1,0 +1,32 @@
+extension RemotePlayer {
+  /// The extension interface, `io.github.swift_remote_control.RemoteControl1`: like, dislike,
+  /// bookmark, rating, skip intervals, supported rates, language options and handler statuses
+  /// (see <doc:RemoteControlInterface>).
+  public static let remoteControlInterface = MediaPlayerInterface.remoteControl.rawValue
+
+  /// Every property of the extension interface (variants unwrapped), or `nil` when the player
+  /// does not have the interface (any MPRIS player not built on this package).
+  ///
+  /// - Throws: ``ClientError`` when the player is gone or fails otherwise.
+  public func remoteControlProperties() async throws(ClientError) -> [String: PropertyValue]? {
+    do {
+      return try await properties(interface: Self.remoteControlInterface)
+    } catch {
+      // sd-bus says UnknownInterface, GDBus InvalidArgs ("No such interface"), others
+      // UnknownMethod or UnknownObject: all mean the interface is not there.
+      let missing = [
+        "org.freedesktop.DBus.Error.UnknownInterface", "org.freedesktop.DBus.Error.InvalidArgs",
+        "org.freedesktop.DBus.Error.UnknownMethod", "org.freedesktop.DBus.Error.UnknownObject",
+        "org.freedesktop.DBus.Error.UnknownProperty",
+      ]
+      if missing.contains(error.name) { return nil }
+      throw error
+    }
+  }
+
+  /// Calls `member` of the extension interface with `arguments`.
+  public func callRemoteControl(_ member: String, _ arguments: [PropertyValue] = []) async throws(ClientError)
+  {
+    _ = try await call(member, interface: Self.remoteControlInterface, arguments: arguments)
+  }
+}

@@ -1,0 +1,129 @@
+import DBus
+import RemoteControl
+import RemoteControlBackend
+
+/// The adapter of `io.github.swift_remote_control.RemoteControl1`, the extension interface
+/// beside MPRIS at `/org/mpris/MediaPlayer2`: what Apple's model has and MPRIS cannot carry.
+/// Its methods become remote control events (like, dislike, bookmark, rating, skips, language
+/// options); its properties come from its table (``propertyTable``). The article
+/// <doc:RemoteControlInterface> documents every member.
+enum RemoteControlInterface {
+  /// The interface, reading `state` and delivering events with `dispatcher`.
+  static func make(state: MediaPlayerState, dispatcher: EventDispatcher) -> Interface {
+    Interface(
+      name: MediaPlayerInterface.remoteControl.rawValue,
+      methods: methods(state: state, dispatcher: dispatcher),
+      properties: state.interfaceProperties(.remoteControl, dispatcher: dispatcher))
+  }
+
+  /// Turns a call's arguments into the command it asks for, given the model now, or says why not.
+  private typealias Request =
+    @Sendable ([Value], MediaPlayerModel) throws(BusError) -> RemoteControlEvent.Command
+
+  // MARK: - Methods
+
+  private static func methods(state: MediaPlayerState, dispatcher: EventDispatcher) -> [Interface.Method] {
+    /// A method that sends the command `request` makes of its arguments, once `kind` is offered.
+    func method(
+      _ member: String, _ kind: RemoteCommandKind, gate: RemoteControlProperty, in signature: Signature,
+      _ name: String, _ request: @escaping Request
+    ) -> Interface.Method {
+      Interface.Method(member, in: signature, inNames: [name]) { call in
+        let command: RemoteControlEvent.Command
+        do throws(BusError) {
+          let model = state.model
+          guard model.offersExtension(kind) else {
+            throw BusError(.notSupported, "\(member) is not available: \(gate.rawValue) is false")
+          }
+          command = try request(call.arguments, model)
+        } catch {
+          return call.fail(error)
+        }
+        dispatcher.deliver(command, answering: call)
+      }
+    }
+    return [
+      method("Like", .like, gate: .canLike, in: "b", "IsNegative") { arguments, _ throws(BusError) in
+        .like(isNegative: try flag(arguments))
+      },
+      method("Dislike", .dislike, gate: .canDislike, in: "b", "IsNegative") { arguments, _ throws(BusError) in
+        .dislike(isNegative: try flag(arguments))
+      },
+      method("Bookmark", .bookmark, gate: .canBookmark, in: "b", "IsNegative") {
+        arguments, _ throws(BusError) in
+        .bookmark(isNegative: try flag(arguments))
+      },
+      method("Rate", .rating, gate: .canRate, in: "d", "Rating") { arguments, model throws(BusError) in
+        .changeRating(try rating(arguments, model.details))
+      },
+      method("SkipForward", .skipForward, gate: .canSkipForward, in: "x", "Interval") {
+        arguments, model throws(BusError) in
+        .skipForward(try interval(arguments, preferred: model.details.skipForwardIntervals))
+      },
+      method("SkipBackward", .skipBackward, gate: .canSkipBackward, in: "x", "Interval") {
+        arguments, model throws(BusError) in
+        .skipBackward(try interval(arguments, preferred: model.details.skipBackwardIntervals))
+      },
+      method(
+        "EnableLanguageOption", .enableLanguageOption, gate: .canEnableLanguageOption, in: "s", "Identifier"
+      ) { arguments, model throws(BusError) in
+        .enableLanguageOption(try languageOption(arguments, model))
+      },
+      method(
+        "DisableLanguageOption", .disableLanguageOption, gate: .canDisableLanguageOption, in: "s",
+        "Identifier"
+      ) { arguments, model throws(BusError) in
+        .disableLanguageOption(try languageOption(arguments, model))
+      },
+    ]
+  }
+
+  // MARK: - Arguments
+
+  /// `IsNegative`: whether the feedback is taken back.
+  private static func flag(_ arguments: [Value]) throws(BusError) -> Bool {
+    guard let value = arguments.first?.boolValue else { throw .invalidArgs("IsNegative must be a boolean") }
+    return value
+  }
+
+  /// `Rating`: within `MinimumRating`…`MaximumRating`.
+  private static func rating(_ arguments: [Value], _ details: CommandDetails) throws(BusError) -> Double {
+    guard let rating = arguments.first?.doubleValue, rating.isFinite else {
+      throw .invalidArgs("the rating must be a finite number")
+    }
+    guard rating >= details.minimumRating, rating <= details.maximumRating else {
+      throw .invalidArgs(
+        "rating \(rating) is outside MinimumRating \(details.minimumRating) … MaximumRating \(details.maximumRating)"
+      )
+    }
+    return rating
+  }
+
+  /// `Interval` (µs): positive, or 0 for the first preferred interval.
+  private static func interval(_ arguments: [Value], preferred: [Duration]) throws(BusError) -> Duration {
+    guard let microseconds = arguments.first?.int64Value, microseconds >= 0 else {
+      throw .invalidArgs(
+        "the interval must be 0 (the preferred interval) or a positive number of microseconds")
+    }
+    if microseconds > 0 { return .microseconds(microseconds) }
+    guard let first = preferred.first else {
+      throw .invalidArgs("the player prefers no interval: give one in microseconds")
+    }
+    return first
+  }
+
+  /// `Identifier`: one of `AvailableLanguageOptions`.
+  private static func languageOption(_ arguments: [Value], _ model: MediaPlayerModel) throws(BusError)
+    -> LanguageOption
+  {
+    let identifier = arguments.first?.stringValue ?? ""
+    let available = model.availableLanguageOptions
+    guard let option = available.first(where: { $0.identifier == identifier }) else {
+      let known = available.map(\.identifier)
+      throw .invalidArgs(
+        "no language option \"\(identifier)\": "
+          + (known.isEmpty ? "the current item offers none" : "the current item offers \(known)"))
+    }
+    return option
+  }
+}

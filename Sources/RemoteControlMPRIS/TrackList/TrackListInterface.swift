@@ -1,0 +1,104 @@
+import DBus
+import RemoteControl
+
+/// The adapter of the `org.mpris.MediaPlayer2.TrackList` interface over the application's
+/// playback queue: `GoTo`, `AddTrack` and `RemoveTrack` become queue commands, `Tracks` and
+/// `CanEditTracks` come from its table (``propertyTable``), and the signals from
+/// ``TrackListSignals``. Exported only while the application provides a queue.
+enum TrackListInterface {
+  /// The interface, reading `state` and delivering events with `dispatcher`.
+  static func make(state: MediaPlayerState, dispatcher: EventDispatcher) -> Interface {
+    Interface(
+      name: MediaPlayerInterface.trackList.rawValue,
+      methods: methods(state: state, dispatcher: dispatcher),
+      properties: state.interfaceProperties(.trackList, dispatcher: dispatcher),
+      signals: [
+        Interface.Signal("TrackListReplaced", "aoo", argumentNames: ["Tracks", "CurrentTrack"]),
+        Interface.Signal("TrackAdded", "a{sv}o", argumentNames: ["Metadata", "AfterTrack"]),
+        Interface.Signal("TrackRemoved", "o", argumentNames: ["TrackId"]),
+        Interface.Signal("TrackMetadataChanged", "oa{sv}", argumentNames: ["TrackId", "Metadata"]),
+      ])
+  }
+
+  /// The properties of `org.mpris.MediaPlayer2.TrackList`: `Tracks` (announced by invalidation,
+  /// as the spec says) and `CanEditTracks`.
+  static let propertyTable = PropertyTable(
+    interface: .trackList,
+    entries: [
+      PropertyTable.Entry("Tracks", "ao", change: .invalidates) { model in
+        .array(elementSignature: "o", model.trackWindow.map { .objectPath(trackPath($0)) })
+      },
+      PropertyTable.Entry("CanEditTracks", "b") { .bool($0.canEditTracks) },
+    ])
+
+  /// The object path of `item` (its `mpris:trackid`).
+  static func trackPath(_ item: QueueItem) -> ObjectPath {
+    ObjectPath(rawValue: TrackID(identifier: item.id).path) ?? ObjectPath(stringLiteral: TrackID.noTrack.path)
+  }
+
+  // MARK: - Methods
+
+  private static func methods(state: MediaPlayerState, dispatcher: EventDispatcher) -> [Interface.Method] {
+    [
+      Interface.Method(
+        "GetTracksMetadata", in: "ao", out: "aa{sv}", inNames: ["TrackIds"], outNames: ["Metadata"]
+      ) { call in
+        let paths = call.arguments.first?.arrayElements?.compactMap(\.stringValue) ?? []
+        // Unknown ids are left out: the reply lists the tracks that exist.
+        let metadata = state.read { model in
+          paths.compactMap { model.queueItem(atPath: $0).map { Metadata($0).value } }
+        }
+        call.reply([.array(elementSignature: "a{sv}", metadata)])
+      },
+      Interface.Method("AddTrack", in: "sob", inNames: ["Uri", "AfterTrack", "SetAsCurrent"]) { call in
+        guard call.arguments.count == 3, let uri = call.arguments[0].stringValue,
+          let after = call.arguments[1].stringValue, let makeCurrent = call.arguments[2].boolValue
+        else { return call.reply() }
+        let result = state.read { model -> Result<QueueItemAddition, BusError>? in
+          // AddTrack: no effect when CanEditTracks is false, as the spec says.
+          guard model.canEditTracks else { return nil }
+          return TrackAdditionRequest.check(
+            uri: uri, after: after, makeCurrent: makeCurrent, model: model,
+            schemes: state.configuration.supportedURISchemes)
+        }
+        switch result {
+        case nil: call.reply()
+        case .failure(let error): call.fail(error)
+        case .success(let addition): dispatcher.deliver(.addQueueItem(addition), answering: call)
+        }
+      },
+      Interface.Method("RemoveTrack", in: "o", inNames: ["TrackId"]) { call in
+        guard let path = call.arguments.first?.stringValue else { return call.reply() }
+        let result = state.read { model -> Result<String, BusError>? in
+          // RemoveTrack: no effect when CanEditTracks is false, as the spec says.
+          guard model.canEditTracks else { return nil }
+          guard let item = model.queueItem(atPath: path) else {
+            return .failure(.invalidArgs("cannot remove \(path): it is not a track of the track list"))
+          }
+          return .success(item.id)
+        }
+        switch result {
+        case nil: call.reply()
+        case .failure(let error): call.fail(error)
+        case .success(let id): dispatcher.deliver(.removeQueueItem(id), answering: call)
+        }
+      },
+      Interface.Method("GoTo", in: "o", inNames: ["TrackId"]) { call in
+        guard let path = call.arguments.first?.stringValue else { return call.reply() }
+        let result = state.read { model -> Result<String, BusError> in
+          guard let item = model.queueItem(atPath: path) else {
+            return .failure(.invalidArgs("cannot go to \(path): it is not a track of the track list"))
+          }
+          guard model.canGoToTrack else {
+            return .failure(BusError(.notSupported, "GoTo is not available: the player does not handle it"))
+          }
+          return .success(item.id)
+        }
+        switch result {
+        case .failure(let error): call.fail(error)
+        case .success(let id): dispatcher.deliver(.goToQueueItem(id), answering: call)
+        }
+      },
+    ]
+  }
+}

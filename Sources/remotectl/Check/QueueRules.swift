@@ -1,0 +1,140 @@
+internal import RemoteControlMPRIS
+
+/// `remotectl check`'s rules for `org.mpris.MediaPlayer2.TrackList` and
+/// `org.mpris.MediaPlayer2.Playlists`, when the player has them: the properties' types, the
+/// tracks' metadata, `GoTo` with an unknown id changing nothing, and `GetPlaylists` answering
+/// with the playlists there are. A player without them passes, saying so.
+struct QueueRules {
+  /// The player under test.
+  let player: RemotePlayer
+
+  /// `org.mpris.MediaPlayer2.TrackList` properties: name, type, required.
+  static let trackListTypes: [(String, String, Bool)] = [
+    ("Tracks", "ao", true), ("CanEditTracks", "b", true),
+  ]
+  /// `org.mpris.MediaPlayer2.Playlists` properties: name, type, required.
+  static let playlistsTypes: [(String, String, Bool)] = [
+    ("PlaylistCount", "u", true), ("Orderings", "as", true), ("ActivePlaylist", "(b(oss))", true),
+  ]
+
+  /// Every rule, in order; `hasTrackList` is the root's `HasTrackList`.
+  func run(hasTrackList: Bool) async -> [RuleResult] {
+    var results: [RuleResult] = []
+    if hasTrackList {
+      results += await checkTrackList()
+    } else {
+      results.append(.pass("tracklist", "HasTrackList is false: no TrackList to check"))
+    }
+    results += await checkPlaylists()
+    return results
+  }
+
+  private func checkTrackList() async -> [RuleResult] {
+    let properties: [String: PropertyValue]
+    do {
+      properties = try await player.properties(interface: QueueClient.trackList)
+    } catch {
+      return [.fail("tracklist-properties", "HasTrackList is true but GetAll failed: \(error.message)")]
+    }
+    var results = [Self.types("tracklist-properties", properties, Self.trackListTypes)]
+    let tracks = properties["Tracks"]?.stringsValue ?? []
+    results.append(await checkTracksMetadata(tracks))
+    results.append(await checkGoToUnknown())
+    return results
+  }
+
+  /// `GetTracksMetadata` of every track: one map each, its `mpris:trackid` the id asked for,
+  /// every entry with the guidelines' type.
+  private func checkTracksMetadata(_ tracks: [String]) async -> RuleResult {
+    let rule = "tracklist-metadata"
+    let reply: [PropertyValue]
+    do {
+      reply = try await player.call(
+        "GetTracksMetadata", interface: QueueClient.trackList,
+        arguments: [.array(elementSignature: "o", tracks.map { .objectPath($0) })])
+    } catch {
+      return .fail(rule, "GetTracksMetadata failed: \(error.message)")
+    }
+    guard case .array(_, let maps)? = reply.first else {
+      return .fail(rule, "GetTracksMetadata answered no array")
+    }
+    var failures: [String] = []
+    if maps.count != tracks.count { failures.append("\(maps.count) maps for \(tracks.count) tracks") }
+    for (track, map) in zip(tracks, maps) {
+      guard let entries = map.dictionaryValue else {
+        failures.append("\(track): not a{sv}")
+        continue
+      }
+      if entries["mpris:trackid"]?.unwrapped.stringValue != track {
+        failures.append("\(track): mpris:trackid is not the track's id")
+      }
+      for (key, value) in entries {
+        if let type = PropertyTypes.metadata[key], value.unwrapped.signature != type {
+          failures.append("\(track): \(key) is \(value.unwrapped.signature), not \(type)")
+        }
+      }
+    }
+    return .from(
+      rule, failures: failures, passing: "\(tracks.count) tracks, each with its id and typed entries")
+  }
+
+  /// `GoTo` an id that is not in the list: an error, or nothing happens.
+  private func checkGoToUnknown() async -> RuleResult {
+    let rule = "tracklist-goto-unknown"
+    let before = try? await player.property("Metadata").dictionaryValue?["mpris:trackid"]
+    do {
+      _ = try await player.call(
+        "GoTo", interface: QueueClient.trackList, arguments: [.objectPath("/org/remotectl/check/NoSuchTrack")]
+      )
+    } catch {
+      return .pass(rule, "refused with \(error.name)")
+    }
+    let after = try? await player.property("Metadata").dictionaryValue?["mpris:trackid"]
+    return after == before
+      ? .pass(rule, "accepted and ignored") : .fail(rule, "GoTo an unknown id changed the current track")
+  }
+
+  private func checkPlaylists() async -> [RuleResult] {
+    guard let properties = try? await player.properties(interface: QueueClient.playlists) else {
+      return [.pass("playlists", "no Playlists interface to check")]
+    }
+    var results = [Self.types("playlists-properties", properties, Self.playlistsTypes)]
+    let rule = "playlists-get"
+    guard case .uint32(let count)? = properties["PlaylistCount"],
+      let ordering = properties["Orderings"]?.stringsValue?.first
+    else {
+      results.append(.fail(rule, "PlaylistCount or Orderings unreadable"))
+      return results
+    }
+    do {
+      let reply = try await player.call(
+        "GetPlaylists", interface: QueueClient.playlists,
+        arguments: [.uint32(0), .uint32(UInt32.max), .string(ordering), .bool(false)])
+      guard case .array(let signature, let playlists)? = reply.first, signature == "(oss)" else {
+        results.append(.fail(rule, "GetPlaylists did not answer a(oss)"))
+        return results
+      }
+      results.append(
+        playlists.count == Int(count)
+          ? .pass(rule, "GetPlaylists(0, max, \(ordering)) lists the \(count) playlists")
+          : .fail(rule, "GetPlaylists listed \(playlists.count) playlists, PlaylistCount is \(count)"))
+    } catch {
+      results.append(.fail(rule, "GetPlaylists(0, max, \(ordering)) failed: \(error.message)"))
+    }
+    return results
+  }
+
+  private static func types(
+    _ rule: String, _ properties: [String: PropertyValue], _ table: [(String, String, Bool)]
+  ) -> RuleResult {
+    var failures: [String] = []
+    for (name, type, required) in table {
+      guard let value = properties[name] else {
+        if required { failures.append("\(name) missing") }
+        continue
+      }
+      if value.signature != type { failures.append("\(name) is \(value.signature), not \(type)") }
+    }
+    return .from(rule, failures: failures, passing: "every property present with the spec's type")
+  }
+}

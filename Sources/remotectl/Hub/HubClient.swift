@@ -1,0 +1,104 @@
+internal import DBus
+internal import RemoteControlMPRIS
+
+/// The Now Playing hub (`remotectld`) as remotectl talks to it: its state, and its Shift,
+/// Unshift and Select, over `io.github.swift_remote_control.Hub1` at `/org/mpris/MediaPlayer2`.
+///
+/// The hub's own commands (`hub`, `shift`, `unshift`, `select`) call its well-known name, so
+/// that D-Bus activation starts an installed hub that does not run yet. Choosing the player for
+/// another command asks the hub's unique name, found first with `GetNameOwner`: that never starts
+/// a hub, and remotectl follows the hub's choice only when one runs.
+struct HubClient: Sendable {
+  /// The hub's well-known bus name.
+  static let busName: BusName = "io.github.swift_remote_control.Hub"
+  /// The hub's interface.
+  static let interface = "io.github.swift_remote_control.Hub1"
+  /// The object the hub serves.
+  static let path: ObjectPath = "/org/mpris/MediaPlayer2"
+  /// The hub's error for a player name it does not know.
+  static let unknownPlayerError = "io.github.swift_remote_control.Hub1.Error.UnknownPlayer"
+  /// The hub's error for Shift and Unshift without a player.
+  static let noPlayerError = "io.github.swift_remote_control.Hub1.Error.NoPlayer"
+
+  /// No hub owns its name on the bus.
+  static let notRunning = ControlError(
+    "The Now Playing hub is not running: start it with `remotectld &`, or install it with "
+      + "`make install` (then D-Bus starts it when asked, or `systemctl --user start remotectld`)")
+
+  /// The connection remotectl already has.
+  let connection: Connection
+
+  /// A client on `session`'s connection.
+  init(session: BusSession) {
+    connection = session.bus.connection
+  }
+
+  /// The unique name of the hub's connection, or `nil` when no hub runs (or the bus does not
+  /// answer).
+  func owner() async -> BusName? {
+    (try? await connection.nameOwner(of: Self.busName)) ?? nil
+  }
+
+  /// The state of the hub at `owner` (its well-known name unless given: an installed hub starts),
+  /// read with one `GetAll`, so its two properties agree; ``notRunning`` when no hub runs or can
+  /// be started.
+  func state(of owner: BusName = HubClient.busName, timeout: Duration = .seconds(5))
+    async throws(ControlError) -> HubState
+  {
+    let reply = try await call(
+      owner, interface: "org.freedesktop.DBus.Properties", member: "GetAll", [.string(Self.interface)],
+      timeout: timeout)
+    guard case .dictionary(_, _, let entries)? = reply.first else {
+      throw ControlError("The Now Playing hub answered GetAll with \(reply), not a dictionary")
+    }
+    var active = ""
+    var players: [String] = []
+    for entry in entries {
+      switch entry.key.stringValue {
+      case "ActivePlayer": active = entry.value.unwrappingVariants.stringValue ?? ""
+      case "Players":
+        players = (entry.value.unwrappingVariants.arrayElements ?? []).compactMap(\.stringValue)
+      default: break
+      }
+    }
+    return HubState(active: active, players: players)
+  }
+
+  /// The active player's instance when a hub runs and has one; `nil` otherwise, whatever the
+  /// reason (remotectl then chooses as it does without a hub). A hub that does not answer within
+  /// half a second is passed over, so that a media key never waits on it.
+  func activePlayer() async -> String? {
+    guard let owner = await owner() else { return nil }
+    return try? await state(of: owner, timeout: .milliseconds(500)).active
+  }
+
+  /// `Shift` or `Unshift` (`member`); returns the instance of the player now active.
+  func pin(_ member: String) async throws(ControlError) -> String {
+    let reply = try await call(Self.busName, interface: Self.interface, member: member, [])
+    return HubState.instance(reply.first?.stringValue ?? "")
+  }
+
+  /// `Select(player)`: pins the player named by instance (`vlc`) or bus name.
+  func select(_ player: String) async throws(ControlError) {
+    _ = try await call(Self.busName, interface: Self.interface, member: "Select", [.string(player)])
+  }
+
+  private func call(
+    _ owner: BusName, interface: String, member: String, _ arguments: [Value], timeout: Duration = .seconds(5)
+  ) async throws(ControlError) -> [Value] {
+    do {
+      return try await connection.call(
+        destination: owner, path: Self.path, interface: interface, member: member, arguments: arguments,
+        timeout: timeout)
+    } catch {
+      switch error.name.rawValue {
+      case "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner":
+        throw Self.notRunning
+      case Self.unknownPlayerError, Self.noPlayerError:
+        throw ControlError(error.message)
+      default:
+        throw ControlError("The Now Playing hub did not answer \(member): \(error.message)")
+      }
+    }
+  }
+}

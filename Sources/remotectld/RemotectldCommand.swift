@@ -1,0 +1,95 @@
+import ArgumentParser
+import DBus
+import Logging
+import NowPlayingArbiter
+import ServiceLifecycle
+
+/// `remotectld`: the Now Playing hub of the user's session bus.
+@main
+struct RemotectldCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "remotectld",
+    abstract: "The Now Playing hub: decides which MPRIS player media keys and controllers reach.",
+    discussion: """
+      It watches the MPRIS players on the session bus and keeps them in activity order. The active \
+      player is the one that last started playing; it stays active while paused, so the same key \
+      resumes it. A new idle player does not take over, pausing is not activity, and a playing \
+      player wins over a paused one. Shift, unshift and select pin a player until it goes away or \
+      another starts playing.
+
+      Controllers read the order and the active player, and shift, unshift or select, on \
+      \(HubNames.busName) at \(HubNames.path), interface \(HubNames.interface); it announces every \
+      change with NowPlayingChanged. While playerctld is not running the hub also answers \
+      playerctld's interface under org.mpris.MediaPlayer2.playerctld, so `playerctl` and scripts \
+      written for playerctld follow the same order.
+
+      It is also one MPRIS player, org.mpris.MediaPlayer2.remotectld (and, while it holds it, \
+      org.mpris.MediaPlayer2.playerctld), that is whichever player is Now Playing: calls, property \
+      writes and the active player's signals are forwarded, TrackList, Playlists and any other \
+      interface the active player serves included; a switch is announced with the values that \
+      changed and a Seeked. With no player, calls fail with \(HubNames.noPlayerError).
+
+      It stops on SIGINT or SIGTERM and logs on standard error.
+      """)
+
+  @Option(
+    name: [.customShort("i"), .customLong("ignore-player")], parsing: .singleValue,
+    help: ArgumentHelp(
+      "A player to leave out, by name (vlc) or bus name; repeat it or separate names with commas.",
+      valueName: "name"))
+  var ignored: [String] = []
+
+  @Flag(
+    inversion: .prefixedNo,
+    help: "Answer playerctld's interface under its bus name while playerctld is not running.")
+  var playerctld = true
+
+  @Option(
+    help: ArgumentHelp(
+      "A D-Bus address to use instead of the session bus, such as unix:path=/tmp/bus.", valueName: "address"))
+  var busAddress: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "How much to log: trace, debug, info, notice, warning, error or critical.", valueName: "level"))
+  var logLevel: String = "info"
+
+  func validate() throws {
+    guard Logger.Level(rawValue: logLevel) != nil else {
+      throw ValidationError(
+        "unknown log level \"\(logLevel)\"; use trace, debug, info, notice, warning, error or critical")
+    }
+    for name in ignoredNames where name.isEmpty {
+      throw ValidationError("--ignore-player needs a player name, such as vlc")
+    }
+  }
+
+  /// The names of every `--ignore-player`, comma lists split.
+  var ignoredNames: [String] {
+    ignored.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+  }
+
+  func run() async throws {
+    let level = Logger.Level(rawValue: logLevel) ?? .info
+    LoggingSystem.bootstrap { label in
+      var handler = StreamLogHandler.standardError(label: label)
+      handler.logLevel = level
+      return handler
+    }
+    let logger = Logger(label: "remotectld")
+    let hub = HubService(
+      configuration: HubService.Configuration(
+        bus: busAddress.map(BusAddress.address) ?? .session, filter: CandidateFilter(ignoring: ignoredNames),
+        answersPlayerctld: playerctld),
+      logger: logger)
+    let group = ServiceGroup(
+      configuration: ServiceGroupConfiguration(
+        services: [.init(service: hub)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+    do {
+      try await group.run()
+    } catch let error as HubError {
+      logger.critical("\(error.description)")
+      throw ExitCode.failure
+    }
+  }
+}

@@ -1,0 +1,99 @@
+import NowPlayingArbiter
+import Testing
+
+@Suite("After the bus restarts: the history comes back with the players, by bus name")
+struct BusRestartTests {
+  /// Every player back under a new unique name, as after a bus restart.
+  static func newOwner(_ player: String) -> String { ":2.\(player)" }
+
+  @Test func `a reconnect forgets the connections: no player until they come back`() {
+    var bench = Bench()
+    bench.appear("a", playing: false)
+    let changed = bench.arbiter.reconnected(hubOwner: ":2.hub")
+    #expect(changed)
+    #expect(bench.active == nil)
+    #expect(bench.order == [])
+  }
+
+  @Test func `players back under new unique names keep their activity order and the active one`() {
+    var bench = Bench()
+    for player in ["a", "b", "c", "d"] { bench.appear(player, playing: false) }
+    bench.play("b")
+    bench.pause("b")
+    bench.play("d")
+    bench.pause("d")
+    bench.play("a")
+    bench.pause("a")
+    #expect(bench.order == ["a", "d", "b", "c"])
+    bench.arbiter.reconnected(hubOwner: ":2.hub")
+    // They come back in another order than they first appeared, and read as paused.
+    for player in ["c", "b", "d", "a"] {
+      bench.appear(player, owner: Self.newOwner(player), playing: false)
+    }
+    #expect(bench.active == "a")
+    #expect(bench.order == ["a", "d", "b", "c"])
+  }
+
+  @Test func `the active player keeps its place even when it comes back after the others`() {
+    var bench = Bench()
+    bench.appear("a", playing: false)
+    bench.appear("b", playing: false)
+    bench.play("b")
+    bench.pause("b")
+    bench.play("a")
+    bench.pause("a")
+    bench.arbiter.reconnected(hubOwner: ":2.hub")
+    bench.appear("b", owner: Self.newOwner("b"), playing: false)
+    #expect(bench.active == "b")
+    bench.appear("a", owner: Self.newOwner("a"), playing: false)
+    #expect(bench.active == "a")
+    #expect(bench.order == ["a", "b"])
+  }
+
+  @Test func `a player that still plays after the restart has not started playing again`() {
+    var bench = Bench()
+    bench.appear("a", playing: true)
+    bench.appear("b", playing: true)
+    #expect(bench.order == ["a", "b"])
+    bench.arbiter.reconnected(hubOwner: ":2.hub")
+    bench.appear("b", owner: Self.newOwner("b"), playing: true)
+    bench.appear("a", owner: Self.newOwner("a"), playing: true)
+    #expect(bench.active == "a")
+    #expect(bench.order == ["a", "b"])
+  }
+
+  @Test func `a player that starts playing while the others come back takes over as it would have`() {
+    var bench = Bench()
+    bench.appear("a", playing: false)
+    bench.appear("b", playing: false)
+    bench.play("a")
+    bench.pause("a")
+    bench.arbiter.reconnected(hubOwner: ":2.hub")
+    bench.appear("b", owner: Self.newOwner("b"), playing: true)
+    bench.appear("a", owner: Self.newOwner("a"), playing: false)
+    #expect(bench.active == "b")
+  }
+
+  @Test func `a pin survives the restart`() {
+    var bench = Bench()
+    bench.appear("a", playing: false)
+    bench.appear("b", playing: false)
+    bench.select("b")
+    bench.arbiter.reconnected(hubOwner: ":2.hub")
+    bench.appear("a", owner: Self.newOwner("a"), playing: false)
+    bench.appear("b", owner: Self.newOwner("b"), playing: false)
+    #expect(bench.active == "b")
+  }
+
+  @Test func `a new player after the restart is new: no history of another's`() {
+    var bench = Bench()
+    bench.appear("a", playing: false)
+    bench.play("a")
+    bench.pause("a")
+    bench.arbiter.reconnected(hubOwner: ":2.hub")
+    bench.appear("z", owner: Self.newOwner("z"), playing: false)
+    bench.appear("a", owner: Self.newOwner("a"), playing: false)
+    #expect(bench.active == "a")
+    #expect(bench.order == ["a", "z"])
+  }
+}

@@ -1,0 +1,63 @@
+import DBus
+import Testing
+
+@testable import remotectld
+
+@Suite("Reading a player's introspection")
+struct ForwardedInterfaceTests {
+  @Test func `methods, signals and properties are read with their signatures, names and change behaviour`() {
+    let xml = """
+      <!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN" "x">
+      <node>
+       <!-- a comment with <interface name="not.this"> inside -->
+       <interface name="org.mpris.MediaPlayer2.TrackList">
+        <method name="GetTracksMetadata">
+         <arg name="TrackIds" type="ao" direction="in"/>
+         <arg name="Metadata" type="aa{sv}" direction="out"/>
+        </method>
+        <method name="GoTo"><arg type="o"/></method>
+        <signal name="TrackAdded"><arg name="Metadata" type="a{sv}"/><arg name="AfterTrack" type="o"/></signal>
+        <property name="Tracks" type="ao" access="read">
+         <annotation name="org.freedesktop.DBus.Property.EmitsChangedSignal" value="invalidates"/>
+        </property>
+        <property name='CanEditTracks' type='b' access='read'/>
+        <property name="Bad" type="a" access="read"/>
+       </interface>
+       <interface name="com.example.Empty"/>
+      </node>
+      """
+    let interfaces = ForwardedInterface.parse(introspection: xml)
+    #expect(interfaces.map(\.name) == ["org.mpris.MediaPlayer2.TrackList", "com.example.Empty"])
+    let trackList = interfaces[0]
+    #expect(
+      trackList.methods == [
+        .init(
+          name: "GetTracksMetadata", inSignature: "ao", outSignature: "aa{sv}", inNames: ["TrackIds"],
+          outNames: ["Metadata"]),
+        .init(name: "GoTo", inSignature: "o"),
+      ])
+    #expect(
+      trackList.signals == [
+        .init(name: "TrackAdded", signature: "a{sv}o", argumentNames: ["Metadata", "AfterTrack"])
+      ])
+    #expect(trackList.properties.map(\.name) == ["Tracks", "CanEditTracks"], "a bad signature is left out")
+    #expect(trackList.properties.first { $0.name == "Tracks" }?.change == .invalidates)
+    #expect(trackList.properties.first { $0.name == "Tracks" }?.fallback == .array(elementSignature: "o", []))
+    #expect(trackList.properties.first { $0.name == "CanEditTracks" }?.change == .emitsChange)
+  }
+
+  @Test func `the empty value of each type has that type`() {
+    for signature: Signature in ["y", "b", "s", "o", "as", "a{sv}", "(ias)", "a(sa{sv})", "v", "aai"] {
+      #expect(Value.zero(of: signature).signature == signature)
+    }
+  }
+
+  @Test func `Position moves at the rate from the anchor, and never below 0`() {
+    let start = ContinuousClock.now
+    var anchor = PositionAnchor(position: 1_000_000, rate: 1.5, time: start)
+    #expect(anchor.position(at: start + .seconds(2)) == 4_000_000)
+    anchor.rebase(at: start + .seconds(2), rate: 0)
+    #expect(anchor.position(at: start + .seconds(10)) == 4_000_000)
+    #expect(PositionAnchor(position: 100, rate: -1, time: start).position(at: start + .seconds(1)) == 0)
+  }
+}

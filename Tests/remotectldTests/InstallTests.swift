@@ -1,0 +1,102 @@
+import BusTestSupport
+import Foundation
+import Testing
+
+/// `make install` and `make uninstall`, and the D-Bus activation they set up: a session bus that
+/// knows the installed services folder starts remotectld on the first call to the hub's name.
+@Suite(
+  "Installed like a real service", .serialized, .enabled(if: HubTools.canRun && Installation.canRun),
+  .leavesNoChildProcesses, .timeLimit(.minutes(1)))
+struct InstallTests {
+  @Test
+  func
+    `make install puts the executables, the unit and the activation files under PREFIX; uninstall removes them`()
+    async throws
+  {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "install-test-\(UUID().uuidString.prefix(8))")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let prefix = directory.appendingPathComponent("prefix")
+    let install = try await Installation.make("install", prefix: prefix)
+    #expect(install.status == 0, "\(install)")
+    #expect(Installation.files(under: prefix) == Installation.installedFiles)
+    for executable in ["binaural", "remotectl", "remotectld"] {
+      #expect(
+        FileManager.default.isExecutableFile(atPath: prefix.appendingPathComponent("bin/\(executable)").path))
+    }
+    let bin = prefix.appendingPathComponent("bin").path
+    let unit = try String(
+      contentsOf: prefix.appendingPathComponent("lib/systemd/user/remotectld.service"), encoding: .utf8)
+    for line in ["Type=dbus", "BusName=io.github.swift_remote_control.Hub", "ExecStart=\(bin)/remotectld"] {
+      #expect(unit.split(separator: "\n").contains(Substring(line)), "\(line) in \(unit)")
+    }
+    for name in ["io.github.swift_remote_control.Hub", "org.mpris.MediaPlayer2.remotectld"] {
+      let service = try String(
+        contentsOf: prefix.appendingPathComponent("share/dbus-1/services/\(name).service"), encoding: .utf8)
+      let lines = service.split(separator: "\n")
+      for line in [
+        "[D-BUS Service]", "Name=\(name)", "Exec=\(bin)/remotectld", "SystemdService=remotectld.service",
+      ] {
+        #expect(lines.contains(Substring(line)), "\(line) in \(service)")
+      }
+    }
+    if ChildProcess.which("systemd-analyze") != nil {
+      // systemd's own check of the unit: its syntax, and that ExecStart's program exists.
+      let verify = try await ChildProcess.run(
+        "systemd-analyze",
+        ["verify", "--user", prefix.appendingPathComponent("lib/systemd/user/remotectld.service").path],
+        environment: ["XDG_RUNTIME_DIR": directory.path])
+      #expect(verify.status == 0 && verify.error.isEmpty, "\(verify)")
+    }
+    let uninstall = try await Installation.make("uninstall", prefix: prefix)
+    #expect(uninstall.status == 0, "\(uninstall)")
+    #expect(Installation.files(under: prefix) == [])
+  }
+
+  @Test func `the first call to the hub's name starts the installed remotectld, which remotectl uses`()
+    async throws
+  {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "activation-test-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let prefix = directory.appendingPathComponent("prefix")
+    #expect(try await Installation.make("install", prefix: prefix).status == 0)
+    let bus = try await ActivationBus.start(
+      in: directory, servicesDirectory: prefix.appendingPathComponent("share/dbus-1/services"))
+    let activatable = try await bus.askBus("ListActivatableNames")
+    #expect(activatable.output.contains("\"io.github.swift_remote_control.Hub\""), "\(activatable)")
+    #expect(activatable.output.contains("\"org.mpris.MediaPlayer2.remotectld\""), "\(activatable)")
+    // Nobody runs it yet.
+    #expect(try await bus.processIdentifier(of: "io.github.swift_remote_control.Hub") == nil)
+    // The first call starts it, and is answered by it: the installed `remotectl hub` is one.
+    let remotectl = prefix.appendingPathComponent("bin/remotectl").path
+    let first = try await bus.run(remotectl, ["hub"])
+    #expect(first.status == 0, "\(first)")
+    #expect(first.error == "No players found\n")
+    let players = try await bus.run(
+      "gdbus",
+      [
+        "call", "--address", bus.address, "--dest", "io.github.swift_remote_control.Hub", "--object-path",
+        "/org/mpris/MediaPlayer2", "--method", "org.freedesktop.DBus.Properties.Get",
+        "io.github.swift_remote_control.Hub1", "Players",
+      ])
+    #expect(players.output == "(<@as []>,)\n", "\(players)")
+    let pid = try #require(try await bus.processIdentifier(of: "io.github.swift_remote_control.Hub"))
+    let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")
+    #expect(executable == prefix.appendingPathComponent("bin/remotectld").path)
+    // The installed player and controller work with it.
+    let player = try ChildProcess(
+      prefix.appendingPathComponent("bin/binaural").path, ["--output", "null", "--headless", "--name", "a"],
+      environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address], standardError: .file("/dev/null"))
+    try await poll(
+      "the installed remotectl lists a", { try await bus.run(remotectl, ["hub"]).output },
+      until: { $0 == "* a\n" })
+    await player.terminate()
+    kill(pid, SIGTERM)
+    try await poll(
+      "remotectld stops", { FileManager.default.fileExists(atPath: "/proc/\(pid)") }, until: { !$0 })
+    await bus.stop()
+    #expect(try await Installation.make("uninstall", prefix: prefix).status == 0)
+  }
+}

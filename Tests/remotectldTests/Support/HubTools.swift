@@ -1,0 +1,42 @@
+import BusTestSupport
+import Foundation
+
+/// The programs the hub's tests run, and where they are.
+enum HubTools {
+  /// The directory of the built products (where the test runner lives, or above it).
+  static let productsDirectory: URL = {
+    var directory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+      .deletingLastPathComponent()
+    while directory.path != "/"
+      && !FileManager.default.fileExists(atPath: directory.appendingPathComponent("remotectld").path)
+    {
+      directory = directory.deletingLastPathComponent()
+    }
+    return directory
+  }()
+
+  /// The hub under test.
+  static var remotectld: String { productsDirectory.appendingPathComponent("remotectld").path }
+  /// The example player.
+  static var binaural: String { productsDirectory.appendingPathComponent("binaural").path }
+
+  /// mpv-mpris's plugin.
+  static let mprisPlugin: String? = ["/usr/lib/mpv-mpris/mpris.so", "/etc/mpv/scripts/mpris.so"]
+    .first { FileManager.default.fileExists(atPath: $0) }
+
+  /// Whether the bus tests can run: a dbus-daemon, gdbus, and the built hub and player.
+  static var canRun: Bool {
+    ChildProcess.which("dbus-daemon") != nil && ChildProcess.which("gdbus") != nil
+      && ChildProcess.which("busctl") != nil
+      && FileManager.default.isExecutableFile(atPath: remotectld)
+      && FileManager.default.isExecutableFile(atPath: binaural)
+  }
+
+  /// Whether playerctl and playerctld are there too.
+  static var playerctlCanRun: Bool {
+    canRun && ChildProcess.which("playerctl") != nil && ChildProcess.which("playerctld") != nil
+  }
+
+  /// Whether mpv with mpv-mpris is there too.
+  static var mpvCanRun: Bool { playerctlCanRun && ChildProcess.which("mpv") != nil && mprisPlugin != nil }
+}

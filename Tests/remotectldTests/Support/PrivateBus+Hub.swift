@@ -1,0 +1,152 @@
+import BusTestSupport
+import Foundation
+
+/// The hub, players and controllers the hub's tests run on a private bus; each stops with the bus.
+extension PrivateBus {
+  static let hubName = "io.github.swift_remote_control.Hub"
+  static let hubInterface = "io.github.swift_remote_control.Hub1"
+  static let playerctldName = "org.mpris.MediaPlayer2.playerctld"
+  static let mprisPath = "/org/mpris/MediaPlayer2"
+
+  // MARK: - Starting
+
+  /// Starts remotectld with `arguments` and waits until it owns its name.
+  @discardableResult
+  func startHub(_ arguments: [String] = []) throws -> ChildProcess {
+    try start(
+      HubTools.remotectld, ["--log-level", "debug"] + arguments,
+      standardError: .file(directory.appendingPathComponent("remotectld.log").path))
+  }
+
+  /// Starts remotectld and waits until it serves under its name.
+  @discardableResult
+  func startHubAndWait(_ arguments: [String] = []) async throws -> ChildProcess {
+    let hub = try startHub(arguments)
+    try await waitForName(Self.hubName)
+    return hub
+  }
+
+  /// Starts playerctld and waits until it owns its name.
+  @discardableResult
+  func startPlayerctld() async throws -> ChildProcess {
+    let child = try start(
+      "playerctld", [], standardError: .file(directory.appendingPathComponent("playerctld.log").path))
+    try await waitForName(Self.playerctldName)
+    return child
+  }
+
+  /// Starts `binaural --output null --name NAME` (it starts paused) and waits until it owns its name.
+  @discardableResult
+  func startBinaural(_ name: String) async throws -> ChildProcess {
+    let child = try start(
+      HubTools.binaural, ["--output", "null", "--headless", "--name", name],
+      standardError: .file(directory.appendingPathComponent("\(name).log").path))
+    try await waitForName("org.mpris.MediaPlayer2.\(name)")
+    return child
+  }
+
+  /// Starts mpv with mpv-mpris, paused on a sine source, and waits until it owns
+  /// `org.mpris.MediaPlayer2.mpv`.
+  @discardableResult
+  func startMpv() async throws -> ChildProcess {
+    let child = try start(
+      "mpv",
+      [
+        "--no-config", "--idle=yes", "--pause", "--script=\(HubTools.mprisPlugin ?? "")", "--no-video",
+        "--ao=null", "--no-terminal", "av://lavfi:sine",
+      ], standardError: .file("/dev/null"))
+    try await waitForName("org.mpris.MediaPlayer2.mpv")
+    return child
+  }
+
+  /// `gdbus wait`: returns once `name` has an owner, or throws after 10 s.
+  func waitForName(_ name: String) async throws {
+    let result = try await run("gdbus", ["wait", "--address", address, "--timeout", "10", name])
+    if result.status != 0 { throw TestFailure("\(name) did not appear: \(result.error)") }
+  }
+
+  // MARK: - Calling
+
+  /// `gdbus call` on this bus; throws with gdbus's message when the call fails.
+  @discardableResult
+  func gdbusCall(
+    _ destination: String, _ method: String, _ arguments: [String] = [], path: String = mprisPath
+  )
+    async throws -> String
+  {
+    let result = try await gdbusCallResult(destination, method, arguments, path: path)
+    guard result.status == 0 else { throw TestFailure("\(method) on \(destination) failed: \(result.error)") }
+    return result.output
+  }
+
+  /// `gdbus call` on this bus, however it ends.
+  func gdbusCallResult(
+    _ destination: String, _ method: String, _ arguments: [String] = [], path: String = mprisPath
+  ) async throws -> ClientResult {
+    try await run(
+      "gdbus",
+      ["call", "--address", address, "--dest", destination, "--object-path", path, "--method", method]
+        + arguments)
+  }
+
+  /// A property read with `gdbus`: the strings in its printed value.
+  func strings(_ destination: String, _ interface: String, _ property: String) async throws -> [String] {
+    let output = try await gdbusCall(
+      destination, "org.freedesktop.DBus.Properties.Get", [interface, property])
+    return Self.quotedStrings(in: output)
+  }
+
+  /// The strings quoted in gdbus's output, such as `(<['a', 'b']>,)`.
+  static func quotedStrings(in output: String) -> [String] {
+    output.split(separator: "'", omittingEmptySubsequences: false).enumerated()
+      .filter { $0.offset % 2 == 1 }.map { String($0.element) }
+  }
+
+  // MARK: - The hub's answers
+
+  /// The hub's Players, as player names (`a` for `org.mpris.MediaPlayer2.a`).
+  func hubPlayers() async throws -> [String] {
+    try await strings(Self.hubName, Self.hubInterface, "Players").map(Self.playerName)
+  }
+
+  /// The hub's ActivePlayer, as a player name (empty when none).
+  func hubActive() async throws -> String {
+    try await strings(Self.hubName, Self.hubInterface, "ActivePlayer").first.map(Self.playerName) ?? ""
+  }
+
+  /// The PlayerNames that whoever owns playerctld's name answers, as player names.
+  func playerctldNames() async throws -> [String] {
+    try await strings(Self.playerctldName, "com.github.altdesktop.playerctld", "PlayerNames").map(
+      Self.playerName)
+  }
+
+  static func playerName(_ busName: String) -> String {
+    busName.hasPrefix("org.mpris.MediaPlayer2.")
+      ? String(busName.dropFirst("org.mpris.MediaPlayer2.".count)) : busName
+  }
+
+  // MARK: - Players
+
+  /// Calls `method` (Play, Pause…) on player `name` and returns once the player has announced
+  /// `announcement` (such as `'PlaybackStatus': <'Playing'>`), so every program on the bus has been
+  /// sent that signal before anything this test sends next.
+  func tell(_ name: String, _ method: String, arguments: [String] = [], announcing announcement: String)
+    async throws
+  {
+    let monitor = try SignalMonitor(on: self, sender: "org.mpris.MediaPlayer2.\(name)")
+    try await monitor.ready()
+    try await gdbusCall("org.mpris.MediaPlayer2.\(name)", method, arguments)
+    try await monitor.wait(for: announcement)
+    await monitor.stop()
+  }
+
+  /// Sets player `name`'s MPRIS `property` to `value` (a GVariant text, such as `<0.5>`) and
+  /// returns once the player has announced `announcement`.
+  func set(_ name: String, _ property: String, _ value: String, announcing announcement: String) async throws
+  {
+    try await tell(
+      name, "org.freedesktop.DBus.Properties.Set",
+      arguments: ["org.mpris.MediaPlayer2.Player", property, value],
+      announcing: announcement)
+  }
+}

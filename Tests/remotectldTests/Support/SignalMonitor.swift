@@ -1,0 +1,33 @@
+import BusTestSupport
+
+/// `gdbus monitor` of the signals one bus name sends: a test waits for the very announcement it
+/// is about to rely on.
+struct SignalMonitor: Sendable {
+  let process: ChildProcess
+
+  /// Starts monitoring `sender` on `bus`.
+  init(on bus: PrivateBus, sender: String) throws {
+    process = try bus.start("gdbus", ["monitor", "--address", bus.address, "--dest", sender])
+  }
+
+  /// Returns once gdbus has resolved the sender's owner: its match rule was installed before
+  /// that, so no later signal is missed.
+  func ready() async throws {
+    _ = try await process.line(within: .seconds(10)) { $0.contains("is owned by") }
+  }
+
+  /// Waits for a signal line containing `text`; returns that line.
+  @discardableResult
+  func wait(for text: String, within timeout: Duration = .seconds(10)) async throws -> String {
+    do {
+      return try await process.line(within: timeout) { $0.contains(text) }
+    } catch {
+      throw TestFailure("no signal with \(text) within \(timeout); seen: \(process.standardOutput)")
+    }
+  }
+
+  /// Stops the monitor.
+  func stop() async {
+    await process.terminate()
+  }
+}
