@@ -43,7 +43,8 @@
 ///
 /// ## Where it differs from playerctld
 ///
-/// playerctld makes every new player active, even an idle one; counts any property change,
+/// playerctld makes a new player active, even an idle one (playerctld 2.4.1 exempts players that
+/// export a TrackList); counts any property change,
 /// pausing included, as activity (playerctl#242); and lets a player that merely changed something
 /// win over one that plays (#222, #159, #284). Here an idle newcomer waits its turn, pausing is
 /// not activity, and a playing player always wins over a paused one unless the user pinned one.

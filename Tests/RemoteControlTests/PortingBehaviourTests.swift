@@ -2,7 +2,7 @@ import RemoteControl
 import RemoteControlTesting
 import Testing
 
-/// Seed 002's controller, written as on iOS: `next` overridden read-only to insert the
+/// A view controller written as on iOS: `next` overridden read-only to insert the
 /// continuous-seek responder, which knows the application it serves.
 @MainActor
 private final class PortedController: Responder {

@@ -2,7 +2,7 @@ import RemoteControl
 import RemoteControlTesting
 import Testing
 
-/// Seed 002's root controller: its `next` is a dedicated responder, whose `next` is the
+/// A root controller that inserts a dedicated responder: its `next` is a dedicated responder, whose `next` is the
 /// application.
 @MainActor
 private final class RootController: Responder {
@@ -235,7 +235,7 @@ struct ResponderChainTests {
   }
 
   @Test func overriddenNextPutsADedicatedResponderBetweenAControllerAndTheApplication() async {
-    // Seed 002: root controller → remote-control responder → application.
+    // A root controller → its dedicated remote-control responder → the application.
     let remote = RecordingResponder(handling: [.play, .pause], next: app)
     let root = RootController(remote: remote)
     #expect(root.next === remote)

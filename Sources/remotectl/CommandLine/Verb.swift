@@ -52,7 +52,7 @@ enum Verb: Hashable, Sendable {
   var supportsFormat: Bool {
     switch self {
     case .position, .volume, .status, .metadata, .loop, .shuffle: true
-    default: false
+    case .play, .pause, .playPause, .stop, .next, .previous, .open: false
     }
   }
 
@@ -68,7 +68,7 @@ enum Verb: Hashable, Sendable {
     case .loop(let setting): setting != nil
     case .shuffle(let change): change != nil
     case .status, .metadata: false
-    default: true
+    case .play, .pause, .playPause, .stop, .next, .previous, .open: true
     }
   }
 }

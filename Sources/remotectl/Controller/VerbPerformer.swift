@@ -51,7 +51,8 @@ enum VerbPerformer {
       case .shuffle(let change?):
         guard state.canControl else { return .skipped }
         try await player.setProperty(.shuffle, to: .bool(change.value(from: state.shuffle ?? false)))
-      default:
+      case .position(nil), .volume(nil), .loop(nil), .shuffle(nil), .status, .metadata:
+        // Verbs that print rather than change: nothing to perform.
         return .skipped
       }
       return .done
