@@ -24,8 +24,8 @@ package struct PositionJumpDetector: Sendable {
 
   /// Takes in the next snapshot.
   ///
-  /// - Returns: The new position, in seconds, when it jumped; `nil` otherwise.
-  package mutating func position(after snapshot: NowPlayingSnapshot) -> Double? {
+  /// - Returns: The new position when it jumped; `nil` otherwise.
+  package mutating func position(after snapshot: NowPlayingSnapshot) -> Duration? {
     defer { previous = snapshot }
     guard let previous else {
       if snapshot.positionState != nil { itemOfLastReport = .some(snapshot.info) }
@@ -39,7 +39,8 @@ package struct PositionJumpDetector: Sendable {
     itemOfLastReport = .some(snapshot.info)
     guard sameItem else { return nil }
     let expected = previous.position(at: snapshot.positionReportedAt)
-    guard abs(reported.position - expected) > tolerance.seconds else { return nil }
+    let gap = reported.position - expected
+    guard gap > tolerance || gap < .zero - tolerance else { return nil }
     return reported.position
   }
 

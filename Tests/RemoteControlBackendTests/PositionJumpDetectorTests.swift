@@ -15,31 +15,31 @@ struct PositionJumpDetectorTests {
     center = NowPlayingInfoCenter(clock: clock)
     center.nowPlayingInfo = NowPlayingInfo(trackIdentifier: "a", title: "A")
     center.playbackState = .playing
-    try center.setPositionState(duration: 100, position: 10)
+    try center.setPositionState(duration: .seconds(100), position: .seconds(10))
   }
 
   @Test mutating func progressReportedWhereItGotIsNotAJump() async throws {
     #expect(detector.position(after: center.snapshot) == nil)
     await clock.advance(by: .seconds(5))
-    try center.setPositionState(duration: 100, position: 15)
+    try center.setPositionState(duration: .seconds(100), position: .seconds(15))
     #expect(detector.position(after: center.snapshot) == nil)
   }
 
   @Test mutating func aReportAwayFromTheExtrapolatedPositionIsAJumpToIt() async throws {
     #expect(detector.position(after: center.snapshot) == nil)
     await clock.advance(by: .seconds(5))
-    try center.setPositionState(duration: 100, position: 60)
-    #expect(detector.position(after: center.snapshot) == 60)
+    try center.setPositionState(duration: .seconds(100), position: .seconds(60))
+    #expect(detector.position(after: center.snapshot) == .seconds(60))
   }
 
   @Test mutating func aNewItemsFirstReportIsNotAJumpButItsSecondCanBe() async throws {
     #expect(detector.position(after: center.snapshot) == nil)
     center.nowPlayingInfo = NowPlayingInfo(trackIdentifier: "b", title: "B")
     #expect(detector.position(after: center.snapshot) == nil)
-    try center.setPositionState(duration: 50, position: 0)
+    try center.setPositionState(duration: .seconds(50), position: .zero)
     #expect(detector.position(after: center.snapshot) == nil)
-    try center.setPositionState(duration: 50, position: 30)
-    #expect(detector.position(after: center.snapshot) == 30)
+    try center.setPositionState(duration: .seconds(50), position: .seconds(30))
+    #expect(detector.position(after: center.snapshot) == .seconds(30))
   }
 
   @Test mutating func snapshotsWithoutANewReportAreNeverJumps() {

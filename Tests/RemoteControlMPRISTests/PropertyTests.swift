@@ -169,7 +169,7 @@ import Testing
       await clock.advance(by: .seconds(30))
       #expect(try await player.busctlGet("Position") == "x 12500000", "paused: the position stays")
       try player.application.nowPlayingInfoCenter.setPositionState(
-        duration: 300, playbackRate: 2, position: 100)
+        duration: .seconds(300), playbackRate: 2, position: .seconds(100))
       player.application.nowPlayingInfoCenter.playbackState = .playing
       await clock.advance(by: .seconds(10))
       #expect(try await player.busctlGet("Position") == "x 120000000", "at rate 2")

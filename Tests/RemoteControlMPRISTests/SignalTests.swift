@@ -85,7 +85,7 @@ import Testing
 
       // Normal progress, then a rate change reported where playback had got to: no Seeked.
       await clock.advance(by: .seconds(5))
-      try center.setPositionState(duration: 300, playbackRate: 2, position: 15)
+      try center.setPositionState(duration: .seconds(300), playbackRate: 2, position: .seconds(15))
       // Pausing and resuming: no Seeked.
       await clock.advance(by: .seconds(1))
       center.playbackState = .paused
@@ -93,15 +93,15 @@ import Testing
       center.playbackState = .playing
       // A jump: Seeked with the new position.
       await clock.advance(by: .seconds(1))
-      try center.setPositionState(duration: 300, playbackRate: 2, position: 100)
+      try center.setPositionState(duration: .seconds(300), playbackRate: 2, position: .seconds(100))
       // A new track from its start: no Seeked.
       var next = Fixtures.fullInfo
       next.trackIdentifier = "track-2"
       center.nowPlayingInfo = next
-      try center.setPositionState(duration: 300, playbackRate: 2, position: 0)
+      try center.setPositionState(duration: .seconds(300), playbackRate: 2, position: .zero)
       // A small correction within the tolerance: no Seeked.
       await clock.advance(by: .seconds(1))
-      try center.setPositionState(duration: 300, playbackRate: 2, position: 2.05)
+      try center.setPositionState(duration: .seconds(300), playbackRate: 2, position: .milliseconds(2050))
       Self.mark(player)
 
       let records = try await monitor.signals(until: Self.isMark)
@@ -123,7 +123,7 @@ import Testing
     try await withPlayer(setUp: { application in
       application.commandCenter.changePlaybackPositionCommand.addTarget { [unowned application] event in
         guard case .changePlaybackPosition(let position) = event.command else { return .commandFailed }
-        try? application.nowPlayingInfoCenter.setPositionState(duration: 300, position: position.seconds)
+        try? application.nowPlayingInfoCenter.setPositionState(duration: .seconds(300), position: position)
         return .success
       }
     }) { (player: TestPlayer) async throws in

@@ -55,7 +55,7 @@ struct NowPlayingInfoTests {
     #expect(center.nowPlayingInfo == nil)
     #expect(center.playbackState == .unknown)
     #expect(center.positionState == nil)
-    #expect(center.currentPosition == 0)
+    #expect(center.elapsedPlaybackTime == .zero)
   }
 
   @Test func typedInfoRoundTrips() {
@@ -149,10 +149,10 @@ struct NowPlayingInfoTests {
     let snapshots = recordSnapshots()
     center.nowPlayingInfo = NowPlayingInfo(title: "One")
     center.playbackState = .playing
-    try center.setPositionState(duration: 60, position: 5)
+    try center.setPositionState(duration: .seconds(60), position: .seconds(5))
 
     let seen = snapshots.values
-    let reported = try PositionState(duration: 60, position: 5)
+    let reported = try PositionState(duration: .seconds(60), position: .seconds(5))
     #expect(seen.count == 3)
     #expect(seen.map(\.info?.title) == ["One", "One", "One"])
     // Info without a rate, before the app says anything: paused is inferred.
@@ -177,9 +177,9 @@ struct NowPlayingInfoTests {
   }
 
   @Test func settingTheSamePositionStateAtTheSameTimeIsNotAChange() throws {
-    try center.setPositionState(duration: 60, position: 5)
+    try center.setPositionState(duration: .seconds(60), position: .seconds(5))
     let snapshots = recordSnapshots()
-    try center.setPositionState(duration: 60, position: 5)
+    try center.setPositionState(duration: .seconds(60), position: .seconds(5))
     #expect(snapshots.values.isEmpty)
   }
 
@@ -193,11 +193,11 @@ struct NowPlayingInfoTests {
   }
 
   @Test func clearingThePositionStateIsAChange() throws {
-    try center.setPositionState(duration: 60, position: 5)
+    try center.setPositionState(duration: .seconds(60), position: .seconds(5))
     let snapshots = recordSnapshots()
     center.setPositionState(nil)
     #expect(snapshots.values.map(\.positionState) == [nil])
-    #expect(center.currentPosition == 0)
+    #expect(center.elapsedPlaybackTime == .zero)
   }
 
   @Test func observersAreCalledInTheOrderAdded() {

@@ -19,9 +19,10 @@ struct NowPlayingPortingTests {
       title: "Episode 1", playbackDuration: .seconds(600), elapsedPlaybackTime: .seconds(30),
       playbackRate: 1.5)
     #expect(center.playbackState == .playing)
-    #expect(center.positionState == (try PositionState(duration: 600, playbackRate: 1.5, position: 30)))
+    #expect(
+      center.positionState
+        == (try PositionState(duration: .seconds(600), playbackRate: 1.5, position: .seconds(30))))
     await clock.advance(by: .seconds(2))
-    #expect(center.currentPosition == 33)
     #expect(center.elapsedPlaybackTime == .seconds(33), "the info's time type, read back")
   }
 
@@ -32,10 +33,10 @@ struct NowPlayingPortingTests {
     center.nowPlayingInfo = NowPlayingInfo(
       title: "Episode 1", playbackDuration: .seconds(600), elapsedPlaybackTime: .seconds(40), playbackRate: 0)
     #expect(center.playbackState == .paused)
-    #expect(center.positionState?.position == 40)
+    #expect(center.positionState?.position == .seconds(40))
     #expect(center.positionState?.playbackRate == 1, "a pause is a state; the rate stays the last one")
     await clock.advance(by: .seconds(10))
-    #expect(center.currentPosition == 40)
+    #expect(center.elapsedPlaybackTime == .seconds(40))
   }
 
   @Test func theStateIsInferredUntilTheAppSetsOne() {
@@ -52,7 +53,7 @@ struct NowPlayingPortingTests {
   @Test func infoStateAndPositionChangeTogetherInOneUpdate() throws {
     let snapshots = SendableLog<NowPlayingSnapshot>()
     center.observe { snapshots.append($0) }
-    let position = try PositionState(duration: 300, position: 12)
+    let position = try PositionState(duration: .seconds(300), position: .seconds(12))
     center.setNowPlaying(NowPlayingInfo(title: "Two"), playbackState: .playing, positionState: position)
     #expect(snapshots.values.count == 1)
     let seen = try #require(snapshots.values.first)

@@ -74,7 +74,7 @@ struct PortingBehaviourTests {
   @Test func aRateModeSeekEndsAtTheRateInEffectBeforeItBegan() async throws {
     let f = SeekFixture(mode: .rate(2))
     f.play()
-    f.app.nowPlayingInfoCenter.setPositionState(try PositionState(duration: 300, playbackRate: 1.5))
+    f.app.nowPlayingInfoCenter.setPositionState(try PositionState(duration: .seconds(300), playbackRate: 1.5))
     var rates = f.rates.makeAsyncIterator()
     await f.controller.beginHolding(.forward)
     #expect(await rates.next() == 2)

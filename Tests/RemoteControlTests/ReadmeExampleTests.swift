@@ -14,7 +14,7 @@ import Testing
     }
     application.nowPlayingInfoCenter.nowPlayingInfo = NowPlayingInfo(
       title: "Alpha waves", artist: "Binaural", playbackDuration: .seconds(600))
-    try application.nowPlayingInfoCenter.setPositionState(duration: 600, position: 0)
+    try application.nowPlayingInfoCenter.setPositionState(duration: .seconds(600), position: .zero)
     application.beginReceivingRemoteControlEvents()
 
     let outcome = await application.send(.togglePlayPause, from: .keyboard)

@@ -11,7 +11,7 @@ import Synchronization
 /// The corresponding MediaPlayer class is `MPNowPlayingInfoCenter`. It can be read and set from
 /// any thread (an audio thread, a D-Bus thread): its state is behind a mutex. Position follows
 /// the Media Session rule: the app reports a ``PositionState`` when the position jumps or the
-/// rate changes, and ``currentPosition`` derives the position from it; nobody polls.
+/// rate changes, and ``elapsedPlaybackTime`` derives the position from it; nobody polls.
 ///
 /// The iOS habits work as they do there:
 /// - Info that carries ``NowPlayingInfo/elapsedPlaybackTime`` or ``NowPlayingInfo/playbackRate``
@@ -120,12 +120,12 @@ public final class NowPlayingInfoCenter: Sendable {
   private static func positionState(
     of info: NowPlayingInfo, in snapshot: NowPlayingSnapshot, at now: Duration
   ) -> PositionState? {
-    let duration = info.playbackDuration?.seconds ?? .infinity
-    let elapsed = info.elapsedPlaybackTime?.seconds ?? snapshot.position(at: now)
+    let elapsed = max(info.elapsedPlaybackTime ?? snapshot.position(at: now), .zero)
     let lastRate = snapshot.positionState?.playbackRate ?? 1
     let rate = info.playbackRate.flatMap { $0 == 0 || $0.isNaN ? nil : $0 } ?? lastRate
     return try? PositionState(
-      duration: duration, playbackRate: rate, position: min(max(elapsed.isNaN ? 0 : elapsed, 0), duration))
+      duration: info.playbackDuration, playbackRate: rate,
+      position: info.playbackDuration.map { min(elapsed, $0) } ?? elapsed)
   }
 
   /// Whether the app is playing.
@@ -162,26 +162,26 @@ public final class NowPlayingInfoCenter: Sendable {
 
   /// Checks and reports a position state; nothing changes when it is invalid.
   ///
+  /// - Parameters:
+  ///   - duration: The length of the item; `nil` for a live stream.
+  ///   - playbackRate: The rate playback moves at while playing.
+  ///   - position: Where playback is now.
   /// - Throws: ``PositionStateError`` saying what is wrong with the values.
-  public func setPositionState(duration: Double, playbackRate: Double = 1, position: Double = 0)
+  public func setPositionState(duration: Duration?, playbackRate: Double = 1, position: Duration = .zero)
     throws(PositionStateError)
   {
     setPositionState(try PositionState(duration: duration, playbackRate: playbackRate, position: position))
   }
 
-  /// The position now, in seconds: the reported position moved on by the elapsed time × rate
-  /// while playing, clamped to [0, duration]. 0 when no position was reported.
-  public var currentPosition: Double {
-    let now = now()
-    return state.withLock { $0.snapshot.position(at: now) }
-  }
-
-  /// The position now, as a `Duration`: ``currentPosition``, in the time type of
-  /// ``NowPlayingInfo/playbackDuration`` and ``NowPlayingInfo/elapsedPlaybackTime``.
+  /// The position now: the reported position moved on by the elapsed time × rate while
+  /// playing, clamped to [0, duration]. Zero when no position was reported.
   ///
   /// The corresponding MediaPlayer value is the extrapolated
   /// `MPNowPlayingInfoPropertyElapsedPlaybackTime`.
-  public var elapsedPlaybackTime: Duration { .seconds(currentPosition) }
+  public var elapsedPlaybackTime: Duration {
+    let now = now()
+    return state.withLock { $0.snapshot.position(at: now) }
+  }
 
   /// The time now on the info center's clock, which ``NowPlayingSnapshot/position(at:)`` takes.
   public var clockTime: Duration { now() }

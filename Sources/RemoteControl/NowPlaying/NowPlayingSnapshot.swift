@@ -21,9 +21,9 @@ public struct NowPlayingSnapshot: Sendable, Hashable {
   public var hasPlayed: Bool
 
   /// The position at a time on the info center's clock: the reported position, moved on by the
-  /// time since the report × the rate while playing, clamped to [0, duration]; 0 with no report.
-  public func position(at now: Duration) -> Double {
-    guard let positionState else { return 0 }
+  /// time since the report × the rate while playing, clamped to [0, duration]; zero with no report.
+  public func position(at now: Duration) -> Duration {
+    guard let positionState else { return .zero }
     guard playbackState == .playing else { return positionState.position }
     return positionState.position(after: now - positionReportedAt)
   }

@@ -5,9 +5,9 @@ public struct PositionStateError: Error, Sendable, Hashable, CustomStringConvert
   /// What was wrong, as a value to switch on.
   public struct Code: Sendable, Hashable {
     let rawValue: UInt8
-    /// The duration was negative or NaN.
+    /// The duration was negative.
     public static let invalidDuration = Code(rawValue: 1)
-    /// The position was NaN, negative, or past the duration.
+    /// The position was negative or past the duration.
     public static let invalidPosition = Code(rawValue: 2)
     /// The rate was 0 or NaN.
     public static let invalidPlaybackRate = Code(rawValue: 3)

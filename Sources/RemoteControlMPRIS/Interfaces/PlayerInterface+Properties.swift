@@ -41,7 +41,7 @@ extension PlayerInterface {
         // Position: computed on each read from the last position report; never announced.
         Entry(
           PlayerProperty.position.rawValue, "x",
-          onRead: { .int64(Microseconds(seconds: $0.currentPosition).rawValue) }),
+          onRead: { .int64(Microseconds($0.elapsedPlaybackTime).rawValue) }),
         property(.minimumRate, "d") { .double($0.minimumRate) },
         property(.maximumRate, "d") { .double($0.maximumRate) },
         property(.canGoNext, "b") { .bool($0.canGoNext) },

@@ -49,7 +49,7 @@ enum PlayerInterface {
       },
       Interface.Method("Seek", in: "x", inNames: ["Offset"]) { call in
         guard let offset = call.arguments.first?.int64Value else { return call.reply() }
-        let position = Microseconds(seconds: state.nowPlaying.currentPosition)
+        let position = Microseconds(state.nowPlaying.elapsedPlaybackTime)
         let request = state.read { model -> SeekRequest? in
           guard model.canSeek else { return nil }
           let request = SeekRequest(

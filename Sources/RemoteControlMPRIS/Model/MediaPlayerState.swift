@@ -103,7 +103,7 @@ final class MediaPlayerState: Sendable {
         if !names.isEmpty, provided.contains(table.interface) { announce(table.interface, names) }
       }
       if case .nowPlaying(let snapshot) = change, let position = published.jumps.position(after: snapshot) {
-        seeked(Microseconds(seconds: position))
+        seeked(Microseconds(position))
       }
       if case .queue = change {
         for queueSignal in QueueSignals.between(before, published.model) { signal(queueSignal) }

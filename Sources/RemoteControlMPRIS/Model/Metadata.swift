@@ -63,13 +63,10 @@ struct Metadata: Sendable, Hashable {
 
 extension NowPlayingSnapshot {
   /// The length MPRIS publishes as `mpris:length`: the info's duration, else the reported
-  /// position state's; `nil` when unknown or infinite (a live stream).
+  /// position state's; `nil` when unknown or a live stream.
   var length: Microseconds? {
     if let info, info.isLiveStream { return nil }
     if let duration = info?.playbackDuration { return Microseconds(duration) }
-    if let duration = positionState?.duration, duration.isFinite {
-      return Microseconds(seconds: duration)
-    }
-    return nil
+    return positionState?.duration.map(Microseconds.init)
   }
 }

@@ -10,25 +10,16 @@ struct Microseconds: RawRepresentable, Sendable, Hashable, Comparable {
 
   init(rawValue: Int64) { self.rawValue = rawValue }
 
-  /// Seconds rounded to the nearest microsecond; NaN becomes 0 and values out of range clamp.
-  init(seconds: Double) {
-    let micro = (seconds * 1_000_000).rounded()
-    if micro.isNaN {
-      rawValue = 0
-    } else if micro >= Double(Int64.max) {
-      rawValue = .max
-    } else if micro <= Double(Int64.min) {
-      rawValue = .min
-    } else {
-      rawValue = Int64(micro)
-    }
+  /// A duration, rounded to the nearest microsecond (halves away from zero); durations past
+  /// the range of `Int64` microseconds clamp to it.
+  init(_ duration: Duration) {
+    let (micro, rest) = duration.attoseconds.quotientAndRemainder(dividingBy: Self.attosecondsPerMicrosecond)
+    let half = Self.attosecondsPerMicrosecond / 2
+    let rounded = rest >= half ? micro + 1 : rest <= -half ? micro - 1 : micro
+    rawValue = Int64(clamping: rounded)
   }
 
-  /// A duration, rounded to the nearest microsecond.
-  init(_ duration: Duration) { self.init(seconds: duration.seconds) }
-
-  /// This time in seconds.
-  var seconds: Double { Double(rawValue) / 1_000_000 }
+  private static let attosecondsPerMicrosecond: Int128 = 1_000_000_000_000
 
   /// This time as a duration; negative times are negative durations.
   var duration: Duration { .microseconds(rawValue) }

@@ -224,7 +224,9 @@ final class Player {
   /// Tells the info center where playback is now; only on jumps and rate changes.
   private func reportPosition() {
     do {
-      try nowPlaying.setPositionState(duration: duration, playbackRate: rate, position: anchorPosition)
+      let length = playlist.current.duration
+      try nowPlaying.setPositionState(
+        duration: length, playbackRate: rate, position: min(.seconds(anchorPosition), length))
     } catch {
       logger.error("position not reported", metadata: ["error": "\(error)"])
     }

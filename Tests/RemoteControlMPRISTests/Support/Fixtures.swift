@@ -34,8 +34,8 @@ enum Fixtures {
   ) {
     let center = application.nowPlayingInfoCenter
     center.nowPlayingInfo = info
-    let duration = info.playbackDuration?.seconds ?? 300
-    try? center.setPositionState(duration: duration, playbackRate: rate, position: position)
+    try? center.setPositionState(
+      duration: info.playbackDuration ?? .seconds(300), playbackRate: rate, position: .seconds(position))
     center.playbackState = state
   }
 }
