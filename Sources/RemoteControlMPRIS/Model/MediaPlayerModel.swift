@@ -28,6 +28,13 @@ struct MediaPlayerModel: Sendable {
       application.nowPlaying, minimumRating: application.commands.details.minimumRating,
       maximumRating: application.commands.details.maximumRating)
   }
+  /// The metadata of a queue item (`GetTracksMetadata`, `TrackAdded`, `TrackMetadataChanged`),
+  /// its rating on the same scale as the Player's `Metadata`.
+  func metadata(of item: QueueItem) -> Metadata {
+    Metadata(
+      item, minimumRating: application.commands.details.minimumRating,
+      maximumRating: application.commands.details.maximumRating)
+  }
   /// `Volume`.
   var volume: Double { application.commands.volume }
   /// `MinimumRate`.

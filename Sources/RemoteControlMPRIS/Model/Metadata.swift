@@ -43,6 +43,13 @@ struct Metadata: Sendable, Hashable {
     guard let info = snapshot.info else { return }
     length = snapshot.length
     artURL = snapshot.artworkURL?.absoluteString
+    describe(info, minimumRating: minimumRating, maximumRating: maximumRating)
+  }
+
+  /// Takes the fields every item's metadata has from its info (the Now Playing item's and each
+  /// queue item's alike): names, numbers, the rating moved onto 0–1 from the rating command's
+  /// scale, and the URL.
+  mutating func describe(_ info: NowPlayingInfo, minimumRating: Double, maximumRating: Double) {
     title = info.title
     album = info.albumTitle
     artists = info.artist.map { [$0] }

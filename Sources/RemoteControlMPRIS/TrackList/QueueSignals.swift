@@ -25,7 +25,9 @@ enum QueueSignals {
   static func between(_ old: borrowing MediaPlayerModel, _ new: borrowing MediaPlayerModel) -> [Signal] {
     var signals: [Signal] = []
     if old.hasTrackList, new.hasTrackList {
-      signals += trackSignals(Array(old.trackWindow), Array(new.trackWindow), current: new.queue?.currentItem)
+      signals += trackSignals(
+        Array(old.trackWindow), Array(new.trackWindow), current: new.queue?.currentItem,
+        metadata: new.metadata(of:))
     }
     if let before = old.playlists, let after = new.playlists {
       for playlist in after.playlists {
@@ -41,7 +43,9 @@ enum QueueSignals {
     return signals
   }
 
-  private static func trackSignals(_ old: [QueueItem], _ new: [QueueItem], current: QueueItem?) -> [Signal] {
+  private static func trackSignals(
+    _ old: [QueueItem], _ new: [QueueItem], current: QueueItem?, metadata: (QueueItem) -> Metadata
+  ) -> [Signal] {
     func signal(_ member: String, _ arguments: [Value]) -> Signal {
       Signal(interface: .trackList, member: member, arguments: arguments)
     }
@@ -52,14 +56,14 @@ enum QueueSignals {
         before.info == after.info
           ? nil
           : signal(
-            "TrackMetadataChanged", [.objectPath(TrackListInterface.trackPath(after)), Metadata(after).value])
+            "TrackMetadataChanged", [.objectPath(TrackListInterface.trackPath(after)), metadata(after).value])
       }
     }
     if newIDs.count == oldIDs.count + 1, let added = insertion(in: newIDs, of: oldIDs) {
       let after =
         added == 0
         ? ObjectPath(stringLiteral: TrackID.noTrack.path) : TrackListInterface.trackPath(new[added - 1])
-      return [signal("TrackAdded", [Metadata(new[added]).value, .objectPath(after)])]
+      return [signal("TrackAdded", [metadata(new[added]).value, .objectPath(after)])]
     }
     if oldIDs.count == newIDs.count + 1, let removed = insertion(in: oldIDs, of: newIDs) {
       return [signal("TrackRemoved", [.objectPath(TrackListInterface.trackPath(old[removed]))])]

@@ -46,7 +46,7 @@ enum TrackListInterface {
         let paths = call.arguments.first?.arrayElements?.compactMap(\.stringValue) ?? []
         // Unknown ids are left out: the reply lists the tracks that exist.
         let metadata = state.read { model in
-          paths.compactMap { model.queueItem(atPath: $0).map { Metadata($0).value } }
+          paths.compactMap { model.queueItem(atPath: $0).map { model.metadata(of: $0).value } }
         }
         call.reply([.array(elementSignature: "a{sv}", metadata)])
       },
