@@ -45,9 +45,11 @@ struct ReconnectPolicyTests {
       (try? await observer.nameOwner(of: name)) != nil
     }
     #expect(await reconnected.waitFor(1).count == 1)
+    // The refused guid is said once. On a busy machine the connection may also have found no
+    // daemon at all before the new one listened, which it says once too.
     let said = reports.all
-    #expect(said.count == 1, "\(said)")
-    #expect(said.first?.message.contains("guid") == true, "\(said)")
+    #expect(said.filter { $0.message.contains("guid") }.count == 1, "\(said)")
+    #expect(said.count <= 2, "\(said)")
     observer.close()
     server.close()
     await second.process.terminate()

@@ -55,20 +55,39 @@ final class TestPlayer {
       defer { continuation.finish() }
       try await mpris.run()
     }
-    busName = try await withThrowingTaskGroup(of: String?.self) { group in
+    /// How the wait for the name ended.
+    enum Wait: Sendable {
+      case named(String)
+      case serviceEnded
+      case timedOut
+    }
+    let wait = try await withThrowingTaskGroup(of: Wait.self) { group in
       group.addTask {
         var iterator = names.makeAsyncIterator()
-        return await iterator.next()
+        return await iterator.next().map(Wait.named) ?? .serviceEnded
       }
       group.addTask {
-        try await Task.sleep(for: .seconds(10))
-        return nil
+        // A bound for a failure, not a timing claim: a busy machine may take this long.
+        try await Task.sleep(for: .seconds(30))
+        return .timedOut
       }
       defer { group.cancelAll() }
-      guard let name = try await group.next() ?? nil else {
-        throw TestFailure("the player did not get a bus name")
+      return try await group.next() ?? .timedOut
+    }
+    switch wait {
+    case .named(let name):
+      busName = name
+    case .serviceEnded:
+      var reason = "not started"
+      if let service {
+        switch await service.result {
+        case .failure(let error): reason = "\(error)"
+        case .success: reason = "it returned"
+        }
       }
-      return name
+      throw TestFailure("the player did not get a bus name: the service ended (\(reason))")
+    case .timedOut:
+      throw TestFailure("the player did not get a bus name within 30 s")
     }
   }
 
