@@ -21,9 +21,22 @@ struct SideBySideTests {
     async throws
   {
     let bus = try await PrivateBus.start()
-    try await bus.startPlayerctld()
-    try await bus.startHubAndWait()
+    let playerctld = try await bus.startPlayerctld()
+    // Side by side, not standing in: the hub leaves playerctld's name alone, so a call to it
+    // never reaches the hub.
+    try await bus.startHubAndWait(["--no-playerctld"])
     var choices: [Choice] = []
+    /// playerctld 2.4.1 sometimes aborts while it reads a player's TrackList or Playlists
+    /// (playerctl#268, #361); from then on its choice is recorded as crashed and nothing more is
+    /// asked of it, while ours stays pinned.
+    let crashed = "(playerctld crashed)"
+    func theirsAlive() -> Bool { playerctld.exitStatus == nil }
+    func expectTheirs(
+      _ choice: Choice, _ expected: String, _ why: Comment, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+      guard choice.theirs != crashed else { return }
+      #expect(choice.theirs == expected, why, sourceLocation: sourceLocation)
+    }
 
     /// Reads both choices once the step's effect has reached both daemons.
     func record(_ step: String) async throws -> Choice {
@@ -31,20 +44,25 @@ struct SideBySideTests {
       // active one does; its choice among the real players is what compares.
       let choice = Choice(
         step: step, ours: try await bus.hubActive(),
-        theirs: try await bus.playerctldNames().first { $0 != "remotectld" } ?? "")
+        theirs: theirsAlive()
+          ? (try? await bus.playerctldNames().first { $0 != "remotectld" } ?? "") ?? crashed : crashed)
       choices.append(choice)
       return choice
     }
     /// Waits until both daemons list player `name`.
     func listed(_ name: String) async throws {
       try await poll("remotectld lists \(name)", bus.hubPlayers, until: { $0.contains(name) })
-      try await poll("playerctld lists \(name)", bus.playerctldNames, until: { $0.contains(name) })
+      try await poll(
+        "playerctld lists \(name)", { theirsAlive() ? (try? await bus.playerctldNames()) ?? [name] : [name] },
+        until: { $0.contains(name) })
     }
     /// Stops a player and waits until neither daemon lists it.
     func quit(_ name: String, _ player: ChildProcess) async throws {
       await player.terminate()
       try await poll("remotectld drops \(name)", bus.hubPlayers, until: { !$0.contains(name) })
-      try await poll("playerctld drops \(name)", bus.playerctldNames, until: { !$0.contains(name) })
+      try await poll(
+        "playerctld drops \(name)", { theirsAlive() ? (try? await bus.playerctldNames()) ?? [] : [] },
+        until: { !$0.contains(name) })
     }
     let playing = "'PlaybackStatus': <'Playing'>"
     let paused = "'PlaybackStatus': <'Paused'>"
@@ -52,11 +70,13 @@ struct SideBySideTests {
     try await bus.startBinaural("a")
     try await listed("a")
     var choice = try await record("a appears, paused")
-    #expect(choice.ours == "a" && choice.theirs == "a")
+    #expect(choice.ours == "a")
+    expectTheirs(choice, "a", "the first player")
 
     try await bus.tell("a", "org.mpris.MediaPlayer2.Player.Play", announcing: playing)
     choice = try await record("a plays")
-    #expect(choice.ours == "a" && choice.theirs == "a")
+    #expect(choice.ours == "a")
+    expectTheirs(choice, "a", "the first player")
 
     let b = try await bus.startBinaural("b")
     try await listed("b")
@@ -65,21 +85,22 @@ struct SideBySideTests {
     // playerctld 2.4.1 makes a new player active once its Player and root GetAll answer, then
     // files it again behind the others when its TrackList and Playlists GetAll answer too:
     // binaural has both, so it never takes over there.
-    #expect(choice.theirs == "a", "playerctld keeps a new player that has a track list behind")
+    expectTheirs(choice, "a", "playerctld keeps a new player that has a track list behind")
 
     try await bus.tell("a", "org.mpris.MediaPlayer2.Player.Pause", announcing: paused)
     choice = try await record("a pauses")
     #expect(choice.ours == "a", "the last active player stays, so the same key resumes it")
-    #expect(choice.theirs == "a", "playerctld counts pausing as activity")
+    expectTheirs(choice, "a", "playerctld counts pausing as activity")
 
     try await bus.set("b", "Volume", "<0.5>", announcing: "'Volume': <0.5>")
     choice = try await record("b's volume changes")
     #expect(choice.ours == "a", "Volume is not activity")
-    #expect(choice.theirs == "b", "playerctld counts any property change as activity")
+    expectTheirs(choice, "b", "playerctld counts any property change as activity")
 
     try await bus.tell("b", "org.mpris.MediaPlayer2.Player.Play", announcing: playing)
     choice = try await record("b plays")
-    #expect(choice.ours == "b" && choice.theirs == "b")
+    #expect(choice.ours == "b")
+    expectTheirs(choice, "b", "both follow the player that starts playing")
 
     let mpv = try await bus.startMpv()
     try await listed("mpv")
@@ -98,7 +119,9 @@ struct SideBySideTests {
 
     let shifted = try await bus.gdbusCall(PrivateBus.hubName, "\(PrivateBus.hubInterface).Shift")
     let ourShift = PrivateBus.quotedStrings(in: shifted).first.map(PrivateBus.playerName)
-    _ = try await bus.gdbusCall(PrivateBus.playerctldName, "com.github.altdesktop.playerctld.Shift")
+    if theirsAlive() {
+      _ = try await bus.gdbusCall(PrivateBus.playerctldName, "com.github.altdesktop.playerctld.Shift")
+    }
     choice = try await record("shift")
     #expect(choice.ours == ourShift)
     #expect(choice.ours == "b", "shift pins the next player in activity order: [mpv, b, a] → b")
@@ -120,7 +143,7 @@ struct SideBySideTests {
     try await listed("c")
     choice = try await record("c appears, paused")
     #expect(choice.ours == "a", "a new idle player must not take over")
-    #expect(choice.theirs == "a", "playerctld keeps a new player that has a track list behind")
+    expectTheirs(choice, "a", "playerctld keeps a new player that has a track list behind")
 
     print(choices.map { "  \($0)" }.joined(separator: "\n"))
     await bus.stop()
