@@ -52,8 +52,10 @@ final class MediaPlayerSession: Sendable {
   }
 
   /// Exports `org.mpris.MediaPlayer2`, `org.mpris.MediaPlayer2.Player` and the extension
-  /// interface `io.github.swift_remote_control.RemoteControl1` at `/org/mpris/MediaPlayer2`, and
-  /// `.TrackList` and `.Playlists` when the application provides them.
+  /// `.TrackList` and `.Playlists` when the application provides them at
+  /// `/org/mpris/MediaPlayer2`, and the extension interface
+  /// `io.github.swift_remote_control.RemoteControl1` at its child object
+  /// `/org/mpris/MediaPlayer2/RemoteControl` (playerctld aborts on its signals at the MPRIS path).
   func export() async throws(MediaPlayerError) {
     do {
       let root = try await connection.export(
@@ -63,7 +65,8 @@ final class MediaPlayerSession: Sendable {
         PlayerInterface.make(state: state, dispatcher: dispatcher), at: PropertyPublisher.path)
       registrations.withLock { $0.append(player) }
       let remoteControl = try await connection.export(
-        RemoteControlInterface.make(state: state, dispatcher: dispatcher), at: PropertyPublisher.path)
+        RemoteControlInterface.make(state: state, dispatcher: dispatcher),
+        at: PropertyPublisher.path(of: .remoteControl))
       registrations.withLock { $0.append(remoteControl) }
       // Property writes are answered once the app has handled them, as method calls are.
       let state = state
@@ -104,7 +107,7 @@ final class MediaPlayerSession: Sendable {
       case .playlists: made = PlaylistsInterface.make(state: state, dispatcher: dispatcher)
       case .remoteControl: made = RemoteControlInterface.make(state: state, dispatcher: dispatcher)
       }
-      let registration = try await connection.export(made, at: PropertyPublisher.path)
+      let registration = try await connection.export(made, at: PropertyPublisher.path(of: interface))
       registrations.withLock { $0.append(registration) }
     }
   }

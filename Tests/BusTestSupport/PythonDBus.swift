@@ -39,8 +39,10 @@ package enum PythonDBus {
     def emit(record):
         print(json.dumps(record), flush=True)
 
-    def player(bus):
-        return bus.get_object(sys.argv[2], "/org/mpris/MediaPlayer2")
+    def player(bus, interface):
+        # The extension interface lives at a child object of the MPRIS object.
+        extension = interface == "io.github.swift_remote_control.RemoteControl1"
+        return bus.get_object(sys.argv[2], "/org/mpris/MediaPlayer2" + ("/RemoteControl" if extension else ""))
 
     command = sys.argv[1]
     if command == "monitor":
@@ -52,9 +54,10 @@ package enum PythonDBus {
                   "invalidated": [str(n) for n in invalidated]})
         def on_seeked(position, sender=None):
             emit({"signal": "Seeked", "sender": str(sender), "position": typed(position)})
-        bus.add_signal_receiver(on_properties, signal_name="PropertiesChanged",
-                                dbus_interface="org.freedesktop.DBus.Properties",
-                                path="/org/mpris/MediaPlayer2", sender_keyword="sender")
+        for path in ["/org/mpris/MediaPlayer2", "/org/mpris/MediaPlayer2/RemoteControl"]:
+            bus.add_signal_receiver(on_properties, signal_name="PropertiesChanged",
+                                    dbus_interface="org.freedesktop.DBus.Properties",
+                                    path=path, sender_keyword="sender")
         bus.add_signal_receiver(on_seeked, signal_name="Seeked",
                                 dbus_interface="org.mpris.MediaPlayer2.Player",
                                 path="/org/mpris/MediaPlayer2", sender_keyword="sender")
@@ -64,7 +67,7 @@ package enum PythonDBus {
         GLib.MainLoop().run()
     elif command == "get":
         bus = dbus.SessionBus()
-        value = player(bus).Get(sys.argv[3], sys.argv[4], dbus_interface="org.freedesktop.DBus.Properties")
+        value = player(bus, sys.argv[3]).Get(sys.argv[3], sys.argv[4], dbus_interface="org.freedesktop.DBus.Properties")
         emit(typed(value))
     elif command == "set":
         bus = dbus.SessionBus()
@@ -73,7 +76,7 @@ package enum PythonDBus {
         value = {"d": lambda: dbus.Double(float(text)), "s": lambda: dbus.String(text),
                  "b": lambda: dbus.Boolean(text == "true"), "x": lambda: dbus.Int64(int(text))}[kind]()
         try:
-            player(bus).Set(sys.argv[3], sys.argv[4], value, dbus_interface="org.freedesktop.DBus.Properties")
+            player(bus, sys.argv[3]).Set(sys.argv[3], sys.argv[4], value, dbus_interface="org.freedesktop.DBus.Properties")
             print("OK", flush=True)
         except dbus.exceptions.DBusException as error:
             print(error.get_dbus_name() + ": " + error.get_dbus_message(), flush=True)

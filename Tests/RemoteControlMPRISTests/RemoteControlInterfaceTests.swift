@@ -13,7 +13,8 @@ import Testing
   @Test @MainActor func theInterfaceIsIntrospectableWithEveryDocumentedMemberAndType() async throws {
     try await withPlayer { (player: TestPlayer) async throws in
       let result = try await player.bus.run(
-        "busctl", "--user", "introspect", player.busName, "/org/mpris/MediaPlayer2", Self.interface)
+        "busctl", "--user", "introspect", player.busName, MediaPlayerInterface.remoteControlObjectPath,
+        Self.interface)
       #expect(result.succeeded, "\(result)")
       let rows = result.output.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
       func row(_ name: String) -> [String]? { rows.first { $0.first == "." + name } }

@@ -20,7 +20,8 @@ import Testing
 
   static func get(_ bus: PrivateBus, _ property: String) async throws -> String {
     let result = try await bus.run(
-      "busctl", "--user", "get-property", "org.mpris.MediaPlayer2.binaural", "/org/mpris/MediaPlayer2",
+      "busctl", "--user", "get-property", "org.mpris.MediaPlayer2.binaural",
+      "/org/mpris/MediaPlayer2/RemoteControl",
       interface, property)
     #expect(result.succeeded, "\(result)")
     return result.trimmed
@@ -39,7 +40,7 @@ import Testing
     #expect(try await Self.get(bus, "SkipForwardIntervals") == "ax 1 30000000")
     #expect(try await Self.get(bus, "CanRate") == "b false", "binaural rates nothing")
     let like = try await bus.run(
-      "busctl", "--user", "call", "org.mpris.MediaPlayer2.binaural", "/org/mpris/MediaPlayer2",
+      "busctl", "--user", "call", "org.mpris.MediaPlayer2.binaural", "/org/mpris/MediaPlayer2/RemoteControl",
       Self.interface,
       "Like", "b", "false")
     #expect(like.succeeded, "\(like)")

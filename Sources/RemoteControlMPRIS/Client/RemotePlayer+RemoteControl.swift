@@ -1,11 +1,13 @@
 extension RemotePlayer {
   /// The extension interface, `io.github.swift_remote_control.RemoteControl1`: like, dislike,
   /// bookmark, rating, skip intervals, supported rates, language options and handler statuses
-  /// (see <doc:RemoteControlInterface>).
+  /// (see <doc:RemoteControlInterface>), at `/org/mpris/MediaPlayer2/RemoteControl`, where this
+  /// type's calls and reads of it go.
   public static let remoteControlInterface = MediaPlayerInterface.remoteControl.rawValue
 
-  /// Every property of the extension interface (variants unwrapped), or `nil` when the player
-  /// does not have the interface (any MPRIS player not built on this package).
+  /// Every property of the extension interface (variants unwrapped), read at
+  /// `/org/mpris/MediaPlayer2/RemoteControl`, or `nil` when the player does not have the
+  /// interface there (any MPRIS player not built on this package).
   ///
   /// - Throws: ``ClientError`` when the player is gone or fails otherwise.
   public func remoteControlProperties() async throws(ClientError) -> [String: PropertyValue]? {

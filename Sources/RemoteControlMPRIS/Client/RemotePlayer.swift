@@ -3,7 +3,9 @@ import DBus
 /// One MPRIS player, seen from a controller: its methods, properties and signals.
 ///
 /// Every method mirrors a member of `org.mpris.MediaPlayer2` or `org.mpris.MediaPlayer2.Player`
-/// at `/org/mpris/MediaPlayer2`; errors the player answers are thrown as ``ClientError``s.
+/// at `/org/mpris/MediaPlayer2` (the extension interface's at its child object
+/// `/org/mpris/MediaPlayer2/RemoteControl`); errors the player answers are thrown as
+/// ``ClientError``s.
 public struct RemotePlayer: Sendable {
   /// The object path of every MPRIS player.
   public static let objectPath = MediaPlayerInterface.objectPath
@@ -20,16 +22,24 @@ public struct RemotePlayer: Sendable {
 
   // MARK: - Calling methods
 
-  /// Calls `member` of `interface` with `arguments` and returns the reply's values.
+  /// Where `interface` lives: the extension interface at
+  /// `/org/mpris/MediaPlayer2/RemoteControl`, any other at `/org/mpris/MediaPlayer2`.
+  public static func objectPath(of interface: String) -> String {
+    MediaPlayerInterface(rawValue: interface)?.objectPath ?? objectPath
+  }
+
+  /// Calls `member` of `interface` with `arguments` and returns the reply's values; `path` is
+  /// the object called, by default where `interface` lives (``objectPath(of:)``).
   public func call(
     _ member: String, interface: String = RemotePlayer.playerInterface,
-    arguments: [PropertyValue] = [], timeout: Duration? = nil
+    arguments: [PropertyValue] = [], timeout: Duration? = nil, path: String? = nil
   ) async throws(ClientError) -> [PropertyValue] {
     var values: [Value] = []
     for argument in arguments { values.append(try argument.busValue()) }
     do {
       let reply = try await bus.connection.call(
-        destination: try BusName(identity.busName), path: try ObjectPath(Self.objectPath),
+        destination: try BusName(identity.busName),
+        path: try ObjectPath(path ?? Self.objectPath(of: interface)),
         interface: interface, member: member, arguments: values, timeout: timeout)
       return reply.map(PropertyValue.init)
     } catch {
@@ -78,7 +88,8 @@ public struct RemotePlayer: Sendable {
     async throws(ClientError) -> PropertyValue
   {
     let reply = try await call(
-      "Get", interface: Self.propertiesInterface, arguments: [.string(interface), .string(name)])
+      "Get", interface: Self.propertiesInterface, arguments: [.string(interface), .string(name)],
+      path: Self.objectPath(of: interface))
     guard let value = reply.first else {
       throw ClientError(
         name: "org.freedesktop.DBus.Error.InvalidSignature", message: "Get of \(name) returned nothing")
@@ -90,7 +101,9 @@ public struct RemotePlayer: Sendable {
   public func properties(interface: String = RemotePlayer.playerInterface)
     async throws(ClientError) -> [String: PropertyValue]
   {
-    let reply = try await call("GetAll", interface: Self.propertiesInterface, arguments: [.string(interface)])
+    let reply = try await call(
+      "GetAll", interface: Self.propertiesInterface, arguments: [.string(interface)],
+      path: Self.objectPath(of: interface))
     guard let dictionary = reply.first?.dictionaryValue else {
       throw ClientError(
         name: "org.freedesktop.DBus.Error.InvalidSignature",
@@ -105,7 +118,7 @@ public struct RemotePlayer: Sendable {
   ) async throws(ClientError) {
     _ = try await call(
       "Set", interface: Self.propertiesInterface,
-      arguments: [.string(interface), .string(name), .variant(value)])
+      arguments: [.string(interface), .string(name), .variant(value)], path: Self.objectPath(of: interface))
   }
 
   /// The player interface's properties as typed values, from one `GetAll`.

@@ -1,9 +1,9 @@
 /// The D-Bus interfaces of an MPRIS player, by name, and the object path they are exported at.
 ///
 /// The corresponding MPRIS names are `org.mpris.MediaPlayer2` and
-/// `org.mpris.MediaPlayer2.Player`, at `/org/mpris/MediaPlayer2`; beside them, at the same path,
-/// this package's extension interface. The player exports them, the client (``RemotePlayer``)
-/// calls them.
+/// `org.mpris.MediaPlayer2.Player`, at `/org/mpris/MediaPlayer2`; this package's extension
+/// interface lives at a child object of it, `/org/mpris/MediaPlayer2/RemoteControl`. The player
+/// exports them, the client (``RemotePlayer``) calls them, each at its `objectPath`.
 public enum MediaPlayerInterface: String, Sendable, Hashable, CaseIterable {
   /// `org.mpris.MediaPlayer2`: who the player is, `Raise` and `Quit`.
   case root = "org.mpris.MediaPlayer2"
@@ -21,4 +21,20 @@ public enum MediaPlayerInterface: String, Sendable, Hashable, CaseIterable {
 
   /// `/org/mpris/MediaPlayer2`: where every MPRIS player exports its interfaces.
   public static let objectPath = "/org/mpris/MediaPlayer2"
+
+  /// `/org/mpris/MediaPlayer2/RemoteControl`: where the extension interface lives, a child
+  /// object of the MPRIS object (found by introspecting `/org/mpris/MediaPlayer2`).
+  ///
+  /// Not at the MPRIS path itself: playerctld watches every signal there and aborts on a
+  /// `PropertiesChanged` of an interface it does not know.
+  public static let remoteControlObjectPath = "/org/mpris/MediaPlayer2/RemoteControl"
+
+  /// Where this interface is exported: `/org/mpris/MediaPlayer2` for the MPRIS interfaces,
+  /// ``remoteControlObjectPath`` for the extension interface.
+  public var objectPath: String {
+    switch self {
+    case .root, .player, .trackList, .playlists: Self.objectPath
+    case .remoteControl: Self.remoteControlObjectPath
+    }
+  }
 }

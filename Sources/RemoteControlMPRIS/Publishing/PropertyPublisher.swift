@@ -15,6 +15,12 @@ struct PropertyPublisher: Sendable {
   /// not a valid path, that would be a programmer error, and it would trap).
   static let path = ObjectPath(stringLiteral: MediaPlayerInterface.objectPath)
 
+  /// Where `interface` is exported: ``path`` for the MPRIS interfaces, its child object
+  /// `/org/mpris/MediaPlayer2/RemoteControl` for the extension interface (constants too).
+  static func path(of interface: MediaPlayerInterface) -> ObjectPath {
+    ObjectPath(stringLiteral: interface.objectPath)
+  }
+
   let state: MediaPlayerState
   let connection: Connection
   let logger: Logger
@@ -27,7 +33,7 @@ struct PropertyPublisher: Sendable {
   private func emitQueueSignal(_ signal: QueueSignals.Signal) {
     do {
       try connection.emitSignal(
-        path: Self.path, interface: signal.interface.rawValue, member: signal.member,
+        path: Self.path(of: signal.interface), interface: signal.interface.rawValue, member: signal.member,
         arguments: signal.arguments)
     } catch  where error.name == .unknownInterface {
       return
@@ -40,7 +46,8 @@ struct PropertyPublisher: Sendable {
 
   private func emitChanges(on interface: MediaPlayerInterface, _ names: [String]) {
     do {
-      try connection.emitPropertiesChanged(path: Self.path, interface: interface.rawValue, properties: names)
+      try connection.emitPropertiesChanged(
+        path: Self.path(of: interface), interface: interface.rawValue, properties: names)
     } catch  where error.name == .unknownInterface {
       // TrackList or Playlists, provided a moment ago and being exported: clients read its
       // values once it is, and nothing was announced before.

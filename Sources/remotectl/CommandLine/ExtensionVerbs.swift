@@ -1,7 +1,9 @@
 internal import ArgumentParser
 
 /// A verb of the extension interface `io.github.swift_remote_control.RemoteControl1`: what
-/// Apple's model has and MPRIS cannot carry.
+/// Apple's model has and MPRIS cannot carry. It is called at the player's
+/// `/org/mpris/MediaPlayer2/RemoteControl`, a child of the MPRIS object (`RemotePlayer` picks
+/// the path).
 protocol ExtensionVerb: AsyncParsableCommand {
   /// The global options, accepted after the verb as well as before it.
   var options: GlobalOptions { get }

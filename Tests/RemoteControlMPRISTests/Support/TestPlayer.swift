@@ -125,10 +125,12 @@ final class TestPlayer {
 
   /// Calls a method with `gdbus call`; `arguments` in GVariant text.
   @discardableResult
+  /// The object is where the method's interface lives (the extension's at its child object).
   func gdbusCall(_ method: String, _ arguments: String...) async throws -> ClientResult {
-    try await bus.gdbus(
-      "call",
-      ["--dest", busName, "--object-path", "/org/mpris/MediaPlayer2", "--method", method, "--"] + arguments)
+    let interface = String(method[..<(method.lastIndex(of: ".") ?? method.endIndex)])
+    let path = RemotePlayer.objectPath(of: interface)
+    return try await bus.gdbus(
+      "call", ["--dest", busName, "--object-path", path, "--method", method, "--"] + arguments)
   }
 
   /// Sets a property with `gdbus call … org.freedesktop.DBus.Properties.Set`; `value` in GVariant
@@ -143,7 +145,8 @@ final class TestPlayer {
   func busctlGet(_ property: String, interface: String = "org.mpris.MediaPlayer2.Player") async throws
     -> String
   {
-    let result = try await bus.busctl("get-property", busName, "/org/mpris/MediaPlayer2", interface, property)
+    let result = try await bus.busctl(
+      "get-property", busName, RemotePlayer.objectPath(of: interface), interface, property)
     #expect(result.succeeded, "\(result)")
     return result.trimmed
   }
@@ -157,7 +160,7 @@ final class TestPlayer {
     async throws -> ClientResult
   {
     try await bus.busctl(
-      "set-property", busName, "/org/mpris/MediaPlayer2", interface, property, signature, value)
+      "set-property", busName, RemotePlayer.objectPath(of: interface), interface, property, signature, value)
   }
 
   /// Reads a property as python3-dbus gets it, with its type.

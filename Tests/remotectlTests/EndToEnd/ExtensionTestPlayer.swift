@@ -16,10 +16,20 @@ enum ExtensionTestPlayer {
     PLAYER = "org.mpris.MediaPlayer2.Player"
     ROOT = "org.mpris.MediaPlayer2"
 
-    class Player(dbus.service.Object):
-        def __init__(self, bus):
-            super().__init__(bus, "/org/mpris/MediaPlayer2")
-            self.props = {
+    class Properties(dbus.service.Object):
+        def __init__(self, bus, path, props):
+            super().__init__(bus, path)
+            self.props = props
+
+        @dbus.service.method(dbus.PROPERTIES_IFACE, in_signature="ss", out_signature="v")
+        def Get(self, interface, name):
+            return self.props[interface][name]
+
+        @dbus.service.method(dbus.PROPERTIES_IFACE, in_signature="s", out_signature="a{sv}")
+        def GetAll(self, interface):
+            return self.props[interface]
+
+    PROPS = {
                 ROOT: {"Identity": "Python", "CanQuit": False, "CanRaise": False, "HasTrackList": False},
                 PLAYER: {"PlaybackStatus": "Paused", "CanPlay": True, "CanPause": True, "CanControl": True,
                          "CanSeek": True, "CanGoNext": False, "CanGoPrevious": False, "Volume": 1.0,
@@ -37,14 +47,8 @@ enum ExtensionTestPlayer {
                       "CurrentLanguageOptions": dbus.Array(["en"], signature="s")},
             }
 
-        @dbus.service.method(dbus.PROPERTIES_IFACE, in_signature="ss", out_signature="v")
-        def Get(self, interface, name):
-            return self.props[interface][name]
-
-        @dbus.service.method(dbus.PROPERTIES_IFACE, in_signature="s", out_signature="a{sv}")
-        def GetAll(self, interface):
-            return self.props[interface]
-
+    # The extension interface lives at a child object of the MPRIS object, as our players have it.
+    class Extension(Properties):
         def said(self, *words):
             print(" ".join(str(word) for word in words), flush=True)
 
@@ -79,7 +83,8 @@ enum ExtensionTestPlayer {
     dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)
     bus = dbus.SessionBus()
     name = dbus.service.BusName("org.mpris.MediaPlayer2.pyext", bus)
-    player = Player(bus)
+    player = Properties(bus, "/org/mpris/MediaPlayer2", {ROOT: PROPS[ROOT], PLAYER: PROPS[PLAYER]})
+    extension = Extension(bus, "/org/mpris/MediaPlayer2/RemoteControl", {EXT: PROPS[EXT]})
     print("READY", flush=True)
     GLib.MainLoop().run()
     """#
