@@ -16,6 +16,11 @@ import Testing
         "busctl", "--user", "introspect", player.busName, MediaPlayerInterface.remoteControlObjectPath,
         Self.interface)
       #expect(result.succeeded, "\(result)")
+      // Found from the MPRIS object: it lists the extension's object as its child node.
+      let parent = try await player.bus.run(
+        "gdbus", "introspect", "--session", "--dest", player.busName, "--object-path",
+        MediaPlayerInterface.objectPath, "--xml")
+      #expect(parent.output.contains(#"<node name="RemoteControl"/>"#), "\(parent)")
       let rows = result.output.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
       func row(_ name: String) -> [String]? { rows.first { $0.first == "." + name } }
       for (method, signature) in [
