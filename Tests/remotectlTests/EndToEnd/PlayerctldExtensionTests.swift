@@ -33,7 +33,10 @@ struct PlayerctldExtensionTests {
     let bus = try await PrivateBus.start()
     let playerctld = try bus.start("playerctld", [])
     try await bus.waitForName("org.mpris.MediaPlayer2.playerctld")
-    try await bus.startBinaural()
+    // Its favourites under the bus's folder, never the user's.
+    let binaural = try await ExtensionVerbTests.startBinaural(on: bus)
+    defer { binaural.kill() }
+    try await bus.waitForPlayer("binaural", status: "Paused")
 
     for (arguments, expected) in [
       (["-p", "binaural", "like"], "b true"), (["-p", "binaural", "like", "--undo"], "b false"),
@@ -45,8 +48,15 @@ struct PlayerctldExtensionTests {
       #expect(
         try await !Self.hasEnded(playerctld, within: .seconds(1)),
         "playerctld ended after \(arguments)")
-      let status = try await bus.playerctl(["-p", "playerctld", "status"])
-      #expect(status.succeeded && status.trimmed == "Paused", "after \(arguments): \(status)")
+      // playerctld answers for binaural (once it has taken it in: a bounded poll).
+      let status = try await eventually("playerctld to answer status after \(arguments)") {
+        () async throws -> String? in
+        let status = try await bus.playerctl(["-p", "playerctld", "status"])
+        return status.succeeded && status.trimmed == "Paused" ? status.trimmed : nil
+      }
+      #expect(status == "Paused")
+      // playerctl starts a playerctld of its own when none runs: the one started here answered.
+      #expect(ChildProcess.isRunning(playerctld.processIdentifier), "playerctld ended after \(arguments)")
     }
   }
 }
