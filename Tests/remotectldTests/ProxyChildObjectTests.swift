@@ -93,4 +93,32 @@ struct ProxyChildObjectTests {
     await proxy.stop()
     await bus.stop()
   }
+
+  @Test func `a switch between two players with the child object announces its differing values there`()
+    async throws
+  {
+    let bus = try await PrivateBus.start()
+    let playerctld = try await bus.startPlayerctld()
+    try await bus.startHubAndWait(["--no-playerctld"])
+    try await bus.startChildObjectPlayer("first", flavour: "sweet", hasChild: true, playing: true)
+    try await bus.startChildObjectPlayer("second", flavour: "sour", hasChild: true, playing: false, level: 5)
+    try await poll("the hub makes first active", bus.hubActive, until: { $0 == "first" })
+    try await poll("the proxy reads first's Level", { try await childGet(bus, PrivateBus.proxyName) }) {
+      $0 == "i 1"
+    }
+    let proxy = try SignalMonitor(on: bus, sender: PrivateBus.proxyName)
+    try await proxy.ready()
+    try await bus.tell(
+      "first", "\(PrivateBus.playerInterface).Pause", announcing: "'PlaybackStatus': <'Paused'>")
+    try await bus.tell(
+      "second", "\(PrivateBus.playerInterface).Play", announcing: "'PlaybackStatus': <'Playing'>")
+    try await proxy.wait(
+      for: "\(childPath): org.freedesktop.DBus.Properties.PropertiesChanged ('\(remote)', {'Level': <5>}")
+    #expect(try await childGet(bus, PrivateBus.proxyName) == "i 5")
+    #expect(!proxy.process.standardOutput.contains("('\(ChildObjectPlayer.vendorInterface)'"))
+    #expect(try await bus.playerctldNames().contains("second"))
+    #expect(playerctld.exitStatus == nil)
+    await proxy.stop()
+    await bus.stop()
+  }
 }

@@ -6,14 +6,14 @@ import BusTestSupport
 /// `/org/mpris/MediaPlayer2/RemoteControl`, listed in the MPRIS object's introspection as
 /// `<node name="RemoteControl"/>`: `com.example.Remote` with `Shout(s) → s` (its argument in
 /// capitals), `Bump()` (adds one to `Level` and announces it at the child path) and `Level`
-/// (`i`, writable, announced). It starts playing or paused; `Play` and `Pause` announce the
+/// (`i`, writable, announced, 1 unless told). It starts playing or paused; `Play` and `Pause` announce the
 /// new PlaybackStatus.
 enum ChildObjectPlayer {
   static let childPath = "/org/mpris/MediaPlayer2/RemoteControl"
   static let remoteInterface = "com.example.Remote"
   static let vendorInterface = "com.example.Vendor"
 
-  static func script(name: String, flavour: String, hasChild: Bool, playing: Bool) -> String {
+  static func script(name: String, flavour: String, hasChild: Bool, playing: Bool, level: Int32) -> String {
     """
     import dbus, dbus.service, dbus.mainloop.glib
     from gi.repository import GLib
@@ -92,7 +92,7 @@ enum ChildObjectPlayer {
         VENDOR: {'Flavour': '\(flavour)'},
     }, MPRIS_XML)
     if HAS_CHILD:
-        remote = Remote('\(childPath)', {REMOTE: {'Level': dbus.Int32(1)}}, CHILD_XML)
+        remote = Remote('\(childPath)', {REMOTE: {'Level': dbus.Int32(\(level))}}, CHILD_XML)
     bus.request_name('org.mpris.MediaPlayer2.\(name)', dbus.bus.NAME_FLAG_DO_NOT_QUEUE)
     GLib.MainLoop().run()
     """
@@ -103,12 +103,18 @@ extension PrivateBus {
   /// Starts a ``ChildObjectPlayer`` as `org.mpris.MediaPlayer2.<name>` and waits until it owns
   /// its name.
   @discardableResult
-  func startChildObjectPlayer(_ name: String, flavour: String, hasChild: Bool, playing: Bool) async throws
+  func startChildObjectPlayer(
+    _ name: String, flavour: String, hasChild: Bool, playing: Bool, level: Int32 = 1
+  ) async throws
     -> ChildProcess
   {
     let child = try start(
       "/usr/bin/python3",
-      ["-c", ChildObjectPlayer.script(name: name, flavour: flavour, hasChild: hasChild, playing: playing)])
+      [
+        "-c",
+        ChildObjectPlayer.script(
+          name: name, flavour: flavour, hasChild: hasChild, playing: playing, level: level),
+      ])
     try await waitForName("org.mpris.MediaPlayer2.\(name)")
     return child
   }
