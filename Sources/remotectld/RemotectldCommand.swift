@@ -26,8 +26,11 @@ struct RemotectldCommand: AsyncParsableCommand {
       It is also one MPRIS player, org.mpris.MediaPlayer2.remotectld (and, while it holds it, \
       org.mpris.MediaPlayer2.playerctld), that is whichever player is Now Playing: calls, property \
       writes and the active player's signals are forwarded, TrackList, Playlists and any other \
-      interface the active player serves included; a switch is announced with the values that \
-      changed and a Seeked. With no player, calls fail with \(HubNames.noPlayerError).
+      interface the active player serves included, at \(HubNames.path) and at its child objects \
+      (such as \(HubNames.path)/RemoteControl); a switch is announced with the values that \
+      changed and a Seeked. Changes of an interface other than MPRIS's at \(HubNames.path) are \
+      not announced (playerctld aborts on them); they are read again instead. With no player, \
+      calls fail with \(HubNames.noPlayerError).
 
       It stops on SIGINT or SIGTERM and logs on standard error.
       """)

@@ -69,11 +69,12 @@ struct ProxyForwardingTests {
     #expect(try await bus.read(ExtensionPlayer.busName, "Volume") == "d 0.25")
     #expect(
       try await bus.read(ExtensionPlayer.busName, "Mood", interface: "com.example.Mood") == "s \"happy\"")
+    // Read, never announced: a vendor interface's changes at the MPRIS path would make
+    // playerctld, which watches the proxy's name, abort.
     try await poll(
       "the proxy reads the new Mood",
       { try await bus.read(PrivateBus.proxyName, "Mood", interface: "com.example.Mood") },
       until: { $0 == "s \"happy\"" })
-    try await proxy.wait(for: "'Mood': <'happy'>")
     await proxy.stop()
     await bus.stop()
   }

@@ -6,9 +6,11 @@ extension ForwardedInterface {
   /// Only what the proxy needs is read: interfaces, their methods and signals with their
   /// arguments, their properties with type, access and the `EmitsChangedSignal` annotation.
   /// Malformed parts are skipped: a member with a bad name or signature is left out, so a
-  /// player's nonsense cannot stop the rest of the interface from being forwarded.
+  /// player's nonsense cannot stop the rest of the interface from being forwarded. Interfaces of
+  /// child nodes described inline are not the object's own and are skipped too.
   static func parse(introspection xml: String) -> [ForwardedInterface] {
     var interfaces: [ForwardedInterface] = []
+    var depth = 0
     var current: ForwardedInterface?
     var interfaceChange = Interface.Property.ChangeBehavior.emitsChange
     var member: (kind: String, name: String, attributes: [String: String])?
@@ -50,6 +52,11 @@ extension ForwardedInterface {
     }
 
     for tag in tags(in: xml) {
+      if tag.name == "node" {
+        if tag.isClosing { depth -= 1 } else if !tag.isEmpty { depth += 1 }
+        continue
+      }
+      guard depth <= 1 else { continue }
       switch (tag.name, tag.isClosing) {
       case ("interface", false):
         current = tag.attributes["name"].map { ForwardedInterface(name: $0) }
@@ -85,6 +92,26 @@ extension ForwardedInterface {
       }
     }
     return interfaces
+  }
+
+  /// The paths of the child objects `xml` lists (`<node name="RemoteControl"/>`) below `path`:
+  /// one level, each named by a single valid path element.
+  static func children(introspection xml: String, of path: ObjectPath) -> [ObjectPath] {
+    var children: [ObjectPath] = []
+    var depth = 0
+    for tag in tags(in: xml) where tag.name == "node" {
+      if tag.isClosing {
+        depth -= 1
+        continue
+      }
+      if depth == 1, let name = tag.attributes["name"], !name.contains("/"),
+        let child = ObjectPath(rawValue: "\(path.rawValue)/\(name)"), !children.contains(child)
+      {
+        children.append(child)
+      }
+      if !tag.isEmpty { depth += 1 }
+    }
+    return children
   }
 
   private static func signature(of arguments: [[String: String]]) -> Signature? {

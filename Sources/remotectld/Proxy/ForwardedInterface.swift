@@ -38,7 +38,27 @@ struct ForwardedInterface: Sendable, Hashable {
 
   /// The interface name, such as `org.mpris.MediaPlayer2.TrackList`.
   var name: String
+  /// The object it is served at: the MPRIS path, or one of its child objects.
+  var path: ObjectPath = HubNames.path
   var methods: [Method] = []
   var properties: [Property] = []
   var signals: [Signal] = []
+
+  /// What the proxy keeps it by: the name alone at the MPRIS path, the path and the name at a
+  /// child object.
+  var key: String { Self.key(name, at: path) }
+
+  /// The key of interface `name` at `path`.
+  static func key(_ name: String, at path: ObjectPath) -> String {
+    path == HubNames.path ? name : "\(path.rawValue) \(name)"
+  }
+
+  /// Whether the proxy announces its property changes: everywhere but at the MPRIS path, where
+  /// only MPRIS's two interfaces are. playerctld watches the proxy's MPRIS name and aborts on a
+  /// PropertiesChanged of an interface it does not know at the MPRIS path (playerctl#268), so a
+  /// vendor interface served there is forwarded (calls, reads, writes, signals) but its changes
+  /// are not announced: controllers read it again instead.
+  var announcesChanges: Bool {
+    path != HubNames.path || name == ProxyNames.rootInterface || name == ProxyNames.playerInterface
+  }
 }

@@ -3,9 +3,10 @@ import DBus
 /// What the proxy knows of one player (kept by its unique name): its properties as it last read
 /// or announced them, the interfaces beyond MPRIS's two it serves, and its position anchor.
 struct PlayerMirror: Sendable {
-  /// Property values (variants unwrapped) by interface, then by name.
+  /// Property values (variants unwrapped) by interface (``ForwardedInterface/key``), then by name.
   var properties: [String: [String: Value]] = [:]
-  /// The interfaces other than D-Bus's and MPRIS's two that it introspects as.
+  /// The interfaces other than D-Bus's and MPRIS's two that it introspects as, at the MPRIS path
+  /// and at its child objects.
   var extras: [ForwardedInterface] = []
   /// Its position, for `Position` reads.
   var anchor = PositionAnchor()

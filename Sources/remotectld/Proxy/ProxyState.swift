@@ -7,9 +7,10 @@ struct ProxyState: Sendable {
   var mirrors: [BusName: PlayerMirror] = [:]
   /// The active player's unique name, or `nil` when there is none.
   var active: BusName?
-  /// The interfaces beyond MPRIS's two exported now, for the active player.
+  /// The interfaces beyond MPRIS's two exported now, for the active player, by
+  /// ``ForwardedInterface/key``.
   var exportedExtras: [String: ForwardedInterface] = [:]
-  /// The value of every announced property as controllers last saw it, by interface then name:
+  /// The value of every announced property as controllers last saw it, by interface key then name:
   /// an announcement carries exactly the properties whose value differs from it.
   var published: [String: [String: Value]] = [:]
 
@@ -18,10 +19,10 @@ struct ProxyState: Sendable {
 
   /// The interfaces forwarded now: MPRIS's two and the active player's extras.
   var forwarded: [ForwardedInterface] {
-    [.root, .player] + exportedExtras.values.sorted { $0.name < $1.name }
+    [.root, .player] + exportedExtras.values.sorted { $0.key < $1.key }
   }
 
-  /// What `property` of `interface` reads now: the active player's value when it has the
+  /// What `property` of `interface` (a ``ForwardedInterface/key``) reads now: the active player's value when it has the
   /// declared type, the fallback otherwise; `Position` is computed from the anchor.
   func value(
     of property: ForwardedInterface.Property, in interface: String, at instant: ContinuousClock.Instant
@@ -47,10 +48,10 @@ struct ProxyState: Sendable {
     var changed: [String] = []
     for property in interface.properties where property.isAnnounced && names?.contains(property.name) != false
     {
-      let now = value(of: property, in: interface.name, at: instant)
-      let seen = published[interface.name]?[property.name] ?? property.fallback
+      let now = value(of: property, in: interface.key, at: instant)
+      let seen = published[interface.key]?[property.name] ?? property.fallback
       guard now != seen else { continue }
-      published[interface.name, default: [:]][property.name] = now
+      published[interface.key, default: [:]][property.name] = now
       changed.append(property.name)
     }
     return changed

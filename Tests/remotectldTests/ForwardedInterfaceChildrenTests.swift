@@ -1,0 +1,30 @@
+import DBus
+import Testing
+
+@testable import remotectld
+
+@Suite("Reading a player's child objects from its introspection")
+struct ForwardedInterfaceChildrenTests {
+  @Test
+  func
+    `child nodes one level down are listed once; nested and inline-described nodes' interfaces are not the object's`()
+  {
+    let xml = """
+      <node name="/org/mpris/MediaPlayer2">
+       <interface name="com.example.Own"><method name="Go"/></interface>
+       <node name="RemoteControl"/>
+       <node name="Inline">
+        <interface name="com.example.NotOwn"><method name="Stop"/></interface>
+        <node name="Grandchild"/>
+       </node>
+       <node name="RemoteControl"/>
+       <node name="bad/name"/>
+       <node name="bad-element"/>
+      </node>
+      """
+    #expect(
+      ForwardedInterface.children(introspection: xml, of: "/org/mpris/MediaPlayer2")
+        == ["/org/mpris/MediaPlayer2/RemoteControl", "/org/mpris/MediaPlayer2/Inline"])
+    #expect(ForwardedInterface.parse(introspection: xml).map(\.name) == ["com.example.Own"])
+  }
+}
