@@ -75,15 +75,7 @@ struct ConformanceChecker {
     _ rule: String, _ properties: [String: PropertyValue], _ table: [(String, String, Bool)], answered: Bool
   ) -> RuleResult {
     guard answered else { return .fail(rule, "GetAll was not answered") }
-    var failures: [String] = []
-    for (name, type, required) in table {
-      guard let value = properties[name] else {
-        if required { failures.append("\(name) missing") }
-        continue
-      }
-      if value.signature != type { failures.append("\(name) is \(value.signature), not \(type)") }
-    }
-    return .from(rule, failures: failures, passing: "every property present with the spec's type")
+    return PropertyTypes.rule(rule, properties, table)
   }
 
   private func checkEnumerations(_ state: PlayerState) -> RuleResult {

@@ -1,3 +1,5 @@
+internal import RemoteControlMPRIS
+
 /// The D-Bus types MPRIS 2.2 gives its properties and metadata entries.
 enum PropertyTypes {
   /// `org.mpris.MediaPlayer2` properties: name, type, required.
@@ -25,4 +27,20 @@ enum PropertyTypes {
     "xesam:lastUsed": "s", "xesam:lyricist": "as", "xesam:title": "s", "xesam:trackNumber": "i",
     "xesam:url": "s", "xesam:useCount": "i", "xesam:userRating": "d",
   ]
+
+  /// The rule that every property in `table` a player must have is there, and every one
+  /// present has the spec's type.
+  static func rule(
+    _ rule: String, _ properties: [String: PropertyValue], _ table: [(String, String, Bool)]
+  ) -> RuleResult {
+    var failures: [String] = []
+    for (name, type, required) in table {
+      guard let value = properties[name] else {
+        if required { failures.append("\(name) missing") }
+        continue
+      }
+      if value.signature != type { failures.append("\(name) is \(value.signature), not \(type)") }
+    }
+    return .from(rule, failures: failures, passing: "every property present with the spec's type")
+  }
 }

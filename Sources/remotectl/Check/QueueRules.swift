@@ -36,7 +36,7 @@ struct QueueRules {
     } catch {
       return [.fail("tracklist-properties", "HasTrackList is true but GetAll failed: \(error.message)")]
     }
-    var results = [Self.types("tracklist-properties", properties, Self.trackListTypes)]
+    var results = [PropertyTypes.rule("tracklist-properties", properties, Self.trackListTypes)]
     let tracks = properties["Tracks"]?.stringsValue ?? []
     results.append(await checkTracksMetadata(tracks))
     results.append(await checkGoToUnknown())
@@ -98,7 +98,7 @@ struct QueueRules {
     guard let properties = try? await player.properties(interface: QueueClient.playlists) else {
       return [.pass("playlists", "no Playlists interface to check")]
     }
-    var results = [Self.types("playlists-properties", properties, Self.playlistsTypes)]
+    var results = [PropertyTypes.rule("playlists-properties", properties, Self.playlistsTypes)]
     let rule = "playlists-get"
     guard case .uint32(let count)? = properties["PlaylistCount"],
       let ordering = properties["Orderings"]?.stringsValue?.first
@@ -122,19 +122,5 @@ struct QueueRules {
       results.append(.fail(rule, "GetPlaylists(0, max, \(ordering)) failed: \(error.message)"))
     }
     return results
-  }
-
-  private static func types(
-    _ rule: String, _ properties: [String: PropertyValue], _ table: [(String, String, Bool)]
-  ) -> RuleResult {
-    var failures: [String] = []
-    for (name, type, required) in table {
-      guard let value = properties[name] else {
-        if required { failures.append("\(name) missing") }
-        continue
-      }
-      if value.signature != type { failures.append("\(name) is \(value.signature), not \(type)") }
-    }
-    return .from(rule, failures: failures, passing: "every property present with the spec's type")
   }
 }
