@@ -32,9 +32,10 @@ export class Backoff {
 /**
  * One WebSocket, reopened whenever it closes, until stop().
  *
- * Callbacks: onOpen(), onMessage(data), onStatus({state, retryIn}) with state "connecting",
- * "open" or "waiting" (closed; the next attempt in retryIn seconds), and onRefused(code,
- * reason) when the hub closed the socket for a reason retrying cannot fix (a revoked token):
+ * Callbacks: onOpen(), onMessage(data), onClose(code, wasOpen) (a refused upgrade is a close
+ * that was never open), onStatus({state, retryIn}) with state "connecting", "open" or
+ * "waiting" (closed; the next attempt in retryIn seconds), and onRefused(code, reason) when
+ * the hub closed the socket for a reason retrying cannot fix (4001: the device was revoked):
  * then nothing is retried.
  */
 export class LiveConnection {
@@ -47,15 +48,16 @@ export class LiveConnection {
     clearTimer = (t) => clearTimeout(t),
     now = () => performance.now() / 1000,
     stableAfter = 5,
-    isRefusal = (code) => code === 1008,
+    isRefusal = (code) => code === 4001,
     onOpen = () => {},
+    onClose = () => {},
     onMessage = () => {},
     onStatus = () => {},
     onRefused = () => {},
   }) {
     Object.assign(this, {
       url, protocols, createSocket, backoff, setTimer, clearTimer, now, stableAfter,
-      isRefusal, onOpen, onMessage, onStatus, onRefused,
+      isRefusal, onOpen, onClose, onMessage, onStatus, onRefused,
     });
     this.socket = null;
     this.retryTimer = null;
@@ -165,11 +167,14 @@ export class LiveConnection {
   closed(code, reason) {
     this.socket = null;
     this.cancelProbe();
-    if (this.openedAt != null && this.now() - this.openedAt >= this.stableAfter) {
+    const wasOpen = this.openedAt != null;
+    if (wasOpen && this.now() - this.openedAt >= this.stableAfter) {
       this.backoff.reset();
     }
     this.openedAt = null;
     if (this.stopped) return;
+    this.onClose(code, wasOpen);
+    if (this.stopped) return; // onClose may have stopped it
     if (this.isRefusal(code)) {
       this.stopped = true;
       this.setState("waiting", null);

@@ -1,0 +1,188 @@
+// The web remote's start: pair when the URL carries a code, check the session, then keep one
+// WebSocket to /api/events whose messages keep the store, and so the lock screen, current.
+
+import * as api from "./api.js";
+import { LiveConnection } from "./live-connection.js";
+import { deviceName, takePairingCode } from "./pairing.js";
+import { PlayerStore } from "./player-store.js";
+import { RemoteView } from "./remote-view.js";
+
+const NOT_PAIRED =
+  "On the computer, run “remotectl pair” and open the address it prints on this device (or scan its QR code).";
+const ACK_TIMEOUT_MS = 8000;
+const monotonic = () => performance.now() / 1000;
+
+const store = new PlayerStore();
+const pending = new Map(); // command id → {resolve, reject, timer}
+let viewedId = null; // null: follow the Now Playing player
+let commandCount = 0;
+
+const view = new RemoteView(document, {
+  send,
+  view: (id) => {
+    viewedId = id;
+    render();
+  },
+  makeNowPlaying: async (id) => {
+    await send(id, "select");
+    viewedId = null;
+    render();
+  },
+  retry: () => connection.wake(),
+  refreshPlayers: async () => {
+    if (connection.isOpen) return;
+    try {
+      const answer = await api.players();
+      store.apply({ ...answer, type: "snapshot" }, monotonic());
+      render();
+    } catch {
+      // Offline: the banner says so already.
+    }
+  },
+});
+
+const connection = new LiveConnection({
+  url: () => `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/events`,
+  onMessage: receive,
+  onStatus: ({ state, retryIn }) => {
+    document.body.classList.toggle("offline", state === "waiting");
+    if (state === "open") {
+      view.banner(null);
+    } else if (state === "waiting" && retryIn != null) {
+      const why = navigator.onLine === false ? "This device has no network" : "The hub cannot be reached";
+      view.banner(`Offline. ${why}; trying again in ${Math.max(1, Math.round(retryIn))} s.`, { retry: true });
+    }
+  },
+  onClose: (code, wasOpen) => {
+    for (const [id, waiting] of pending) {
+      clearTimeout(waiting.timer);
+      waiting.reject(new Error("The connection to the hub was lost before the player answered."));
+      pending.delete(id);
+    }
+    // A refused upgrade says nothing about why; the session does (401: not paired any more).
+    if (!wasOpen) checkStillPaired();
+  },
+  onRefused: () => unpaired("This device’s pairing was revoked. " + NOT_PAIRED),
+});
+
+function viewedPlayer() {
+  return store.get(viewedId) ?? store.get(store.nowPlaying) ?? store.list()[0] ?? null;
+}
+
+function render() {
+  if (viewedId != null && !store.get(viewedId)) viewedId = null;
+  const player = viewedPlayer();
+  view.show(player);
+  view.showPlayers(store.list(), player?.id ?? null);
+}
+
+function receive(data) {
+  let message;
+  try {
+    message = JSON.parse(data);
+  } catch {
+    return;
+  }
+  switch (message.type) {
+    case "snapshot":
+    case "added":
+    case "changed":
+    case "removed":
+    case "order":
+      store.apply(message, monotonic());
+      render();
+      break;
+    case "ack": {
+      const waiting = pending.get(message.id);
+      if (!waiting) break;
+      pending.delete(message.id);
+      clearTimeout(waiting.timer);
+      if (message.ok) waiting.resolve(message);
+      else waiting.reject(new api.ApiError(0, message.error));
+      break;
+    }
+    case "error":
+      if (message.id && pending.has(message.id)) {
+        const waiting = pending.get(message.id);
+        pending.delete(message.id);
+        clearTimeout(waiting.timer);
+        waiting.reject(new api.ApiError(0, message.error));
+      } else {
+        view.say(message.error?.message ?? "The hub did not understand the page.");
+      }
+      break;
+    default:
+      break;
+  }
+}
+
+/** A command over the socket, answered by its ack; over REST when the socket is down. */
+function send(player, command, args) {
+  if (!connection.isOpen) return api.command(player, command, args);
+  const id = `c${++commandCount}`;
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      pending.delete(id);
+      reject(new Error("The hub did not answer in time."));
+    }, ACK_TIMEOUT_MS);
+    pending.set(id, { resolve, reject, timer });
+    const message = { type: "command", id, player, command };
+    if (args !== undefined) message.arguments = args;
+    if (!connection.send(message)) {
+      clearTimeout(timer);
+      pending.delete(id);
+      resolve(api.command(player, command, args));
+    }
+  });
+}
+
+function unpaired(text) {
+  connection.stop();
+  view.banner(null);
+  document.body.classList.remove("offline");
+  view.pairing(text);
+}
+
+async function checkStillPaired() {
+  try {
+    await api.session();
+  } catch (error) {
+    if (error.status === 401) unpaired(NOT_PAIRED);
+  }
+}
+
+async function start() {
+  const code = takePairingCode();
+  let pairingError = null;
+  if (code) {
+    try {
+      await api.pair(code, deviceName());
+    } catch (error) {
+      pairingError = error;
+    }
+  }
+  try {
+    await api.session();
+  } catch (error) {
+    if (error.status === 401) {
+      const why = pairingError ? `Pairing failed: ${pairingError.message} ` : "";
+      view.pairing(why + NOT_PAIRED);
+      document.documentElement.dataset.state = "unpaired";
+      return;
+    }
+    // Unreachable: the connection keeps trying, and the banner says so.
+  }
+  if (pairingError) view.say(`Pairing failed: ${pairingError.message}`);
+  document.documentElement.dataset.state = "paired";
+  connection.start();
+}
+
+document.addEventListener("visibilitychange", () => {
+  // A phone that slept may hold a dead socket: ask for the state, reopen if nothing answers.
+  if (document.visibilityState === "visible") connection.wake({ probe: { type: "resync" } });
+});
+window.addEventListener("online", () => connection.wake({ probe: { type: "resync" } }));
+window.addEventListener("offline", () =>
+  view.banner("Offline. This device has no network.", { retry: true }));
+
+start();

@@ -1,0 +1,349 @@
+// The lock screen's DOM: draws one player (artwork, text, progress, controls), the players
+// dialog and the banner, and turns presses into calls of `send(command, arguments)` and
+// `select`/`view` for the switcher. No networking here.
+
+import { ProgressClock, formatTime } from "./progress-clock.js";
+
+const LOOP_NEXT = { None: "Playlist", Playlist: "Track", Track: "None" };
+const LOOP_WORD = { None: "Off", Playlist: "All", Track: "One" };
+const monotonic = () => performance.now() / 1000;
+
+export class RemoteView {
+  /**
+   * @param {object} handlers send(command, args) → Promise, view(id|null), makeNowPlaying(id),
+   *   retry()
+   */
+  constructor(document, handlers) {
+    this.document = document;
+    this.handlers = handlers;
+    this.clock = new ProgressClock();
+    this.player = null;
+    this.frame = null;
+    this.seeking = false;
+    this.volumeHeld = false;
+    this.lastVolumeSent = 0;
+    this.statusTimer = null;
+    this.shownSecond = null;
+    const $ = (id) => document.getElementById(id);
+    this.el = {
+      remote: $("remote"), banner: $("banner"), bannerText: $("banner-text"),
+      bannerRetry: $("banner-retry"), pairing: $("pairing"), pairingText: $("pairing-text"),
+      playersButton: $("players-button"), playerName: $("player-name"), playerBadge: $("player-badge"),
+      artwork: $("artwork"), artworkFrame: $("artwork-frame"), title: $("title"), artist: $("artist"),
+      album: $("album"), like: $("like"), bookmark: $("bookmark"), seek: $("seek"),
+      elapsed: $("elapsed"), duration: $("duration"), skipBackward: $("skip-backward"),
+      skipBackwardInterval: $("skip-backward-interval"), previous: $("previous"),
+      playPause: $("play-pause"), playPauseIcon: $("play-pause-icon"), next: $("next"),
+      skipForward: $("skip-forward"), skipForwardInterval: $("skip-forward-interval"),
+      volume: $("volume"), shuffle: $("shuffle"), loop: $("loop"), loopMode: $("loop-mode"),
+      status: $("status"), dialog: $("players-dialog"), list: $("player-list"),
+    };
+    this.wire();
+    document.addEventListener("visibilitychange", () => this.scheduleFrame());
+  }
+
+  wire() {
+    const { el } = this;
+    el.playPause.addEventListener("click", () => {
+      const p = this.player;
+      if (!p) return;
+      if (p.playbackStatus === "Playing") {
+        this.send(p.commands?.pause ? "pause" : "togglePlayPause");
+      } else {
+        this.send(p.commands?.play ? "play" : "togglePlayPause");
+      }
+    });
+    el.previous.addEventListener("click", () => this.send("previousTrack"));
+    el.next.addEventListener("click", () => this.send("nextTrack"));
+    el.skipBackward.addEventListener("click", () => this.send("skipBackward", {}));
+    el.skipForward.addEventListener("click", () => this.send("skipForward", {}));
+    el.like.addEventListener("click", () =>
+      this.send("like", { active: !this.player?.isLiked }));
+    el.bookmark.addEventListener("click", () =>
+      this.send("bookmark", { active: !this.player?.isBookmarked }));
+    el.shuffle.addEventListener("click", () =>
+      this.send("shuffle", { shuffle: !this.player?.shuffle }));
+    el.loop.addEventListener("click", () => {
+      const next = LOOP_NEXT[this.player?.loopStatus ?? "None"] ?? "None";
+      this.send("loop", { loopStatus: next });
+    });
+
+    // Seeking by dragging: the bar follows the finger and the hub hears only the release.
+    const startSeeking = () => {
+      if (!el.seek.disabled) this.seeking = true;
+    };
+    el.seek.addEventListener("pointerdown", startSeeking);
+    el.seek.addEventListener("input", () => {
+      startSeeking();
+      this.drawPosition(Number(el.seek.value));
+    });
+    el.seek.addEventListener("change", () => {
+      const position = Number(el.seek.value);
+      this.seeking = false;
+      if (!this.player) return;
+      // Shown at once where it was dropped; the hub's anchor confirms or corrects it.
+      const rate = this.clock.anchor?.rate ?? 0;
+      this.clock.update({ position, rate, at: monotonic() }, { discontinuity: true });
+      this.send("seek", { position });
+      this.scheduleFrame();
+    });
+    el.seek.addEventListener("pointercancel", () => {
+      this.seeking = false;
+      this.scheduleFrame();
+    });
+
+    // Volume: sent while dragging at most every 150 ms, and once more on release.
+    el.volume.addEventListener("pointerdown", () => (this.volumeHeld = true));
+    el.volume.addEventListener("input", () => {
+      this.volumeHeld = true;
+      this.fill(el.volume, Number(el.volume.value), 1);
+      const now = performance.now();
+      if (now - this.lastVolumeSent >= 150) {
+        this.lastVolumeSent = now;
+        this.send("volume", { volume: Number(el.volume.value) });
+      }
+    });
+    el.volume.addEventListener("change", () => {
+      this.volumeHeld = false;
+      this.lastVolumeSent = performance.now();
+      this.send("volume", { volume: Number(el.volume.value) });
+    });
+
+    el.playersButton.addEventListener("click", () => this.openPlayers());
+    el.dialog.addEventListener("close", () => el.playersButton.setAttribute("aria-expanded", "false"));
+    el.dialog.addEventListener("click", (event) => {
+      if (event.target === el.dialog) el.dialog.close(); // a tap on the backdrop
+    });
+    el.bannerRetry.addEventListener("click", () => this.handlers.retry());
+  }
+
+  async send(command, args) {
+    const player = this.player;
+    if (!player) return;
+    try {
+      await this.handlers.send(player.id, command, args);
+    } catch (error) {
+      this.say(error.message || String(error));
+    }
+  }
+
+  /** A short message under the controls, gone after a few seconds. */
+  say(text) {
+    const { status } = this.el;
+    status.textContent = text;
+    clearTimeout(this.statusTimer);
+    this.statusTimer = setTimeout(() => (status.textContent = ""), 5000);
+  }
+
+  // ---- drawing ----
+
+  /**
+   * Shows `player` (or none). The player shown before tells a new track or another player
+   * (the bar jumps) from a new anchor of the same track.
+   */
+  show(player) {
+    const previous = this.player;
+    this.player = player ?? null;
+    const { el } = this;
+    const p = this.player;
+    const commands = p?.commands ?? {};
+    const m = p?.metadata ?? {};
+
+    el.playerName.textContent = p ? p.identity || p.id : "No player";
+    el.playerBadge.hidden = !p?.isNowPlaying;
+
+    el.title.textContent = p ? m.title || p.identity || p.id : "Nothing playing";
+    el.artist.textContent = m.artist ?? "";
+    el.album.textContent = m.album ?? "";
+    this.document.title = p && m.title ? `${m.title}${m.artist ? " — " + m.artist : ""}` : "Now Playing";
+
+    this.showArtwork(p?.artwork ?? null);
+
+    const playing = p?.playbackStatus === "Playing";
+    el.artworkFrame.classList.toggle("paused", !!p && !playing);
+    el.playPause.setAttribute("aria-label", playing ? "Pause" : "Play");
+    el.playPauseIcon.setAttribute("href", playing ? "#i-pause" : "#i-play");
+    el.playPause.disabled = !p ||
+      !(playing ? commands.pause || commands.togglePlayPause : commands.play || commands.togglePlayPause);
+    el.previous.disabled = !commands.previousTrack;
+    el.next.disabled = !commands.nextTrack;
+
+    const back = p?.skipIntervals?.backward?.[0] ?? 15;
+    const forward = p?.skipIntervals?.forward?.[0] ?? 15;
+    el.skipBackward.disabled = !commands.skipBackward;
+    el.skipForward.disabled = !commands.skipForward;
+    el.skipBackwardInterval.textContent = String(Math.round(back));
+    el.skipForwardInterval.textContent = String(Math.round(forward));
+    el.skipBackward.title = `Back ${Math.round(back)} seconds`;
+    el.skipForward.title = `Forward ${Math.round(forward)} seconds`;
+
+    el.like.hidden = !commands.like && !p?.isLiked;
+    el.like.disabled = !commands.like;
+    el.like.setAttribute("aria-pressed", String(!!p?.isLiked));
+    el.bookmark.hidden = !commands.bookmark && !p?.isBookmarked;
+    el.bookmark.disabled = !commands.bookmark;
+    el.bookmark.setAttribute("aria-pressed", String(!!p?.isBookmarked));
+
+    el.shuffle.disabled = !commands.shuffle || p?.shuffle == null;
+    el.shuffle.setAttribute("aria-pressed", String(!!p?.shuffle));
+    const loop = p?.loopStatus ?? null;
+    el.loop.disabled = !commands.loop || loop == null;
+    el.loop.setAttribute("aria-pressed", String(loop != null && loop !== "None"));
+    el.loopMode.textContent = LOOP_WORD[loop ?? "None"];
+
+    const volume = typeof p?.volume === "number" ? p.volume : null;
+    el.volume.disabled = !commands.volume || volume == null;
+    if (!this.volumeHeld) {
+      el.volume.value = String(Math.min(Math.max(volume ?? 0, 0), 1));
+      this.fill(el.volume, Number(el.volume.value), 1);
+    }
+    el.volume.setAttribute("aria-valuetext", volume == null ? "no volume" : `${Math.round(volume * 100)} %`);
+
+    // The progress: a new anchor is offered to the clock, which keeps the shown one when the
+    // difference is under 250 ms; a new track or another player is a jump, taken as it is.
+    const length = typeof m.length === "number" ? m.length : null;
+    const sameTrack = previous && p && previous.id === p.id &&
+      (previous.metadata?.trackId ?? null) === (m.trackId ?? null);
+    if (!p || !p.position) {
+      this.clock.clear();
+    } else if (!sameTrack || previous.position !== p.position || length !== this.clock.duration) {
+      this.clock.update(p.position, { duration: length, discontinuity: !sameTrack });
+    }
+    el.seek.disabled = !commands.seek || length == null;
+    el.seek.max = String(length ?? 1);
+    el.duration.textContent = formatTime(length);
+    this.shownSecond = null;
+    this.drawPosition(this.clock.position(monotonic()));
+    this.scheduleFrame();
+  }
+
+  showArtwork(url) {
+    const img = this.el.artwork;
+    if (!url) {
+      img.hidden = true;
+      img.removeAttribute("src");
+      return;
+    }
+    if (img.getAttribute("src") === url) return;
+    img.onload = () => (img.hidden = false);
+    img.onerror = () => (img.hidden = true);
+    img.src = url;
+  }
+
+  drawPosition(position) {
+    const { seek, elapsed } = this.el;
+    const length = this.clock.duration;
+    if (!this.seeking || position !== Number(seek.value)) {
+      if (!this.seeking) seek.value = String(position);
+    }
+    this.fill(seek, position, length ?? 0);
+    const second = Math.floor(position);
+    if (second !== this.shownSecond) {
+      this.shownSecond = second;
+      elapsed.textContent = this.player ? formatTime(position) : "0:00";
+      const total = length == null ? "unknown length" : formatTime(length);
+      seek.setAttribute("aria-valuetext", `${formatTime(position)} of ${total}`);
+    }
+  }
+
+  fill(slider, value, max) {
+    const percent = max > 0 ? Math.min(100, Math.max(0, (value / max) * 100)) : 0;
+    slider.style.setProperty("--fill", `${percent}%`);
+  }
+
+  /** One frame per display refresh while the position moves and the page is seen; none else. */
+  scheduleFrame() {
+    if (this.frame != null) return;
+    if (!this.clock.isMoving || this.document.visibilityState === "hidden") return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = null;
+      if (!this.seeking) this.drawPosition(this.clock.position(monotonic()));
+      this.scheduleFrame();
+    });
+  }
+
+  // ---- players ----
+
+  openPlayers() {
+    const { dialog, playersButton } = this.el;
+    this.handlers.refreshPlayers?.();
+    if (!dialog.open) dialog.showModal();
+    playersButton.setAttribute("aria-expanded", "true");
+  }
+
+  /** Draws the switcher: the players in activity order, the Now Playing one marked. */
+  showPlayers(players, viewedId) {
+    const { list } = this.el;
+    const d = this.document;
+    list.replaceChildren();
+    if (players.length === 0) {
+      const li = d.createElement("li");
+      li.className = "empty";
+      li.textContent = "No player is running.";
+      list.append(li);
+      return;
+    }
+    for (const p of players) {
+      const li = d.createElement("li");
+      li.dataset.player = p.id;
+      const choice = d.createElement("button");
+      choice.type = "button";
+      choice.className = "player-choice";
+      if (p.id === viewedId) choice.setAttribute("aria-current", "true");
+      const name = d.createElement("span");
+      name.className = "name";
+      const label = d.createElement("span");
+      label.textContent = p.identity || p.id;
+      name.append(label);
+      if (p.isNowPlaying) {
+        const badge = d.createElement("span");
+        badge.className = "badge";
+        badge.textContent = "Now Playing";
+        name.append(badge);
+      }
+      const detail = d.createElement("span");
+      detail.className = "detail";
+      const what = [p.metadata?.title, p.metadata?.artist].filter(Boolean).join(" — ");
+      detail.textContent = [p.playbackStatus, what].filter(Boolean).join(" · ");
+      choice.append(name, detail);
+      choice.addEventListener("click", () => {
+        this.handlers.view(p.isNowPlaying ? null : p.id);
+        this.el.dialog.close();
+      });
+      li.append(choice);
+      if (!p.isNowPlaying) {
+        const make = d.createElement("button");
+        make.type = "button";
+        make.className = "make-now-playing";
+        make.textContent = "Make Now Playing";
+        make.setAttribute("aria-label", `Make ${p.identity || p.id} Now Playing`);
+        make.addEventListener("click", async () => {
+          try {
+            await this.handlers.makeNowPlaying(p.id);
+          } catch (error) {
+            this.say(error.message || String(error));
+          }
+        });
+        li.append(make);
+      }
+      list.append(li);
+    }
+  }
+
+  // ---- connection and pairing ----
+
+  /** The banner: null hides it. */
+  banner(text, { retry = false } = {}) {
+    const { banner, bannerText, bannerRetry } = this.el;
+    banner.hidden = text == null;
+    if (text != null) bannerText.textContent = text;
+    bannerRetry.hidden = !retry;
+  }
+
+  /** The "not paired" notice: null hides it. */
+  pairing(text) {
+    const { pairing, pairingText } = this.el;
+    pairing.hidden = text == null;
+    if (text != null) pairingText.textContent = text;
+  }
+}
