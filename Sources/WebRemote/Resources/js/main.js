@@ -70,7 +70,8 @@ function viewedPlayer() {
 }
 
 function render() {
-  if (viewedId != null && !store.get(viewedId)) viewedId = null;
+  // A chosen player that left, or became Now Playing itself: follow Now Playing again.
+  if (viewedId != null && (!store.get(viewedId) || viewedId === store.nowPlaying)) viewedId = null;
   const player = viewedPlayer();
   view.show(player);
   view.showPlayers(store.list(), player?.id ?? null);

@@ -19,7 +19,8 @@ export class RemoteView {
     this.clock = new ProgressClock();
     this.player = null;
     this.frame = null;
-    this.seeking = false;
+    this.seeking = false; // the bar was dragged and not yet released
+    this.seekHeld = false; // a pointer holds the bar
     this.volumeHeld = false;
     this.lastVolumeSent = 0;
     this.statusTimer = null;
@@ -68,18 +69,17 @@ export class RemoteView {
       this.send("loop", { loopStatus: next });
     });
 
-    // Seeking by dragging: the bar follows the finger and the hub hears only the release.
-    const startSeeking = () => {
-      if (!el.seek.disabled) this.seeking = true;
-    };
-    el.seek.addEventListener("pointerdown", startSeeking);
+    // Seeking by dragging: while a finger (or the mouse) holds the bar, the page stops moving
+    // it; the dragged position is shown, and the hub hears only the release (`change`).
+    el.seek.addEventListener("pointerdown", () => (this.seekHeld = true));
     el.seek.addEventListener("input", () => {
-      startSeeking();
+      this.seeking = true;
       this.drawPosition(Number(el.seek.value));
     });
     el.seek.addEventListener("change", () => {
       const position = Number(el.seek.value);
       this.seeking = false;
+      this.seekHeld = false;
       if (!this.player) return;
       // Shown at once where it was dropped; the hub's anchor confirms or corrects it.
       const rate = this.clock.anchor?.rate ?? 0;
@@ -87,15 +87,11 @@ export class RemoteView {
       this.send("seek", { position });
       this.scheduleFrame();
     });
-    el.seek.addEventListener("pointercancel", () => {
-      this.seeking = false;
-      this.scheduleFrame();
-    });
 
-    // Volume: sent while dragging at most every 150 ms, and once more on release.
+    // Volume: sent while dragging at most every 150 ms, and once more on release; the hub's
+    // values do not move the knob while it is held.
     el.volume.addEventListener("pointerdown", () => (this.volumeHeld = true));
     el.volume.addEventListener("input", () => {
-      this.volumeHeld = true;
       this.fill(el.volume, Number(el.volume.value), 1);
       const now = performance.now();
       if (now - this.lastVolumeSent >= 150) {
@@ -108,6 +104,22 @@ export class RemoteView {
       this.lastVolumeSent = performance.now();
       this.send("volume", { volume: Number(el.volume.value) });
     });
+
+    // A press that ends without a change (a tap on the knob, a drag back to where it
+    // started) lets go too; a change, when there is one, comes before the timer.
+    const release = () => {
+      this.seekHeld = false;
+      this.volumeHeld = false;
+      setTimeout(() => {
+        if (this.seeking && !this.seekHeld) {
+          this.seeking = false;
+          this.drawPosition(this.clock.position(monotonic()));
+        }
+        this.scheduleFrame();
+      }, 0);
+    };
+    this.document.defaultView.addEventListener("pointerup", release);
+    this.document.defaultView.addEventListener("pointercancel", release);
 
     el.playersButton.addEventListener("click", () => this.openPlayers());
     el.dialog.addEventListener("close", () => el.playersButton.setAttribute("aria-expanded", "false"));
@@ -213,7 +225,7 @@ export class RemoteView {
     el.seek.max = String(length ?? 1);
     el.duration.textContent = formatTime(length);
     this.shownSecond = null;
-    this.drawPosition(this.clock.position(monotonic()));
+    if (!this.seeking) this.drawPosition(this.clock.position(monotonic()));
     this.scheduleFrame();
   }
 
@@ -233,9 +245,7 @@ export class RemoteView {
   drawPosition(position) {
     const { seek, elapsed } = this.el;
     const length = this.clock.duration;
-    if (!this.seeking || position !== Number(seek.value)) {
-      if (!this.seeking) seek.value = String(position);
-    }
+    if (!this.seeking && !this.seekHeld) seek.value = String(position);
     this.fill(seek, position, length ?? 0);
     const second = Math.floor(position);
     if (second !== this.shownSecond) {
