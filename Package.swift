@@ -151,6 +151,11 @@ let package = Package(
       name: "BrowserTestSupportTests",
       dependencies: ["BrowserTestSupport", "BusTestSupport"]
     ),
+    // The web remote's page in headless Chromium, against a real remotectld and real players.
+    .testTarget(
+      name: "WebRemoteBrowserTests",
+      dependencies: ["BrowserTestSupport", "BusTestSupport"]
+    ),
     .testTarget(
       name: "RemoteControlTests",
       dependencies: ["RemoteControl", "RemoteControlTesting"]

@@ -168,13 +168,11 @@ async function start() {
     if (error.status === 401) {
       const why = pairingError ? `Pairing failed: ${pairingError.message} ` : "";
       view.pairing(why + NOT_PAIRED);
-      document.documentElement.dataset.state = "unpaired";
       return;
     }
     // Unreachable: the connection keeps trying, and the banner says so.
   }
   if (pairingError) view.say(`Pairing failed: ${pairingError.message}`);
-  document.documentElement.dataset.state = "paired";
   connection.start();
 }
 

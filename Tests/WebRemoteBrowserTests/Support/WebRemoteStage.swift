@@ -1,0 +1,171 @@
+import BrowserTestSupport
+import BusTestSupport
+import Foundation
+import Synchronization
+
+/// What the web remote's browser tests run: a private bus, `remotectld` serving the web remote
+/// on a free loopback port, the players, and the URL `remotectl pair` prints; all stopped by
+/// ``stop()``.
+///
+/// Every program gets `XDG_STATE_HOME`, `XDG_DATA_HOME` and `XDG_CONFIG_HOME` inside the bus's
+/// folder, so paired devices and binaural's favourites never reach the user's own.
+final class WebRemoteStage: Sendable {
+  /// The bus everything runs on.
+  let bus: PrivateBus
+  /// The environment of every program the stage starts.
+  let environment: [String: String]
+  /// The running remotectld.
+  private let hub = Mutex<ChildProcess?>(nil)
+
+  private init(bus: PrivateBus) {
+    self.bus = bus
+    let folder = bus.directory.path
+    environment = bus.environment.merging([
+      "XDG_STATE_HOME": "\(folder)/state", "XDG_DATA_HOME": "\(folder)/data",
+      "XDG_CONFIG_HOME": "\(folder)/config",
+    ]) { $1 }
+  }
+
+  /// Whether the stage can run here: the built programs, a bus daemon, playerctl and gdbus.
+  static var canRun: Bool {
+    ChildProcess.which("dbus-daemon") != nil && ChildProcess.which("playerctl") != nil
+      && ChildProcess.which("gdbus") != nil
+      && FileManager.default.isExecutableFile(atPath: BuiltProducts.remotectld)
+      && FileManager.default.isExecutableFile(atPath: BuiltProducts.binaural)
+      && FileManager.default.isExecutableFile(atPath: Browser.python)
+  }
+
+  /// A private bus with remotectld on it, serving the web remote on a port of its choosing
+  /// (`--http-port 0`), and binaural (paused) on it, published and followed by the hub.
+  static func start(hubArguments: [String] = ["--http-port", "0"]) async throws -> WebRemoteStage {
+    let stage = WebRemoteStage(bus: try await PrivateBus.start())
+    do {
+      try await stage.startHub(hubArguments)
+      try await stage.startBinaural()
+      return stage
+    } catch {
+      await stage.stop()
+      throw error
+    }
+  }
+
+  /// Stops every program and the bus.
+  func stop() async {
+    await bus.stop()
+  }
+
+  // MARK: - Programs
+
+  /// Starts remotectld with `arguments` and waits until it owns the hub's name.
+  @discardableResult
+  func startHub(_ arguments: [String]) async throws -> ChildProcess {
+    let hub = try bus.start(
+      "/usr/bin/env", environmentArguments + [BuiltProducts.remotectld, "--log-level", "debug"] + arguments,
+      standardError: .file(bus.directory.appendingPathComponent("remotectld.log").path))
+    self.hub.withLock { $0 = hub }
+    try await bus.waitForName("io.github.swift_remote_control.Hub")
+    return hub
+  }
+
+  /// Stops remotectld (SIGTERM, as systemd stops it) and waits until it has exited.
+  func stopHub() async {
+    guard
+      let running = hub.withLock({ current in
+        defer { current = nil }
+        return current
+      })
+    else { return }
+    _ = await running.terminate()
+  }
+
+  /// Starts `binaural --output null --headless` and waits until it has published its title.
+  @discardableResult
+  func startBinaural(name: String = "binaural") async throws -> ChildProcess {
+    let child = try bus.start(
+      "/usr/bin/env",
+      environmentArguments + [BuiltProducts.binaural, "--output", "null", "--headless", "--name", name],
+      standardError: .file(bus.directory.appendingPathComponent("\(name).log").path))
+    try await bus.waitForPlayer(name)
+    return child
+  }
+
+  /// Starts mpv with mpv-mpris, paused on a sine source, and waits until it has published.
+  @discardableResult
+  func startMpv() async throws -> ChildProcess {
+    guard let plugin = Self.mprisPlugin else { throw TestFailure("mpv-mpris is not installed") }
+    let child = try bus.start(
+      "mpv",
+      [
+        "--no-config", "--idle=yes", "--pause", "--script=\(plugin)", "--no-video", "--ao=null",
+        "--no-terminal", "--force-media-title=Sine", "av://lavfi:sine",
+      ], standardError: .file("/dev/null"))
+    try await bus.waitForPlayer("mpv")
+    return child
+  }
+
+  /// mpv-mpris's plugin, where Debian installs it.
+  static let mprisPlugin: String? = ["/usr/lib/mpv-mpris/mpris.so", "/etc/mpv/scripts/mpris.so"]
+    .first { FileManager.default.fileExists(atPath: $0) }
+
+  /// `env VAR=VALUE…` for the stage's folders (``PrivateBus/start(_:_:standardError:)`` gives
+  /// only the bus's own variables).
+  private var environmentArguments: [String] {
+    ["XDG_STATE_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME"].compactMap { key in
+      environment[key].map { "\(key)=\($0)" }
+    }
+  }
+
+  // MARK: - Pairing
+
+  /// `remotectl pair`: the URL it prints, the code in its fragment.
+  ///
+  /// - Throws: ``TestFailure`` with remotectl's output when it prints no such URL.
+  func pairingURL() async throws -> URL {
+    let result = try await ChildProcess.run(
+      BuiltProducts.remotectl, ["pair"], environment: environment, timeout: .seconds(20))
+    let words = result.output.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" })
+    guard result.succeeded,
+      let word = words.first(where: { $0.hasPrefix("http://") && $0.contains("#pair=") }),
+      let url = URL(string: String(word))
+    else { throw TestFailure("remotectl pair printed no pairing URL: \(result)") }
+    return url
+  }
+
+  /// The page's own origin (`http://127.0.0.1:PORT`) in a pairing URL.
+  static func origin(of url: URL) throws -> String {
+    guard let scheme = url.scheme, let host = url.host, let port = url.port else {
+      throw TestFailure("no origin in \(url)")
+    }
+    return "\(scheme)://\(host):\(port)"
+  }
+
+  // MARK: - What players say
+
+  /// `playerctl --player=PLAYER status`, trimmed.
+  func status(of player: String) async throws -> String {
+    try await bus.playerctl("--player=\(player)", "status").trimmed
+  }
+
+  /// A `playerctl metadata` field of `player`, trimmed.
+  func metadata(_ key: String, of player: String) async throws -> String {
+    try await bus.playerctl("--player=\(player)", "metadata", key).trimmed
+  }
+
+  /// The hub's Now Playing player, as its id (`binaural` for `org.mpris.MediaPlayer2.binaural`),
+  /// empty when none: the hub's `ActivePlayer`.
+  func nowPlaying() async throws -> String {
+    let result = try await bus.gdbus(
+      "call", "--dest", "io.github.swift_remote_control.Hub", "--object-path", "/org/mpris/MediaPlayer2",
+      "--method", "org.freedesktop.DBus.Properties.Get", "io.github.swift_remote_control.Hub1", "ActivePlayer"
+    )
+    guard result.succeeded else { throw TestFailure("the hub's ActivePlayer could not be read: \(result)") }
+    let quoted = result.output.split(separator: "'", omittingEmptySubsequences: false)
+    guard quoted.count >= 2 else { return "" }
+    return String(quoted[1]).replacingOccurrences(of: "org.mpris.MediaPlayer2.", with: "")
+  }
+
+  /// The hub's log so far, for failure messages.
+  var hubLog: String {
+    (try? String(contentsOf: bus.directory.appendingPathComponent("remotectld.log"), encoding: .utf8)) ?? ""
+  }
+}

@@ -1,0 +1,210 @@
+import BrowserTestSupport
+import BusTestSupport
+import Foundation
+import Testing
+
+/// The web remote's page in a real browser (headless Chromium at a phone's 390×844) against a
+/// real remotectld and real players on a private bus: paired through the URL `remotectl pair`
+/// prints, as a person would.
+@Suite(.serialized, .leavesNoChildProcesses, .enabled(if: WebRemoteStage.canRun))
+struct WebRemotePageTests {
+  /// Starts the stage and a browser, pairs the browser through `remotectl pair`'s URL, waits
+  /// until the page shows binaural's title, runs `body`, and stops everything however it ended.
+  private func withPairedPage(
+    _ body: (WebRemoteStage, RemotePage, String) async throws -> Void
+  ) async throws {
+    let stage = try await WebRemoteStage.start()
+    var browser: Browser?
+    do {
+      let opened = try await Browser(width: 390, height: 844)
+      browser = opened
+      let page = RemotePage(browser: opened)
+      let url = try await stage.pairingURL()
+      try await opened.open(url.absoluteString)
+      let title = try await stage.metadata("xesam:title", of: "binaural")
+      try await page.waitForText("title", title)
+      try await body(stage, page, try WebRemoteStage.origin(of: url))
+    } catch {
+      await browser?.close()
+      await stage.stop()
+      throw TestFailure("\(error)\nremotectld's log:\n\(stage.hubLog.suffix(3000))")
+    }
+    await browser?.close()
+    await stage.stop()
+  }
+
+  @Test func pairingThroughThePrintedURLShowsBinauralsTitleArtistAndArtwork() async throws {
+    try await withPairedPage { stage, page, origin in
+      #expect(try await page.text("artist") == (try await stage.metadata("xesam:artist", of: "binaural")))
+      // The code is gone from the address bar (and so from the history and bookmarks).
+      #expect(try await page.address() == origin + "/")
+
+      let artwork = try await eventually("binaural's artwork to be shown") { () async throws -> String? in
+        let source = try await page.browser.evaluate(
+          """
+          const img = document.getElementById('artwork');
+          return img.complete && img.naturalWidth > 0 && !img.hidden ? img.getAttribute('src') : '';
+          """, as: String.self)
+        return source.isEmpty ? nil : source
+      }
+      #expect(artwork.hasPrefix("/api/players/binaural/artwork"))
+
+      // The device stays paired: the page loaded again without a code shows the player.
+      try await page.browser.open(origin + "/")
+      try await page.waitForText("title", try await stage.metadata("xesam:title", of: "binaural"))
+    }
+  }
+
+  @Test func everyControlHasItsAccessibleName() async throws {
+    try await withPairedPage { _, page, _ in
+      for name in [
+        "Play", "Previous track", "Next track", "Skip backward", "Skip forward", "Seek", "Volume", "Like",
+        "Players",
+      ] {
+        try await page.waitForControl(named: name)
+      }
+      // binaural offers these: enabled, not merely shown.
+      for name in ["Play", "Next track", "Previous track", "Skip forward", "Skip backward", "Like"] {
+        try await page.waitUntilEnabled(name)
+      }
+    }
+  }
+
+  @Test func pressingPlayPlaysBinauralAndTheBarAdvancesWithoutGoingBack() async throws {
+    try await withPairedPage { stage, page, _ in
+      #expect(try await stage.status(of: "binaural") == "Paused")
+      try await page.waitUntilEnabled("Play")
+      try await page.browser.click(named: "Play")
+      try await stage.bus.waitUntil(playerctl: ["--player=binaural", "status"], prints: "Playing")
+      try await page.waitForControl(named: "Pause")
+
+      // The bar moves on its own (no polling: extrapolated from one anchor), and never back.
+      let start = try await page.shownPosition()
+      var shown = [start]
+      try await eventually("the bar to advance by 1.5 s", within: .seconds(10)) {
+        shown.append(try await page.shownPosition())
+        return shown.last! >= start + 1.5
+      }
+      let backwards = zip(shown, shown.dropFirst()).filter { $1 < $0 }
+      #expect(backwards.isEmpty, "the bar went back: \(backwards)")
+
+      // And it agrees with the player within a second.
+      let played = try await stage.bus.playerctl("--player=binaural", "position").trimmed
+      let shownNow = try await page.shownPosition()
+      let difference = abs((Double(played) ?? -100) - shownNow)
+      #expect(difference < 1, "the page shows \(shownNow) s, binaural \(played) s")
+
+      try await page.browser.click(named: "Pause")
+      try await stage.bus.waitUntil(playerctl: ["--player=binaural", "status"], prints: "Paused")
+      try await page.waitForControl(named: "Play")
+    }
+  }
+
+  @Test func theSwitcherListsMpvAndMakesItNowPlaying() async throws {
+    try await withPairedPage { stage, page, _ in
+      try await stage.startMpv()
+      try await page.browser.click(named: "Players")
+      // The button to make mpv Now Playing is named for it.
+      let makeMpv = try await eventually("mpv in the players list") { () async throws -> String? in
+        let label = try await page.browser.evaluate(
+          """
+          const b = document.querySelector('#player-list li[data-player="mpv"] .make-now-playing');
+          return b ? b.getAttribute('aria-label') : '';
+          """, as: String.self)
+        return label.isEmpty ? nil : label
+      }
+      try await page.browser.click(named: makeMpv)
+      try await eventually("the hub to make mpv Now Playing") { try await stage.nowPlaying() == "mpv" }
+
+      // The page follows the Now Playing player: mpv, marked, first in the list.
+      try await eventually("the page to show mpv, marked Now Playing") {
+        try await page.browser.evaluate(
+          """
+          const first = document.querySelector('#player-list li');
+          return document.getElementById('player-name').textContent.includes('mpv')
+            && !document.getElementById('player-badge').hidden
+            && first && first.dataset.player === 'mpv';
+          """, as: Bool.self)
+      }
+
+      // Choosing binaural in the list shows it without changing the Now Playing player.
+      try await page.browser.click(named: "Players")
+      try await page.browser.click("#player-list li[data-player=\"binaural\"] .player-choice")
+      try await page.waitForText("title", try await stage.metadata("xesam:title", of: "binaural"))
+      #expect(
+        try await page.browser.evaluate(
+          "return document.getElementById('player-badge').hidden;", as: Bool.self))
+      #expect(try await stage.nowPlaying() == "mpv")
+    }
+  }
+
+  @Test func draggingTheSeekBarMovesBinaural() async throws {
+    try await withPairedPage { stage, page, _ in
+      try await page.waitUntilEnabled("Seek")
+      // What a drag ends with: input events while moving, change on release.
+      try await page.browser.run(
+        """
+        const seek = document.getElementById('seek');
+        seek.dispatchEvent(new PointerEvent('pointerdown', {bubbles: true}));
+        for (const v of [20, 40, 60]) {
+          seek.value = String(v);
+          seek.dispatchEvent(new Event('input', {bubbles: true}));
+        }
+        seek.dispatchEvent(new Event('change', {bubbles: true}));
+        """)
+      try await eventually("binaural to be at 60 s") { () async throws -> Bool in
+        let position = Double(try await stage.bus.playerctl("--player=binaural", "position").trimmed) ?? -1
+        return abs(position - 60) < 1
+      }
+      #expect(abs(try await page.shownPosition() - 60) < 1)
+      #expect(try await page.text("elapsed") == "1:00")
+    }
+  }
+
+  @Test func aPageFromAnotherOriginIsRefused() async throws {
+    try await withPairedPage { stage, page, origin in
+      let socketURL = origin.replacingOccurrences(of: "http://", with: "ws://") + "/api/events"
+      let openSocket = """
+        return new Promise((resolve) => {
+          const socket = new WebSocket(arguments[0]);
+          socket.onopen = () => { socket.close(); resolve('open'); };
+          socket.onclose = (event) => resolve('closed ' + event.code);
+          setTimeout(() => resolve('no answer'), 8000);
+        });
+        """
+      // From the page's own origin, the socket opens: the refusal below is the Origin's doing.
+      #expect(try await page.browser.evaluate(openSocket, [socketURL], as: String.self) == "open")
+
+      // Another site on the same machine (another port: the same site for cookies, so the
+      // device cookie goes along and only the Origin differs).
+      let foreign = try await ForeignSite.start(in: stage.bus.directory)
+      defer { foreign.stop() }
+      try await page.browser.open(foreign.origin + "/")
+      #expect(try await page.browser.evaluate(openSocket, [socketURL], as: String.self).hasPrefix("closed"))
+
+      // A command posted from there does nothing.
+      _ = try await page.browser.evaluate(
+        """
+        return fetch(arguments[0], {method: 'POST', mode: 'no-cors', credentials: 'include',
+          body: '{}'}).then(() => 'sent', (e) => 'failed ' + e);
+        """, [origin + "/api/players/binaural/play"], as: String.self)
+      #expect(try await stage.status(of: "binaural") == "Paused")
+    }
+  }
+
+  @Test func thePageSaysWhenItIsOfflineAndReconnectsByItself() async throws {
+    try await withPairedPage { stage, page, origin in
+      guard let port = URL(string: origin)?.port else { throw TestFailure("no port in \(origin)") }
+      #expect(try await page.showsOfflineBanner() == false)
+      // The hub stops (its socket closes), and comes back on the same port.
+      await stage.stopHub()
+      try await eventually("the offline banner") { try await page.showsOfflineBanner() }
+      try await stage.startHub(["--http-port", "\(port)"])
+      try await eventually("the banner to go", within: .seconds(40)) {
+        try await page.showsOfflineBanner() == false
+      }
+      try await page.waitForText("title", try await stage.metadata("xesam:title", of: "binaural"))
+      try await page.waitUntilEnabled("Play")
+    }
+  }
+}
