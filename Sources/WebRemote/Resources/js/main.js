@@ -8,7 +8,7 @@ import { PlayerStore } from "./player-store.js";
 import { RemoteView } from "./remote-view.js";
 
 const NOT_PAIRED =
-  "On the computer, run “remotectl pair” and open the address it prints on this device (or scan its QR code).";
+  "On the computer, run remotectl pair and open the address it prints on this device (or scan its QR code).";
 const ACK_TIMEOUT_MS = 8000;
 const monotonic = () => performance.now() / 1000;
 

@@ -285,6 +285,10 @@ export class RemoteView {
   showPlayers(players, viewedId) {
     const { list } = this.el;
     const d = this.document;
+    // The list is drawn anew on each change; a focused button keeps the focus across it.
+    const focused = list.contains(d.activeElement)
+      ? { player: d.activeElement.closest("li")?.dataset.player, className: d.activeElement.className }
+      : null;
     list.replaceChildren();
     if (players.length === 0) {
       const li = d.createElement("li");
@@ -338,6 +342,11 @@ export class RemoteView {
       }
       list.append(li);
     }
+    if (focused) {
+      const again = [...list.querySelectorAll("button")].find(
+        (b) => b.closest("li")?.dataset.player === focused.player && b.className === focused.className);
+      (again ?? list.querySelector("button"))?.focus();
+    }
   }
 
   // ---- connection and pairing ----
@@ -354,6 +363,15 @@ export class RemoteView {
   pairing(text) {
     const { pairing, pairingText } = this.el;
     pairing.hidden = text == null;
-    if (text != null) pairingText.textContent = text;
+    this.document.body.classList.toggle("unpaired", text != null);
+    if (text == null) return;
+    // The command to run, as code that does not break across lines.
+    const parts = text.split("remotectl pair");
+    pairingText.replaceChildren(parts[0]);
+    for (const part of parts.slice(1)) {
+      const code = this.document.createElement("code");
+      code.textContent = "remotectl pair";
+      pairingText.append(code, part);
+    }
   }
 }
