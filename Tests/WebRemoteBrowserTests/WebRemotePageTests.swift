@@ -127,8 +127,8 @@ struct WebRemotePageTests {
           """, as: Bool.self)
       }
 
-      // Choosing binaural in the list shows it without changing the Now Playing player.
-      try await page.browser.click(named: "Players")
+      // Choosing binaural in the list (still open) shows it without changing the Now Playing
+      // player.
       try await page.browser.click("#player-list li[data-player=\"binaural\"] .player-choice")
       try await page.waitForText("title", try await stage.metadata("xesam:title", of: "binaural"))
       #expect(
