@@ -29,6 +29,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
   ],
   targets: [
     // The platform-free heart: events, responder chain, command center, Now Playing info.
@@ -123,12 +125,27 @@ let package = Package(
     ),
     // The Now Playing rule: which player the keys reach, as a pure state machine.
     .target(name: "NowPlayingArbiter"),
+    // The web remote: any browser as the lock screen, over REST and a WebSocket, with pairing,
+    // device tokens, artwork and the page's static files.
+    .target(
+      name: "WebRemote",
+      dependencies: [
+        "RemoteControlMPRIS",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      resources: [.copy("Resources")]
+    ),
     // The Now Playing hub for the user's session bus.
     .executableTarget(
       name: "remotectld",
       dependencies: [
         "NowPlayingArbiter",
         "DBus",
+        "WebRemote",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -197,6 +214,18 @@ let package = Package(
     .testTarget(
       name: "NowPlayingArbiterTests",
       dependencies: ["NowPlayingArbiter"]
+    ),
+    .testTarget(
+      name: "WebRemoteTests",
+      dependencies: [
+        "WebRemote",
+        "RemoteControlMPRIS",
+        "BusTestSupport",
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
+        .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+        "remotectl",
+      ]
     ),
     .testTarget(
       name: "remotectldTests",

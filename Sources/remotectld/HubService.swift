@@ -17,6 +17,8 @@ struct HubService: Service {
     /// Whether to answer `com.github.altdesktop.playerctld` under playerctld's bus name while
     /// playerctld itself is not running.
     var answersPlayerctld = true
+    /// How the web remote is served over HTTP.
+    var http = HTTPOptions()
   }
 
   let configuration: Configuration
@@ -59,6 +61,8 @@ struct HubService: Service {
       hub.reset(hubOwner: connection.uniqueName.rawValue)
       Task { await watcher.enumerate() }
     }
+    let endpoint = WebRemoteEndpoint()
+    registrations.append(try await connection.export(endpoint.interface, at: HubNames.path))
     let names = try await claimNames(on: connection)
     switch try await proxyConnection.requestName(ProxyNames.busName, flags: [.doNotQueue]) {
     case .primaryOwner, .alreadyOwner: break
@@ -71,7 +75,15 @@ struct HubService: Service {
         "names": "\(names.map(\.rawValue))", "players": "\(hub.nowPlaying.players.map(\.busName))",
         "active": "\(hub.nowPlaying.active?.busName ?? "none")",
       ])
-    try? await gracefulShutdown()
+    await withDiscardingTaskGroup { group in
+      if configuration.http.isEnabled {
+        let server = WebServer(
+          options: configuration.http, busAddress: configuration.bus.mediaPlayerBusAddress, hub: hub,
+          endpoint: endpoint, logger: logger)
+        group.addTask { await server.run() }
+      }
+      try? await gracefulShutdown()
+    }
     for name in names { try? await connection.releaseName(name) }
     try? await proxyConnection.releaseName(ProxyNames.busName)
     logger.info("released the hub's names")

@@ -32,6 +32,13 @@ struct RemotectldCommand: AsyncParsableCommand {
       not announced (playerctld aborts on them); they are read again instead. With no player, \
       calls fail with \(HubNames.noPlayerError).
 
+      It serves the web remote: any browser becomes a lock screen for the hub's players, at \
+      http://127.0.0.1:\(HTTPOptions.defaultPort)/ (loopback only unless --lan; --http-port 0 picks \
+      a free port; the URLs are logged). A browser pairs once, through the URL `remotectl pair` \
+      prints, and keeps a device token that `remotectl devices` lists and revokes; the tokens' \
+      digests live in $XDG_STATE_HOME/remotectld/devices.json. Every request checks the token, \
+      the Host header and, for a WebSocket, the Origin. docs/web-remote-api.md describes the API.
+
       It stops on SIGINT or SIGTERM and logs on standard error.
       """)
 
@@ -54,6 +61,18 @@ struct RemotectldCommand: AsyncParsableCommand {
 
   @Option(
     help: ArgumentHelp(
+      "The web remote's port on 127.0.0.1 (and on the LAN with --lan); 0 picks a free port.",
+      valueName: "port"))
+  var httpPort: Int = HTTPOptions.defaultPort
+
+  @Flag(help: "Serve the web remote on the LAN address too, not only on loopback, and log its URL.")
+  var lan = false
+
+  @Flag(name: .customLong("no-http"), help: "Serve no web remote at all.")
+  var noHTTP = false
+
+  @Option(
+    help: ArgumentHelp(
       "How much to log: trace, debug, info, notice, warning, error or critical.", valueName: "level"))
   var logLevel: String = "info"
 
@@ -61,6 +80,12 @@ struct RemotectldCommand: AsyncParsableCommand {
     guard Logger.Level(rawValue: logLevel) != nil else {
       throw ValidationError(
         "unknown log level \"\(logLevel)\"; use trace, debug, info, notice, warning, error or critical")
+    }
+    guard (0...65535).contains(httpPort) else {
+      throw ValidationError("--http-port must be 0 (a free port) or a port from 1 to 65535, not \(httpPort)")
+    }
+    if noHTTP, lan {
+      throw ValidationError("--lan and --no-http contradict each other: choose one")
     }
     for name in ignoredNames where name.isEmpty {
       throw ValidationError("--ignore-player needs a player name, such as vlc")
@@ -83,7 +108,8 @@ struct RemotectldCommand: AsyncParsableCommand {
     let hub = HubService(
       configuration: HubService.Configuration(
         bus: busAddress.map(BusAddress.address) ?? .session, filter: CandidateFilter(ignoring: ignoredNames),
-        answersPlayerctld: playerctld),
+        answersPlayerctld: playerctld,
+        http: HTTPOptions(isEnabled: !noHTTP, port: httpPort, lan: lan)),
       logger: logger)
     let group = ServiceGroup(
       configuration: ServiceGroupConfiguration(

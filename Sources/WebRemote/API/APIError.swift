@@ -1,0 +1,90 @@
+public import HTTPTypes
+public import RemoteControlMPRIS
+
+/// Why the web remote refused a request or a command: a code for programs, a message for
+/// people, and the player's own D-Bus error when the player refused.
+public struct APIError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// What kind of failure, as the API's `error.code` names it.
+  public enum Code: String, Sendable, Hashable, CaseIterable {
+    /// Malformed JSON, or a missing or mistyped field.
+    case badRequest = "bad-request"
+    /// A value outside its range.
+    case outOfRange = "out-of-range"
+    /// No device token, or an unknown or revoked one.
+    case unauthorized
+    /// A pairing code unknown, expired or already used.
+    case invalidCode = "invalid-code"
+    /// An `Origin` other than the page's own.
+    case forbiddenOrigin = "forbidden-origin"
+    /// No such player.
+    case unknownPlayer = "unknown-player"
+    /// A command not in the allowlist.
+    case unknownCommand = "unknown-command"
+    /// Any other missing thing: a path, a player's artwork.
+    case notFound = "not-found"
+    /// The player does not offer the command now.
+    case notOffered = "not-offered"
+    /// A body or frame over the limit.
+    case tooLarge = "too-large"
+    /// A `Host` header that names no listener.
+    case misdirectedHost = "misdirected-host"
+    /// Too many attempts or messages.
+    case rateLimited = "rate-limited"
+    /// The player answered with a D-Bus error.
+    case playerError = "player-error"
+    /// The player did not answer in time.
+    case playerTimeout = "player-timeout"
+    /// The hub cannot do it now (its own failure).
+    case unavailable
+
+    /// The HTTP status the code is answered with.
+    public var status: HTTPResponse.Status {
+      switch self {
+      case .badRequest, .outOfRange: .badRequest
+      case .unauthorized: .unauthorized
+      case .invalidCode, .forbiddenOrigin: .forbidden
+      case .unknownPlayer, .unknownCommand, .notFound: .notFound
+      case .notOffered: .conflict
+      case .tooLarge: .contentTooLarge
+      case .misdirectedHost: .misdirectedRequest
+      case .rateLimited: .tooManyRequests
+      case .playerError: .badGateway
+      case .playerTimeout: .gatewayTimeout
+      case .unavailable: .serviceUnavailable
+      }
+    }
+  }
+
+  /// What kind of failure.
+  public var code: Code
+  /// What went wrong, in words a person can act on.
+  public var message: String
+  /// The player's D-Bus error, when the player refused.
+  public var playerError: ClientError?
+  /// For ``Code/rateLimited``: when to try again, in whole seconds.
+  public var retryAfter: Int?
+
+  /// Creates an error.
+  public init(_ code: Code, _ message: String, playerError: ClientError? = nil, retryAfter: Int? = nil) {
+    self.code = code
+    self.message = message
+    self.playerError = playerError
+    self.retryAfter = retryAfter
+  }
+
+  /// The message.
+  public var description: String { message }
+
+  /// `{"code": …, "message": …, "player": {"name": …, "message": …}}`.
+  var json: JSON {
+    var members: [(String, JSON)] = [("code", .string(code.rawValue)), ("message", .string(message))]
+    if let playerError {
+      members.append(
+        ("player", .object([("name", .string(playerError.name)), ("message", .string(playerError.message))])))
+    }
+    return .object(members)
+  }
+
+  /// The whole answer: `{"ok": false, "error": …}`.
+  var answer: JSON { .object([("ok", .bool(false)), ("error", json)]) }
+}

@@ -1,0 +1,37 @@
+/// The commands the web remote accepts: an allowlist, each named as the API's path names it.
+///
+/// Each corresponds to an `MPRemoteCommandCenter` command (``togglePlayPause`` is
+/// `togglePlayPauseCommand`) and reaches the player as an MPRIS call or the extension
+/// interface's method.
+enum CommandName: String, Sendable, Hashable, CaseIterable {
+  /// `playCommand`; MPRIS `Play`.
+  case play
+  /// `pauseCommand`; MPRIS `Pause`.
+  case pause
+  /// `togglePlayPauseCommand`; MPRIS `PlayPause`.
+  case togglePlayPause
+  /// `stopCommand`; MPRIS `Stop`.
+  case stop
+  /// `nextTrackCommand`; MPRIS `Next`.
+  case nextTrack
+  /// `previousTrackCommand`; MPRIS `Previous`.
+  case previousTrack
+  /// `changePlaybackPositionCommand`; MPRIS `SetPosition`.
+  case seek
+  /// `skipForwardCommand`; the extension's `SkipForward`, else MPRIS `Seek`.
+  case skipForward
+  /// `skipBackwardCommand`; the extension's `SkipBackward`, else MPRIS `Seek`.
+  case skipBackward
+  /// MPRIS `Volume`.
+  case volume
+  /// `changeRepeatModeCommand`; MPRIS `LoopStatus`.
+  case loop
+  /// `changeShuffleModeCommand`; MPRIS `Shuffle`.
+  case shuffle
+  /// `likeCommand`; the extension's `Like`.
+  case like
+  /// `bookmarkCommand`; the extension's `Bookmark`.
+  case bookmark
+  /// The hub's `Select`: the player becomes Now Playing.
+  case select
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// The artwork file a player published as a `file://` `mpris:artUrl`: the only file the web
+/// remote ever serves for it.
+struct ArtworkFile: Sendable, Hashable {
+  /// The largest picture served.
+  static let maximumSize = 16 << 20
+
+  /// The file's path.
+  var path: String
+  /// A digest of the URL, the file's size and modification time: it changes when the picture does.
+  var version: String
+
+  /// The file that `artURL` names, if it is a `file://` URL of a regular file no larger than
+  /// ``maximumSize``; `nil` otherwise. Reads the file's attributes off the cooperative pool.
+  static func find(artURL: String?) async -> ArtworkFile? {
+    guard let artURL, artURL.hasPrefix("file://"), let url = URL(string: artURL), url.isFileURL else {
+      return nil
+    }
+    let path = url.path
+    return await BlockingIO.run { () -> ArtworkFile? in
+      guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+        attributes[.type] as? FileAttributeType == .typeRegular,
+        let size = (attributes[.size] as? NSNumber)?.intValue, size <= maximumSize
+      else { return nil }
+      let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+      let digest = SHA256.hash(Array("\(artURL)\n\(size)\n\(modified)".utf8))
+      return ArtworkFile(path: path, version: SHA256.hex(digest.prefix(8)))
+    }
+  }
+
+  /// The file's bytes and content type, if it is still there, not too large and an image
+  /// (PNG, JPEG, GIF, WebP or BMP, by its first bytes).
+  func read() async -> (bytes: [UInt8], contentType: String)? {
+    let path = path
+    return await BlockingIO.run { () -> (bytes: [UInt8], contentType: String)? in
+      guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+      defer { try? handle.close() }
+      guard let data = try? handle.read(upToCount: Self.maximumSize + 1), data.count <= Self.maximumSize
+      else {
+        return nil
+      }
+      let bytes = [UInt8](data)
+      guard let type = Self.contentType(of: bytes) else { return nil }
+      return (bytes, type)
+    }
+  }
+
+  /// The image type the first bytes say, or `nil` for anything else.
+  static func contentType(of bytes: [UInt8]) -> String? {
+    func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
+      bytes.count >= offset + prefix.count && Array(bytes[offset..<offset + prefix.count]) == prefix
+    }
+    if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return "image/png" }
+    if starts([0xFF, 0xD8, 0xFF]) { return "image/jpeg" }
+    if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) { return "image/gif" }
+    if starts(Array("RIFF".utf8)), starts(Array("WEBP".utf8), at: 8) { return "image/webp" }
+    if starts(Array("BM".utf8)) { return "image/bmp" }
+    return nil
+  }
+}

@@ -1,0 +1,11 @@
+/// Where the web remote learns the hub's order of players and Now Playing player, and how it
+/// makes another player Now Playing; `remotectld` provides it from its arbiter.
+public protocol NowPlayingSource: Sendable {
+  /// The order now.
+  func currentOrder() -> NowPlayingOrder
+  /// Every order from now on, as it changes; the stream finishes when the hub stops.
+  func orderChanges() -> AsyncStream<NowPlayingOrder>
+  /// Makes the player with the bus name `busName` Now Playing (the hub's `Select`), or throws
+  /// an ``APIError`` that says why not.
+  func select(busName: String) async throws(APIError)
+}

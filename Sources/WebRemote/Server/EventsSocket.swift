@@ -1,0 +1,156 @@
+import HummingbirdWebSocket
+import Logging
+import Synchronization
+
+/// One client of `/api/events`: the directory's messages out, its commands in, each answered
+/// with an acknowledgement; floods, oversized frames and clients that stop reading are closed.
+struct EventsSocket: Sendable {
+  let directory: PlayerDirectory
+  let deviceID: String
+  let logger: Logger
+
+  /// Serves the socket until either side ends it.
+  func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
+    let (subscriber, messages) = directory.subscribe(deviceID: deviceID)
+    defer { directory.unsubscribe(subscriber) }
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask {
+        for await message in messages { try await outbound.write(.text(message)) }
+        switch directory.closeReason(subscriber) {
+        case .overflow?: try await outbound.close(.policyViolation, reason: "too far behind")
+        case .revoked?: try await outbound.close(.unknown(4001), reason: "device revoked")
+        case .shutdown?: try await outbound.close(.goingAway, reason: "the hub stops")
+        case nil: break
+        }
+      }
+      group.addTask {
+        if try await read(inbound, subscriber: subscriber) {
+          try await outbound.close(
+            .policyViolation, reason: "more than \(WebRemoteLimits.maximumMessages) messages in 10 s")
+        }
+      }
+      try await group.next()
+      group.cancelAll()
+    }
+  }
+
+  /// Reads the client's messages until it closes; returns true when it floods. A message over
+  /// 64 KiB ends the reading with the library's error, which closes the socket with 1009.
+  private func read(_ inbound: WebSocketInboundStream, subscriber: UInt64) async throws -> Bool {
+    var recent: [ContinuousClock.Instant] = []
+    let pending = PendingCommands()
+    return try await withThrowingTaskGroup(of: Void.self) { commands in
+      defer { commands.cancelAll() }
+      for try await message in inbound.messages(maxSize: WebRemoteLimits.maximumBody) {
+        let now = ContinuousClock.now
+        recent.append(now)
+        while let first = recent.first, now - first >= WebRemoteLimits.floodWindow { recent.removeFirst() }
+        if recent.count > WebRemoteLimits.maximumMessages {
+          logger.notice("a WebSocket client floods; closing it", metadata: ["device": "\(deviceID)"])
+          return true
+        }
+        handle(message, subscriber: subscriber, pending: pending, commands: &commands)
+      }
+      return false
+    }
+  }
+
+  private func handle(
+    _ message: WebSocketMessage, subscriber: UInt64, pending: PendingCommands,
+    commands: inout ThrowingTaskGroup<Void, any Error>
+  ) {
+    let bytes: [UInt8]
+    switch message {
+    case .text(let text): bytes = Array(text.utf8)
+    case .binary(let buffer): bytes = Array(buffer.readableBytesView)
+    }
+    let json: JSON
+    do {
+      json = try JSON.parse(bytes)
+    } catch {
+      directory.send(Self.error(error, id: nil), to: subscriber)
+      return
+    }
+    let id = json["id"]?.stringValue
+    switch json["type"]?.stringValue {
+    case "resync"?:
+      directory.resync(subscriber)
+    case "command"?:
+      guard let id, !id.isEmpty, id.count <= WebRemoteLimits.maximumCommandID else {
+        directory.send(
+          Self.error(
+            APIError(.badRequest, "a command needs an \"id\", a string of 1 to 64 characters"), id: nil),
+          to: subscriber)
+        return
+      }
+      let command: Command
+      let player: String
+      do throws(APIError) {
+        guard let name = json["player"]?.stringValue else {
+          throw APIError(.badRequest, "a command needs \"player\", a player's id")
+        }
+        player = name
+        guard let commandName = json["command"]?.stringValue else {
+          throw APIError(.badRequest, "a command needs \"command\", such as \"play\"")
+        }
+        command = try Command(name: commandName, arguments: json["arguments"])
+      } catch {
+        directory.send(Self.ack(id: id, error), to: subscriber)
+        return
+      }
+      let admitted = pending.count.withLock { count -> Bool in
+        guard count < WebRemoteLimits.maximumPendingCommands else { return false }
+        count += 1
+        return true
+      }
+      guard admitted else {
+        directory.send(
+          Self.ack(
+            id: id,
+            APIError(
+              .rateLimited,
+              "\(WebRemoteLimits.maximumPendingCommands) commands already await their acknowledgement")),
+          to: subscriber)
+        return
+      }
+      let directory = directory
+      commands.addTask {
+        defer { pending.count.withLock { $0 -= 1 } }
+        do throws(APIError) {
+          try await directory.perform(command, on: player)
+          directory.send(Self.ack(id: id, nil), to: subscriber)
+        } catch {
+          directory.send(Self.ack(id: id, error), to: subscriber)
+        }
+      }
+    case let type?:
+      directory.send(
+        Self.error(APIError(.badRequest, "unknown message type \"\(type)\"; send command or resync"), id: id),
+        to: subscriber)
+    case nil:
+      directory.send(
+        Self.error(APIError(.badRequest, "a message needs a \"type\": command or resync"), id: id),
+        to: subscriber)
+    }
+  }
+
+  private static func ack(id: String, _ error: APIError?) -> JSON {
+    var members: [(String, JSON)] = [
+      ("type", .string("ack")), ("id", .string(id)), ("ok", .bool(error == nil)),
+    ]
+    if let error { members.append(("error", error.json)) }
+    return .object(members)
+  }
+
+  private static func error(_ error: APIError, id: String?) -> JSON {
+    var members: [(String, JSON)] = [("type", .string("error"))]
+    if let id { members.append(("id", .string(id))) }
+    members.append(("error", error.json))
+    return .object(members)
+  }
+}
+
+/// How many commands of one socket await their acknowledgement.
+private final class PendingCommands: Sendable {
+  let count = Mutex(0)
+}

@@ -1,0 +1,88 @@
+import DBus
+import Synchronization
+import WebRemote
+
+/// What the web remote's D-Bus interface answers from: the device store and the listeners'
+/// URLs, once the server is up.
+final class WebRemoteEndpoint: Sendable {
+  private struct State: Sendable {
+    var devices: DeviceStore?
+    var urls: [String] = []
+    /// The URL a pairing link points at: the LAN one with `--lan`, else loopback.
+    var pairingURL: String?
+  }
+
+  private let state = Mutex(State())
+
+  /// The server is up: pairing works from now on.
+  func serve(devices: DeviceStore, urls: [String], pairingURL: String) {
+    state.withLock { $0 = State(devices: devices, urls: urls, pairingURL: pairingURL) }
+  }
+
+  /// The listeners' URLs; empty while no server runs.
+  var urls: [String] { state.withLock { $0.urls } }
+
+  /// `io.github.swift_remote_control.WebRemote1` at the hub's path:
+  ///
+  /// - `Pair() → (s code, s url, u seconds)`: a new single-use pairing code, the URL to open
+  ///   with the code in its fragment, and how many seconds the code is valid.
+  /// - `Devices() → a(ssxx)`: the paired devices: id, name, paired at and last seen (ms since
+  ///   the Unix epoch).
+  /// - `Revoke(s id)`: revokes a device's token and closes its sockets.
+  /// - `URLs` (`as`): the listeners' URLs.
+  var interface: Interface {
+    Interface(
+      name: WebRemoteNames.interface,
+      methods: [
+        Interface.Method("Pair", out: "ssu", outNames: ["code", "url", "seconds"]) { [self] call in
+          guard let (devices, url) = available(call) else { return }
+          let code = devices.newCode()
+          call.reply([
+            .string(code.text), .string(url + "#pair=" + code.text),
+            .uint32(UInt32(code.validity.components.seconds)),
+          ])
+        },
+        Interface.Method("Devices", out: "a(ssxx)", outNames: ["devices"]) { [self] call in
+          guard let (devices, _) = available(call) else { return }
+          let entries = devices.devices().map { device in
+            Value.structure([
+              .string(device.id), .string(device.name), .int64(device.pairedAt), .int64(device.lastSeen),
+            ])
+          }
+          call.reply([.array(elementSignature: "(ssxx)", entries)])
+        },
+        Interface.Method("Revoke", in: "s", inNames: ["id"]) { [self] call in
+          guard let (devices, _) = available(call) else { return }
+          let id = call.arguments.first?.stringValue ?? ""
+          Task {
+            if await devices.revoke(id: id) {
+              call.reply()
+            } else {
+              let known = devices.devices().map(\.id)
+              call.fail(
+                BusError(
+                  WebRemoteNames.unknownDeviceError,
+                  "no paired device \"\(id)\"; the devices are: "
+                    + (known.isEmpty ? "none" : known.joined(separator: ", "))))
+            }
+          }
+        },
+      ],
+      properties: [
+        Interface.Property("URLs", "as", change: .none) { [self] in .strings(urls) }
+      ])
+  }
+
+  /// The store and pairing URL, or `nil` after failing `call` with the reason.
+  private func available(_ call: MethodCall) -> (DeviceStore, String)? {
+    let (devices, url) = state.withLock { ($0.devices, $0.pairingURL) }
+    guard let devices, let url else {
+      call.fail(
+        BusError(
+          WebRemoteNames.unavailableError,
+          "the hub serves no web remote: it runs with --no-http, or its HTTP port was taken (see its log)"))
+      return nil
+    }
+    return (devices, url)
+  }
+}

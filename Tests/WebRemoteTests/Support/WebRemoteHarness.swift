@@ -1,0 +1,75 @@
+import BusTestSupport
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import HummingbirdWebSocket
+import Logging
+import RemoteControlMPRIS
+import Testing
+import WebRemote
+
+/// A web remote under test: a private bus with binaural players on it, a stand-in hub listing
+/// them, a device store in a folder of the test's own, and the web remote served by a live
+/// Hummingbird application whose `Host` check allows `localhost` with and without its port.
+struct WebRemoteHarness: Sendable {
+  let bus: PrivateBus
+  let client: MediaPlayerBus
+  let source: FixedNowPlayingSource
+  let devices: DeviceStore
+  let webRemote: WebRemote
+  let stateDirectory: URL
+  let hostCheck = HostCheck<BasicWebSocketRequestContext>()
+
+  /// Starts a bus and one binaural per name in `players` (the first Now Playing).
+  static func start(players: [String] = ["binaural"]) async throws -> WebRemoteHarness {
+    let bus = try await PrivateBus.start()
+    for name in players {
+      _ = try bus.start(
+        BuiltProducts.binaural, ["--output", "null", "--headless", "--name", name],
+        standardError: .file(bus.directory.appendingPathComponent("\(name).log").path))
+      let result = try await bus.run(
+        "gdbus", ["wait", "--address", bus.address, "--timeout", "10", "org.mpris.MediaPlayer2.\(name)"])
+      if result.status != 0 { throw TestFailure("\(name) did not appear: \(result.error)") }
+    }
+    let client = try await MediaPlayerBus.connect(address: bus.address)
+    let busNames = players.map { "org.mpris.MediaPlayer2.\($0)" }
+    let source = FixedNowPlayingSource(NowPlayingOrder(players: busNames, nowPlaying: busNames.first))
+    let stateDirectory = bus.directory.appendingPathComponent("state/remotectld")
+    let devices = try await DeviceStore.open(directory: stateDirectory.path)
+    let webRemote = WebRemote(
+      bus: client, hub: source, devices: devices, staticFiles: nil, logger: Logger(label: "WebRemoteTests"))
+    return WebRemoteHarness(
+      bus: bus, client: client, source: source, devices: devices, webRemote: webRemote,
+      stateDirectory: stateDirectory)
+  }
+
+  /// The application: the `Host` check, then the web remote's routes; WebSocket frames up to
+  /// 64 KiB.
+  func application() -> some ApplicationProtocol {
+    let router = Router(context: BasicWebSocketRequestContext.self)
+    hostCheck.allow(authority: "localhost")
+    router.add(middleware: hostCheck)
+    webRemote.add(to: router)
+    return Application(
+      router: router,
+      server: .http1WebSocketUpgrade(
+        webSocketRouter: router,
+        configuration: .init(ws: WebSocketServerConfiguration(maxFrameSize: 64 << 10))),
+      services: [webRemote])
+  }
+
+  /// Runs `test` against the live application, once binaural's snapshot is loaded; the
+  /// WebSocket client's `Host` (`localhost:PORT`) is allowed too.
+  func test(_ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+    try await application().test(.live) { client in
+      if let port = client.port { hostCheck.allow(authority: "localhost:\(port)") }
+      try await test(client)
+    }
+  }
+
+  /// Stops the client and the bus.
+  func stop() async {
+    client.close()
+    await bus.stop()
+  }
+}
