@@ -25,9 +25,10 @@ struct WebRemotePageTests {
       try await page.waitForText("title", title)
       try await body(stage, page, try WebRemoteStage.origin(of: url))
     } catch {
+      let log = stage.hubLog
       await browser?.close()
       await stage.stop()
-      throw TestFailure("\(error)\nremotectld's log:\n\(stage.hubLog.suffix(3000))")
+      throw TestFailure("\(error)\nremotectld's log:\n\(log.suffix(3000))")
     }
     await browser?.close()
     await stage.stop()
@@ -55,16 +56,25 @@ struct WebRemotePageTests {
     }
   }
 
-  @Test func everyControlHasItsAccessibleName() async throws {
-    try await withPairedPage { _, page, _ in
+  @Test func everyControlHasItsAccessibleNameAndIsEnabledOnlyWhenOffered() async throws {
+    try await withPairedPage { stage, page, _ in
       for name in [
         "Play", "Previous track", "Next track", "Skip backward", "Skip forward", "Seek", "Volume", "Like",
         "Players",
       ] {
         try await page.waitForControl(named: name)
       }
-      // binaural offers these: enabled, not merely shown.
-      for name in ["Play", "Next track", "Previous track", "Skip forward", "Skip backward", "Like"] {
+      // Enabled exactly when binaural offers the command (its Can… properties).
+      for (name, property) in [
+        ("Play", "CanPlay"), ("Next track", "CanGoNext"), ("Previous track", "CanGoPrevious"),
+        ("Seek", "CanSeek"),
+      ] {
+        let offered = try await stage.playerProperty(property, of: "binaural") == "true"
+        try await eventually("\(name) to be \(offered ? "enabled" : "disabled") as \(property) says") {
+          try await page.browser.elements(named: name).contains { $0.displayed && $0.disabled != offered }
+        }
+      }
+      for name in ["Skip forward", "Skip backward", "Like"] {
         try await page.waitUntilEnabled(name)
       }
     }

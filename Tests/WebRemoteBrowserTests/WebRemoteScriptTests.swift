@@ -21,9 +21,10 @@ struct WebRemoteScriptTests {
       let origin = try WebRemoteStage.origin(of: try await stage.pairingURL())
       try await body(stage, RemotePage(browser: opened), origin)
     } catch {
+      let log = stage.hubLog
       await browser?.close()
       await stage.stop()
-      throw TestFailure("\(error)\nremotectld's log:\n\(stage.hubLog.suffix(3000))")
+      throw TestFailure("\(error)\nremotectld's log:\n\(log.suffix(3000))")
     }
     await browser?.close()
     await stage.stop()

@@ -117,12 +117,12 @@ final class WebRemoteStage: Sendable {
 
   // MARK: - Pairing
 
-  /// `remotectl pair`: the URL it prints, the code in its fragment.
+  /// `remotectl pair --no-qr`: the URL it prints, the code in its fragment.
   ///
   /// - Throws: ``TestFailure`` with remotectl's output when it prints no such URL.
   func pairingURL() async throws -> URL {
     let result = try await ChildProcess.run(
-      BuiltProducts.remotectl, ["pair"], environment: environment, timeout: .seconds(20))
+      BuiltProducts.remotectl, ["pair", "--no-qr"], environment: environment, timeout: .seconds(20))
     let words = result.output.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" })
     guard result.succeeded,
       let word = words.first(where: { $0.hasPrefix("http://") && $0.contains("#pair=") }),
@@ -149,6 +149,17 @@ final class WebRemoteStage: Sendable {
   /// A `playerctl metadata` field of `player`, trimmed.
   func metadata(_ key: String, of player: String) async throws -> String {
     try await bus.playerctl("--player=\(player)", "metadata", key).trimmed
+  }
+
+  /// A property of `player`'s `org.mpris.MediaPlayer2.Player` interface as gdbus prints it
+  /// (`true`, `'Paused'`, `1.0`…).
+  func playerProperty(_ property: String, of player: String) async throws -> String {
+    let result = try await bus.gdbus(
+      "call", "--dest", "org.mpris.MediaPlayer2.\(player)", "--object-path", "/org/mpris/MediaPlayer2",
+      "--method", "org.freedesktop.DBus.Properties.Get", "org.mpris.MediaPlayer2.Player", property)
+    guard result.succeeded else { throw TestFailure("\(property) of \(player) could not be read: \(result)") }
+    // "(<true>,)"
+    return result.trimmed.trimmingCharacters(in: CharacterSet(charactersIn: "(<>,)"))
   }
 
   /// The hub's Now Playing player, as its id (`binaural` for `org.mpris.MediaPlayer2.binaural`),

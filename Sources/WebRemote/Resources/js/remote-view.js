@@ -25,6 +25,7 @@ export class RemoteView {
     this.lastVolumeSent = 0;
     this.statusTimer = null;
     this.shownSecond = null;
+    this.rows = new Map(); // player id → its row in the switcher
     const $ = (id) => document.getElementById(id);
     this.el = {
       remote: $("remote"), banner: $("banner"), bannerText: $("banner-text"),
@@ -281,72 +282,86 @@ export class RemoteView {
     playersButton.setAttribute("aria-expanded", "true");
   }
 
-  /** Draws the switcher: the players in activity order, the Now Playing one marked. */
+  /**
+   * Draws the switcher: the players in activity order, the Now Playing one marked. Each
+   * player's row is kept and updated in place (a row redrawn under a finger would swallow
+   * the tap, and lose the focus); rows move only when the order changes.
+   */
   showPlayers(players, viewedId) {
     const { list } = this.el;
-    const d = this.document;
-    // The list is drawn anew on each change; a focused button keeps the focus across it.
-    const focused = list.contains(d.activeElement)
-      ? { player: d.activeElement.closest("li")?.dataset.player, className: d.activeElement.className }
-      : null;
-    list.replaceChildren();
-    if (players.length === 0) {
-      const li = d.createElement("li");
+    const ids = new Set(players.map((p) => p.id));
+    for (const [id, row] of this.rows) {
+      if (!ids.has(id)) {
+        row.li.remove();
+        this.rows.delete(id);
+      }
+    }
+    for (const p of players) {
+      if (!this.rows.has(p.id)) this.rows.set(p.id, this.playerRow(p.id));
+      this.updateRow(this.rows.get(p.id), p, viewedId);
+    }
+    const wanted = players.map((p) => this.rows.get(p.id).li);
+    const shown = [...list.children].filter((li) => li.dataset.player);
+    if (wanted.length !== shown.length || wanted.some((li, i) => li !== shown[i])) {
+      list.replaceChildren(...wanted);
+    }
+    if (players.length === 0 && !list.querySelector(".empty")) {
+      const li = this.document.createElement("li");
       li.className = "empty";
       li.textContent = "No player is running.";
       list.append(li);
-      return;
     }
-    for (const p of players) {
-      const li = d.createElement("li");
-      li.dataset.player = p.id;
-      const choice = d.createElement("button");
-      choice.type = "button";
-      choice.className = "player-choice";
-      if (p.id === viewedId) choice.setAttribute("aria-current", "true");
-      const name = d.createElement("span");
-      name.className = "name";
-      const label = d.createElement("span");
-      label.textContent = p.identity || p.id;
-      name.append(label);
-      if (p.isNowPlaying) {
-        const badge = d.createElement("span");
-        badge.className = "badge";
-        badge.textContent = "Now Playing";
-        name.append(badge);
+  }
+
+  /** One player's row: a button to show it, and one to make it Now Playing. */
+  playerRow(id) {
+    const d = this.document;
+    const li = d.createElement("li");
+    li.dataset.player = id;
+    const choice = d.createElement("button");
+    choice.type = "button";
+    choice.className = "player-choice";
+    const name = d.createElement("span");
+    name.className = "name";
+    const label = d.createElement("span");
+    const badge = d.createElement("span");
+    badge.className = "badge";
+    badge.textContent = "Now Playing";
+    name.append(label, badge);
+    const detail = d.createElement("span");
+    detail.className = "detail";
+    choice.append(name, detail);
+    const make = d.createElement("button");
+    make.type = "button";
+    make.className = "make-now-playing";
+    make.textContent = "Make Now Playing";
+    li.append(choice, make);
+    const row = { li, choice, label, badge, detail, make, player: null };
+    choice.addEventListener("click", () => {
+      this.handlers.view(row.player?.isNowPlaying ? null : id);
+      this.el.dialog.close();
+    });
+    make.addEventListener("click", async () => {
+      try {
+        await this.handlers.makeNowPlaying(id);
+      } catch (error) {
+        this.say(error.message || String(error));
       }
-      const detail = d.createElement("span");
-      detail.className = "detail";
-      const what = [p.metadata?.title, p.metadata?.artist].filter(Boolean).join(" — ");
-      detail.textContent = [p.playbackStatus, what].filter(Boolean).join(" · ");
-      choice.append(name, detail);
-      choice.addEventListener("click", () => {
-        this.handlers.view(p.isNowPlaying ? null : p.id);
-        this.el.dialog.close();
-      });
-      li.append(choice);
-      if (!p.isNowPlaying) {
-        const make = d.createElement("button");
-        make.type = "button";
-        make.className = "make-now-playing";
-        make.textContent = "Make Now Playing";
-        make.setAttribute("aria-label", `Make ${p.identity || p.id} Now Playing`);
-        make.addEventListener("click", async () => {
-          try {
-            await this.handlers.makeNowPlaying(p.id);
-          } catch (error) {
-            this.say(error.message || String(error));
-          }
-        });
-        li.append(make);
-      }
-      list.append(li);
-    }
-    if (focused) {
-      const again = [...list.querySelectorAll("button")].find(
-        (b) => b.closest("li")?.dataset.player === focused.player && b.className === focused.className);
-      (again ?? list.querySelector("button"))?.focus();
-    }
+    });
+    return row;
+  }
+
+  updateRow(row, p, viewedId) {
+    row.player = p;
+    const name = p.identity || p.id;
+    if (p.id === viewedId) row.choice.setAttribute("aria-current", "true");
+    else row.choice.removeAttribute("aria-current");
+    row.label.textContent = name;
+    row.badge.hidden = !p.isNowPlaying;
+    const what = [p.metadata?.title, p.metadata?.artist].filter(Boolean).join(" — ");
+    row.detail.textContent = [p.playbackStatus, what].filter(Boolean).join(" · ");
+    row.make.hidden = !!p.isNowPlaying;
+    row.make.setAttribute("aria-label", `Make ${name} Now Playing`);
   }
 
   // ---- connection and pairing ----
