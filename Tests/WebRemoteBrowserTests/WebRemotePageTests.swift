@@ -171,6 +171,54 @@ struct WebRemotePageTests {
     }
   }
 
+  @Test func skipForwardMovesBinauralByItsPreferredInterval() async throws {
+    try await withPairedPage { stage, page, _ in
+      #expect(try await page.text("skip-forward-interval") == "30")
+      try await page.waitUntilEnabled("Skip forward")
+      try await page.browser.click(named: "Skip forward")
+      try await eventually("binaural to be 30 s on") { () async throws -> Bool in
+        let position = Double(try await stage.bus.playerctl("--player=binaural", "position").trimmed) ?? -1
+        return abs(position - 30) < 1
+      }
+      try await eventually("the bar to show 0:30") { try await page.text("elapsed") == "0:30" }
+    }
+  }
+
+  @Test func likeVolumeLoopAndShuffleReachBinauralAndShowItsState() async throws {
+    try await withPairedPage { stage, page, _ in
+      try await page.waitUntilEnabled("Like")
+      try await page.browser.click(named: "Like")
+      try await eventually("binaural's LikeActive") {
+        try await stage.extensionProperty("LikeActive", of: "binaural") == "true"
+      }
+      try await eventually("Like shown pressed") {
+        try await page.browser.elements(named: "Like").first?.pressed == "true"
+      }
+
+      try await page.waitUntilEnabled("Volume")
+      try await page.browser.run(
+        """
+        const volume = document.getElementById('volume');
+        volume.value = '0.3';
+        volume.dispatchEvent(new Event('input', {bubbles: true}));
+        volume.dispatchEvent(new Event('change', {bubbles: true}));
+        """)
+      try await stage.bus.waitUntil(playerctl: ["--player=binaural", "volume"], prints: "0.300000")
+
+      try await page.waitUntilEnabled("Loop")
+      try await page.browser.click(named: "Loop")
+      try await stage.bus.waitUntil(playerctl: ["--player=binaural", "loop"], prints: "Playlist")
+      try await page.waitForText("loop-mode", "All")
+
+      try await page.waitUntilEnabled("Shuffle")
+      try await page.browser.click(named: "Shuffle")
+      try await stage.bus.waitUntil(playerctl: ["--player=binaural", "shuffle"], prints: "On")
+      try await eventually("Shuffle shown pressed") {
+        try await page.browser.elements(named: "Shuffle").first?.pressed == "true"
+      }
+    }
+  }
+
   @Test func aPageFromAnotherOriginIsRefused() async throws {
     try await withPairedPage { stage, page, origin in
       let socketURL = origin.replacingOccurrences(of: "http://", with: "ws://") + "/api/events"

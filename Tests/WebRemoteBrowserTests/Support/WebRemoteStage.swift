@@ -162,6 +162,18 @@ final class WebRemoteStage: Sendable {
     return result.trimmed.trimmingCharacters(in: CharacterSet(charactersIn: "(<>,)"))
   }
 
+  /// A property of `player`'s extension interface (`io.github.swift_remote_control.RemoteControl1`
+  /// at `/org/mpris/MediaPlayer2/RemoteControl`) as gdbus prints it.
+  func extensionProperty(_ property: String, of player: String) async throws -> String {
+    let result = try await bus.gdbus(
+      "call", "--dest", "org.mpris.MediaPlayer2.\(player)", "--object-path",
+      "/org/mpris/MediaPlayer2/RemoteControl",
+      "--method", "org.freedesktop.DBus.Properties.Get", "io.github.swift_remote_control.RemoteControl1",
+      property)
+    guard result.succeeded else { throw TestFailure("\(property) of \(player) could not be read: \(result)") }
+    return result.trimmed.trimmingCharacters(in: CharacterSet(charactersIn: "(<>,)"))
+  }
+
   /// The hub's Now Playing player, as its id (`binaural` for `org.mpris.MediaPlayer2.binaural`),
   /// empty when none: the hub's `ActivePlayer`.
   func nowPlaying() async throws -> String {
