@@ -52,6 +52,30 @@ struct WebRemoteScriptTests {
     }
   }
 
+  @Test func theManifestAndEveryIconItNamesAreServed() async throws {
+    try await withUnpairedPage { _, page, origin in
+      try await page.browser.open(origin + "/")
+      let result = try await page.browser.evaluate(
+        """
+        const link = document.querySelector('link[rel=manifest]').href;
+        return fetch(link).then((r) => r.json()).then(async (manifest) => {
+          const icons = [];
+          for (const icon of manifest.icons) {
+            const r = await fetch(new URL(icon.src, link));
+            icons.push(`${icon.sizes} ${icon.purpose} ${r.status} ${r.headers.get('content-type')}`);
+          }
+          return JSON.stringify({ name: manifest.short_name, display: manifest.display,
+            start: manifest.start_url, icons });
+        });
+        """, as: String.self)
+      #expect(
+        result
+          == #"{"name":"Now Playing","display":"standalone","start":"./","icons":["#
+          + #""any any 200 image/svg+xml","192x192 any 200 image/png","512x512 any 200 image/png","#
+          + #""512x512 maskable 200 image/png"]}"#)
+    }
+  }
+
   @Test func theConnectionRetriesWithDoublingDelaysAndAtOnceWhenThePageComesBack() async throws {
     try await withUnpairedPage { _, page, origin in
       try await page.browser.open(origin + "/")
