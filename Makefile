@@ -4,7 +4,8 @@
 #   make test-stress  the whole suite 5 times on a clean clone of HEAD, one core kept busy
 #   make bench  the benchmarks, in process and over D-Bus; figures go in BENCHMARKS.md
 #   make install [PREFIX=~/.local]    remotectl, remotectld and binaural built for speed, and
-#                                     remotectld's systemd user unit and D-Bus activation files
+#                                     remotectld's systemd user unit and D-Bus activation files,
+#                                     and the web remote's page
 #   make uninstall [PREFIX=~/.local]  removes exactly what install installed
 
 SWIFT ?= swift
@@ -98,6 +99,8 @@ DBUS_SERVICES := io.github.swift_remote_control.Hub.service org.mpris.MediaPlaye
 BINDIR := $(PREFIX)/bin
 UNITDIR := $(PREFIX)/lib/systemd/user
 DBUSDIR := $(PREFIX)/share/dbus-1/services
+# The web remote's page, which the installed remotectld finds beside its bin folder.
+WEBDIR := $(PREFIX)/share/swift-remote-control/web
 INSTALLED := $(addprefix $(DESTDIR)$(BINDIR)/,$(EXECUTABLES)) $(DESTDIR)$(UNITDIR)/remotectld.service \
 	$(addprefix $(DESTDIR)$(DBUSDIR)/,$(DBUS_SERVICES))
 
@@ -112,7 +115,8 @@ ifeq ($(PRODUCTS),)
 	$(MAKE) --no-print-directory release
 	$(MAKE) --no-print-directory install PRODUCTS="$$($(SWIFT) build $(SWIFT_BUILD_FLAGS) --show-bin-path)"
 else
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(DBUSDIR)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(DBUSDIR) $(DESTDIR)$(WEBDIR)
+	cp -R Sources/WebRemote/Resources/. $(DESTDIR)$(WEBDIR)/
 	install -m 755 $(INSTALL_STRIP) $(addprefix $(PRODUCTS)/,$(EXECUTABLES)) $(DESTDIR)$(BINDIR)/
 	sed 's|@BINDIR@|$(BINDIR)|g' dist/remotectld.service.in > $(DESTDIR)$(UNITDIR)/remotectld.service
 	$(foreach service,$(DBUS_SERVICES),sed 's|@BINDIR@|$(BINDIR)|g' dist/$(service).in \
@@ -123,3 +127,5 @@ endif
 
 uninstall:
 	rm -f $(INSTALLED)
+	rm -rf $(DESTDIR)$(WEBDIR)
+	-rmdir $(DESTDIR)$(PREFIX)/share/swift-remote-control 2>/dev/null

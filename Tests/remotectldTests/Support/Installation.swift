@@ -15,11 +15,15 @@ enum Installation {
   }
 
   /// Every file `make install PREFIX=prefix` installs, relative to the prefix.
-  static let installedFiles = [
-    "bin/binaural", "bin/remotectl", "bin/remotectld", "lib/systemd/user/remotectld.service",
-    "share/dbus-1/services/io.github.swift_remote_control.Hub.service",
-    "share/dbus-1/services/org.mpris.MediaPlayer2.remotectld.service",
-  ]
+  static let installedFiles =
+    ([
+      "bin/binaural", "bin/remotectl", "bin/remotectld", "lib/systemd/user/remotectld.service",
+      "share/dbus-1/services/io.github.swift_remote_control.Hub.service",
+      "share/dbus-1/services/org.mpris.MediaPlayer2.remotectld.service",
+    ]
+    + files(under: packageRoot.appendingPathComponent("Sources/WebRemote/Resources")).map {
+      "share/swift-remote-control/web/" + $0
+    }).sorted()
 
   /// `make install` (or `uninstall`) into `prefix`, with this test run's debug executables as
   /// they are.

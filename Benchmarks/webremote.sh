@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# The web remote's figures of BENCHMARKS.md, on a private bus, side by side in one run:
+#   - a press acknowledged over loopback (WebSocket command to ack, p50) against a direct D-Bus
+#     PlayPause to the same binaural (Benchmarks/DBus/roundtrip.c), RUNS times (default 3) of
+#     PRESSES each (default 1000), with the ratio of each run;
+#   - CLIENTS WebSocket clients (default 1000) connected at once: ROUNDS volume changes (default
+#     50), each one's arrival at every client (p50, p99, max), the hub's resident memory with them,
+#     and its context switches over IDLE_SECONDS (default 35) while they are all idle.
+# The load comes from Benchmarks/WebRemote/load.py, in the test venv (make browser-deps).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${RUNS:-3}
+presses=${PRESSES:-1000}
+clients=${CLIENTS:-1000}
+rounds=${ROUNDS:-50}
+idle_seconds=${IDLE_SECONDS:-35}
+python=.build-browser/venv/bin/python
+[ -x "$python" ] || scripts/browser-venv.sh .build-browser/venv >&2
+ulimit -n 8192
+
+# BIN names a folder of already built products (a debug build, to try the script).
+if [ -z "${BIN:-}" ]; then
+  for product in remotectld binaural remotectl; do swift build -c release --product "$product" >&2; done
+fi
+bin=${BIN:-"$(swift build -c release --show-bin-path)"}
+work=$(mktemp -d)
+cc -O2 -o "$work/dbus-roundtrip" Benchmarks/DBus/roundtrip.c -lsystemd
+
+pids=()
+cleanup() {
+  for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+  sleep 0.5
+  for pid in "${pids[@]}"; do kill -KILL "$pid" 2>/dev/null || true; done
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+dbus-daemon --session --nofork --address="unix:path=$work/bus" &
+pids+=($!)
+export DBUS_SESSION_BUS_ADDRESS="unix:path=$work/bus"
+export XDG_STATE_HOME="$work/state"
+for _ in $(seq 100); do [ -S "$work/bus" ] && break; sleep 0.05; done
+"$bin/binaural" --output null --headless --name binaural 2>"$work/binaural.log" &
+pids+=($!)
+"$bin/remotectld" --http-port 0 2>"$work/remotectld.log" &
+hub=$!
+pids+=($hub)
+gdbus wait --address "$DBUS_SESSION_BUS_ADDRESS" --timeout 10 org.mpris.MediaPlayer2.binaural
+gdbus wait --address "$DBUS_SESSION_BUS_ADDRESS" --timeout 10 io.github.swift_remote_control.Hub
+base=""
+for _ in $(seq 200); do
+  base=$(gdbus call --address "$DBUS_SESSION_BUS_ADDRESS" --dest io.github.swift_remote_control.Hub --object-path /org/mpris/MediaPlayer2 \
+    --method org.freedesktop.DBus.Properties.Get io.github.swift_remote_control.WebRemote1 URLs \
+    | grep -o "http://[^']*" | head -1 || true)
+  [ -n "$base" ] && break
+  sleep 0.05
+done
+[ -n "$base" ] || { echo "webremote.sh: the hub serves no web remote" >&2; exit 1; }
+code=$("$bin/remotectl" pair --no-qr | head -1 | sed 's/.*#pair=//')
+token=$(curl -s -X POST -H 'Content-Type: application/json' -d "{\"code\": \"$code\", \"name\": \"bench\"}" \
+  "${base}api/pair" | "$python" -c 'import json, sys; print(json.load(sys.stdin)["token"])')
+# Binaural's snapshot is in the web remote once its players list names it.
+for _ in $(seq 200); do
+  curl -s -H "Authorization: Bearer $token" "${base}api/players" | grep -q '"id":"binaural"' && break
+  sleep 0.05
+done
+
+echo "# web remote at $base (commit $(git rev-parse --short HEAD), $(date -u +%F))"
+echo "# run  dbus-PlayPause-p50-us  ws-press-p50-us  ws-press-p90-us  ws-press-p99-us  ratio"
+for run in $(seq "$runs"); do
+  direct=$("$work/dbus-roundtrip" calls "$presses" org.mpris.MediaPlayer2.binaural \
+    | awk '$2 == "PlayPause" { print $3 }')
+  read -r _ p50 p90 p99 < <("$python" Benchmarks/WebRemote/load.py press "$base" "$token" "$presses")
+  echo "$run  $direct  $p50  $p90  $p99  $(awk -v a="$p50" -v b="$direct" 'BEGIN { printf "%.2f", a / b }')"
+done
+echo "# $clients clients, $rounds changes"
+"$python" Benchmarks/WebRemote/load.py fanout "$base" "$token" "$clients" "$rounds" "$hub" "$idle_seconds"
