@@ -253,6 +253,31 @@ struct WebRemotePageTests {
     }
   }
 
+  @Test func aRevokedDeviceIsToldSoAndShownHowToPairAgain() async throws {
+    try await withPairedPage { stage, page, _ in
+      // The one paired device: this browser, named from its User-Agent.
+      let listed = try await ChildProcess.run(
+        BuiltProducts.remotectl, ["devices"], environment: stage.environment)
+      let lines = listed.output.split(separator: "\n")
+      guard lines.count == 1, let id = lines[0].split(separator: " ").first else {
+        throw TestFailure("remotectl devices should list this browser alone: \(listed)")
+      }
+      #expect(lines[0].contains("Chrom"), "named after the browser: \(lines[0])")
+
+      let revoked = try await ChildProcess.run(
+        BuiltProducts.remotectl, ["devices", "revoke", String(id)], environment: stage.environment)
+      #expect(revoked.succeeded, "\(revoked)")
+      try await eventually("the page to say it was revoked") {
+        try await page.text("pairing-text").hasPrefix("This device’s pairing was revoked.")
+      }
+      #expect(try await page.showsOfflineBanner() == false)
+      // Only how to pair is shown: no controls that could no longer work.
+      #expect(
+        try await page.browser.evaluate(
+          "return document.getElementById('play-pause').checkVisibility();", as: Bool.self) == false)
+    }
+  }
+
   @Test func thePageSaysWhenItIsOfflineAndReconnectsByItself() async throws {
     try await withPairedPage { stage, page, origin in
       guard let port = URL(string: origin)?.port else { throw TestFailure("no port in \(origin)") }
