@@ -142,6 +142,7 @@ struct WebRemotePageTests {
 
       // Choosing binaural in the list (still open) shows it without changing the Now Playing
       // player.
+      try await page.browser.screenshot("players-two", in: "web-remote")
       try await page.browser.click("#player-list li[data-player=\"binaural\"] .player-choice")
       try await page.waitForText("title", try await stage.metadata("xesam:title", of: "binaural"))
       #expect(
@@ -171,6 +172,18 @@ struct WebRemotePageTests {
       }
       #expect(abs(try await page.shownPosition() - 60) < 1)
       #expect(try await page.text("elapsed") == "1:00")
+    }
+  }
+
+  @Test func theSpaceKeyPlaysAndPausesOnADesktop() async throws {
+    try await withPairedPage { stage, page, _ in
+      try await page.waitUntilEnabled("Play")
+      let space = "document.body.dispatchEvent(new KeyboardEvent('keydown', {key: ' ', bubbles: true}));"
+      try await page.browser.run(space)
+      try await stage.bus.waitUntil(playerctl: ["--player=binaural", "status"], prints: "Playing")
+      try await page.waitForControl(named: "Pause")
+      try await page.browser.run(space)
+      try await stage.bus.waitUntil(playerctl: ["--player=binaural", "status"], prints: "Paused")
     }
   }
 
@@ -285,6 +298,7 @@ struct WebRemotePageTests {
       // The hub stops (its socket closes), and comes back on the same port.
       await stage.stopHub()
       try await eventually("the offline banner") { try await page.showsOfflineBanner() }
+      try await page.browser.screenshot("offline", in: "web-remote")
       try await stage.startHub(["--http-port", "\(port)"])
       try await eventually("the banner to go", within: .seconds(40)) {
         try await page.showsOfflineBanner() == false

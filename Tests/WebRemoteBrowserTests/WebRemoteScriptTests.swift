@@ -37,6 +37,7 @@ struct WebRemoteScriptTests {
         try await page.browser.evaluate("return !document.getElementById('pairing').hidden;", as: Bool.self)
       }
       #expect(try await page.text("pairing-text").contains("remotectl pair"))
+      try await page.browser.screenshot("unpaired", in: "web-remote")
       #expect(try await page.text("title") == "Nothing playing")
       #expect(try await page.showsOfflineBanner() == false)
     }

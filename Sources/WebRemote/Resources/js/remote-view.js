@@ -122,6 +122,22 @@ export class RemoteView {
     this.document.defaultView.addEventListener("pointerup", release);
     this.document.defaultView.addEventListener("pointercancel", release);
 
+    // On a desktop, the keys of a media player: space plays and pauses, ← and → skip, N and P
+    // change the track. Not while a control has the focus (it has its own keys) or a dialog
+    // is open.
+    this.document.addEventListener("keydown", (event) => {
+      const target = event.target;
+      if (event.altKey || event.ctrlKey || event.metaKey || el.dialog.open) return;
+      if (target instanceof Element && target.closest("button, input, select, textarea, a")) return;
+      const press = {
+        " ": el.playPause, ArrowLeft: el.skipBackward, ArrowRight: el.skipForward,
+        n: el.next, N: el.next, p: el.previous, P: el.previous,
+      }[event.key];
+      if (!press || press.disabled || press.closest("[hidden]")) return;
+      event.preventDefault();
+      press.click();
+    });
+
     el.playersButton.addEventListener("click", () => this.openPlayers());
     el.dialog.addEventListener("close", () => el.playersButton.setAttribute("aria-expanded", "false"));
     el.dialog.addEventListener("click", (event) => {
