@@ -175,6 +175,36 @@ struct WebRemotePageTests {
     }
   }
 
+  @Test func nextTrackShowsTheNewTitleAndArtworkFromTheStart() async throws {
+    try await withPairedPage { stage, page, _ in
+      let firstTitle = try await stage.metadata("xesam:title", of: "binaural")
+      let artworkSource = "return document.getElementById('artwork').getAttribute('src') || '';"
+      let firstArtwork = try await eventually("the first artwork") { () async throws -> String? in
+        let source = try await page.browser.evaluate(artworkSource, as: String.self)
+        return source.isEmpty ? nil : source
+      }
+      // Somewhere in the first track, so that the new one visibly starts from 0:00.
+      try await page.browser.click(named: "Skip forward")
+      try await eventually("the bar at 0:30") { try await page.text("elapsed") == "0:30" }
+
+      try await page.waitUntilEnabled("Next track")
+      try await page.browser.click(named: "Next track")
+      let secondTitle = try await eventually("binaural's next title") { () async throws -> String? in
+        let title = try await stage.metadata("xesam:title", of: "binaural")
+        return title == firstTitle ? nil : title
+      }
+      try await page.waitForText("title", secondTitle)
+      try await page.waitForText("elapsed", "0:00")
+      try await eventually("the new artwork to be shown") {
+        try await page.browser.evaluate(
+          """
+          const img = document.getElementById('artwork');
+          return img.getAttribute('src') !== arguments[0] && img.complete && img.naturalWidth > 0 && !img.hidden;
+          """, [firstArtwork], as: Bool.self)
+      }
+    }
+  }
+
   @Test func theSpaceKeyPlaysAndPausesOnADesktop() async throws {
     try await withPairedPage { stage, page, _ in
       try await page.waitUntilEnabled("Play")
