@@ -6,7 +6,9 @@
 #   - CLIENTS WebSocket clients (default 1000) connected at once: ROUNDS volume changes (default
 #     50), each one's arrival at every client (p50, p99, max), the hub's resident memory with them,
 #     and its context switches over IDLE_SECONDS (default 35) while they are all idle.
-# The load comes from Benchmarks/WebRemote/load.py, in the test venv (make browser-deps).
+# The fan-out is timed by a plain C client (Benchmarks/WebRemote/fanout.c), so that the figure is
+# the hub's; Benchmarks/WebRemote/load.py (in the test venv: make browser-deps) presses, and
+# repeats the fan-out with Python clients as browsers' stand-ins, then measures idle wake-ups.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${RUNS:-3}
@@ -25,6 +27,7 @@ fi
 bin=${BIN:-"$(swift build -c release --show-bin-path)"}
 work=$(mktemp -d)
 cc -O2 -o "$work/dbus-roundtrip" Benchmarks/DBus/roundtrip.c -lsystemd
+cc -O2 -o "$work/webremote-fanout" Benchmarks/WebRemote/fanout.c
 
 pids=()
 cleanup() {
@@ -73,5 +76,8 @@ for run in $(seq "$runs"); do
   read -r _ p50 p90 p99 < <("$python" Benchmarks/WebRemote/load.py press "$base" "$token" "$presses")
   echo "$run  $direct  $p50  $p90  $p99  $(awk -v a="$p50" -v b="$direct" 'BEGIN { printf "%.2f", a / b }')"
 done
-echo "# $clients clients, $rounds changes"
+port=${base##*:}
+port=${port%/}
+echo "# $clients clients, $rounds changes: the C client (fanout.c), then Python's (4 processes), idle $idle_seconds s"
+"$work/webremote-fanout" "$port" "$token" "$clients" "$rounds" "$hub"
 "$python" Benchmarks/WebRemote/load.py fanout "$base" "$token" "$clients" "$rounds" "$hub" "$idle_seconds"
