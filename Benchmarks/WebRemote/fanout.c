@@ -11,6 +11,11 @@
  *       receipt, "received N of M", and "rss BEFORE WITH" in KiB: the hub's resident memory before
  *       the clients connected and with them all connected.
  *
+ *   webremote-fanout press PORT TOKEN COUNT
+ *       COUNT togglePlayPause commands to binaural over one WebSocket (a new one every 90, under
+ *       the hub's flood limit), each sent once the previous one was acknowledged; prints
+ *       "press p50 p90 p99" in microseconds from sending the frame to reading its ack.
+ *
  * Build: cc -O2 fanout.c
  */
 #define _GNU_SOURCE
@@ -124,12 +129,85 @@ static long resident_kib(const char *pid) {
   return kib;
 }
 
+/* Sends `text` as one masked text frame (the mask is zero: the payload goes as it is). */
+static void send_text(int fd, const char *text) {
+  size_t length = strlen(text);
+  char frame[1024];
+  size_t header = 0;
+  frame[header++] = (char)0x81;
+  if (length < 126) {
+    frame[header++] = (char)(0x80 | length);
+  } else {
+    frame[header++] = (char)(0x80 | 126);
+    frame[header++] = (char)(length >> 8);
+    frame[header++] = (char)(length & 0xFF);
+  }
+  memset(frame + header, 0, 4);
+  header += 4;
+  memcpy(frame + header, text, length);
+  frame[header + length] = 0;
+  size_t sent = 0;
+  while (sent < header + length) {
+    ssize_t n = write(fd, frame + sent, header + length - sent);
+    if (n <= 0) { perror("write"); exit(1); }
+    sent += (size_t)n;
+  }
+}
+
+static int compare_doubles(const void *a, const void *b);
+
+static int press(int port, const char *token, int count) {
+  char request[1024];
+  snprintf(request, sizeof request,
+           "GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+           "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+           "Origin: http://127.0.0.1:%d\r\nCookie: remote_device=%s\r\n\r\n",
+           port, port, token);
+  double *times = malloc(sizeof(double) * (size_t)count);
+  Client client = {.fd = -1, .capacity = 1 << 16};
+  client.buffer = malloc(client.capacity);
+  for (int index = 0; index < count; index++) {
+    if (index % 90 == 0) {
+      if (client.fd >= 0) close(client.fd);
+      client.fd = open_socket(port);
+      client.length = 0;
+      send_all(client.fd, request);
+      read_head(&client);
+    }
+    char command[256], marker[64];
+    snprintf(command, sizeof command,
+             "{\"type\": \"command\", \"id\": \"p%d\", \"player\": \"binaural\", \"command\": \"togglePlayPause\"}",
+             index);
+    snprintf(marker, sizeof marker, "\"id\":\"p%d\",\"ok\":true", index);
+    double started = now_ms();
+    send_text(client.fd, command);
+    int acknowledged = 0;
+    while (!acknowledged) {
+      if (client.length == client.capacity) client.length = 0;
+      ssize_t n = read(client.fd, client.buffer + client.length, client.capacity - client.length);
+      if (n <= 0) { fprintf(stderr, "press: the socket closed\n"); return 1; }
+      client.length += (size_t)n;
+      acknowledged = take_frames(&client, marker);
+    }
+    times[index] = (now_ms() - started) * 1000;
+  }
+  qsort(times, (size_t)count, sizeof(double), compare_doubles);
+  printf("press %.1f %.1f %.1f\n", times[count / 2], times[(size_t)(count * 0.9)], times[(size_t)(count * 0.99)]);
+  return 0;
+}
+
+static int compare_doubles(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y;
+}
+
 static int compare(const void *a, const void *b) {
   double x = *(const double *)a, y = *(const double *)b;
   return x < y ? -1 : x > y;
 }
 
 int main(int argc, char **argv) {
+  if (argc == 5 && strcmp(argv[1], "press") == 0) return press(atoi(argv[2]), argv[3], atoi(argv[4]));
   if (argc != 6) {
     fprintf(stderr, "usage: webremote-fanout PORT TOKEN CLIENTS ROUNDS HUB_PID\n");
     return 2;
