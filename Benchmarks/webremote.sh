@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # The web remote's figures of BENCHMARKS.md, on a private bus, side by side in one run:
-#   - a press acknowledged over loopback (WebSocket command to ack, p50) against a direct D-Bus
-#     PlayPause to the same binaural (Benchmarks/DBus/roundtrip.c), RUNS times (default 3) of
-#     PRESSES each (default 1000), with the ratio of each run;
+#   - a press acknowledged over loopback (WebSocket command to ack, p50, from a plain C client and
+#     from Python's websockets) against a direct D-Bus PlayPause to the same binaural
+#     (Benchmarks/DBus/roundtrip.c), RUNS times (default 3) of PRESSES each (default 1000), with
+#     the ratio of each run;
 #   - CLIENTS WebSocket clients (default 1000) connected at once: ROUNDS volume changes (default
 #     50), each one's arrival at every client (p50, p99, max), the hub's resident memory with them,
 #     and its context switches over IDLE_SECONDS (default 35) while they are all idle.
-# The load comes from Benchmarks/WebRemote/load.py, in the test venv (make browser-deps).
+# The fan-out is timed by a plain C client (Benchmarks/WebRemote/fanout.c), so that the figure is
+# the hub's; Benchmarks/WebRemote/load.py (in the test venv: make browser-deps) presses, and
+# repeats the fan-out with Python clients as browsers' stand-ins, then measures idle wake-ups.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${RUNS:-3}
@@ -25,6 +28,7 @@ fi
 bin=${BIN:-"$(swift build -c release --show-bin-path)"}
 work=$(mktemp -d)
 cc -O2 -o "$work/dbus-roundtrip" Benchmarks/DBus/roundtrip.c -lsystemd
+cc -O2 -o "$work/webremote-fanout" Benchmarks/WebRemote/fanout.c
 
 pids=()
 cleanup() {
@@ -66,12 +70,17 @@ for _ in $(seq 200); do
 done
 
 echo "# web remote at $base (commit $(git rev-parse --short HEAD), $(date -u +%F))"
-echo "# run  dbus-PlayPause-p50-us  ws-press-p50-us  ws-press-p90-us  ws-press-p99-us  ratio"
+port=${base##*:}
+port=${port%/}
+echo "# run  dbus-PlayPause-p50-us  ws-press-p50-us  p90  p99  ratio  (C client)  python-ws-press-p50-us"
 for run in $(seq "$runs"); do
   direct=$("$work/dbus-roundtrip" calls "$presses" org.mpris.MediaPlayer2.binaural \
     | awk '$2 == "PlayPause" { print $3 }')
-  read -r _ p50 p90 p99 < <("$python" Benchmarks/WebRemote/load.py press "$base" "$token" "$presses")
-  echo "$run  $direct  $p50  $p90  $p99  $(awk -v a="$p50" -v b="$direct" 'BEGIN { printf "%.2f", a / b }')"
+  read -r _ p50 p90 p99 < <("$work/webremote-fanout" press "$port" "$token" "$presses")
+  read -r _ python_p50 _ _ < <("$python" Benchmarks/WebRemote/load.py press "$base" "$token" "$presses")
+  ratio=$(awk -v a="$p50" -v b="$direct" 'BEGIN { printf "%.2f", a / b }')
+  echo "$run  $direct  $p50  $p90  $p99  $ratio  $python_p50"
 done
-echo "# $clients clients, $rounds changes"
+echo "# $clients clients, $rounds changes: the C client (fanout.c), then Python's (4 processes), idle $idle_seconds s"
+"$work/webremote-fanout" "$port" "$token" "$clients" "$rounds" "$hub"
 "$python" Benchmarks/WebRemote/load.py fanout "$base" "$token" "$clients" "$rounds" "$hub" "$idle_seconds"

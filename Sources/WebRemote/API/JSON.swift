@@ -38,12 +38,6 @@ enum JSON: Sendable, Equatable {
     return members.first { $0.0 == key }?.1
   }
 
-  /// The keys of an object, in order; empty for other values.
-  var keys: [String] {
-    guard case .object(let members) = self else { return [] }
-    return members.map(\.0)
-  }
-
   /// A string's text.
   var stringValue: String? {
     if case .string(let text) = self { text } else { nil }

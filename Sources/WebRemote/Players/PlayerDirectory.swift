@@ -390,12 +390,11 @@ final class PlayerDirectory: Sendable {
     }
   }
 
-  /// Forgets a client; returns why its stream was ended, if the directory ended it.
-  @discardableResult
-  func unsubscribe(_ subscriber: UInt64) -> Subscriber.CloseReason? {
+  /// Forgets a client.
+  func unsubscribe(_ subscriber: UInt64) {
     state.withLock { state in
       state.subscribers.removeValue(forKey: subscriber)?.continuation.finish()
-      return state.closeReasons.removeValue(forKey: subscriber)
+      state.closeReasons[subscriber] = nil
     }
   }
 
@@ -414,7 +413,4 @@ final class PlayerDirectory: Sendable {
       }
     }
   }
-
-  /// How many clients are connected.
-  var subscriberCount: Int { state.withLock { $0.subscribers.count } }
 }

@@ -30,9 +30,6 @@ public final class HostCheck<Context: RequestContext>: RouterMiddleware {
     for host in ["127.0.0.1", "localhost", "::1"] { allow(host: host, port: port) }
   }
 
-  /// The hosts allowed, as `host:port`.
-  public var allowedHosts: Set<String> { allowed.withLock { $0 } }
-
   /// Answers `421 misdirected-host` unless the request's `Host` is allowed.
   public func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response

@@ -55,9 +55,6 @@ public final class WebRemote: Service, Sendable {
     }
   }
 
-  /// How many WebSocket clients are connected.
-  public var clientCount: Int { directory.subscriberCount }
-
   /// Adds the page's files, the API and the WebSocket to `router`. Add a ``HostCheck`` to the
   /// router before, so that every route checks the `Host`.
   public func add(to router: Router<BasicWebSocketRequestContext>) {
