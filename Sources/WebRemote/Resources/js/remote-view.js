@@ -89,13 +89,13 @@ export class RemoteView {
       this.scheduleFrame();
     });
 
-    // Volume: sent while dragging at most every 150 ms, and once more on release; the hub's
-    // values do not move the knob while it is held.
+    // Volume: sent while dragging at most every 200 ms (well under the hub's 100 messages in
+    // 10 s), and once more on release; the hub's values do not move the knob while it is held.
     el.volume.addEventListener("pointerdown", () => (this.volumeHeld = true));
     el.volume.addEventListener("input", () => {
       this.fill(el.volume, Number(el.volume.value), 1);
       const now = performance.now();
-      if (now - this.lastVolumeSent >= 150) {
+      if (now - this.lastVolumeSent >= 200) {
         this.lastVolumeSent = now;
         this.send("volume", { volume: Number(el.volume.value) });
       }
