@@ -194,14 +194,9 @@ struct WebRemotePageTests {
         return title == firstTitle ? nil : title
       }
       try await page.waitForText("title", secondTitle)
-      // The page shows the hub's anchor; the hub reads binaural's Position right after the new
-      // Metadata arrives and, under load, gets the old track's 30 s (binaural resets it a moment
-      // later, with no Seeked), and keeps it: the snapshot says 30 while playerctl says 0.
-      await withKnownIssue(
-        "the hub may keep the old track's position after a track change", isIntermittent: true
-      ) {
-        try await page.waitForText("elapsed", "0:00", within: .seconds(5))
-      }
+      // The page shows the hub's anchor: the new track starts at 0:00, never at the last
+      // track's position (binaural announces the track and its start as one change).
+      try await page.waitForText("elapsed", "0:00", within: .seconds(5))
       try await eventually("the new artwork to be shown") {
         try await page.browser.evaluate(
           """
