@@ -4,7 +4,8 @@ import RemoteControlMPRIS
 import Testing
 
 /// The bridge's figures for BENCHMARKS.md, measured on a private bus with the real hub: a remote
-/// event's way to the client, and 100 bridged players at once. Run with BRIDGE_FIGURES=1.
+/// event's way to the client, and 100 bridged players at once. Run with BRIDGE_FIGURES=1 (and
+/// BRIDGE_REMOTECTLD=.build/release/remotectld to measure a release build of the hub).
 @Suite(
   "Bridge: figures", .serialized, .leavesNoChildProcesses, .timeLimit(.minutes(5)),
   .enabled(if: ProcessInfo.processInfo.environment["BRIDGE_FIGURES"] != nil))

@@ -28,6 +28,12 @@ struct BridgedHub: Sendable {
     (try? String(contentsOf: bus.directory.appendingPathComponent("remotectld.log"), encoding: .utf8)) ?? ""
   }
 
+  /// The remotectld to run: `$BRIDGE_REMOTECTLD` (a release build, for the figures), else the
+  /// one built beside the tests.
+  static var remotectld: String {
+    ProcessInfo.processInfo.environment["BRIDGE_REMOTECTLD"] ?? BuiltProducts.remotectld
+  }
+
   /// Starts a bus and remotectld on it with `arguments`, and waits until the bridge listens on
   /// both listeners (its endpoint file and its socket exist).
   static func start(_ arguments: [String] = [], origins: [String] = []) async throws -> BridgedHub {
@@ -44,7 +50,7 @@ struct BridgedHub: Sendable {
     let process = try bus.start(
       "/usr/bin/env",
       [
-        "XDG_RUNTIME_DIR=\(runtime.path)", "XDG_CONFIG_HOME=\(config.path)", BuiltProducts.remotectld,
+        "XDG_RUNTIME_DIR=\(runtime.path)", "XDG_CONFIG_HOME=\(config.path)", remotectld,
         "--bus-address", bus.address, "--log-level", "debug", "--bridge-port", "0",
       ] + arguments,
       standardError: .file(bus.directory.appendingPathComponent("remotectld.log").path))
