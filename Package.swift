@@ -137,6 +137,20 @@ let package = Package(
       ],
       resources: [.copy("Resources")]
     ),
+    // The bridge: web pages, web views and programs registering over a WebSocket, each
+    // published as an MPRIS player, with the JavaScript clients it serves.
+    .target(
+      name: "Bridge",
+      dependencies: [
+        "RemoteControl",
+        "RemoteControlMPRIS",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ],
+      resources: [.copy("Resources")]
+    ),
     // The Now Playing hub for the user's session bus.
     .executableTarget(
       name: "remotectld",
@@ -144,6 +158,7 @@ let package = Package(
         "NowPlayingArbiter",
         "DBus",
         "WebRemote",
+        "Bridge",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -225,6 +240,17 @@ let package = Package(
         .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
         .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
         "remotectl",
+      ]
+    ),
+    .testTarget(
+      name: "BridgeTests",
+      dependencies: [
+        "Bridge",
+        "remotectld",
+        "RemoteControlMPRIS",
+        "BusTestSupport",
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
       ]
     ),
     .testTarget(
