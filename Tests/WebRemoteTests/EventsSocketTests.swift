@@ -66,6 +66,36 @@ struct EventsSocketTests {
     await harness.stop()
   }
 
+  @Test func selectingAPlayerSendsTheNewOrderAndFlipsIsNowPlaying() async throws {
+    let harness = try await WebRemoteHarness.start(players: ["binaural", "second"])
+    try await harness.test { client in
+      let token = try await WebRemoteAPI.pair(client, code: harness.devices.newCode().text)
+      _ = try await WebRemoteAPI.snapshot(client, "second", token: token)
+      let port = try #require(client.port)
+      try await client.ws("/api/events", configuration: EventsClient.configuration(token: token, port: port))
+      {
+        inbound, outbound, _ in
+        var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+        let snapshot = try await EventsClient.next(&messages) { $0["type"] as? String == "snapshot" }
+        #expect(
+          (snapshot["players"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == [
+            "binaural", "second",
+          ])
+        try await outbound.write(
+          .text(#"{"type": "command", "id": "s1", "player": "second", "command": "select"}"#))
+        let order = try await EventsClient.next(&messages) { $0["type"] as? String == "order" }
+        #expect(order["nowPlaying"] as? String == "second")
+        #expect(order["players"] as? [String] == ["second", "binaural"])
+        let flipped = try await EventsClient.next(&messages) {
+          $0["id"] as? String == "binaural" && ($0["changes"] as? [String: Any])?["isNowPlaying"] != nil
+        }
+        #expect((flipped["changes"] as? [String: Any])?["isNowPlaying"] as? Bool == false)
+        try await outbound.close(.normalClosure, reason: nil)
+      }
+    }
+    await harness.stop()
+  }
+
   @Test func badMessagesAreAnsweredAndTheSocketStaysUsable() async throws {
     let harness = try await WebRemoteHarness.start()
     try await harness.test { client in

@@ -93,4 +93,18 @@ struct PairingTests {
     }
     await harness.stop()
   }
+
+  @Test func forgettingThisDeviceRevokesItsTokenAndClearsTheCookie() async throws {
+    let harness = try await WebRemoteHarness.start()
+    try await harness.test { client in
+      let token = try await WebRemoteAPI.pair(client, code: harness.devices.newCode().text)
+      let forget = try await client.execute(
+        uri: "/api/session", method: .delete, headers: WebRemoteAPI.headers(token: token))
+      #expect(forget.status == .ok)
+      #expect(forget.headers[.setCookie]?.contains("Max-Age=0") == true)
+      #expect(harness.devices.devices().isEmpty)
+      #expect(try await WebRemoteAPI.get(client, "/api/session", token: token).status == .unauthorized)
+    }
+    await harness.stop()
+  }
 }

@@ -4,22 +4,16 @@ import Testing
 
 @testable import remotectl
 
-/// The Python that has segno: the Makefile's test venv, else a `SEGNO_PYTHON` given.
+/// The Python that has segno: `SEGNO_PYTHON` when given, else the Makefile's test venv once
+/// its requirements (written by scripts/browser-venv.sh) name segno.
 private let segnoPython: String? = {
-  let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-  let candidates = [
-    ProcessInfo.processInfo.environment["SEGNO_PYTHON"],
-    root.appendingPathComponent(".build-browser/venv/bin/python").path,
-  ].compactMap { $0 }
-  return candidates.first { path in
-    FileManager.default.isExecutableFile(atPath: path)
-      && (try? Process.run(URL(fileURLWithPath: path), arguments: ["-c", "import segno"]))
-        .map { process in
-          process.waitUntilExit()
-          return process.terminationStatus == 0
-        } ?? false
-  }
+  if let given = ProcessInfo.processInfo.environment["SEGNO_PYTHON"] { return given }
+  let venv = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent(".build-browser/venv")
+  let requirements =
+    (try? String(contentsOf: venv.appendingPathComponent(".requirements"), encoding: .utf8)) ?? ""
+  let python = venv.appendingPathComponent("bin/python").path
+  return requirements.contains("segno") && FileManager.default.isExecutableFile(atPath: python) ? python : nil
 }()
 
 /// segno's matrix for `text` at level M in byte mode, with `version` and `mask` when given:

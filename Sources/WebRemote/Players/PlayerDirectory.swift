@@ -266,8 +266,9 @@ final class PlayerDirectory: Sendable {
     return members.filter { key, value in old[key] != value }
   }
 
-  /// Recomputes every snapshot's `isNowPlaying` after an order change, and sends the order.
+  /// Sends the order, then recomputes every snapshot's `isNowPlaying` after an order change.
   private func refreshNowPlaying(in state: inout State) {
+    sendOrderIfChanged(in: &state)
     let now = PositionAnchor.now()
     for (id, record) in state.records {
       let isNowPlaying = state.order.nowPlaying == record.identity.busName
@@ -279,7 +280,6 @@ final class PlayerDirectory: Sendable {
           ("changes", .object([("isNowPlaying", .bool(isNowPlaying))])),
         ]), in: &state)
     }
-    sendOrderIfChanged(in: &state)
   }
 
   /// The ids of the loaded players in the hub's order, and the Now Playing one's.

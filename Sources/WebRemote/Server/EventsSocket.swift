@@ -24,7 +24,7 @@ struct EventsSocket: Sendable {
         }
       }
       group.addTask {
-        if try await read(inbound, subscriber: subscriber) {
+        if try await read(inbound, outbound: outbound, subscriber: subscriber) {
           try await outbound.close(
             .policyViolation, reason: "more than \(WebRemoteLimits.maximumMessages) messages in 10 s")
         }
@@ -36,7 +36,9 @@ struct EventsSocket: Sendable {
 
   /// Reads the client's messages until it closes; returns true when it floods. A message over
   /// 64 KiB ends the reading with the library's error, which closes the socket with 1009.
-  private func read(_ inbound: WebSocketInboundStream, subscriber: UInt64) async throws -> Bool {
+  private func read(
+    _ inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, subscriber: UInt64
+  ) async throws -> Bool {
     var recent: [ContinuousClock.Instant] = []
     let pending = PendingCommands()
     return try await withThrowingTaskGroup(of: Void.self) { commands in
@@ -49,14 +51,15 @@ struct EventsSocket: Sendable {
           logger.notice("a WebSocket client floods; closing it", metadata: ["device": "\(deviceID)"])
           return true
         }
-        handle(message, subscriber: subscriber, pending: pending, commands: &commands)
+        handle(message, subscriber: subscriber, outbound: outbound, pending: pending, commands: &commands)
       }
       return false
     }
   }
 
   private func handle(
-    _ message: WebSocketMessage, subscriber: UInt64, pending: PendingCommands,
+    _ message: WebSocketMessage, subscriber: UInt64, outbound: WebSocketOutboundWriter,
+    pending: PendingCommands,
     commands: inout ThrowingTaskGroup<Void, any Error>
   ) {
     let bytes: [UInt8]
@@ -116,12 +119,16 @@ struct EventsSocket: Sendable {
       let directory = directory
       commands.addTask {
         defer { pending.count.withLock { $0 -= 1 } }
+        // The acknowledgement goes out from this task, not through the socket's queue: one
+        // thread wake-up less between the player's answer and the client.
+        let failure: APIError?
         do throws(APIError) {
           try await directory.perform(command, on: player)
-          directory.send(Self.ack(id: id, nil), to: subscriber)
+          failure = nil
         } catch {
-          directory.send(Self.ack(id: id, error), to: subscriber)
+          failure = error
         }
+        try await outbound.write(.text(Self.ack(id: id, failure).text))
       }
     case let type?:
       directory.send(
