@@ -18,9 +18,9 @@
   const config = script ? script.dataset : {};
   const moduleURL = new URL("remote-control.js", script ? script.src : document.baseURI).href;
 
-  // The subtype each bridged action becomes; PlayPause reaches the page as play or pause (the
-  // Media Session specification's joint command), so "playpause" is sent only by a hub that
-  // delivers the toggle itself.
+  // The subtype each bridged action becomes. An MPRIS PlayPause reaches the page as play or
+  // pause with the command `togglePlayPause`: that is the plugin's "playpause" (iOS's
+  // UIEventSubtypeRemoteControlTogglePlayPause), and the app decides, as it does on iOS.
   const SUBTYPES = {
     play: "play",
     pause: "pause",
@@ -33,7 +33,9 @@
   const ready = import(moduleURL).then(async (module) => {
     session = module.mediaSession;
     for (const [action, subtype] of Object.entries(SUBTYPES)) {
-      session.setActionHandler(action, () => remoteControls.receiveRemoteEvent({ subtype }));
+      session.setActionHandler(action, (details, command) =>
+        remoteControls.receiveRemoteEvent({ subtype: command === "togglePlayPause" ? "playpause" : subtype }),
+      );
     }
     await session.connect({
       endpoint: config.endpoint,

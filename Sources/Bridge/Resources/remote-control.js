@@ -1,24 +1,25 @@
-// remote-control.js — a web page becomes a real MPRIS media player through remotectld's bridge.
+// remote-control.js — a web page becomes a real MPRIS media player through remotectld's bridge
+// (docs/bridge-protocol.md, version 1).
 //
 // Shaped like the W3C Media Session API (`navigator.mediaSession`):
 //
 //   import { mediaSession, MediaMetadata } from "/bridge/remote-control.js";
 //   mediaSession.metadata = new MediaMetadata({ title: "Tone", artist: "Me", album: "Tests",
-//                                               artwork: [{ src: "https://…/cover.png" }] });
+//                                               artwork: [{ src: "cover.png", sizes: "512x512" }] });
 //   mediaSession.setActionHandler("play", () => audio.play());
 //   mediaSession.setPositionState({ duration: 30, playbackRate: 1, position: 0 });
 //   mediaSession.playbackState = "playing";
-//   await mediaSession.connect({ identity: "My Player", appId: "myplayer" });
+//   await mediaSession.connect({ identity: "My Player", appId: "com.example.MyPlayer" });
 //
 // or, for a page already written against `navigator.mediaSession`, leave the page as it is and
 // mirror it:
 //
-//   await mediaSession.connect({ identity: "My Player", appId: "myplayer", mirror: true });
+//   await mediaSession.connect({ identity: "My Player", appId: "com.example.MyPlayer", mirror: true });
 //
 // State set before `connect` is kept and sent on registration; after a lost connection the
 // module reconnects with exponential backoff, registers again and resends the whole state.
 
-/** The actions the bridge can deliver, the Media Session API's names. */
+/** The actions the bridge delivers (protocol version 1), the Media Session API's names. */
 export const ACTIONS = Object.freeze([
   "play",
   "pause",
@@ -30,7 +31,7 @@ export const ACTIONS = Object.freeze([
   "nexttrack",
 ]);
 
-/** Every action the Media Session specification names (others are a TypeError there too). */
+/** Every action the Media Session specification names (any other is a TypeError there too). */
 const SPEC_ACTIONS = new Set([
   ...ACTIONS,
   "skipad",
@@ -45,12 +46,32 @@ const SPEC_ACTIONS = new Set([
 
 const PLAYBACK_STATES = new Set(["none", "paused", "playing"]);
 
-/** The protocol version this client speaks (see docs/bridge-protocol.md). */
+/** The protocol version this client speaks. */
 export const PROTOCOL_VERSION = 1;
 
-/** A copy of the fields the bridge publishes; the Media Session API's `MediaMetadata`. */
+/** The client's name and version, sent in `hello`. */
+const CLIENT = "remote-control.js 1.0";
+
+/** Errors after which reconnecting cannot help: the hub would refuse again. */
+const FINAL_ERRORS = new Set([
+  "unsupported-version",
+  "unauthorized",
+  "origin-not-allowed",
+  "message-too-large",
+  "invalid-field",
+  "reserved-app-id",
+  "too-many-players",
+  "player-exists",
+]);
+
+/** The fields the bridge publishes; the Media Session API's `MediaMetadata`. */
 export class MediaMetadata {
-  /** @param {{title?: string, artist?: string, album?: string, artwork?: Array<{src: string, sizes?: string, type?: string}>}} init */
+  /**
+   * @param {{title?: string, artist?: string, album?: string,
+   *          artwork?: Array<{src: string, sizes?: string, type?: string}>, trackId?: string}} init
+   *   `trackId` (not in the Media Session API) names the item, so that the MPRIS track id changes
+   *   exactly when the item does; without it the item changes with title, artist or album.
+   */
   constructor(init = {}) {
     this.title = String(init.title ?? "");
     this.artist = String(init.artist ?? "");
@@ -65,24 +86,15 @@ export class MediaMetadata {
         type: String(image.type ?? ""),
       };
     });
+    if (init.trackId != null) this.trackId = String(init.trackId);
   }
-}
-
-/** The plain object sent for metadata, or null for none. */
-function metadataMessage(metadata) {
-  if (metadata == null) return null;
-  const copy = metadata instanceof MediaMetadata ? metadata : new MediaMetadata(metadata);
-  return {
-    title: copy.title,
-    artist: copy.artist,
-    album: copy.album,
-    artwork: copy.artwork.map((image) => ({ src: image.src, sizes: image.sizes, type: image.type })),
-  };
 }
 
 /**
  * Checks a position state as the Media Session specification's `setPositionState` does and
  * returns the normalized state, or null for an empty dictionary (which clears it).
+ * @throws {TypeError} for a missing, negative or NaN duration, a position outside
+ *   [0, duration], or a rate of 0.
  */
 export function validatePositionState(state) {
   if (state === undefined || state === null) return null;
@@ -99,19 +111,19 @@ export function validatePositionState(state) {
     throw new TypeError(`setPositionState: duration ${state.duration} is negative or NaN`);
   }
   const position = has("position") ? Number(state.position) : 0;
-  if (!Number.isFinite(position) || position < 0 || position > duration) {
+  if (Number.isNaN(position) || position < 0 || position > duration) {
     throw new TypeError(
       `setPositionState: position ${state.position} is outside [0, duration ${duration}]`,
     );
   }
   const playbackRate = has("playbackRate") ? Number(state.playbackRate) : 1;
-  if (!Number.isFinite(playbackRate) || playbackRate === 0) {
-    throw new TypeError(`setPositionState: playbackRate ${state.playbackRate} must be a non-zero number`);
+  if (Number.isNaN(playbackRate) || playbackRate === 0) {
+    throw new TypeError(`setPositionState: playbackRate ${state.playbackRate} must be a number other than 0`);
   }
   return { duration, playbackRate, position };
 }
 
-/** The error a rejected `connect` or an `error` event carries: the hub's code and message. */
+/** What the hub reported: its error `code` (docs/bridge-protocol.md §2.2) and message. */
 export class BridgeError extends Error {
   constructor(code, message) {
     super(message);
@@ -121,9 +133,9 @@ export class BridgeError extends Error {
 }
 
 /**
- * A Media Session published through remotectld. Events: `connect` (detail: the registration),
- * `disconnect` (detail: {code, reason}), `error` (detail: a BridgeError the hub reported),
- * `action` (detail: the action details, after the handler ran).
+ * A Media Session published through remotectld. Events: `connect` (detail: the `registered`
+ * message), `disconnect` (detail: {code, reason}), `error` (detail: a BridgeError the hub
+ * reported), `action` (detail: {details, command}, after the handler ran).
  */
 export class RemoteMediaSession extends EventTarget {
   #metadata = null;
@@ -132,12 +144,17 @@ export class RemoteMediaSession extends EventTarget {
   #handlers = new Map();
   #options = null;
   #socket = null;
+  #greeted = false;
   #registration = null;
+  #pending = null;
   #attempt = 0;
   #retryTimer = null;
-  #heartbeatTimer = null;
-  #closedByUser = false;
+  #closedByUser = true;
+  #metadataGeneration = 0;
   #mirrored = null;
+  #pageSetPlaybackState = false;
+  #pageSetPositionState = false;
+  #sentPosition = null;
 
   /** The metadata published as the player's Metadata, or null. */
   get metadata() {
@@ -148,8 +165,8 @@ export class RemoteMediaSession extends EventTarget {
     if (value != null && typeof value !== "object") {
       throw new TypeError("metadata must be a MediaMetadata or null");
     }
-    this.#metadata = value == null ? null : value;
-    this.#send("metadata", { metadata: metadataMessage(value) });
+    this.#metadata = value == null ? null : value instanceof MediaMetadata ? value : new MediaMetadata(value);
+    this.#sendMetadata();
   }
 
   /** "none", "paused" or "playing"; other values are ignored, as the specification says. */
@@ -159,13 +176,17 @@ export class RemoteMediaSession extends EventTarget {
 
   set playbackState(value) {
     if (!PLAYBACK_STATES.has(value)) return;
+    if (value !== this.#playbackState) this.#sentPosition = null;
     this.#playbackState = value;
-    this.#send("playbackState", { state: value });
+    this.#send({ type: "playbackState", playbackState: value });
   }
 
   /**
-   * Sets or (with null) removes the handler of a Media Session action. The bridge offers the
-   * corresponding MPRIS commands (Can*) only while a handler is set.
+   * Sets or (with null) removes the handler of a Media Session action. The player offers the
+   * corresponding MPRIS commands (Can*) only while a handler is set. A handler is called with
+   * the action's details (`MediaSessionActionDetails`) and, as a second argument, the command the
+   * controller asked for (`togglePlayPause` for an MPRIS PlayPause that became play or pause).
+   * Actions MPRIS has no counterpart for (`skipad`, `hangup`, …) are accepted and never called.
    */
   setActionHandler(action, handler) {
     if (!SPEC_ACTIONS.has(action)) {
@@ -176,19 +197,35 @@ export class RemoteMediaSession extends EventTarget {
     }
     if (handler == null) this.#handlers.delete(action);
     else this.#handlers.set(action, handler);
-    this.#sendActions();
+    if (ACTIONS.includes(action)) this.#sendActions();
   }
 
   /**
    * Sets the position state (duration and position in seconds, the rate) the player's Position
-   * is computed from; an empty dictionary removes it.
+   * is computed from; an empty dictionary removes it. Call it when the position jumps, the rate
+   * changes or the item changes; the hub extrapolates in between.
    * @throws {TypeError} for a negative or NaN duration, a position outside [0, duration] or a
    *   rate of 0, as the Media Session specification says; nothing is sent then.
    */
   setPositionState(state) {
     const valid = validatePositionState(state);
     this.#positionState = valid;
-    this.#send("positionState", { positionState: valid == null ? null : encodePosition(valid) });
+    if (this.#agreesWithSent(valid)) return;
+    this.#sendPositionState();
+  }
+
+  /**
+   * Whether the hub's extrapolation of the last state sent already says this (same duration and
+   * rate, position within 50 ms): pages often report on every `timeupdate`, and the protocol
+   * asks for reports only when the position jumps, the rate changes or the item changes.
+   */
+  #agreesWithSent(state) {
+    const sent = this.#sentPosition;
+    if (state == null || sent == null || this.#socket == null) return false;
+    if (state.duration !== sent.state.duration || state.playbackRate !== sent.state.playbackRate) return false;
+    const elapsed = sent.playing ? ((performance.now() - sent.at) / 1000) * sent.state.playbackRate : 0;
+    const expected = Math.min(Math.max(sent.state.position + elapsed, 0), sent.state.duration);
+    return Math.abs(state.position - expected) < 0.05;
   }
 
   /** Whether a registration is in force now. */
@@ -196,23 +233,26 @@ export class RemoteMediaSession extends EventTarget {
     return this.#registration !== null;
   }
 
-  /** The hub's answer to the last registration (bus name and the like), or null. */
+  /** The hub's `registered` message (its `busName`), or null. */
   get registration() {
     return this.#registration;
   }
 
   /**
    * Connects to remotectld and registers this session as a player. Resolves with the hub's
-   * registration once it is in force; rejects with a BridgeError when the hub refuses it (the
-   * session then does not retry). A connection lost later is retried with backoff.
+   * `registered` message; rejects with a BridgeError when the hub refuses the connection or the
+   * registration (the session then does not retry). A connection lost later, or one that cannot
+   * be opened yet, is retried with exponential backoff, and the whole state sent again.
    *
    * @param {object} options
-   * @param {string} [options.endpoint] the bridge's WebSocket URL (default: this module's host,
-   *   path /bridge/ws)
-   * @param {string} [options.token] a device token, when the page's origin is not allowed
-   * @param {string} options.identity the player's Identity (its name in a desktop's media controls)
-   * @param {string} [options.appId] the bus-name suffix: org.mpris.MediaPlayer2.<appId>
-   * @param {string} [options.desktopEntry] the player's DesktopEntry
+   * @param {string} options.identity the player's name in desktops' media controls (MPRIS Identity)
+   * @param {string} [options.appId] the bus name's last part, org.mpris.MediaPlayer2.<appId>
+   *   (default: made from the identity)
+   * @param {string} [options.desktopEntry] the app's .desktop file, without .desktop
+   * @param {string} [options.endpoint] the bridge's WebSocket URL (default: the /bridge path of
+   *   the host this module was loaded from)
+   * @param {string} [options.token] the bridge token, for an origin the user has not allowed
+   * @param {string} [options.player] the name of the player on this connection (default "main")
    * @param {boolean} [options.mirror] also follow the page's own navigator.mediaSession
    * @param {number} [options.minimumDelay] first reconnection delay in ms (default 250)
    * @param {number} [options.maximumDelay] longest reconnection delay in ms (default 10000)
@@ -223,18 +263,21 @@ export class RemoteMediaSession extends EventTarget {
     }
     this.disconnect();
     this.#closedByUser = false;
+    this.#attempt = 0;
     this.#options = {
       endpoint: options.endpoint ?? defaultEndpoint(),
       token: options.token,
       identity: options.identity,
-      appId: options.appId,
+      appId: options.appId ?? appIdFrom(options.identity),
       desktopEntry: options.desktopEntry,
+      player: options.player ?? "main",
       minimumDelay: options.minimumDelay ?? 250,
       maximumDelay: options.maximumDelay ?? 10000,
     };
     if (options.mirror) this.#mirror();
     return new Promise((resolve, reject) => {
-      this.#open({ resolve, reject });
+      this.#pending = { resolve, reject };
+      this.#open();
     });
   }
 
@@ -243,8 +286,8 @@ export class RemoteMediaSession extends EventTarget {
     this.#closedByUser = true;
     clearTimeout(this.#retryTimer);
     this.#retryTimer = null;
-    this.#stopHeartbeat();
     this.#registration = null;
+    this.#greeted = false;
     if (this.#socket) {
       const socket = this.#socket;
       this.#socket = null;
@@ -254,38 +297,52 @@ export class RemoteMediaSession extends EventTarget {
 
   // MARK: - Connection
 
-  #open(pending) {
-    const socket = new WebSocket(this.#options.endpoint);
+  #open() {
+    let socket;
+    try {
+      socket = new WebSocket(this.#options.endpoint);
+    } catch (error) {
+      this.#fail(new BridgeError("invalid-endpoint", `connect: ${error.message}`));
+      return;
+    }
     this.#socket = socket;
     socket.addEventListener("open", () => {
-      socket.send(JSON.stringify(this.#registerMessage()));
+      if (socket !== this.#socket) return;
+      const { token, identity, appId, desktopEntry, player } = this.#options;
+      const hello = { type: "hello", version: PROTOCOL_VERSION, client: CLIENT };
+      if (token !== undefined) hello.token = token;
+      socket.send(JSON.stringify(hello));
+      const register = { type: "register", player, appId, identity };
+      if (desktopEntry !== undefined) register.desktopEntry = desktopEntry;
+      socket.send(JSON.stringify(register));
+      // Messages are applied in order: the state may follow `register` at once.
+      this.#greeted = true;
+      this.#sendState();
     });
     socket.addEventListener("message", (event) => {
-      if (socket !== this.#socket) return;
+      if (socket !== this.#socket || typeof event.data !== "string") return;
       let message;
       try {
         message = JSON.parse(event.data);
       } catch {
         return;
       }
-      this.#receive(message, pending);
-      if (message.type === "registered" || message.type === "error") pending = null;
+      this.#receive(message);
     });
     socket.addEventListener("close", (event) => {
       if (socket !== this.#socket) return;
       this.#socket = null;
+      this.#greeted = false;
       const wasRegistered = this.#registration !== null;
       this.#registration = null;
-      this.#stopHeartbeat();
       if (wasRegistered) {
         this.dispatchEvent(new CustomEvent("disconnect", { detail: { code: event.code, reason: event.reason } }));
       }
-      if (this.#closedByUser) return;
-      this.#scheduleRetry(pending);
+      if (!this.#closedByUser) this.#scheduleRetry();
     });
   }
 
-  #scheduleRetry(pending) {
+  #scheduleRetry() {
     const { minimumDelay, maximumDelay } = this.#options;
     const delay = Math.min(maximumDelay, minimumDelay * 2 ** this.#attempt);
     this.#attempt += 1;
@@ -293,93 +350,116 @@ export class RemoteMediaSession extends EventTarget {
     const jittered = delay * (1 - Math.random() / 4);
     this.#retryTimer = setTimeout(() => {
       this.#retryTimer = null;
-      if (!this.#closedByUser) this.#open(pending);
+      if (!this.#closedByUser) this.#open();
     }, jittered);
   }
 
-  #registerMessage() {
-    const { token, identity, appId, desktopEntry } = this.#options;
-    const message = { type: "register", version: PROTOCOL_VERSION, identity };
-    if (token !== undefined) message.token = token;
-    if (appId !== undefined) message.appId = appId;
-    if (desktopEntry !== undefined) message.desktopEntry = desktopEntry;
-    return message;
-  }
-
-  #receive(message, pending) {
+  #receive(message) {
     switch (message.type) {
       case "registered":
+        if (message.player !== this.#options.player) return;
         this.#attempt = 0;
         this.#registration = message;
-        this.#sendState();
-        this.#startHeartbeat(message.heartbeat);
-        pending?.resolve(message);
+        this.#pending?.resolve(message);
+        this.#pending = null;
         this.dispatchEvent(new CustomEvent("connect", { detail: message }));
         break;
       case "action":
-        this.#perform(message);
+        if (message.player === this.#options.player && message.details) {
+          this.#perform(message.details, message.command);
+        }
         break;
       case "error": {
         const error = new BridgeError(message.code, message.message);
-        if (this.#registration === null && pending) {
-          // A refused registration is final: retrying would be refused again.
-          this.#closedByUser = true;
-          pending.reject(error);
-          this.#socket?.close(1000, "registration refused");
-        }
+        const refusedRegistration = this.#registration === null && FINAL_ERRORS.has(message.code);
+        if (refusedRegistration) this.#fail(error);
         this.dispatchEvent(new CustomEvent("error", { detail: error }));
         break;
       }
-      case "ping":
-        this.#send("pong", {});
-        break;
     }
   }
 
-  #perform(message) {
-    const action = message.action;
-    const handler = this.#handlers.get(action);
+  /** A refusal that retrying would meet again: stop, and reject a pending `connect`. */
+  #fail(error) {
+    this.disconnect();
+    this.#pending?.reject(error);
+    this.#pending = null;
+  }
+
+  #perform(details, command) {
+    const handler = this.#handlers.get(details.action);
     if (!handler) return;
-    const details = { action };
-    if (message.seekOffset !== undefined) details.seekOffset = message.seekOffset;
-    if (message.seekTime !== undefined) details.seekTime = message.seekTime;
-    if (message.fastSeek !== undefined) details.fastSeek = message.fastSeek;
     try {
-      handler.call(this, details);
+      handler.call(this, { ...details }, command);
     } catch (error) {
       reportError(error);
     }
-    this.dispatchEvent(new CustomEvent("action", { detail: details }));
+    this.dispatchEvent(new CustomEvent("action", { detail: { details, command } }));
   }
 
   #sendState() {
-    this.#send("metadata", { metadata: metadataMessage(this.#metadata) });
     this.#sendActions();
-    this.#send("positionState", {
-      positionState: this.#positionState == null ? null : encodePosition(this.#positionState),
-    });
-    this.#send("playbackState", { state: this.#playbackState });
+    this.#sendMetadata();
+    this.#sendPositionState();
+    this.#send({ type: "playbackState", playbackState: this.#playbackState });
   }
 
   #sendActions() {
-    this.#send("actions", { actions: ACTIONS.filter((action) => this.#handlers.has(action)) });
+    this.#send({ type: "actions", actions: ACTIONS.filter((action) => this.#handlers.has(action)) });
   }
 
-  #send(type, body) {
-    if (this.#registration === null || !this.#socket || this.#socket.readyState !== WebSocket.OPEN) return;
-    this.#socket.send(JSON.stringify({ type, ...body }));
+  #sendPositionState() {
+    const state = this.#positionState;
+    const sent = this.#send({
+      type: "positionState",
+      positionState:
+        state == null
+          ? null
+          : {
+              // JSON has no Infinity: null is the protocol's infinite duration (a live stream).
+              duration: Number.isFinite(state.duration) ? state.duration : null,
+              playbackRate: state.playbackRate,
+              position: state.position,
+            },
+    });
+    this.#sentPosition =
+      sent && state != null ? { state, at: performance.now(), playing: this.#playbackState === "playing" } : null;
   }
 
-  #startHeartbeat(interval) {
-    this.#stopHeartbeat();
-    const seconds = Number(interval);
-    if (!(seconds > 0)) return;
-    this.#heartbeatTimer = setInterval(() => this.#send("heartbeat", {}), (seconds * 1000) / 2);
+  /** Sends the metadata once its artwork URLs are ones the hub takes (blob: becomes data:). */
+  #sendMetadata() {
+    const generation = ++this.#metadataGeneration;
+    const metadata = this.#metadata;
+    if (metadata == null) {
+      this.#send({ type: "metadata", metadata: null });
+      return;
+    }
+    const text = { title: metadata.title, artist: metadata.artist, album: metadata.album };
+    if (metadata.trackId !== undefined) text.trackId = metadata.trackId;
+    const send = (artwork) => {
+      // A newer assignment (or a reconnection, which resends it) supersedes this one.
+      if (generation !== this.#metadataGeneration) return;
+      this.#send({ type: "metadata", metadata: { ...text, artwork } });
+    };
+    if (!metadata.artwork.some((image) => image.src.startsWith("blob:"))) {
+      send(metadata.artwork.map(plainImage).filter((image) => image !== null));
+      return;
+    }
+    const images = metadata.artwork.map(async (image) =>
+      plainImage(image.src.startsWith("blob:") ? { ...image, src: await dataURL(image.src) } : image),
+    );
+    Promise.all(images).then(
+      (artwork) => send(artwork.filter((image) => image !== null)),
+      () => send([]),
+    );
   }
 
-  #stopHeartbeat() {
-    clearInterval(this.#heartbeatTimer);
-    this.#heartbeatTimer = null;
+  /** Sends a message about this player; false when there is no connection to send it on. */
+  #send(message) {
+    const socket = this.#socket;
+    if (!this.#greeted || !socket || socket.readyState !== WebSocket.OPEN) return false;
+    socket.send(JSON.stringify({ ...message, player: this.#options.player }));
+    return true;
   }
 
   // MARK: - Mirroring the page's own navigator.mediaSession
@@ -401,6 +481,7 @@ export class RemoteMediaSession extends EventTarget {
         },
         set(value) {
           descriptor.set.call(native, value);
+          if (name === "playbackState") session.#pageSetPlaybackState = true;
           session[name] = value;
         },
       });
@@ -408,30 +489,72 @@ export class RemoteMediaSession extends EventTarget {
     const setActionHandler = native.setActionHandler.bind(native);
     native.setActionHandler = (action, handler) => {
       setActionHandler(action, handler);
-      if (ACTIONS.includes(action)) session.setActionHandler(action, handler);
+      session.setActionHandler(action, handler);
     };
     const setPositionState = native.setPositionState.bind(native);
     native.setPositionState = (state) => {
       setPositionState(state);
+      session.#pageSetPositionState = true;
       session.setPositionState(state);
     };
-    // What the page set before mirroring began.
+    // What the page set before mirroring began (action handlers cannot be read back).
     if (native.metadata) this.metadata = native.metadata;
-    this.playbackState = native.playbackState;
+    if (native.playbackState !== "none") {
+      this.#pageSetPlaybackState = true;
+      this.playbackState = native.playbackState;
+    }
+    // A browser derives what a page does not say from its media elements; so does the mirror.
+    // Their events do not bubble: they are caught on the way down.
+    const follow = (event) => {
+      const media = event.target;
+      if (!(media instanceof HTMLMediaElement)) return;
+      if (!this.#pageSetPlaybackState && (event.type === "playing" || event.type === "pause" || event.type === "ended")) {
+        this.playbackState = media.paused ? "paused" : "playing";
+      }
+      if (!this.#pageSetPositionState && (Number.isFinite(media.duration) || media.duration === Infinity)) {
+        const rate = media.playbackRate === 0 ? 1 : media.playbackRate;
+        this.#positionState = {
+          duration: media.duration,
+          playbackRate: rate,
+          position: Math.min(Math.max(media.currentTime, 0), media.duration),
+        };
+        this.#sendPositionState();
+      }
+    };
+    for (const type of ["playing", "pause", "ended", "seeked", "durationchange", "ratechange"]) {
+      document.addEventListener(type, follow, true);
+    }
   }
 }
 
-/** Durations and positions in seconds; an infinite duration (a live stream) is sent as null. */
-function encodePosition(state) {
-  return {
-    duration: Number.isFinite(state.duration) ? state.duration : null,
-    playbackRate: state.playbackRate,
-    position: state.position,
-  };
+function plainImage(image) {
+  if (!/^(https?|data):/.test(image.src)) return null;
+  const entry = { src: image.src };
+  if (image.sizes) entry.sizes = image.sizes;
+  if (image.type) entry.type = image.type;
+  return entry;
+}
+
+/** The bytes of a blob: URL as a data: URL (the hub cannot read the page's blobs). */
+async function dataURL(blobURL) {
+  const blob = await (await fetch(blobURL)).blob();
+  return await new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(blob);
+  });
+}
+
+/** An appId the protocol accepts, made from a player's name ("Tone Demo" → "Tone_Demo"). */
+function appIdFrom(identity) {
+  const element = identity.replace(/[^A-Za-z0-9_-]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 100);
+  if (element === "") return "WebPage";
+  return /^[0-9]/.test(element) ? `_${element}`.slice(0, 100) : element;
 }
 
 function defaultEndpoint() {
-  const url = new URL("./ws", import.meta.url);
+  const url = new URL("/bridge", import.meta.url);
   url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
   return url.href;
 }
