@@ -19,13 +19,21 @@ TEST_PACKAGES := dbus-daemon dbus-bin playerctl libglib2.0-bin systemd python3-d
 # What the demo runs: a bus daemon when the machine has no session bus, controllers to try
 # (playerctl, gdbus), and PulseAudio's client library and tools (libpulse0, pactl/parec).
 DEMO_PACKAGES := dbus-daemon dbus-bin playerctl libglib2.0-bin libpulse0 pulseaudio-utils libasound2
+# What the browser tests drive: Chromium and its WebDriver, and a Python virtual environment
+# (selenium, websockets, segno) made by scripts/browser-venv.sh.
+BROWSER_PACKAGES := chromium chromium-driver python3-venv
+BROWSER_VENV := .build-browser/venv
 # What the benchmarks compare against.
 BENCH_PACKAGES := mpv mpv-mpris
 
-.PHONY: demo test test-stress bench deps build clean lint install uninstall release
+.PHONY: demo test test-stress bench deps browser-deps build clean lint install uninstall release
 
 deps:
 	@scripts/install-deps.sh $(BUILD_PACKAGES)
+
+browser-deps:
+	@scripts/install-deps.sh $(BROWSER_PACKAGES)
+	@scripts/browser-venv.sh $(BROWSER_VENV)
 
 build: deps
 	$(SWIFT) build
@@ -38,13 +46,13 @@ demo: deps
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Examples Benchmarks Package.swift
 
-test: deps lint
+test: deps lint browser-deps
 	@scripts/install-deps.sh $(TEST_PACKAGES)
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
 # CI must not flake: a clean clone of HEAD, built once, the suite run 5 times under load.
-test-stress: deps
+test-stress: deps browser-deps
 	@scripts/install-deps.sh $(TEST_PACKAGES)
 	@SWIFT=$(SWIFT) scripts/test-stress.sh
 
@@ -54,7 +62,7 @@ bench: deps
 	@Benchmarks/dbus.sh
 
 clean:
-	rm -rf .build Benchmarks/.build
+	rm -rf .build .build-browser Benchmarks/.build
 
 # Installing. PREFIX is where; DESTDIR, when set, is prepended to every installed path but not
 # to the paths written into the unit and activation files (for packagers). PRODUCTS names a

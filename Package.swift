@@ -140,6 +140,17 @@ let package = Package(
       name: "BusTestSupport",
       path: "Tests/BusTestSupport"
     ),
+    // A headless Chromium driven through selenium, for the tests that use a page as people do.
+    .target(
+      name: "BrowserTestSupport",
+      dependencies: ["BusTestSupport"],
+      path: "Tests/BrowserTestSupport",
+      exclude: ["selenium_driver.py"]
+    ),
+    .testTarget(
+      name: "BrowserTestSupportTests",
+      dependencies: ["BrowserTestSupport", "BusTestSupport"]
+    ),
     .testTarget(
       name: "RemoteControlTests",
       dependencies: ["RemoteControl", "RemoteControlTesting"]

@@ -57,6 +57,11 @@ if [ -d "$root/../shared" ]; then
   ln -s "$(cd "$root/../shared" && pwd)" "$work/shared"
 fi
 
+# The browser tests' Python environment, made afresh in the clone when this checkout has one.
+if [ -x "$root/.build-browser/venv/bin/python" ]; then
+  "$root/scripts/browser-venv.sh" "$clone/.build-browser/venv" >"$logs/venv.log" 2>&1
+fi
+
 echo "Building once (a clean build takes a few minutes)"
 (cd "$clone" && $SWIFT build --build-tests) >"$logs/build.log" 2>&1 || {
   tail -n 40 "$logs/build.log"

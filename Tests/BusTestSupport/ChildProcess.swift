@@ -29,7 +29,18 @@ package final class ChildProcess: Sendable {
     case file(String)
   }
 
+  /// Where a child's standard input comes from.
+  package enum StandardInput: Sendable {
+    /// `/dev/null`: the child reads end of file at once.
+    case null
+    /// A pipe the test writes to with ``ChildProcess/write(_:)`` (a driver that takes commands
+    /// line by line); closed with ``ChildProcess/closeInput()`` or when the child is dropped.
+    case pipe
+  }
+
   private let record: ProcessRecord
+  /// The write end of the child's standard input, when it reads a pipe.
+  private let input: InputPipe?
 
   /// The command line, for messages.
   package var commandLine: String { record.commandLine }
@@ -38,32 +49,47 @@ package final class ChildProcess: Sendable {
 
   /// Starts `executable` (a path, or a name looked up in PATH) with `arguments`, its environment
   /// being this process's without the variables in `removing`, plus `environment`, its standard
-  /// input `/dev/null`.
+  /// input `/dev/null` unless `standardInput` asks for a pipe.
   package init(
     _ executable: String, _ arguments: [String], environment: [String: String] = [:],
-    removing: Set<String> = [], standardOutput: StandardOutput = .capture,
+    removing: Set<String> = [], standardInput: StandardInput = .null,
+    standardOutput: StandardOutput = .capture,
     standardError: StandardError = .capture
   ) throws {
     let path = executable.hasPrefix("/") ? executable : try Self.lookUp(executable)
     let outPipe = try Self.closeOnExecPipe()
     let errPipe: [Int32]
+    let inPipe: [Int32]
     do {
       errPipe = try Self.closeOnExecPipe()
     } catch {
       outPipe.forEach { _ = close($0) }
       throw error
     }
+    do {
+      switch standardInput {
+      case .null: inPipe = []
+      case .pipe: inPipe = try Self.closeOnExecPipe()
+      }
+    } catch {
+      (outPipe + errPipe).forEach { _ = close($0) }
+      throw error
+    }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    if inPipe.isEmpty {
+      posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    } else {
+      posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
+    }
     posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
     switch standardError {
     case .capture: posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
     case .file(let file):
       posix_spawn_file_actions_addopen(&actions, 2, file, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     }
-    for fd in outPipe + errPipe { posix_spawn_file_actions_addclose(&actions, fd) }
+    for fd in outPipe + errPipe + inPipe { posix_spawn_file_actions_addclose(&actions, fd) }
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
@@ -83,11 +109,14 @@ package final class ChildProcess: Sendable {
     let spawned = Self.spawning.withLock { _ in posix_spawn(&pid, path, &actions, &attributes, argv, envp) }
     _ = close(outPipe[1])
     _ = close(errPipe[1])
+    if !inPipe.isEmpty { _ = close(inPipe[0]) }
     guard spawned == 0 else {
       _ = close(outPipe[0])
       _ = close(errPipe[0])
+      if !inPipe.isEmpty { _ = close(inPipe[1]) }
       throw TestFailure("could not start \(path): error \(spawned)")
     }
+    self.input = inPipe.isEmpty ? nil : InputPipe(fd: inPipe[1])
     let captured: Bool
     if case .capture = standardError { captured = true } else { captured = false }
     if !captured { _ = close(errPipe[0]) }
@@ -117,6 +146,7 @@ package final class ChildProcess: Sendable {
   }
 
   deinit {
+    input?.close()
     record.signalGroup(SIGKILL)
   }
 
@@ -165,6 +195,21 @@ package final class ChildProcess: Sendable {
   package var standardOutput: String { record.output }
   /// Everything written to standard error so far (when captured).
   package var standardError: String { record.error }
+
+  // MARK: - Writing
+
+  /// Writes `text` to the child's standard input (started with ``StandardInput/pipe``).
+  ///
+  /// A write blocks only while the pipe is full (64 KiB unread), which a driver reading its
+  /// commands line by line never lets happen.
+  /// - Throws: ``TestFailure`` when the child reads no pipe or has closed it.
+  package func write(_ text: String) throws {
+    guard let input else { throw TestFailure("\(commandLine) was not started with a standard input pipe") }
+    try input.write(Array(text.utf8))
+  }
+
+  /// Closes the child's standard input: it reads end of file.
+  package func closeInput() { input?.close() }
 
   // MARK: - Ending
 
