@@ -151,6 +151,12 @@ let package = Package(
       name: "BrowserTestSupportTests",
       dependencies: ["BrowserTestSupport", "BusTestSupport"]
     ),
+    // remote-control.js and the Cordova shim in a real Chromium, against remotectld's bridge and
+    // beside Chromium's own MPRIS player.
+    .testTarget(
+      name: "BridgeBrowserTests",
+      dependencies: ["BrowserTestSupport", "BusTestSupport"]
+    ),
     .testTarget(
       name: "RemoteControlTests",
       dependencies: ["RemoteControl", "RemoteControlTesting"]

@@ -52,17 +52,11 @@ export const PROTOCOL_VERSION = 1;
 /** The client's name and version, sent in `hello`. */
 const CLIENT = "remote-control.js 1.0";
 
-/** Errors after which reconnecting cannot help: the hub would refuse again. */
-const FINAL_ERRORS = new Set([
-  "unsupported-version",
-  "unauthorized",
-  "origin-not-allowed",
-  "message-too-large",
-  "invalid-field",
-  "reserved-app-id",
-  "too-many-players",
-  "player-exists",
-]);
+/** The fatal errors: the hub closes the connection, and would refuse a new one again. */
+const FATAL_ERRORS = new Set(["unsupported-version", "unauthorized", "origin-not-allowed", "message-too-large"]);
+
+/** The `id` of the `register` message, so that its refusal is told from other errors. */
+const REGISTER_ID = "register";
 
 /** The fields the bridge publishes; the Media Session API's `MediaMetadata`. */
 export class MediaMetadata {
@@ -312,7 +306,7 @@ export class RemoteMediaSession extends EventTarget {
       const hello = { type: "hello", version: PROTOCOL_VERSION, client: CLIENT };
       if (token !== undefined) hello.token = token;
       socket.send(JSON.stringify(hello));
-      const register = { type: "register", player, appId, identity };
+      const register = { type: "register", id: REGISTER_ID, player, appId, identity };
       if (desktopEntry !== undefined) register.desktopEntry = desktopEntry;
       socket.send(JSON.stringify(register));
       // Messages are applied in order: the state may follow `register` at once.
@@ -370,9 +364,10 @@ export class RemoteMediaSession extends EventTarget {
         }
         break;
       case "error": {
+        // A refused connection or registration would be refused again: stop. Other errors
+        // (a refused artwork, say) leave the player as it was and are only reported.
         const error = new BridgeError(message.code, message.message);
-        const refusedRegistration = this.#registration === null && FINAL_ERRORS.has(message.code);
-        if (refusedRegistration) this.#fail(error);
+        if (FATAL_ERRORS.has(message.code) || message.id === REGISTER_ID) this.#fail(error);
         this.dispatchEvent(new CustomEvent("error", { detail: error }));
         break;
       }
