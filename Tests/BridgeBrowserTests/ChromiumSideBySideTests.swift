@@ -118,6 +118,24 @@ struct ChromiumSideBySideTests {
         what: "remote event → page's handler, p50 (p90) of \(Self.calls)",
         ours: String(format: "%.2f ms (%.2f ms)", ourMedian, percentile(ourLatencies, 0.9)),
         chromium: String(format: "%.2f ms (%.2f ms)", theirMedian, percentile(theirLatencies, 0.9))))
+    // The same on one clock: until the PlaybackStatus the page reports after its handler ran
+    // is announced on the bus (so: there and back, and the page's own work between).
+    func roundTrips(_ name: String) async throws -> [Double] {
+      let result = try await bus.run(
+        PrivateBus.python3, [try MPRISProbe.path(on: bus), "roundtrips", name, "\(Self.calls)", "0.1"],
+        timeout: .seconds(120))
+      let times = try JSONDecoder().decode([Double?].self, from: Data(result.output.utf8))
+      #expect(!times.contains(nil), "\(name): a status never came back")
+      return times.compactMap { $0 }
+    }
+    let ourRoundTrips = try await roundTrips(Self.ours)
+    let theirRoundTrips = try await roundTrips(chromium)
+    rows.append(
+      Row(
+        what: "Pause/Play → PlaybackStatus announced, p50 (p90) of \(Self.calls)",
+        ours: String(format: "%.2f ms (%.2f ms)", median(ourRoundTrips), percentile(ourRoundTrips, 0.9)),
+        chromium: String(
+          format: "%.2f ms (%.2f ms)", median(theirRoundTrips), percentile(theirRoundTrips, 0.9))))
     print(
       (["| | remote-control.js + remotectld | Chromium's own MPRIS |", "|---|---|---|"]
         + rows.map(\.description))

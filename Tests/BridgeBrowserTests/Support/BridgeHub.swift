@@ -12,6 +12,9 @@ struct BridgeHub: Sendable {
   /// The loopback port it listens on.
   let port: Int
 
+  /// remotectld's option for the bridge's loopback port.
+  static let portOption = "--bridge-port"
+
   /// `http://127.0.0.1:<port>`: the hub's origin, which the bridge always allows.
   var origin: String { "http://127.0.0.1:\(port)" }
 
@@ -35,7 +38,7 @@ struct BridgeHub: Sendable {
       [
         "XDG_RUNTIME_DIR=\(runtime.path)",
         "XDG_CONFIG_HOME=\(bus.directory.appendingPathComponent("config").path)",
-        BuiltProducts.remotectld, "--log-level", "debug", "--http-port", String(port),
+        BuiltProducts.remotectld, "--log-level", "debug", portOption, String(port),
       ], standardError: .file(log))
     let endpoint = try await eventually("remotectld to write \(endpointFile.path) (log: \(log))") {
       () -> String? in

@@ -12,6 +12,9 @@ enum MPRISProbe {
   /// `calls NAME COUNT GAP`: calls Pause and Play alternately COUNT times, GAP seconds apart,
   /// each answered before the next; prints a JSON list of the wall-clock milliseconds
   /// (`time.time()`) just before each call was sent.
+  /// `roundtrips NAME COUNT GAP`: the same calls, each timed on this clock alone until the
+  /// PlaybackStatus it leads to is announced; prints a JSON list of milliseconds (null for a
+  /// call whose status never came within 5 s).
   /// `setposition NAME TRACKID MICROSECONDS`: calls SetPosition, prints `OK` or the error.
   static let script = #"""
     import json, sys, time
@@ -20,7 +23,7 @@ enum MPRISProbe {
 
     PLAYER = "org.mpris.MediaPlayer2.Player"
     command, name = sys.argv[1], sys.argv[2]
-    if command == "seeked":
+    if command in ("seeked", "roundtrips"):
         dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)
     bus = dbus.SessionBus()
     owner = bus.get_name_owner(name)
@@ -61,6 +64,31 @@ enum MPRISProbe {
             sent.append(time.time() * 1000)
             method()
         print(json.dumps(sent), flush=True)
+    elif command == "roundtrips":
+        # One clock only: from just before Pause (or Play) is sent until the PlaybackStatus the
+        # page reports back after its handler ran arrives as PropertiesChanged.
+        methods = dbus.Interface(player, PLAYER)
+        statuses = []
+        bus.add_signal_receiver(
+            lambda interface, values, invalid: statuses.append((time.time() * 1000, str(values["PlaybackStatus"])))
+            if "PlaybackStatus" in values else None,
+            signal_name="PropertiesChanged", dbus_interface="org.freedesktop.DBus.Properties",
+            path="/org/mpris/MediaPlayer2", bus_name=owner)
+        bus.get_object("org.freedesktop.DBus", "/org/freedesktop/DBus").GetId(dbus_interface="org.freedesktop.DBus")
+        context = GLib.MainContext.default()
+        times = []
+        for index in range(int(sys.argv[3])):
+            time.sleep(float(sys.argv[4]))
+            expected = "Paused" if index % 2 == 0 else "Playing"
+            statuses.clear()
+            sent = time.time() * 1000
+            (methods.Pause if expected == "Paused" else methods.Play)()
+            deadline = time.time() + 5
+            while not any(status == expected for _, status in statuses) and time.time() < deadline:
+                context.iteration(True)
+            arrived = [at for at, status in statuses if status == expected]
+            times.append(arrived[0] - sent if arrived else None)
+        print(json.dumps(times), flush=True)
     elif command == "setposition":
         try:
             dbus.Interface(player, PLAYER).SetPosition(dbus.ObjectPath(sys.argv[3]), dbus.Int64(int(sys.argv[4])))
