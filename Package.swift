@@ -29,6 +29,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
   ],
   targets: [
     // The platform-free heart: events, responder chain, command center, Now Playing info.
@@ -123,12 +125,29 @@ let package = Package(
     ),
     // The Now Playing rule: which player the keys reach, as a pure state machine.
     .target(name: "NowPlayingArbiter"),
+    // The bridge: web pages, web views and programs registering over a WebSocket, each
+    // published as an MPRIS player, with the JavaScript clients it serves.
+    .target(
+      name: "Bridge",
+      dependencies: [
+        "RemoteControl",
+        "RemoteControlMPRIS",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ],
+      resources: [.copy("Resources")]
+    ),
     // The Now Playing hub for the user's session bus.
     .executableTarget(
       name: "remotectld",
       dependencies: [
         "NowPlayingArbiter",
         "DBus",
+        "Bridge",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -198,6 +217,16 @@ let package = Package(
     .testTarget(
       name: "NowPlayingArbiterTests",
       dependencies: ["NowPlayingArbiter"]
+    ),
+    .testTarget(
+      name: "BridgeTests",
+      dependencies: [
+        "Bridge",
+        "remotectld",
+        "RemoteControlMPRIS",
+        "BusTestSupport",
+        .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+      ]
     ),
     .testTarget(
       name: "remotectldTests",

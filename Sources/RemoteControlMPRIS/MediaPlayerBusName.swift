@@ -10,7 +10,8 @@ import Logging
 /// Chooses and requests the player's bus name, as the MPRIS "Bus Name Policy" says.
 enum MediaPlayerBusName {
   /// Requests `org.mpris.MediaPlayer2.<name>`; when another connection owns it, requests
-  /// `org.mpris.MediaPlayer2.<name>.instance<pid>` instead.
+  /// `org.mpris.MediaPlayer2.<name>.instance<n>` instead: the configuration's instance number,
+  /// else the process ID.
   ///
   /// - Returns: The name the player now owns.
   static func claim(for configuration: MediaPlayerConfiguration, on connection: Connection, logger: Logger)
@@ -19,7 +20,8 @@ enum MediaPlayerBusName {
     let primary = try busName(configuration.busName)
     if try await request(primary, on: connection) { return primary }
     let instance = try busName(
-      configuration.instanceBusName(processID: ProcessInfo.processInfo.processIdentifier))
+      configuration.instanceBusName(
+        processID: configuration.instanceNumber ?? ProcessInfo.processInfo.processIdentifier))
     logger.notice(
       "MPRIS name taken; using the instance name",
       metadata: ["taken": "\(primary)", "name": "\(instance)"])

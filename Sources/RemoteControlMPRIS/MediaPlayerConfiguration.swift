@@ -12,7 +12,7 @@ public struct MediaPlayerConfiguration: Sendable, Hashable {
   }
 
   /// The player's name: the bus name is `org.mpris.MediaPlayer2.<playerName>`, or
-  /// `org.mpris.MediaPlayer2.<playerName>.instance<pid>` when another process has that name.
+  /// `org.mpris.MediaPlayer2.<playerName>.instance<n>` when another connection has that name.
   /// It must be a valid bus-name element: `[A-Za-z0-9_-]`, not starting with a digit.
   public var playerName: String
   /// A friendly name for users, such as "Binaural". MPRIS: `org.mpris.MediaPlayer2.Identity`.
@@ -35,6 +35,10 @@ public struct MediaPlayerConfiguration: Sendable, Hashable {
   /// How far a reported position may be from the extrapolation of the previous report before it
   /// counts as a jump, announced with `org.mpris.MediaPlayer2.Player.Seeked`. Default: 100 ms.
   public var seekTolerance: Duration
+  /// The `<n>` of the instance name `org.mpris.MediaPlayer2.<playerName>.instance<n>`, used when
+  /// the name is taken; `nil` for the process ID, as the MPRIS spec suggests. A process that
+  /// runs several players with one name gives each its own number.
+  public var instanceNumber: Int32?
 
   /// Creates a configuration.
   public init(
@@ -45,7 +49,8 @@ public struct MediaPlayerConfiguration: Sendable, Hashable {
     supportedMIMETypes: [String] = [],
     canControl: Bool = true,
     bus: Bus = .session,
-    seekTolerance: Duration = .milliseconds(100)
+    seekTolerance: Duration = .milliseconds(100),
+    instanceNumber: Int32? = nil
   ) {
     self.playerName = playerName
     self.identity = identity
@@ -55,6 +60,7 @@ public struct MediaPlayerConfiguration: Sendable, Hashable {
     self.canControl = canControl
     self.bus = bus
     self.seekTolerance = seekTolerance
+    self.instanceNumber = instanceNumber
   }
 
   /// `org.mpris.MediaPlayer2.<playerName>`.

@@ -57,6 +57,9 @@ struct RemotectldCommand: AsyncParsableCommand {
       "How much to log: trace, debug, info, notice, warning, error or critical.", valueName: "level"))
   var logLevel: String = "info"
 
+  @OptionGroup(title: "The bridge")
+  var bridge: BridgeOptions
+
   func validate() throws {
     guard Logger.Level(rawValue: logLevel) != nil else {
       throw ValidationError(
@@ -87,7 +90,13 @@ struct RemotectldCommand: AsyncParsableCommand {
       logger: logger)
     let group = ServiceGroup(
       configuration: ServiceGroupConfiguration(
-        services: [.init(service: hub)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        services: [
+          .init(service: hub),
+          .init(
+            service: BridgeService(
+              options: bridge, busAddress: busAddress,
+              logger: Logger(label: "remotectld.bridge"))),
+        ], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
     do {
       try await group.run()
     } catch let error as HubError {

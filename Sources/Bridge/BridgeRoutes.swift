@@ -1,0 +1,88 @@
+public import Foundation
+public import Hummingbird
+public import HummingbirdWebSocket
+import Logging
+
+/// The bridge's routes on one listener: the WebSocket endpoint `/bridge`, and its JavaScript
+/// clients under `/bridge/`.
+///
+/// ```swift
+/// let router = Router(context: BasicWebSocketRequestContext.self)
+/// BridgeRoutes(hub: hub, listener: .loopback).add(to: router)
+/// ```
+///
+/// Serve the router with ``webSocketConfiguration(for:)``, so that the largest message fits in
+/// a frame and clients are pinged at the configured heartbeat interval.
+public struct BridgeRoutes: Sendable {
+  /// The state every connection shares.
+  public let hub: BridgeHub
+  /// Which listener the routes serve.
+  public let listener: BridgeListener
+  /// Where the JavaScript clients are read from.
+  public let resourceDirectory: URL?
+
+  /// Creates the routes of `listener`.
+  ///
+  /// - Parameters:
+  ///   - hub: The state every connection shares.
+  ///   - listener: Which listener they serve; it decides how clients authenticate.
+  ///   - resourceDirectory: Where the JavaScript clients are; by default the module's bundled
+  ///     resources.
+  public init(hub: BridgeHub, listener: BridgeListener, resourceDirectory: URL? = nil) {
+    self.hub = hub
+    self.listener = listener
+    self.resourceDirectory = resourceDirectory ?? Self.bundledResources
+  }
+
+  /// The server's WebSocket configuration the bridge needs: frames as large as a message may
+  /// be (twice the limit, so that an oversized message can be answered with an error), and
+  /// pings at the heartbeat interval.
+  public static func webSocketConfiguration(for hub: BridgeHub) -> WebSocketServerConfiguration {
+    let configuration = hub.configuration
+    return WebSocketServerConfiguration(
+      maxFrameSize: configuration.limits.messageBytes * 2,
+      autoPing: .enabled(timePeriod: configuration.heartbeatInterval))
+  }
+
+  /// Adds `/bridge` (the WebSocket endpoint) and `/bridge/{file}` (the clients) to `router`.
+  public func add(to router: Router<BasicWebSocketRequestContext>) {
+    let connection = BridgeConnection(hub: hub, listener: listener)
+    router.ws("/bridge") { inbound, outbound, context in
+      await connection.run(
+        inbound: inbound, outbound: outbound, origin: context.request.headers[.origin])
+    }
+    let resources = resourceDirectory
+    router.get("/bridge/:file") { _, context -> Response in
+      guard let name = context.parameters.get("file"), let resources,
+        let file = Self.resource(named: name, in: resources)
+      else { throw HTTPError(.notFound) }
+      return Response(
+        status: .ok, headers: [.contentType: Self.contentType(of: name), .cacheControl: "no-cache"],
+        body: ResponseBody(byteBuffer: ByteBuffer(data: file)))
+    }
+  }
+
+  private static var bundledResources: URL? {
+    Bundle.module.resourceURL?.appendingPathComponent("Resources", isDirectory: true)
+  }
+
+  /// The bytes of the resource `name`, if it is a plain file name of the folder.
+  private static func resource(named name: String, in directory: URL) -> Data? {
+    guard !name.hasPrefix("."), !name.contains("/"), !name.contains("\\") else { return nil }
+    return FileManager.default.contents(atPath: directory.appendingPathComponent(name).path)
+  }
+
+  private static func contentType(of name: String) -> String {
+    switch name.split(separator: ".").last?.lowercased() {
+    case "js", "mjs": "text/javascript; charset=utf-8"
+    case "html": "text/html; charset=utf-8"
+    case "css": "text/css; charset=utf-8"
+    case "json": "application/json"
+    case "png": "image/png"
+    case "svg": "image/svg+xml"
+    case "wav": "audio/wav"
+    case "md", "txt": "text/plain; charset=utf-8"
+    default: "application/octet-stream"
+    }
+  }
+}

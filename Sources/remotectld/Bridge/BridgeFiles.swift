@@ -1,0 +1,108 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The bridge's files in the user's runtime folder, `$XDG_RUNTIME_DIR/remotectld/` (mode 0700):
+/// the token (mode 0600), the unix socket and the endpoint file; and the allowed origins in
+/// `$XDG_CONFIG_HOME/remotectld/bridge-origins`.
+struct BridgeFiles: Sendable {
+  /// `$XDG_RUNTIME_DIR/remotectld`.
+  let directory: URL
+  /// `$XDG_CONFIG_HOME/remotectld/bridge-origins`.
+  let originsFile: URL
+
+  /// The files of the environment's runtime and configuration folders; `nil` without
+  /// `XDG_RUNTIME_DIR` (there is then no private place for the socket and the token).
+  init?(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    guard let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") else { return nil }
+    directory = URL(fileURLWithPath: runtime).appendingPathComponent("remotectld", isDirectory: true)
+    let config =
+      environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
+      ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".config")
+    originsFile = config.appendingPathComponent("remotectld/bridge-origins")
+  }
+
+  var token: URL { directory.appendingPathComponent("bridge-token") }
+  var socket: URL { directory.appendingPathComponent("bridge.sock") }
+  var endpoint: URL { directory.appendingPathComponent("bridge-endpoint") }
+  var artwork: URL { directory.appendingPathComponent("bridge-artwork", isDirectory: true) }
+
+  /// Makes the folder, mode 0700 whatever it was.
+  func prepare() throws {
+    try FileManager.default.createDirectory(
+      at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path)
+  }
+
+  /// The token, made (32 random bytes, base64url) and written with mode 0600 if there is none.
+  func readOrMakeToken() throws -> String {
+    if let data = FileManager.default.contents(atPath: token.path),
+      let text = String(data: data, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines),
+      text.count >= 32
+    {
+      try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: token.path)
+      return text
+    }
+    var generator = SystemRandomNumberGenerator()
+    let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+    let text = Data(bytes).base64EncodedString()
+      .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+      .replacingOccurrences(of: "=", with: "")
+    try write(text, to: token)
+    return text
+  }
+
+  /// Writes `text` to `url` with mode 0600, replacing it atomically.
+  func write(_ text: String, to url: URL) throws {
+    let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(getpid())")
+    guard
+      FileManager.default.createFile(
+        atPath: temporary.path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
+    else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path]) }
+    guard rename(temporary.path, url.path) == 0 else {
+      let reason = String(cString: strerror(errno))
+      try? FileManager.default.removeItem(at: temporary)
+      throw CocoaError(
+        .fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path, NSLocalizedDescriptionKey: reason])
+    }
+  }
+
+  /// The origins listed in the origins file: one a line, blank lines and `#` comments skipped.
+  func listedOrigins() -> [String] {
+    guard let text = try? String(contentsOf: originsFile, encoding: .utf8) else { return [] }
+    return text.split(whereSeparator: \.isNewline)
+      .map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+  }
+
+  /// Whether another process serves the socket; a socket file nobody serves is removed.
+  func socketIsServed() -> Bool {
+    guard FileManager.default.fileExists(atPath: socket.path) else { return false }
+    let descriptor = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    let path = Array(socket.path.utf8CString)
+    guard path.count <= MemoryLayout.size(ofValue: address.sun_path) else { return false }
+    withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+      path.withUnsafeBytes { buffer.copyMemory(from: $0) }
+    }
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+    if connected == 0 { return true }
+    try? FileManager.default.removeItem(at: socket)
+    return false
+  }
+
+  /// Removes the socket and endpoint files.
+  func removeListenerFiles() {
+    try? FileManager.default.removeItem(at: socket)
+    try? FileManager.default.removeItem(at: endpoint)
+  }
+}
