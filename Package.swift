@@ -225,6 +225,7 @@ let package = Package(
         "remotectld",
         "RemoteControlMPRIS",
         "BusTestSupport",
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
       ]
     ),

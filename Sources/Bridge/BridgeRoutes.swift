@@ -26,12 +26,31 @@ public struct BridgeRoutes: Sendable {
   /// - Parameters:
   ///   - hub: The state every connection shares.
   ///   - listener: Which listener they serve; it decides how clients authenticate.
-  ///   - resourceDirectory: Where the JavaScript clients are; by default the module's bundled
-  ///     resources.
+  ///   - resourceDirectory: Where the JavaScript clients are; by default
+  ///     ``installedResourceDirectory``.
   public init(hub: BridgeHub, listener: BridgeListener, resourceDirectory: URL? = nil) {
     self.hub = hub
     self.listener = listener
-    self.resourceDirectory = resourceDirectory ?? Self.bundledResources
+    self.resourceDirectory = resourceDirectory ?? Self.installedResourceDirectory
+  }
+
+  /// Where the JavaScript clients are found beside the running executable: the build's resource
+  /// bundle (`swift-remote-control_Bridge.resources/Resources`), else an installation's
+  /// `../share/swift-remote-control/bridge`; `nil` when neither exists. (SwiftPM's
+  /// `Bundle.module` is not used: it ends the process when the bundle is missing.)
+  public static var installedResourceDirectory: URL? {
+    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+      .deletingLastPathComponent()
+    let candidates = [
+      executable.appendingPathComponent("swift-remote-control_Bridge.resources/Resources", isDirectory: true),
+      executable.deletingLastPathComponent().appendingPathComponent(
+        "share/swift-remote-control/bridge", isDirectory: true),
+    ]
+    return candidates.first { candidate in
+      var isDirectory: ObjCBool = false
+      return FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory)
+        && isDirectory.boolValue
+    }
   }
 
   /// The server's WebSocket configuration the bridge needs: frames as large as a message may
@@ -60,10 +79,6 @@ public struct BridgeRoutes: Sendable {
         status: .ok, headers: [.contentType: Self.contentType(of: name), .cacheControl: "no-cache"],
         body: ResponseBody(byteBuffer: ByteBuffer(data: file)))
     }
-  }
-
-  private static var bundledResources: URL? {
-    Bundle.module.resourceURL?.appendingPathComponent("Resources", isDirectory: true)
   }
 
   /// The bytes of the resource `name`, if it is a plain file name of the folder.

@@ -59,7 +59,7 @@ enum JSONValue: Sendable, Hashable, Codable {
   /// The value as compact JSON text.
   var text: String {
     let encoder = JSONEncoder()
-    encoder.outputFormatting = .sortedKeys
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     guard let data = try? encoder.encode(self) else { return "null" }
     return String(decoding: data, as: UTF8.self)
   }

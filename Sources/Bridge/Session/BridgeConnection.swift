@@ -25,15 +25,18 @@ struct BridgeConnection: Sendable {
           }
         }
       }
+      var messages = inbound.messages(maxSize: configuration.limits.messageBytes * 2).makeAsyncIterator()
       let fatal = await read(
-        inbound, access: access, session: session, send: send, limits: configuration.limits)
+        &messages, access: access, session: session, send: send, limits: configuration.limits)
       await session.close()
       continuation.finish()
       await group.waitForAll()
-      if let fatal {
-        try? await outbound.close(
-          fatal.code == .messageTooLarge ? .messageTooLarge : .policyViolation, reason: fatal.code.rawValue)
-      }
+      guard let fatal else { return }
+      try? await outbound.close(
+        fatal.code == .messageTooLarge ? .messageTooLarge : .policyViolation, reason: fatal.code.rawValue)
+      // Read on (and drop) until the client answers the close: a socket closed with unread data
+      // is reset, and the reset would lose the error just sent before the client reads it.
+      while (try? await messages.next()) != nil {}
     }
   }
 
@@ -41,7 +44,8 @@ struct BridgeConnection: Sendable {
   ///
   /// - Returns: The fatal error, if one ended the connection.
   private func read(
-    _ inbound: WebSocketInboundStream, access: ConnectionAccess, session: BridgeSession,
+    _ messages: inout WebSocketInboundMessageStream.AsyncIterator, access: ConnectionAccess,
+    session: BridgeSession,
     send: @Sendable (HubMessage) -> Void, limits: BridgeLimits
   ) async -> ProtocolError? {
     if case .refusedOrigin(let origin) = access {
@@ -55,7 +59,7 @@ struct BridgeConnection: Sendable {
     var rate = MessageRate(limits: limits)
     let parser = MessageParser(limits: limits)
     do {
-      for try await message in inbound.messages(maxSize: limits.messageBytes * 2) {
+      while let message = try await messages.next() {
         switch rate.admit() {
         case .accept: break
         case .drop: continue
