@@ -149,6 +149,8 @@ export class RemoteMediaSession extends EventTarget {
   #pageSetPlaybackState = false;
   #pageSetPositionState = false;
   #sentPosition = null;
+  #suspended = false;
+  #lifecycleHooked = false;
 
   /** The metadata published as the player's Metadata, or null. */
   get metadata() {
@@ -269,6 +271,7 @@ export class RemoteMediaSession extends EventTarget {
       maximumDelay: options.maximumDelay ?? 10000,
     };
     if (options.mirror) this.#mirror();
+    this.#hookLifecycle();
     return new Promise((resolve, reject) => {
       this.#pending = { resolve, reject };
       this.#open();
@@ -278,6 +281,7 @@ export class RemoteMediaSession extends EventTarget {
   /** Closes the connection; the hub removes the player. Reconnection stops. */
   disconnect() {
     this.#closedByUser = true;
+    this.#suspended = false;
     clearTimeout(this.#retryTimer);
     this.#retryTimer = null;
     this.#registration = null;
@@ -333,6 +337,29 @@ export class RemoteMediaSession extends EventTarget {
         this.dispatchEvent(new CustomEvent("disconnect", { detail: { code: event.code, reason: event.reason } }));
       }
       if (!this.#closedByUser) this.#scheduleRetry();
+    });
+  }
+
+  /**
+   * A page the browser keeps in its back/forward cache after the user navigated away is frozen:
+   * its handlers cannot run, yet an open WebSocket would keep its player on the bus (the browser
+   * still answers the hub's pings). So the player leaves when the page is hidden, and registers
+   * again, with its whole state, when the page is shown from the cache.
+   */
+  #hookLifecycle() {
+    if (this.#lifecycleHooked || typeof window === "undefined") return;
+    this.#lifecycleHooked = true;
+    window.addEventListener("pagehide", () => {
+      if (this.#closedByUser) return;
+      this.disconnect();
+      this.#suspended = true;
+    });
+    window.addEventListener("pageshow", (event) => {
+      if (!event.persisted || !this.#suspended) return;
+      this.#suspended = false;
+      this.#closedByUser = false;
+      this.#attempt = 0;
+      this.#open();
     });
   }
 
