@@ -169,7 +169,16 @@ struct ChromiumSideBySideTests {
     let theirs = try await check(chromiumPlayer)
     print("remotectl check ToneDemo (the bridge):\n\(ours.failures.joined(separator: "\n"))")
     print("remotectl check \(chromiumPlayer) (Chromium's own):\n\(theirs.failures.joined(separator: "\n"))")
-    #expect(ours.passed && ours.failures.isEmpty, "\(ours.failures)")
+    // The Media Session has no volume, loop or shuffle: the bridged player refuses writing them
+    // (with the error that says so), and those two rules do not apply. Every other rule passes.
+    let notApplying = ["FAIL volume-set-and-clamped:", "FAIL loop-and-shuffle-signalled:"]
+    for failure in ours.failures {
+      #expect(notApplying.contains { failure.hasPrefix($0) }, "\(failure)")
+      #expect(failure.contains("nothing in the player handled"), "\(failure)")
+    }
+    #expect(
+      !theirs.failures.isEmpty,
+      "Chromium's own player passed every rule: docs/chromium-mpris.md is out of date")
     await browser.close()
   }
 
