@@ -81,6 +81,18 @@ struct RemoteControlJSTests {
       )
       #expect(answer == "TypeError", "setPositionState(\(bad))")
     }
+    // An action the specification does not name is its TypeError; one it names that MPRIS has
+    // no counterpart for is accepted, and offers nothing.
+    #expect(
+      try await page.evaluate(
+        "try { remoteControl.mediaSession.setActionHandler('rewind', () => {}); return 'accepted' } catch (e) { return e.name }"
+      ) == "TypeError")
+    _ = try await page.evaluate(
+      "remoteControl.mediaSession.setActionHandler('nexttrack', null); remoteControl.mediaSession.setActionHandler('skipad', () => {}); return 'ok'"
+    )
+    try await eventually("CanGoNext to follow the removed nexttrack handler") {
+      try await bus.probe("state", "org.mpris.MediaPlayer2.\(Self.appId)")["CanGoNext"] as? Bool == false
+    }
     // The refused states never reached the hub: a later valid one is the next it applies.
     _ = try await page.evaluate(
       "remoteControl.mediaSession.setPositionState({duration: 45, playbackRate: 1, position: 7.5}); return 'ok'"
@@ -113,7 +125,14 @@ struct RemoteControlJSTests {
 
     // Back: restored from the cache, the page registers again with the state it had.
     _ = try await page.evaluate("history.back(); return 'ok'")
-    try await bus.waitUntil(playerctl: [Self.player, "metadata", "xesam:title"], prints: "E660")
+    do {
+      try await bus.waitUntil(playerctl: [Self.player, "metadata", "xesam:title"], prints: "E660")
+    } catch {
+      let seen = try? await page.evaluate(
+        "return location.href + ' restored=' + window.restored + ' ' + document.getElementById('connection')?.textContent"
+      )
+      throw TestFailure("\(error); the page: \(seen ?? "unreadable")")
+    }
     #expect(try await page.evaluate("return String(window.restored)") == "true")
     await browser.close()
   }
