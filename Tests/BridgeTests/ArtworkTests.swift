@@ -74,6 +74,16 @@ struct ArtworkTests {
     #expect(error["code"] == "artwork-unavailable", "\(error)")
     #expect((error["message"] ?? "").contains("404"), "\(error)")
     #expect(try await hub.bus.playerctl("--player=remote", "metadata", "title").trimmed == "Missing")
+    // A picture over the size limit (2 MiB) is not taken.
+    try Data(count: 3 << 20).write(to: site.appendingPathComponent("huge.png"))
+    try await client.apply([
+      "type": "metadata", "player": "main",
+      "metadata": ["title": "Huge", "artwork": [["src": "http://127.0.0.1:\(port)/huge.png"]]],
+    ])
+    let tooLarge = try await client.next { $0.type == "error" }
+    #expect(tooLarge["code"] == "artwork-unavailable", "\(tooLarge)")
+    #expect((tooLarge["message"] ?? "").contains("over the limit"), "\(tooLarge)")
+    #expect(try await hub.bus.playerctl("--player=remote", "metadata", "mpris:artUrl").trimmed.isEmpty)
     await client.close()
   }
 }

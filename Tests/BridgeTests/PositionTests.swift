@@ -63,15 +63,24 @@ struct PositionTests {
       "type": "positionState", "player": "main", "positionState": ["duration": 600, "position": 10],
     ])
     let monitor = try await hub.bus.startSignalMonitor()
-    let started = ContinuousClock.now
-    try await client.apply(["type": "playbackState", "player": "main", "playbackState": "playing"])
-    // Reports that agree with where the hub has the position: 10 s plus the time since.
+    // Reports that agree with where the hub has the position: paused at 10 s, the same report
+    // again and again (as a page restating its state does), then playing on from there, and a
+    // new rate at the position reached — none is a jump.
+    try await client.apply(["type": "playbackState", "player": "main", "playbackState": "paused"])
     for _ in 0..<5 {
-      let position = 10 + (ContinuousClock.now - started).seconds
       try await client.apply([
-        "type": "positionState", "player": "main", "positionState": ["duration": 600, "position": position],
+        "type": "positionState", "player": "main", "positionState": ["duration": 600, "position": 10],
       ])
     }
+    try await client.apply(["type": "playbackState", "player": "main", "playbackState": "playing"])
+    try await client.apply(["type": "playbackState", "player": "main", "playbackState": "paused"])
+    let reached = try await position(hub, busName)
+    try await client.apply([
+      "type": "positionState", "player": "main",
+      "positionState": ["duration": 600, "position": reached, "playbackRate": 1.5],
+    ])
+    try await client.apply(["type": "playbackState", "player": "main", "playbackState": "playing"])
+    // Then a jump.
     try await client.apply([
       "type": "positionState", "player": "main", "positionState": ["duration": 600, "position": 300],
     ])

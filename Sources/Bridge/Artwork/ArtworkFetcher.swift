@@ -47,8 +47,13 @@ final class ArtworkFetcher: Sendable {
     let delegate = ArtworkDownload(limit: limit)
     let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     defer { session.finishTasksAndInvalidate() }
-    let result = await withCheckedContinuation { continuation in
-      delegate.start(session.dataTask(with: url), continuation: continuation)
+    // Cancelling the fetch (newer metadata came) cancels the download, which then completes.
+    let result = await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        delegate.start(session.dataTask(with: url), continuation: continuation)
+      }
+    } onCancel: {
+      session.invalidateAndCancel()
     }
     return try result.get()
   }

@@ -163,12 +163,12 @@ final class BridgeSession {
   private func fetch(_ url: URL, for player: BridgedPlayer, generation: Int) {
     let fetcher = hub.fetcher
     let send = send
-    Task { @MainActor in
+    player.artworkFetch = Task { @MainActor in
       do throws(ArtworkFetcher.Failure) {
         let data = try await fetcher.fetch(url)
         player.setFetchedArtwork(data, generation: generation)
       } catch {
-        guard player.isCurrent(generation: generation) else { return }
+        guard player.isCurrent(generation: generation), !Task.isCancelled else { return }
         send(
           .error(
             ProtocolError(

@@ -24,6 +24,10 @@ final class BridgedPlayer {
   private var service: Task<Void, Never>?
   /// Counts metadata changes, so that a picture fetched for older metadata is dropped.
   private var metadataGeneration = 0
+  /// The picture being fetched, if any: at most one per player, the one of the newest metadata.
+  var artworkFetch: Task<Void, Never>? {
+    willSet { artworkFetch?.cancel() }
+  }
   /// The lowest and highest rates reported, for MPRIS `MinimumRate` and `MaximumRate`.
   private var rates: ClosedRange<Double> = 1...1
 
@@ -86,6 +90,7 @@ final class BridgedPlayer {
   /// Starts removing the player from the bus: no action is sent from now on.
   func cancel() {
     application.endReceivingRemoteControlEvents()
+    artworkFetch = nil
     service?.cancel()
   }
 
@@ -119,6 +124,7 @@ final class BridgedPlayer {
   ///   with the generation returned.
   func setMetadata(_ metadata: ClientMessage.ItemMetadata?) -> (url: URL, generation: Int)? {
     metadataGeneration += 1
+    artworkFetch = nil
     guard let metadata else {
       application.nowPlayingInfoCenter.nowPlayingInfo = nil
       return nil
