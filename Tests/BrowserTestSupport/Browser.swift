@@ -1,4 +1,4 @@
-package import BusTestSupport
+import BusTestSupport
 package import Foundation
 
 /// A headless Chromium driven through selenium (Python, in the virtual environment `make test`

@@ -116,6 +116,9 @@ public class RemoteCommand {
   /// The synchronous twin of ``perform(_:)``: delivering through it costs no `async` frame and
   /// no executor check per event.
   func performWithoutSuspending(_ event: RemoteControlEvent) -> RemoteCommandHandlerStatus {
+    // One target is the common case: its status is the result, and no status is kept and
+    // replaced on the way (a status carries a message, whose copies cost retains).
+    if targets.count == 1, case .immediate(let handler) = targets[0].target { return handler(event) }
     var result = RemoteCommandHandlerStatus.success
     for entry in targets {
       guard case .immediate(let handler) = entry.target else {

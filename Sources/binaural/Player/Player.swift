@@ -201,7 +201,7 @@ final class Player {
     sound.beat = preset.beat
     anchorPosition = 0
     anchorTime = clock.now
-    nowPlaying.nowPlayingInfo = NowPlayingInfo(
+    let info = NowPlayingInfo(
       trackIdentifier: preset.id,
       title: preset.title,
       artist: "Binaural",
@@ -213,7 +213,12 @@ final class Player {
       playbackDuration: preset.duration,
       artwork: artwork[preset.id].map(Artwork.data),
       mediaType: .audio)
-    reportPosition()
+    // The new track and its start in one change: a controller that reads Position when the
+    // Metadata changes must not get the last track's position.
+    nowPlaying.setNowPlaying(
+      info, playbackState: nowPlaying.playbackState,
+      positionState: try? PositionState(duration: preset.duration, playbackRate: rate, position: .zero))
+    onChange()
     updateNavigation()
     publishQueue()
     updateFavourite()
