@@ -188,6 +188,12 @@ let package = Package(
       name: "WebRemoteBrowserTests",
       dependencies: ["BrowserTestSupport", "BusTestSupport"]
     ),
+    // remote-control.js and the Cordova shim in a real Chromium, against remotectld's bridge and
+    // beside Chromium's own MPRIS player.
+    .testTarget(
+      name: "BridgeBrowserTests",
+      dependencies: ["BrowserTestSupport", "BusTestSupport"]
+    ),
     .testTarget(
       name: "RemoteControlTests",
       dependencies: ["RemoteControl", "RemoteControlTesting"]

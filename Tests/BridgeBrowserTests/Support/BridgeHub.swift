@@ -1,0 +1,87 @@
+import BusTestSupport
+import Foundation
+
+/// remotectld with its bridge, run on a private bus with a runtime folder of its own, and found
+/// as a client finds it: through the endpoint file the protocol documents
+/// (`$XDG_RUNTIME_DIR/remotectld/bridge-endpoint`).
+struct BridgeHub: Sendable {
+  /// The hub's process; it stops with the bus.
+  let process: ChildProcess
+  /// The hub's `$XDG_RUNTIME_DIR`.
+  let runtimeDirectory: URL
+  /// The loopback port it listens on.
+  let port: Int
+
+  /// remotectld's option for the bridge's loopback port.
+  static let portOption = "--bridge-port"
+
+  /// `http://127.0.0.1:<port>`: the hub's origin, which the bridge always allows.
+  var origin: String { "http://127.0.0.1:\(port)" }
+
+  /// The URL of one of the files the hub serves under `/bridge/`, such as `demo.html?…`.
+  func url(_ file: String) -> String { "\(origin)/bridge/\(file)" }
+
+  /// Starts remotectld on `bus`, listening on `port` (0: a port it picks), and returns once it
+  /// has written its endpoint file. A restarted hub given the same port is found at the same
+  /// address, as a page that reconnects needs.
+  static func start(on bus: PrivateBus, port: Int = 0, runtimeDirectory: URL? = nil) async throws
+    -> BridgeHub
+  {
+    let runtime = runtimeDirectory ?? bus.directory.appendingPathComponent("runtime", isDirectory: true)
+    try FileManager.default.createDirectory(
+      at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    let endpointFile = runtime.appendingPathComponent("remotectld/bridge-endpoint")
+    try? FileManager.default.removeItem(at: endpointFile)
+    let log = bus.directory.appendingPathComponent("remotectld-\(UUID().uuidString.prefix(4)).log").path
+    let process = try bus.start(
+      "env",
+      [
+        "XDG_RUNTIME_DIR=\(runtime.path)",
+        "XDG_CONFIG_HOME=\(bus.directory.appendingPathComponent("config").path)",
+        BuiltProducts.remotectld, "--log-level", "debug", portOption, String(port),
+      ], standardError: .file(log))
+    let endpoint = try await eventually("remotectld to write \(endpointFile.path) (log: \(log))") {
+      () -> String? in
+      if let status = process.exitStatus {
+        throw TestFailure(
+          "remotectld exited with \(status): \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+      }
+      guard let text = try? String(contentsOf: endpointFile, encoding: .utf8) else { return nil }
+      let line = text.trimmingCharacters(in: .whitespacesAndNewlines)
+      return line.isEmpty ? nil : line
+    }
+    // ws://127.0.0.1:41234/bridge
+    guard let components = URLComponents(string: endpoint), let listening = components.port else {
+      throw TestFailure("the endpoint file holds '\(endpoint)', not ws://127.0.0.1:<port>/bridge")
+    }
+    return BridgeHub(process: process, runtimeDirectory: runtime, port: listening)
+  }
+
+  /// Stops the hub (SIGTERM) and waits for it.
+  func stop() async {
+    _ = await process.terminate()
+  }
+
+  /// A loopback port nobody listens on now.
+  static func freePort() throws -> Int {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard descriptor >= 0 else { throw TestFailure("socket: errno \(errno)") }
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard bound == 0 else { throw TestFailure("bind: errno \(errno)") }
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let named = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+    }
+    guard named == 0 else { throw TestFailure("getsockname: errno \(errno)") }
+    return Int(UInt16(bigEndian: address.sin_port))
+  }
+}
