@@ -101,8 +101,10 @@ DBUS_SERVICES := io.github.swift_remote_control.Hub.service org.mpris.MediaPlaye
 BINDIR := $(PREFIX)/bin
 UNITDIR := $(PREFIX)/lib/systemd/user
 DBUSDIR := $(PREFIX)/share/dbus-1/services
-# The web remote's page, which the installed remotectld finds beside its bin folder.
+# The web remote's page and the bridge's JavaScript clients, which the installed remotectld
+# finds beside its bin folder.
 WEBDIR := $(PREFIX)/share/swift-remote-control/web
+BRIDGEDIR := $(PREFIX)/share/swift-remote-control/bridge
 INSTALLED := $(addprefix $(DESTDIR)$(BINDIR)/,$(EXECUTABLES)) $(DESTDIR)$(UNITDIR)/remotectld.service \
 	$(addprefix $(DESTDIR)$(DBUSDIR)/,$(DBUS_SERVICES))
 
@@ -117,8 +119,10 @@ ifeq ($(PRODUCTS),)
 	$(MAKE) --no-print-directory release
 	$(MAKE) --no-print-directory install PRODUCTS="$$($(SWIFT) build $(SWIFT_BUILD_FLAGS) --show-bin-path)"
 else
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(DBUSDIR) $(DESTDIR)$(WEBDIR)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(DBUSDIR) $(DESTDIR)$(WEBDIR) \
+		$(DESTDIR)$(BRIDGEDIR)
 	cp -R Sources/WebRemote/Resources/. $(DESTDIR)$(WEBDIR)/
+	cp -R Sources/Bridge/Resources/. $(DESTDIR)$(BRIDGEDIR)/
 	install -m 755 $(INSTALL_STRIP) $(addprefix $(PRODUCTS)/,$(EXECUTABLES)) $(DESTDIR)$(BINDIR)/
 	sed 's|@BINDIR@|$(BINDIR)|g' dist/remotectld.service.in > $(DESTDIR)$(UNITDIR)/remotectld.service
 	$(foreach service,$(DBUS_SERVICES),sed 's|@BINDIR@|$(BINDIR)|g' dist/$(service).in \
@@ -129,5 +133,5 @@ endif
 
 uninstall:
 	rm -f $(INSTALLED)
-	rm -rf $(DESTDIR)$(WEBDIR)
+	rm -rf $(DESTDIR)$(WEBDIR) $(DESTDIR)$(BRIDGEDIR)
 	-rmdir $(DESTDIR)$(PREFIX)/share/swift-remote-control 2>/dev/null

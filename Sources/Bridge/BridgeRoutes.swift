@@ -63,7 +63,8 @@ public struct BridgeRoutes: Sendable {
       autoPing: .enabled(timePeriod: configuration.heartbeatInterval))
   }
 
-  /// Adds `/bridge` (the WebSocket endpoint) and `/bridge/{file}` (the clients) to `router`.
+  /// Adds `/bridge` (the WebSocket endpoint) and `/bridge/{file}` (the clients, which pages of
+  /// any origin may import) to `router`.
   public func add(to router: Router<BasicWebSocketRequestContext>) {
     let connection = BridgeConnection(hub: hub, listener: listener)
     router.ws("/bridge") { inbound, outbound, context in
@@ -75,8 +76,13 @@ public struct BridgeRoutes: Sendable {
       guard let name = context.parameters.get("file"), let resources,
         let file = Self.resource(named: name, in: resources)
       else { throw HTTPError(.notFound) }
+      // Any page may load the clients (they are public code, and a module script from another
+      // origin needs CORS); whether it may then connect is the WebSocket's Origin check.
       return Response(
-        status: .ok, headers: [.contentType: Self.contentType(of: name), .cacheControl: "no-cache"],
+        status: .ok,
+        headers: [
+          .contentType: Self.contentType(of: name), .cacheControl: "no-cache", .accessControlAllowOrigin: "*",
+        ],
         body: ResponseBody(byteBuffer: ByteBuffer(data: file)))
     }
   }

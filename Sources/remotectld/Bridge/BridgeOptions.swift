@@ -2,6 +2,10 @@ import ArgumentParser
 
 /// remotectld's options for the bridge: web pages and programs publishing players.
 struct BridgeOptions: ParsableArguments {
+  /// The bridge's loopback port unless told otherwise: one a web page can be written for, beside
+  /// the web remote's 7600.
+  static let defaultPort = 7601
+
   @Flag(
     inversion: .prefixedNo,
     help: ArgumentHelp(
@@ -19,10 +23,11 @@ struct BridgeOptions: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "The loopback TCP port of the bridge (0: a free port); the URL is written to "
+      "The loopback TCP port of the bridge, apart from the web remote's (its WebSockets carry "
+        + "bigger frames and a faster heartbeat); 0: a free port. The URL is written to "
         + "$XDG_RUNTIME_DIR/remotectld/bridge-endpoint.",
       valueName: "port"))
-  var bridgePort = 0
+  var bridgePort = BridgeOptions.defaultPort
 
   @Option(
     help: ArgumentHelp(

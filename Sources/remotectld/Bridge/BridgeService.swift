@@ -35,11 +35,14 @@ struct BridgeService: Service {
         heartbeatInterval: .milliseconds(Int64(options.bridgeHeartbeat * 1000)),
         artworkDirectory: files.artwork),
       logger: logger)
-    var applications: [any Service] = [tcpApplication(hub: hub, files: files)]
+    var applications: [(String, any Service)] = [("loopback TCP", tcpApplication(hub: hub, files: files))]
     let ownsSocket = !files.socketIsServed()
     if ownsSocket {
       applications.append(
-        application(hub: hub, listener: .unixSocket, address: .unixDomainSocket(path: files.socket.path)))
+        (
+          "unix socket",
+          application(hub: hub, listener: .unixSocket, address: .unixDomainSocket(path: files.socket.path))
+        ))
     } else {
       logger.error(
         "the bridge's unix socket \(files.socket.path) is served by another process; serving TCP only")
@@ -48,14 +51,19 @@ struct BridgeService: Service {
       if ownsSocket { try? FileManager.default.removeItem(at: files.socket) }
       try? FileManager.default.removeItem(at: files.endpoint)
     }
-    // A listener that fails (its port taken, say) must not take the hub down with it.
-    do {
-      try await withThrowingDiscardingTaskGroup { group in
-        for application in applications { group.addTask { try await application.run() } }
+    // A listener that fails (its port taken, say) takes neither the other listener nor the hub
+    // down with it.
+    await withDiscardingTaskGroup { group in
+      for (listener, application) in applications {
+        group.addTask { [logger] in
+          do {
+            try await application.run()
+          } catch {
+            logger.error("the bridge's \(listener) listener stopped: \(error)")
+            try? await gracefulShutdown()
+          }
+        }
       }
-    } catch {
-      logger.error("the bridge stopped: \(error)")
-      try await gracefulShutdown()
     }
   }
 
