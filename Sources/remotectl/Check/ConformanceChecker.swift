@@ -366,28 +366,45 @@ struct ConformanceChecker {
   // MARK: - Writable properties
 
   /// Sets `name` to `value` and waits for a PropertiesChanged that carries `expected`.
+  /// What became of a property write the checker made.
+  private enum WriteOutcome {
+    /// The player announced the new value with PropertiesChanged.
+    case signalled
+    /// The player refused it with the package's `Unhandled` error: nothing in it handles that
+    /// command (a web page's Media Session has no volume, loop or shuffle), which it says rather
+    /// than ignoring the write. The rules about that property do not apply then.
+    case notHandled(String)
+    /// Anything else: why the rule fails.
+    case failed(String)
+  }
+
   private func setAndExpectSignal(_ name: String, _ value: PropertyValue, expected: PropertyValue) async
-    -> String?
+    -> WriteOutcome
   {
     let mark = await log.mark
     do {
       try await player.setProperty(name, to: value)
+    } catch  where error.name == CommandErrorName.unhandled.rawValue {
+      return .notHandled("\(name): \(error.message) (\(error.name))")
     } catch {
-      return "Set \(name) failed: \(error.message)"
+      return .failed("Set \(name) failed: \(error.message)")
     }
     let event = await log.first(since: mark, within: signalTimeout) {
       $0.changedPlayerProperties?[name] == expected
     }
     return event == nil
-      ? "no PropertiesChanged with \(name)=\(expected.gvariantText(annotate: false)) after Set" : nil
+      ? .failed("no PropertiesChanged with \(name)=\(expected.gvariantText(annotate: false)) after Set")
+      : .signalled
   }
 
   private func checkVolume(_ initial: PlayerState) async -> RuleResult {
     let rule = "volume-set-and-clamped"
     guard initial.canControl else { return .pass(rule, "CanControl is false; Volume not set") }
     let target = initial.volume == 0.25 ? 0.5 : 0.25
-    if let failure = await setAndExpectSignal("Volume", .double(target), expected: .double(target)) {
-      return .fail(rule, failure)
+    switch await setAndExpectSignal("Volume", .double(target), expected: .double(target)) {
+    case .signalled: break
+    case .notHandled(let reason): return .pass(rule, "does not apply: the player refuses \(reason)")
+    case .failed(let failure): return .fail(rule, failure)
     }
     let mark = await log.mark
     do {
@@ -411,20 +428,30 @@ struct ConformanceChecker {
     guard initial.canControl else { return .pass(rule, "CanControl is false; not set") }
     var failures: [String] = []
     var tried: [String] = []
+    var notHandled: [String] = []
+    func record(_ outcome: WriteOutcome, _ name: String) {
+      switch outcome {
+      case .signalled: tried.append(name)
+      case .notHandled(let reason): notHandled.append(reason)
+      case .failed(let failure):
+        tried.append(name)
+        failures.append(failure)
+      }
+    }
     if let loop = initial.loopStatus {
       let target = loop == .playlist ? "Track" : "Playlist"
-      tried.append("LoopStatus")
-      if let failure = await setAndExpectSignal("LoopStatus", .string(target), expected: .string(target)) {
-        failures.append(failure)
-      }
+      record(await setAndExpectSignal("LoopStatus", .string(target), expected: .string(target)), "LoopStatus")
     }
     if let shuffle = initial.shuffle {
-      tried.append("Shuffle")
-      if let failure = await setAndExpectSignal("Shuffle", .bool(!shuffle), expected: .bool(!shuffle)) {
-        failures.append(failure)
-      }
+      record(await setAndExpectSignal("Shuffle", .bool(!shuffle), expected: .bool(!shuffle)), "Shuffle")
     }
-    if tried.isEmpty { return .pass(rule, "neither LoopStatus nor Shuffle is implemented (both optional)") }
+    if tried.isEmpty {
+      return .pass(
+        rule,
+        notHandled.isEmpty
+          ? "neither LoopStatus nor Shuffle is implemented (both optional)"
+          : "does not apply: the player refuses " + notHandled.joined(separator: "; "))
+    }
     return .from(
       rule, failures: failures, passing: tried.joined(separator: " and ") + " set with PropertiesChanged")
   }

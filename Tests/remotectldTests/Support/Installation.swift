@@ -23,6 +23,9 @@ enum Installation {
     ]
     + files(under: packageRoot.appendingPathComponent("Sources/WebRemote/Resources")).map {
       "share/swift-remote-control/web/" + $0
+    }
+    + files(under: packageRoot.appendingPathComponent("Sources/Bridge/Resources")).map {
+      "share/swift-remote-control/bridge/" + $0
     }).sorted()
 
   /// `make install` (or `uninstall`) into `prefix`, with this test run's debug executables as
