@@ -9,7 +9,8 @@ package import Foundation
 /// Commands go one at a time, as JSON lines, to `selenium_driver.py` beside this file; each
 /// waits for its answer. Chromium runs with `--headless=new` and no sandbox (tests run as root
 /// here), in a profile of its own that is thrown away, with the viewport set to the size asked
-/// for, as a phone's when narrower than 600 px.
+/// for, as a phone's when narrower than 600 px. At most two run at once in a test run (a
+/// browser waits for a slot as it starts); ``close()`` gives the slot back.
 package actor Browser {
   /// The folder with the support's files and the package's root.
   private static let supportFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -21,6 +22,8 @@ package actor Browser {
   package static let screenshots = packageRoot.appendingPathComponent(".build-browser/screenshots")
 
   private let driver: ChildProcess
+  /// This browser's place among the few that run at once, given back when it closes.
+  private let slot: BrowserSlots.Ticket
   private var busy = false
 
   /// Starts Chromium with a viewport of `width`×`height` CSS pixels at `scale` device pixels per
@@ -37,12 +40,15 @@ package actor Browser {
       throw TestFailure("no selenium environment at \(Self.python): run `make browser-deps` (make test does)")
     }
     let script = Self.supportFolder.appendingPathComponent("selenium_driver.py").path
+    let slot = await BrowserSlots.shared.take()
+    self.slot = slot
     driver = try ChildProcess(
       Self.python, [script, "\(width)", "\(height)", "\(scale)"] + arguments,
       environment: environment.merging(["SE_OFFLINE": "true", "PYTHONUNBUFFERED": "1"]) { $1 },
       standardInput: .pipe)
     guard let first = await driver.nextLine(within: .seconds(60)), first.contains("ready") else {
       _ = await driver.terminate()
+      slot.give()
       throw TestFailure("Chromium did not start: \(driver.standardError.suffix(2000))")
     }
   }
@@ -118,6 +124,7 @@ package actor Browser {
     try? driver.write(#"{"op": "quit"}"# + "\n")
     driver.closeInput()
     if (try? await driver.waitForExit(within: .seconds(20))) == nil { driver.kill() }
+    slot.give()
   }
 
   // MARK: - Talking to the driver
