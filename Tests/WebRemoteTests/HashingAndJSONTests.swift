@@ -1,9 +1,11 @@
+import BusTestSupport
+import Crypto
 import Foundation
 import Testing
 
 @testable import WebRemote
 
-@Suite("SHA-256 and JSON")
+@Suite("SHA-256, hexadecimal and JSON")
 struct HashingAndJSONTests {
   @Test(arguments: [
     ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
@@ -13,14 +15,43 @@ struct HashingAndJSONTests {
       "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
     ),
   ])
-  func sha256MatchesTheStandardsVectors(message: String, digest: String) {
-    #expect(SHA256.hex(SHA256.hash(Array(message.utf8))) == digest)
+  func tokenDigestsAreTheStandardsSHA256InLowerCaseHexadecimal(message: String, digest: String) {
+    // The expression the device store writes for a token.
+    #expect(SHA256.hash(data: Array(message.utf8)).hexadecimal == digest)
   }
 
-  @Test func sha256MatchesSha256sumOnAMillionBytes() async throws {
+  @Test func hexadecimalWritesTwoLowerCaseDigitsPerByte() {
+    #expect([UInt8]().hexadecimal == "")
+    #expect([UInt8]([0x00, 0x0F, 0xA0, 0xFF, 0x5C]).hexadecimal == "000fa0ff5c")
+  }
+
+  @Test func sha256MatchesTheStandardsMillionAVector() {
     let bytes = [UInt8](repeating: 0x61, count: 1_000_000)
     #expect(
-      SHA256.hex(SHA256.hash(bytes)) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+      SHA256.hash(data: bytes).hexadecimal
+        == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+  }
+
+  @Test func theStoreWritesTheTokensDigestAsSha256sumComputesIt() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "webremote-digest-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let store = try await DeviceStore.open(directory: directory.path)
+    let (device, token) = try await store.pair(code: store.newCode().text, name: "digest")
+    let tokenFile = directory.appendingPathComponent("token")
+    try Data(token.utf8).write(to: tokenFile)
+    let sum = try await ChildProcess.run("sha256sum", [tokenFile.path])
+    #expect(sum.succeeded, "\(sum)")
+    let expected = try #require(sum.trimmed.split(separator: " ").first.map(String.init))
+    let saved = try JSON.parse(Data(contentsOf: directory.appendingPathComponent("devices.json")))
+    guard case .array(let devices)? = saved["devices"] else {
+      Issue.record("devices.json has no devices list: \(saved.text)")
+      return
+    }
+    #expect(devices.count == 1)
+    #expect(devices.first?["id"]?.stringValue == device.id)
+    #expect(devices.first?["tokenSHA256"]?.stringValue == expected)
+    #expect(expected.count == 64)
   }
 
   @Test(arguments: [
