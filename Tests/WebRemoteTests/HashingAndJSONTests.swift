@@ -55,19 +55,58 @@ struct HashingAndJSONTests {
   }
 
   @Test(arguments: [
-    "", "{", "{\"a\":}", "[1,]", "{\"a\":1,\"a\":2}", "01", "\"\\x\"", "nul", "1 2", "\"\u{01}\"",
-    String(repeating: "[", count: 40) + String(repeating: "]", count: 40),
+    ("", "Unexpected end of file"),
+    ("{", "Unexpected end of file"),
+    ("nul", "Unexpected end of file"),
+    ("{\"a\":}", "Invalid value around character 5"),
+    ("1 2", "Invalid value around character 2"),
+    ("01", "Number with leading zero"),
+    ("[01]", "Number with leading zero"),
+    ("1e400", "Number 1e400 is not representable"),
+    ("\"\\x\"", "Invalid escape sequence"),
+    ("\"\u{01}\"", "Unescaped control character"),
+    (String(repeating: "[", count: 600) + String(repeating: "]", count: 600), "Too many nested arrays"),
   ])
-  func malformedJSONIsRefusedWithAReason(text: String) {
-    #expect(throws: APIError.self) { try JSON.parse(Array(text.utf8)) }
+  func malformedJSONIsRefusedWithFoundationsReason(text: String, reason: String) {
+    let error = #expect(throws: APIError.self) { try JSON.parse(Array(text.utf8)) }
+    #expect(error?.code == .badRequest)
+    #expect(error?.message.hasPrefix("the body is not valid JSON: ") == true, "\(String(describing: error))")
+    #expect(error?.message.contains(reason) == true, "\(String(describing: error))")
+  }
+
+  @Test func aNumberIsNotABooleanNorABooleanANumber() throws {
+    let value = try JSON.parse(Array(#"{"one":1,"yes":true,"text":"1"}"#.utf8))
+    #expect(value["one"] == .integer(1))
+    #expect(value["one"]?.boolValue == nil)
+    #expect(value["yes"] == .bool(true))
+    #expect(value["yes"]?.doubleValue == nil)
+    #expect(value["text"]?.doubleValue == nil)
+  }
+
+  @Test func nestingUpToFoundationsLimitIsRead() async throws {
+    let depth = 500
+    var value = try JSON.parse(
+      Array((String(repeating: "[", count: depth) + String(repeating: "]", count: depth)).utf8))
+    var levels = 1
+    while case .array(let elements) = value, let inner = elements.first {
+      value = inner
+      levels += 1
+    }
+    #expect(levels == depth)
   }
 
   @Test func jsonRoundTripsStringsNumbersAndNesting() throws {
-    let text = #"{"a":[1,2.5,-3e2,true,false,null],"b":"é\n\"\u2028😀","c":{}}"#
+    let text = #"{"a":[1,2.5,-3.25e1,true,false,null],"b":"é\n\"\u2028😀","c":{}}"#
     let value = try JSON.parse(Array(text.utf8))
     #expect(
-      value["a"] == .array([.integer(1), .number(2.5), .number(-300), .bool(true), .bool(false), .null]))
+      value["a"] == .array([.integer(1), .number(2.5), .number(-32.5), .bool(true), .bool(false), .null]))
     #expect(value["b"]?.stringValue == "é\n\"\u{2028}😀")
+    #expect(value["c"] == .object([]))
     #expect(try JSON.parse(Array(value.text.utf8)) == value)
+  }
+
+  @Test func anObjectIsReadWithItsKeysSorted() throws {
+    let value = try JSON.parse(Array(#"{"b":1,"c":2,"a":3}"#.utf8))
+    #expect(value == .object([("a", .integer(3)), ("b", .integer(1)), ("c", .integer(2))]))
   }
 }
