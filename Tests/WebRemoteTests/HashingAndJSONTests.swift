@@ -1,9 +1,11 @@
+import BusTestSupport
+import Crypto
 import Foundation
 import Testing
 
 @testable import WebRemote
 
-@Suite("SHA-256 and JSON")
+@Suite("SHA-256, hexadecimal and JSON")
 struct HashingAndJSONTests {
   @Test(arguments: [
     ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
@@ -13,30 +15,98 @@ struct HashingAndJSONTests {
       "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
     ),
   ])
-  func sha256MatchesTheStandardsVectors(message: String, digest: String) {
-    #expect(SHA256.hex(SHA256.hash(Array(message.utf8))) == digest)
+  func tokenDigestsAreTheStandardsSHA256InLowerCaseHexadecimal(message: String, digest: String) {
+    // The expression the device store writes for a token.
+    #expect(SHA256.hash(data: Array(message.utf8)).hexadecimal == digest)
   }
 
-  @Test func sha256MatchesSha256sumOnAMillionBytes() async throws {
+  @Test func hexadecimalWritesTwoLowerCaseDigitsPerByte() {
+    #expect([UInt8]().hexadecimal == "")
+    #expect([UInt8]([0x00, 0x0F, 0xA0, 0xFF, 0x5C]).hexadecimal == "000fa0ff5c")
+  }
+
+  @Test func sha256MatchesTheStandardsMillionAVector() {
     let bytes = [UInt8](repeating: 0x61, count: 1_000_000)
     #expect(
-      SHA256.hex(SHA256.hash(bytes)) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+      SHA256.hash(data: bytes).hexadecimal
+        == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+  }
+
+  @Test func theStoreWritesTheTokensDigestAsSha256sumComputesIt() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "webremote-digest-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let store = try await DeviceStore.open(directory: directory.path)
+    let (device, token) = try await store.pair(code: store.newCode().text, name: "digest")
+    let tokenFile = directory.appendingPathComponent("token")
+    try Data(token.utf8).write(to: tokenFile)
+    let sum = try await ChildProcess.run("sha256sum", [tokenFile.path])
+    #expect(sum.succeeded, "\(sum)")
+    let expected = try #require(sum.trimmed.split(separator: " ").first.map(String.init))
+    let saved = try JSON.parse(Data(contentsOf: directory.appendingPathComponent("devices.json")))
+    guard case .array(let devices)? = saved["devices"] else {
+      Issue.record("devices.json has no devices list: \(saved.text)")
+      return
+    }
+    #expect(devices.count == 1)
+    #expect(devices.first?["id"]?.stringValue == device.id)
+    #expect(devices.first?["tokenSHA256"]?.stringValue == expected)
+    #expect(expected.count == 64)
   }
 
   @Test(arguments: [
-    "", "{", "{\"a\":}", "[1,]", "{\"a\":1,\"a\":2}", "01", "\"\\x\"", "nul", "1 2", "\"\u{01}\"",
-    String(repeating: "[", count: 40) + String(repeating: "]", count: 40),
+    ("", "Unexpected end of file"),
+    ("{", "Unexpected end of file"),
+    ("nul", "Unexpected end of file"),
+    ("{\"a\":}", "Invalid value around character 5"),
+    ("1 2", "Invalid value around character 2"),
+    ("01", "Number with leading zero"),
+    ("[01]", "Number with leading zero"),
+    ("1e400", "Number 1e400 is not representable"),
+    ("\"\\x\"", "Invalid escape sequence"),
+    ("\"\u{01}\"", "Unescaped control character"),
+    (String(repeating: "[", count: 600) + String(repeating: "]", count: 600), "Too many nested arrays"),
   ])
-  func malformedJSONIsRefusedWithAReason(text: String) {
-    #expect(throws: APIError.self) { try JSON.parse(Array(text.utf8)) }
+  func malformedJSONIsRefusedWithFoundationsReason(text: String, reason: String) {
+    let error = #expect(throws: APIError.self) { try JSON.parse(Array(text.utf8)) }
+    #expect(error?.code == .badRequest)
+    #expect(error?.message.hasPrefix("the body is not valid JSON: ") == true, "\(String(describing: error))")
+    #expect(error?.message.contains(reason) == true, "\(String(describing: error))")
+  }
+
+  @Test func aNumberIsNotABooleanNorABooleanANumber() throws {
+    let value = try JSON.parse(Array(#"{"one":1,"yes":true,"text":"1"}"#.utf8))
+    #expect(value["one"] == .integer(1))
+    #expect(value["one"]?.boolValue == nil)
+    #expect(value["yes"] == .bool(true))
+    #expect(value["yes"]?.doubleValue == nil)
+    #expect(value["text"]?.doubleValue == nil)
+  }
+
+  @Test func nestingUpToFoundationsLimitIsRead() async throws {
+    let depth = 500
+    var value = try JSON.parse(
+      Array((String(repeating: "[", count: depth) + String(repeating: "]", count: depth)).utf8))
+    var levels = 1
+    while case .array(let elements) = value, let inner = elements.first {
+      value = inner
+      levels += 1
+    }
+    #expect(levels == depth)
   }
 
   @Test func jsonRoundTripsStringsNumbersAndNesting() throws {
-    let text = #"{"a":[1,2.5,-3e2,true,false,null],"b":"é\n\"\u2028😀","c":{}}"#
+    let text = #"{"a":[1,2.5,-3.25e1,true,false,null],"b":"é\n\"\u2028😀","c":{}}"#
     let value = try JSON.parse(Array(text.utf8))
     #expect(
-      value["a"] == .array([.integer(1), .number(2.5), .number(-300), .bool(true), .bool(false), .null]))
+      value["a"] == .array([.integer(1), .number(2.5), .number(-32.5), .bool(true), .bool(false), .null]))
     #expect(value["b"]?.stringValue == "é\n\"\u{2028}😀")
+    #expect(value["c"] == .object([]))
     #expect(try JSON.parse(Array(value.text.utf8)) == value)
+  }
+
+  @Test func anObjectIsReadWithItsKeysSorted() throws {
+    let value = try JSON.parse(Array(#"{"b":1,"c":2,"a":3}"#.utf8))
+    #expect(value == .object([("a", .integer(3)), ("b", .integer(1)), ("c", .integer(2))]))
   }
 }

@@ -1,7 +1,9 @@
-/// A JSON value with its object keys kept in order, as the API sends and reads it.
+/// A JSON value with its object keys kept in order, as the API sends it.
 ///
-/// Encoding is written out rather than left to `JSONEncoder` so that a message is built once and
-/// its bytes sent to every client, with keys in the documented order.
+/// Encoding is written out rather than left to `JSONEncoder`: messages keep their keys in the
+/// documented order (`"type"` first), integral numbers stay `1.0` and not-finite ones `null`, and
+/// a message is built once and its bytes sent to every client. Reading is Foundation's
+/// `JSONDecoder` (the `Decodable` conformance), which gives objects' keys sorted.
 enum JSON: Sendable, Equatable {
   /// `null`.
   case null
@@ -129,11 +131,4 @@ enum JSON: Sendable, Equatable {
     output += "\""
   }
 
-  // MARK: - Reading
-
-  /// Parses `bytes` as one JSON value, or says what is wrong with them.
-  static func parse(_ bytes: some Collection<UInt8>) throws(APIError) -> JSON {
-    var parser = JSONParser(bytes: Array(bytes))
-    return try parser.parseDocument()
-  }
 }

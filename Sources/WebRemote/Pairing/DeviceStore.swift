@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Synchronization
 
@@ -118,7 +119,8 @@ public final class DeviceStore: Sendable {
       let device = Device(id: id, name: name, pairedAt: millis, lastSeen: millis)
       state.devices.append(
         StoredDevice(
-          device: device, tokenDigest: SHA256.hex(SHA256.hash(Array(token.utf8))), savedLastSeen: millis))
+          device: device, tokenDigest: SHA256.hash(data: Array(token.utf8)).hexadecimal, savedLastSeen: millis
+        ))
       return device
     }
     await save()
@@ -129,7 +131,7 @@ public final class DeviceStore: Sendable {
 
   /// The device that holds `token`, if any; notes that it was seen.
   func device(token: String) -> Device? {
-    let digest = SHA256.hex(SHA256.hash(Array(token.utf8)))
+    let digest = SHA256.hash(data: Array(token.utf8)).hexadecimal
     let now = PositionAnchor.now()
     let (device, stale) = state.withLock { state -> (Device?, Bool) in
       guard let index = state.devices.firstIndex(where: { Self.equal($0.tokenDigest, digest) }) else {
@@ -224,7 +226,7 @@ public final class DeviceStore: Sendable {
   /// Five random bytes in hexadecimal.
   private static func randomID() -> String {
     var generator = SystemRandomNumberGenerator()
-    return SHA256.hex((0..<5).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+    return (0..<5).map { _ in UInt8.random(in: .min ... .max, using: &generator) }.hexadecimal
   }
 
   /// Compares two digests in time that does not depend on where they differ.

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// The artwork file a player published as a `file://` `mpris:artUrl`: the only file the web
@@ -24,8 +25,8 @@ struct ArtworkFile: Sendable, Hashable {
         let size = (attributes[.size] as? NSNumber)?.intValue, size <= maximumSize
       else { return nil }
       let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-      let digest = SHA256.hash(Array("\(artURL)\n\(size)\n\(modified)".utf8))
-      return ArtworkFile(path: path, version: SHA256.hex(digest.prefix(8)))
+      let digest = SHA256.hash(data: Array("\(artURL)\n\(size)\n\(modified)".utf8))
+      return ArtworkFile(path: path, version: digest.prefix(8).hexadecimal)
     }
   }
 

@@ -1,0 +1,97 @@
+import Foundation
+
+/// Reading: request bodies, WebSocket messages and `devices.json` are read by Foundation's
+/// `JSONDecoder`, into ``JSON``.
+///
+/// An object's members come back sorted by key: `JSONDecoder` does not keep the order of the
+/// text, and nothing read depends on it (order matters only for what the module writes), so
+/// sorting just makes what is read, and the errors about it, the same every time.
+extension JSON: Decodable {
+  private struct Key: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+      self.stringValue = stringValue
+    }
+
+    init?(intValue: Int) {
+      nil
+    }
+  }
+
+  init(from decoder: any Decoder) throws {
+    if let object = try? decoder.container(keyedBy: Key.self) {
+      var members: [(String, JSON)] = []
+      for key in object.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
+        members.append((key.stringValue, try object.decode(JSON.self, forKey: key)))
+      }
+      self = .object(members)
+    } else if var array = try? decoder.unkeyedContainer() {
+      var elements: [JSON] = []
+      while !array.isAtEnd { elements.append(try array.decode(JSON.self)) }
+      self = .array(elements)
+    } else {
+      let value = try decoder.singleValueContainer()
+      // `true` is not a number and `1` is not a Boolean: each is tried as its own type only.
+      if value.decodeNil() {
+        self = .null
+      } else if let flag = try? value.decode(Bool.self) {
+        self = .bool(flag)
+      } else if let text = try? value.decode(String.self) {
+        self = .string(text)
+      } else if let integer = try? value.decode(Int64.self) {
+        self = .integer(integer)
+      } else {
+        // What is left is a number, or text Foundation refuses; its error says which.
+        self = .number(try value.decode(Double.self))
+      }
+    }
+  }
+
+  /// Reads `bytes` as one JSON value, or says what is wrong with them: Foundation's own words,
+  /// and where in the value it went wrong.
+  ///
+  /// Nesting deeper than Foundation's limit (512) is refused; the size is limited by the caller
+  /// (``WebRemoteLimits/maximumBody``).
+  static func parse(_ bytes: some Collection<UInt8>) throws(APIError) -> JSON {
+    let data = Data(bytes)
+    do {
+      return try JSONDecoder().decode(JSON.self, from: data)
+    } catch {
+      throw APIError(.badRequest, "the body is not valid JSON: \(reason(error, data: data))")
+    }
+  }
+
+  /// What went wrong, in Foundation's words.
+  ///
+  /// On Linux, `JSONDecoder` reports every syntax error as "The given data was not valid JSON."
+  /// and drops the detail; `JSONSerialization`, asked about the same bytes only after that
+  /// failure, names it ("Invalid escape sequence around character 1.").
+  private static func reason(_ error: any Error, data: Data) -> String {
+    guard let error = error as? DecodingError else { return "\(error)" }
+    let context: DecodingError.Context
+    switch error {
+    case .dataCorrupted(let found), .typeMismatch(_, let found), .valueNotFound(_, let found),
+      .keyNotFound(_, let found):
+      context = found
+    @unknown default:
+      return "\(error)"
+    }
+    var reason = context.debugDescription
+    if let underlying = context.underlyingError {
+      reason += " \(underlying)"
+    } else {
+      do {
+        _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+      } catch {
+        if let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String {
+          reason = detail
+        }
+      }
+    }
+    guard !context.codingPath.isEmpty else { return reason }
+    let path = context.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }
+    return reason + " (at " + path.joined() + ")"
+  }
+}
