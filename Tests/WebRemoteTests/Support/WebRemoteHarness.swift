@@ -27,9 +27,7 @@ struct WebRemoteHarness: Sendable {
       _ = try bus.start(
         BuiltProducts.binaural, ["--output", "null", "--headless", "--name", name],
         standardError: .file(bus.directory.appendingPathComponent("\(name).log").path))
-      let result = try await bus.run(
-        "gdbus", ["wait", "--address", bus.address, "--timeout", "10", "org.mpris.MediaPlayer2.\(name)"])
-      if result.status != 0 { throw TestFailure("\(name) did not appear: \(result.error)") }
+      try await bus.waitForName("org.mpris.MediaPlayer2.\(name)")
     }
     let client = try await MediaPlayerBus.connect(address: bus.address)
     let busNames = players.map { "org.mpris.MediaPlayer2.\($0)" }
