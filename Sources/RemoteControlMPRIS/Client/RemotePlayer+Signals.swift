@@ -19,11 +19,25 @@ extension RemotePlayer {
   /// the player restarts under the same name, call this again. Throws a ``ClientError`` whose
   /// ``ClientError/isPlayerGone`` is true when nobody owns the name.
   public func events() async throws(ClientError) -> AsyncStream<PlayerEvent> {
+    try await signals(matching: "path='\(Self.objectPath)'")
+  }
+
+  /// The player's `PropertiesChanged` and `Seeked` signals from `/org/mpris/MediaPlayer2` and
+  /// from its child objects (such as the extension interface's at
+  /// `/org/mpris/MediaPlayer2/RemoteControl`), as they arrive; each `PropertiesChanged` names its
+  /// interface. Otherwise as ``events()``.
+  public func eventsIncludingChildObjects() async throws(ClientError) -> AsyncStream<PlayerEvent> {
+    try await signals(matching: "path_namespace='\(Self.objectPath)'")
+  }
+
+  /// The signals of the name's current owner whose path `pathRule` (a match rule's `path` or
+  /// `path_namespace` clause) matches, once the bus has installed the match.
+  private func signals(matching pathRule: String) async throws(ClientError) -> AsyncStream<PlayerEvent> {
     guard let owner = try await bus.owner(of: identity) else {
       throw ClientError(
         name: "org.freedesktop.DBus.Error.NameHasNoOwner", message: "\(identity.busName) is not on the bus")
     }
-    let rule = "type='signal',sender='\(owner)',path='\(Self.objectPath)'"
+    let rule = "type='signal',sender='\(owner)',\(pathRule)"
     let (stream, continuation) = AsyncStream.makeStream(of: PlayerEvent.self)
     do {
       let subscription = try await bus.connection.addMatch(rule: rule) { message in
