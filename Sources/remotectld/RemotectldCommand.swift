@@ -39,6 +39,14 @@ struct RemotectldCommand: AsyncParsableCommand {
       digests live in $XDG_STATE_HOME/remotectld/devices.json. Every request checks the token, \
       the Host header and, for a WebSocket, the Origin. docs/web-remote-api.md describes the API.
 
+      It is the bridge: web pages, web views and programs publish players over a WebSocket at \
+      /bridge, on the unix socket $XDG_RUNTIME_DIR/remotectld/bridge.sock and on \
+      ws://127.0.0.1:\(BridgeOptions.defaultPort)/bridge, and each becomes an MPRIS player \
+      org.mpris.MediaPlayer2.<appId>. Programs authenticate with the token in \
+      $XDG_RUNTIME_DIR/remotectld/bridge-token; browsers only from the origins --bridge-origin \
+      allows. It serves the JavaScript clients remote-control.js and cordova-remote-controls.js \
+      under /bridge/. docs/bridge-protocol.md describes the protocol.
+
       It stops on SIGINT or SIGTERM and logs on standard error.
       """)
 
