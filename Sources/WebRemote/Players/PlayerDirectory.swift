@@ -110,13 +110,7 @@ final class PlayerDirectory: Sendable {
         guard state.generations[identity.busName] != nil, state.records[identity.instance] != nil else {
           return
         }
-        state.records[identity.instance] = nil
-        state.snapshots[identity.instance] = nil
-        broadcast(
-          .object([
-            ("type", .string("removed")), ("now", .integer(PositionAnchor.now())),
-            ("id", .string(identity.instance)),
-          ]), in: &state)
+        remove(identity.instance, in: &state)
         sendOrderIfChanged(in: &state)
       }
     }
@@ -136,15 +130,19 @@ final class PlayerDirectory: Sendable {
     guard let identity = PlayerIdentity(busName: busName), state.records[identity.instance] != nil else {
       return
     }
-    state.records[identity.instance] = nil
-    state.snapshots[identity.instance] = nil
+    remove(identity.instance, in: &state)
+    sendOrderIfChanged(in: &state)
+  }
+
+  /// Drops the record of player `instance` and tells clients it is gone.
+  private func remove(_ instance: String, in state: inout State) {
+    state.records[instance] = nil
+    state.snapshots[instance] = nil
     broadcast(
       .object([
-        ("type", .string("removed")), ("now", .integer(PositionAnchor.now())),
-        ("id", .string(identity.instance)),
+        ("type", .string("removed")), ("now", .integer(PositionAnchor.now())), ("id", .string(instance)),
       ]),
       in: &state)
-    sendOrderIfChanged(in: &state)
   }
 
   private func startWatcher(_ busName: String, generation: UInt64) {
