@@ -128,11 +128,24 @@ let package = Package(
     ),
     // The Now Playing rule: which player the keys reach, as a pure state machine.
     .target(name: "NowPlayingArbiter"),
+    // The hub's one view of the players: each watched once, one mirror each, observed by every
+    // part of the hub. Package access only.
+    .target(
+      name: "PlayerView",
+      dependencies: [
+        "DBus",
+        "RemoteControl",
+        "RemoteControlMPRIS",
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
     // The web remote: any browser as the lock screen, over REST and a WebSocket, with pairing,
     // device tokens, artwork and the page's static files.
     .target(
       name: "WebRemote",
       dependencies: [
+        "DBus",
+        "PlayerView",
         "RemoteControlMPRIS",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -146,6 +159,7 @@ let package = Package(
     .target(
       name: "Bridge",
       dependencies: [
+        "DBus",
         "RemoteControl",
         "RemoteControlMPRIS",
         .product(name: "Hummingbird", package: "hummingbird"),
@@ -161,6 +175,8 @@ let package = Package(
       dependencies: [
         "NowPlayingArbiter",
         "DBus",
+        "PlayerView",
+        "RemoteControlMPRIS",
         "WebRemote",
         "Bridge",
         .product(name: "Hummingbird", package: "hummingbird"),
@@ -237,6 +253,10 @@ let package = Package(
       dependencies: ["remotectl", "BusTestSupport"]
     ),
     .testTarget(
+      name: "PlayerViewTests",
+      dependencies: ["PlayerView", "RemoteControl"]
+    ),
+    .testTarget(
       name: "NowPlayingArbiterTests",
       dependencies: ["NowPlayingArbiter"]
     ),
@@ -244,6 +264,8 @@ let package = Package(
       name: "WebRemoteTests",
       dependencies: [
         "WebRemote",
+        "DBus",
+        "PlayerView",
         "RemoteControlMPRIS",
         "BusTestSupport",
         .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -1,3 +1,4 @@
+import DBus
 public import Logging
 import Synchronization
 
@@ -13,6 +14,9 @@ public final class BridgeHub: Sendable {
 
   let logger: Logger
   let fetcher: ArtworkFetcher
+  /// The one thread every bridged player's bus connection is served on; `nil` when it could not
+  /// be started (each player then has a thread of its own).
+  let connectionThread: ConnectionThread?
   private struct State {
     var configuration: BridgeConfiguration
     var nextInstance: Int32 = 1
@@ -26,6 +30,12 @@ public final class BridgeHub: Sendable {
     self.logger = logger
     self.fetcher = ArtworkFetcher(
       limit: configuration.limits.artworkBytes, time: configuration.limits.artworkFetchTime)
+    do {
+      connectionThread = try ConnectionThread()
+    } catch {
+      logger.warning("bridged players each get a bus thread of their own: \(error)")
+      connectionThread = nil
+    }
   }
 
   /// Adds origins that are always allowed: the hub's own, once its port is known.

@@ -1,4 +1,4 @@
-import DBus
+package import DBus
 public import Logging
 public import RemoteControl
 public import ServiceLifecycle
@@ -39,6 +39,8 @@ public struct MediaPlayerService: Service {
   public let configuration: MediaPlayerConfiguration
   private let logger: Logger
   private let onNameAcquired: @Sendable (String) -> Void
+  /// The thread the player's connection shares with others', or `nil` for one of its own.
+  package var connectionThread: ConnectionThread?
 
   /// Creates the service; nothing happens until ``run()``.
   ///
@@ -66,7 +68,11 @@ public struct MediaPlayerService: Service {
   public func run() async throws {
     let connection: Connection
     do {
-      connection = try await Connection.connect(configuration.bus.address)
+      if let connectionThread {
+        connection = try await Connection.connect(configuration.bus.address, on: connectionThread)
+      } else {
+        connection = try await Connection.connect(configuration.bus.address)
+      }
     } catch {
       throw MediaPlayerError.connectionFailed(to: configuration.bus, reason: error.message)
     }

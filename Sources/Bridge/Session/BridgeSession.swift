@@ -143,7 +143,7 @@ final class BridgeSession {
           desktopEntry: registration.desktopEntry,
           bus: configuration.busAddress.map(MediaPlayerConfiguration.Bus.address) ?? .session,
           instanceNumber: hub.nextInstanceNumber()),
-        logger: hub.logger)
+        on: hub.connectionThread, logger: hub.logger)
     } catch {
       players[name] = nil
       await player.stop()

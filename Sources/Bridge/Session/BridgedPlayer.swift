@@ -1,3 +1,4 @@
+import DBus
 import Logging
 import RemoteControl
 import RemoteControlMPRIS
@@ -61,16 +62,18 @@ final class BridgedPlayer {
   /// Publishes the player and returns the bus name it got.
   ///
   /// - Throws: `bus-unavailable` when the bus cannot be reached or the name cannot be had.
-  func start(_ configuration: MediaPlayerConfiguration, logger: Logger) async throws(ProtocolError) -> String
-  {
+  func start(
+    _ configuration: MediaPlayerConfiguration, on thread: ConnectionThread?, logger: Logger
+  ) async throws(ProtocolError) -> String {
     let outcome = Mutex<CheckedContinuation<Result<String, ProtocolError>, Never>?>(nil)
     let application = application
     let result = await withCheckedContinuation { continuation in
       outcome.withLock { $0 = continuation }
       service = Task {
-        let player = MediaPlayerService(
+        var player = MediaPlayerService(
           application: application, configuration: configuration, logger: logger,
           onNameAcquired: { name in outcome.withLock { $0.take() }?.resume(returning: .success(name)) })
+        player.connectionThread = thread
         do {
           try await player.run()
         } catch {

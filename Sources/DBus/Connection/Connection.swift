@@ -1,7 +1,7 @@
 /// A connection to a D-Bus message bus, usable from any thread or task.
 ///
-/// It owns one dedicated thread that alone touches the sd-bus object; every call here hands
-/// that thread work. While idle it sleeps without timers. When the bus goes away, it reconnects
+/// It owns one dedicated thread that alone touches the sd-bus object (or shares one with other
+/// connections: ``connect(_:on:)``); every call here hands that thread work. While idle it sleeps without timers. When the bus goes away, it reconnects
 /// to the same address (every 100 ms for the first second, then ever less often, at least every
 /// 5 s; without the address's `guid=` once another daemon serves that path) and registers again
 /// the names it owned, the objects it exported and the matches it installed, then calls
@@ -24,6 +24,15 @@ package final class Connection: Sendable {
   /// never blocked, so it is the way to connect from a task.
   package static func connect(_ address: BusAddress = .session) async throws(BusError) -> Connection {
     Connection(loop: try await BusLoop.connect(address))
+  }
+
+  /// Connects to `address` on `thread`, which serves other connections too, and returns once
+  /// the bus has answered Hello; the connection's handlers run on that thread.
+  package static func connect(_ address: BusAddress = .session, on thread: ConnectionThread)
+    async throws(BusError)
+    -> Connection
+  {
+    Connection(loop: try await BusLoop.connect(address, on: thread.thread))
   }
 
   /// Connects to `address` (the session bus by default), blocking the calling thread until the
@@ -59,7 +68,7 @@ package final class Connection: Sendable {
   /// The Linux thread id of the connection's own thread, so wake-ups can be measured
   /// (`/proc/self/task/<id>/status`); `nil` where it cannot be read.
   package var threadID: Int32? {
-    let id = loop.kernelThreadID.load(ordering: .relaxed)
+    let id = loop.thread.kernelThreadID.load(ordering: .relaxed)
     return id > 0 ? id : nil
   }
 

@@ -115,7 +115,7 @@ public final class DeviceStore: Sendable {
       }
       var id = Self.randomID()
       while state.devices.contains(where: { $0.device.id == id }) { id = Self.randomID() }
-      let millis = PositionAnchor.now()
+      let millis = PositionClock.now()
       let device = Device(id: id, name: name, pairedAt: millis, lastSeen: millis)
       state.devices.append(
         StoredDevice(
@@ -132,7 +132,7 @@ public final class DeviceStore: Sendable {
   /// The device that holds `token`, if any; notes that it was seen.
   func device(token: String) -> Device? {
     let digest = SHA256.hash(data: Array(token.utf8)).hexadecimal
-    let now = PositionAnchor.now()
+    let now = PositionClock.now()
     let (device, stale) = state.withLock { state -> (Device?, Bool) in
       guard let index = state.devices.firstIndex(where: { Self.equal($0.tokenDigest, digest) }) else {
         return (nil, false)

@@ -15,19 +15,23 @@ struct ArtworkFile: Sendable, Hashable {
   /// The file that `artURL` names, if it is a `file://` URL of a regular file no larger than
   /// ``maximumSize``; `nil` otherwise. Reads the file's attributes off the cooperative pool.
   static func find(artURL: String?) async -> ArtworkFile? {
+    await BlockingIO.run { findNow(artURL: artURL) }
+  }
+
+  /// ``find(artURL:)`` on the calling thread, which must not be one of the cooperative pool's
+  /// (the view's connection thread reads a file's attributes when a player's artwork changes).
+  static func findNow(artURL: String?) -> ArtworkFile? {
     guard let artURL, artURL.hasPrefix("file://"), let url = URL(string: artURL), url.isFileURL else {
       return nil
     }
     let path = url.path
-    return await BlockingIO.run { () -> ArtworkFile? in
-      guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-        attributes[.type] as? FileAttributeType == .typeRegular,
-        let size = (attributes[.size] as? NSNumber)?.intValue, size <= maximumSize
-      else { return nil }
-      let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-      let digest = SHA256.hash(data: Array("\(artURL)\n\(size)\n\(modified)".utf8))
-      return ArtworkFile(path: path, version: digest.prefix(8).hexadecimal)
-    }
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+      attributes[.type] as? FileAttributeType == .typeRegular,
+      let size = (attributes[.size] as? NSNumber)?.intValue, size <= maximumSize
+    else { return nil }
+    let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+    let digest = SHA256.hash(data: Array("\(artURL)\n\(size)\n\(modified)".utf8))
+    return ArtworkFile(path: path, version: digest.prefix(8).hexadecimal)
   }
 
   /// The file's bytes and content type, if it is still there, not too large and an image

@@ -1,3 +1,5 @@
+import DBus
+import PlayerView
 import RemoteControlMPRIS
 
 extension PlayerDirectory {
@@ -16,7 +18,7 @@ extension PlayerDirectory {
     guard record.offers(command.name) else {
       throw APIError(.notOffered, "\(record.name) does not offer \(command.name.rawValue) now")
     }
-    let player = bus.player(record.identity)
+    let player = record.mirror.owner
     let extensionInterface = MediaPlayerInterface.remoteControl.rawValue
     switch command {
     case .play: try await call(player, record, "Play")
@@ -26,7 +28,7 @@ extension PlayerDirectory {
     case .nextTrack: try await call(player, record, "Next")
     case .previousTrack: try await call(player, record, "Previous")
     case .seek(let position):
-      guard let trackID = record.state.trackID else {
+      guard let trackID = record.trackID.flatMap(ObjectPath.init(rawValue:)) else {
         throw APIError(.notOffered, "\(record.name) names no track (no mpris:trackid) to seek in")
       }
       if let length = record.length, position > length {
@@ -37,7 +39,7 @@ extension PlayerDirectory {
     case .skipForward(let interval):
       if record.hasExtensionSkipForward {
         try await call(
-          player, record, "SkipForward", interface: extensionInterface,
+          player, record, "SkipForward", interface: extensionInterface, path: .remoteControl,
           arguments: [.int64(interval.map(Self.microseconds) ?? 0)])
       } else {
         try await call(player, record, "Seek", arguments: [.int64(Self.microseconds(interval ?? 15))])
@@ -45,7 +47,7 @@ extension PlayerDirectory {
     case .skipBackward(let interval):
       if record.hasExtensionSkipBackward {
         try await call(
-          player, record, "SkipBackward", interface: extensionInterface,
+          player, record, "SkipBackward", interface: extensionInterface, path: .remoteControl,
           arguments: [.int64(interval.map(Self.microseconds) ?? 0)])
       } else {
         try await call(player, record, "Seek", arguments: [.int64(-Self.microseconds(interval ?? 15))])
@@ -54,10 +56,14 @@ extension PlayerDirectory {
     case .loop(let status): try await set(player, record, .loopStatus, .string(status.rawValue))
     case .shuffle(let shuffle): try await set(player, record, .shuffle, .bool(shuffle))
     case .like(let active):
-      try await call(player, record, "Like", interface: extensionInterface, arguments: [.bool(!active)])
+      try await call(
+        player, record, "Like", interface: extensionInterface, path: .remoteControl,
+        arguments: [.bool(!active)])
     case .bookmark(let active):
-      try await call(player, record, "Bookmark", interface: extensionInterface, arguments: [.bool(!active)])
-    case .select: try await hub.select(busName: record.identity.busName)
+      try await call(
+        player, record, "Bookmark", interface: extensionInterface, path: .remoteControl,
+        arguments: [.bool(!active)])
+    case .select: try await hub.select(busName: record.busName)
     }
   }
 
@@ -66,35 +72,40 @@ extension PlayerDirectory {
   }
 
   private func set(
-    _ player: RemotePlayer, _ record: PlayerRecord, _ property: PlayerProperty, _ value: PropertyValue
+    _ player: BusName, _ record: PlayerRecord, _ property: PlayerProperty, _ value: Value
   ) async throws(APIError) {
     try await call(
-      player, record, "Set", interface: RemotePlayer.propertiesInterface,
-      arguments: [.string(RemotePlayer.playerInterface), .string(property.rawValue), .variant(value)],
-      path: RemotePlayer.objectPath, describedAs: "setting \(property.rawValue)")
+      player, record, "Set", interface: "org.freedesktop.DBus.Properties",
+      arguments: [
+        .string(MediaPlayerInterface.player.rawValue), .string(property.rawValue), .variant(value),
+      ],
+      describedAs: "setting \(property.rawValue)")
   }
 
+  /// Calls `member` on `player` on the view's connection, so that the view has taken in what the
+  /// player announced before its reply when the acknowledgement goes out.
   private func call(
-    _ player: RemotePlayer, _ record: PlayerRecord, _ member: String,
-    interface: String = RemotePlayer.playerInterface, arguments: [PropertyValue] = [], path: String? = nil,
-    describedAs description: String? = nil
+    _ player: BusName, _ record: PlayerRecord, _ member: String,
+    interface: String = MediaPlayerInterface.player.rawValue, path: ObjectPath = .mediaPlayer,
+    arguments: [Value] = [], describedAs description: String? = nil
   ) async throws(APIError) {
     do {
-      _ = try await player.call(
-        member, interface: interface, arguments: arguments, timeout: Self.commandTimeout, path: path)
+      _ = try await view.connection.call(
+        destination: player, path: path, interface: interface, member: member, arguments: arguments,
+        timeout: Self.commandTimeout)
     } catch {
       let what = description ?? member
-      if error.name == "org.freedesktop.DBus.Error.NoReply"
-        || error.name == "org.freedesktop.DBus.Error.Timeout"
-      {
+      let playerError = ClientError(name: error.name.rawValue, message: error.message)
+      if error.name == .noReply || error.name == .timeout {
         throw APIError(
           .playerTimeout, "\(record.name) did not answer \(what) within \(Self.commandTimeout)",
-          playerError: error)
+          playerError: playerError)
       }
-      if error.isPlayerGone {
-        throw APIError(.playerError, "\(record.name) is no longer on the bus", playerError: error)
+      if playerError.isPlayerGone {
+        throw APIError(.playerError, "\(record.name) is no longer on the bus", playerError: playerError)
       }
-      throw APIError(.playerError, "\(record.name) refused \(what): \(error.description)", playerError: error)
+      throw APIError(
+        .playerError, "\(record.name) refused \(what): \(playerError.description)", playerError: playerError)
     }
   }
 }

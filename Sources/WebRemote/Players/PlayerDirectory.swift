@@ -1,21 +1,18 @@
+import DBus
 import Logging
-import RemoteControlMPRIS
+import PlayerView
 import Synchronization
 
-/// The players the hub lists, as the web remote shows them: each one's snapshot kept current
-/// from its signals, and every change sent once, as a delta, to every WebSocket client.
+/// The players the hub lists, as the web remote shows them: each one's snapshot made from its
+/// mirror in the hub's view of the players, and every change sent once, as a delta, to every
+/// WebSocket client.
 ///
-/// Players are watched with the package's own client (``MediaPlayerBus``, ``RemotePlayer``);
-/// which players and in which order comes from the hub (``NowPlayingSource``).
+/// The view tells the directory what changed (on its connection's thread, in order); which
+/// players and in which order comes from the hub (``NowPlayingSource``). The directory asks no
+/// player for anything: commands are sent on the view's connection.
 final class PlayerDirectory: Sendable {
   private struct State: Sendable {
     var order = NowPlayingOrder(players: [], nowPlaying: nil)
-    /// Each watched bus name's watcher generation: a finished or replaced watcher's late
-    /// updates are ignored.
-    var generations: [String: UInt64] = [:]
-    /// Each watched bus name's owner when its watcher started.
-    var owners: [String: String] = [:]
-    var nextGeneration: UInt64 = 1
     var records: [String: PlayerRecord] = [:]
     var snapshots: [String: JSON] = [:]
     /// The order last sent: ids and the Now Playing id.
@@ -25,46 +22,34 @@ final class PlayerDirectory: Sendable {
     var nextSubscriber: UInt64 = 1
   }
 
-  let bus: MediaPlayerBus
+  let view: PlayerView
   let hub: any NowPlayingSource
   let logger: Logger
   private let state = Mutex(State())
-  private let watchers = Mutex<[String: Task<Void, Never>]>([:])
 
-  init(bus: MediaPlayerBus, hub: any NowPlayingSource, logger: Logger) {
-    self.bus = bus
+  init(view: PlayerView, hub: any NowPlayingSource, logger: Logger) {
+    self.view = view
     self.hub = hub
     self.logger = logger
   }
 
   // MARK: - Running
 
-  /// Follows the hub's order and the players' comings and goings until cancelled; then every
-  /// watcher stops and every client's stream ends.
+  /// Follows the hub's order and the view's changes until cancelled; then every client's stream
+  /// ends.
   func run() async {
-    let appearances: AsyncStream<PlayerAppearance>
-    do {
-      appearances = try await bus.appearances()
-    } catch {
-      logger.error("the web remote cannot watch the players", metadata: ["error": "\(error)"])
-      return
-    }
     let changes = hub.orderChanges()
+    let observer = view.observe { [self] change in take(change) }
     apply(hub.currentOrder())
-    await withDiscardingTaskGroup { group in
-      group.addTask {
-        for await order in changes { self.apply(order) }
-      }
-      group.addTask {
-        for await appearance in appearances { self.apply(appearance) }
-      }
+    for await order in changes {
+      guard !Task.isCancelled else { break }
+      apply(order)
     }
+    view.removeObserver(observer)
     stopAll()
   }
 
   private func stopAll() {
-    for task in watchers.withLock({ $0.values }) { task.cancel() }
-    watchers.withLock { $0 = [:] }
     state.withLock { state in
       for (id, subscriber) in state.subscribers {
         state.closeReasons[id] = .shutdown
@@ -74,188 +59,93 @@ final class PlayerDirectory: Sendable {
     }
   }
 
-  /// Takes in a new order from the hub: starts watching new players, forgets gone ones, and
-  /// tells clients what changed.
+  /// Takes in a new order from the hub: shows new players, forgets gone ones, and tells clients
+  /// what changed.
   func apply(_ order: NowPlayingOrder) {
-    let (started, stopped) = state.withLock { state -> ([(String, UInt64)], [String]) in
+    state.withLock { state in
       state.order = order
       let wanted = Set(order.players)
-      let stopped = state.generations.keys.filter { !wanted.contains($0) }
-      for busName in stopped { forget(busName, in: &state) }
-      var started: [(String, UInt64)] = []
-      for busName in order.players where state.generations[busName] == nil {
-        started.append((busName, newGeneration(for: busName, in: &state)))
+      for (id, record) in state.records where !wanted.contains(record.busName) { remove(id, in: &state) }
+      for busName in order.players where state.records[PlayerRecord.id(of: busName)] == nil {
+        // Read under the directory's lock, so that a change the view tells meanwhile is not
+        // overtaken by an older mirror.
+        guard let mirror = BusName(rawValue: busName).flatMap(view.mirror(named:)), mirror.isLoaded else {
+          continue
+        }
+        publish(record(busName: busName, mirror: mirror, previous: nil), in: &state)
       }
       refreshNowPlaying(in: &state)
-      return (started, stopped)
-    }
-    for busName in stopped { watchers.withLock { $0.removeValue(forKey: busName) }?.cancel() }
-    for (busName, generation) in started { startWatcher(busName, generation: generation) }
-  }
-
-  /// A player restarted under a watched name gets a new watcher; a player gone is forgotten.
-  private func apply(_ appearance: PlayerAppearance) {
-    switch appearance {
-    case .appeared(let identity, let owner):
-      let generation = state.withLock { state -> UInt64? in
-        guard let known = state.owners[identity.busName], known != owner else { return nil }
-        forget(identity.busName, in: &state)
-        return newGeneration(for: identity.busName, in: &state)
-      }
-      guard let generation else { return }
-      watchers.withLock { $0.removeValue(forKey: identity.busName) }?.cancel()
-      startWatcher(identity.busName, generation: generation)
-    case .vanished(let identity):
-      state.withLock { state in
-        guard state.generations[identity.busName] != nil, state.records[identity.instance] != nil else {
-          return
-        }
-        remove(identity.instance, in: &state)
-        sendOrderIfChanged(in: &state)
-      }
     }
   }
 
-  private func newGeneration(for busName: String, in state: inout State) -> UInt64 {
-    let generation = state.nextGeneration
-    state.nextGeneration += 1
-    state.generations[busName] = generation
-    return generation
-  }
-
-  /// Stops tracking `busName`: its record goes and clients are told.
-  private func forget(_ busName: String, in state: inout State) {
-    state.generations[busName] = nil
-    state.owners[busName] = nil
-    guard let identity = PlayerIdentity(busName: busName), state.records[identity.instance] != nil else {
-      return
+  /// What the view saw: a player read, changed or gone.
+  private func take(_ change: PlayerView.Change) {
+    let owner: BusName
+    switch change {
+    case .propertiesChanged(let changed, _, _, _), .seeked(let changed, _): owner = changed
+    case .nameVanished(_, let changed, .some): owner = changed
+    case .nameAppeared, .nameVanished, .interfacesChanged, .signal: return
     }
-    remove(identity.instance, in: &state)
-    sendOrderIfChanged(in: &state)
-  }
-
-  /// Drops the record of player `instance` and tells clients it is gone.
-  private func remove(_ instance: String, in state: inout State) {
-    state.records[instance] = nil
-    state.snapshots[instance] = nil
-    broadcast(
-      .object([
-        ("type", .string("removed")), ("now", .integer(PositionAnchor.now())), ("id", .string(instance)),
-      ]),
-      in: &state)
-  }
-
-  private func startWatcher(_ busName: String, generation: UInt64) {
-    guard let identity = PlayerIdentity(busName: busName) else { return }
-    let task = Task { await self.watch(identity, generation: generation) }
-    watchers.withLock { $0[busName] = task }
-  }
-
-  // MARK: - Watching one player
-
-  private func watch(_ identity: PlayerIdentity, generation: UInt64) async {
-    let player = bus.player(identity)
-    do throws(ClientError) {
-      guard let owner = try await bus.owner(of: identity) else { return }
-      let isCurrent = state.withLock { state -> Bool in
-        guard state.generations[identity.busName] == generation else { return false }
-        state.owners[identity.busName] = owner
-        return true
-      }
-      guard isCurrent else { return }
-      let events = try await player.eventsIncludingChildObjects()
-      let properties = try await player.properties()
-      let name = (try? await player.property("Identity", interface: RemotePlayer.rootInterface))?.stringValue
-      let extras =
-        (try? await player.properties(interface: MediaPlayerInterface.remoteControl.rawValue)) ?? [:]
-      let playerState = PlayerState(properties: properties)
-      var record = PlayerRecord(
-        identity: identity, name: name.flatMap { $0.isEmpty ? nil : $0 } ?? identity.instance,
-        state: playerState, extras: extras,
-        anchor: PositionAnchor(
-          position: Double(playerState.position ?? 0) / 1_000_000, rate: PlayerRecord.movingRate(playerState),
-          at: PositionAnchor.now()),
-        artworkVersion: nil)
-      record.artworkVersion = await ArtworkFile.find(artURL: record.artURL)?.version
-      publish(record, generation: generation)
-      for await event in events {
-        await take(event, into: &record, from: player)
-        guard !Task.isCancelled else { return }
-        publish(record, generation: generation)
-      }
-    } catch {
-      logger.debug(
-        "the web remote stops watching a player",
-        metadata: ["player": "\(identity.busName)", "error": "\(error)"])
-    }
-  }
-
-  /// Applies one signal to `record`, reading again what it does not carry: invalidated
-  /// properties, the position after a change of status, rate or track, the artwork's version.
-  private func take(_ event: PlayerEvent, into record: inout PlayerRecord, from player: RemotePlayer) async {
-    switch event {
-    case .propertiesChanged(let interface, let changed, let invalidated):
-      if interface == RemotePlayer.playerInterface {
-        let before = record.state
-        record.state.apply(event)
-        for name in invalidated {
-          if let value = try? await player.property(name) { record.state.properties[name] = value }
-        }
-        let after = record.state
-        if before.playbackStatus != after.playbackStatus || before.rate != after.rate
-          || before.trackID != after.trackID
-        {
-          let now = PositionAnchor.now()
-          let position: Double
-          if let microseconds = (try? await player.property(PlayerProperty.position.rawValue))?.int64Value {
-            position = Double(microseconds) / 1_000_000
-          } else {
-            position = record.anchor.position(at: now)
+    let mirror = view.mirror(of: owner)
+    state.withLock { state in
+      for busName in state.order.players {
+        let id = PlayerRecord.id(of: busName)
+        let previous = state.records[id]
+        guard let mirror, mirror.busNames.contains(where: { $0.rawValue == busName }), mirror.isLoaded else {
+          if previous?.mirror.owner == owner {
+            remove(id, in: &state)
+            sendOrderIfChanged(in: &state)
           }
-          record.anchor = PositionAnchor(position: position, rate: PlayerRecord.movingRate(after), at: now)
+          continue
         }
-        if before.metadata["mpris:artUrl"] != after.metadata["mpris:artUrl"] {
-          record.artworkVersion = await ArtworkFile.find(artURL: record.artURL)?.version
-        }
-      } else if interface == MediaPlayerInterface.remoteControl.rawValue {
-        record.extras.merge(changed) { _, new in new }
-        for name in invalidated { record.extras[name] = nil }
+        publish(record(busName: busName, mirror: mirror, previous: previous), in: &state)
       }
-    case .seeked(let microseconds):
-      record.anchor = PositionAnchor(
-        position: Double(microseconds) / 1_000_000, rate: PlayerRecord.movingRate(record.state),
-        at: PositionAnchor.now())
     }
+  }
+
+  /// The record of `mirror` under `busName`; the artwork file is looked at again only when
+  /// `mpris:artUrl` changed.
+  private func record(busName: String, mirror: PlayerMirror, previous: PlayerRecord?) -> PlayerRecord {
+    var record = PlayerRecord(busName: busName, mirror: mirror, artworkVersion: previous?.artworkVersion)
+    if previous == nil || previous?.artURL != record.artURL {
+      record.artworkVersion = ArtworkFile.findNow(artURL: record.artURL)?.version
+    }
+    return record
+  }
+
+  /// Drops the record of player `id` and tells clients it is gone.
+  private func remove(_ id: String, in state: inout State) {
+    guard state.records.removeValue(forKey: id) != nil else { return }
+    state.snapshots[id] = nil
+    broadcast(
+      .object([("type", .string("removed")), ("now", .integer(PositionClock.now())), ("id", .string(id))]),
+      in: &state)
   }
 
   // MARK: - Publishing
 
   /// Stores `record` and tells clients what changed: `added` for a new player, else a `changed`
   /// with only the fields that differ.
-  private func publish(_ record: PlayerRecord, generation: UInt64) {
-    state.withLock { state in
-      guard state.generations[record.identity.busName] == generation else { return }
-      let id = record.id
-      let json = record.json(isNowPlaying: state.order.nowPlaying == record.identity.busName)
-      state.records[id] = record
-      let old = state.snapshots[id]
-      state.snapshots[id] = json
-      let now = PositionAnchor.now()
-      guard let old else {
-        broadcast(
-          .object([("type", .string("added")), ("now", .integer(now)), ("player", json)]), in: &state)
-        sendOrderIfChanged(in: &state)
-        return
-      }
-      let changes = Self.changes(from: old, to: json)
-      guard !changes.isEmpty else { return }
-      broadcast(
-        .object([
-          ("type", .string("changed")), ("now", .integer(now)), ("id", .string(id)),
-          ("changes", .object(changes)),
-        ]),
-        in: &state)
+  private func publish(_ record: PlayerRecord, in state: inout State) {
+    let id = record.id
+    let json = record.json(isNowPlaying: state.order.nowPlaying == record.busName)
+    state.records[id] = record
+    let old = state.snapshots[id]
+    state.snapshots[id] = json
+    let now = PositionClock.now()
+    guard let old else {
+      broadcast(.object([("type", .string("added")), ("now", .integer(now)), ("player", json)]), in: &state)
+      sendOrderIfChanged(in: &state)
+      return
     }
+    let changes = Self.changes(from: old, to: json)
+    guard !changes.isEmpty else { return }
+    broadcast(
+      .object([
+        ("type", .string("changed")), ("now", .integer(now)), ("id", .string(id)),
+        ("changes", .object(changes)),
+      ]),
+      in: &state)
   }
 
   /// The top-level fields of `new` that differ from `old`'s.
@@ -267,9 +157,9 @@ final class PlayerDirectory: Sendable {
   /// Sends the order, then recomputes every snapshot's `isNowPlaying` after an order change.
   private func refreshNowPlaying(in state: inout State) {
     sendOrderIfChanged(in: &state)
-    let now = PositionAnchor.now()
+    let now = PositionClock.now()
     for (id, record) in state.records {
-      let isNowPlaying = state.order.nowPlaying == record.identity.busName
+      let isNowPlaying = state.order.nowPlaying == record.busName
       guard let old = state.snapshots[id], old["isNowPlaying"]?.boolValue != isNowPlaying else { continue }
       state.snapshots[id] = record.json(isNowPlaying: isNowPlaying)
       broadcast(
@@ -282,10 +172,8 @@ final class PlayerDirectory: Sendable {
 
   /// The ids of the loaded players in the hub's order, and the Now Playing one's.
   private static func visibleOrder(_ state: State) -> ([String], String?) {
-    let ids = state.order.players.compactMap(PlayerIdentity.init(busName:)).map(\.instance).filter {
-      state.records[$0] != nil
-    }
-    let nowPlaying = state.order.nowPlaying.flatMap(PlayerIdentity.init(busName:)).map(\.instance)
+    let ids = state.order.players.map(PlayerRecord.id(of:)).filter { state.records[$0] != nil }
+    let nowPlaying = state.order.nowPlaying.map(PlayerRecord.id(of:))
     return (ids, nowPlaying.flatMap { ids.contains($0) ? $0 : nil })
   }
 
@@ -295,7 +183,7 @@ final class PlayerDirectory: Sendable {
     state.sentOrder = order
     broadcast(
       .object([
-        ("type", .string("order")), ("now", .integer(PositionAnchor.now())), ("nowPlaying", .string(order.1)),
+        ("type", .string("order")), ("now", .integer(PositionClock.now())), ("nowPlaying", .string(order.1)),
         ("players", .array(order.0.map(JSON.string))),
       ]), in: &state)
   }
@@ -322,7 +210,7 @@ final class PlayerDirectory: Sendable {
   private static func snapshot(of state: State) -> JSON {
     let (ids, nowPlaying) = visibleOrder(state)
     return .object([
-      ("now", .integer(PositionAnchor.now())), ("nowPlaying", .string(nowPlaying)),
+      ("now", .integer(PositionClock.now())), ("nowPlaying", .string(nowPlaying)),
       ("players", .array(ids.compactMap { state.snapshots[$0] })),
     ])
   }

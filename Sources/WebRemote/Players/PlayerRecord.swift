@@ -1,50 +1,70 @@
+import DBus
+import PlayerView
 import RemoteControlMPRIS
 
-/// What the web remote knows of one player: its properties as the bus last said them, the
-/// extension interface's, and the position anchor.
+/// What the web remote shows of one player: its mirror in the hub's view, presented as the API
+/// documents it, with the version of the artwork file the hub serves.
 struct PlayerRecord: Sendable {
-  /// Which player.
-  var identity: PlayerIdentity
-  /// MPRIS `Identity`.
-  var name: String
-  /// The player interface's properties.
-  var state: PlayerState
-  /// The extension interface's properties (empty when the player has none).
-  var extras: [String: PropertyValue]
-  /// Where playback was and how fast it moves.
-  var anchor: PositionAnchor
+  /// The API's id: the bus name after `org.mpris.MediaPlayer2.`.
+  var id: String
+  /// The bus name that stands for the player.
+  var busName: String
+  /// The player's mirror.
+  var mirror: PlayerMirror
   /// The version of the artwork file, when it is one the hub serves.
   var artworkVersion: String?
 
-  /// The API's id: the bus name after `org.mpris.MediaPlayer2.`.
-  var id: String { identity.instance }
-
-  /// `PlaybackStatus`, `Stopped` when absent.
-  var playbackStatus: PlaybackStatus { state.playbackStatus ?? .stopped }
-
-  /// The anchor's rate for a status and `Rate`: the rate while playing, else 0.
-  static func movingRate(_ state: PlayerState) -> Double {
-    switch state.playbackStatus ?? .stopped {
-    case .playing: state.rate.isFinite ? state.rate : 1
-    case .paused, .stopped: 0
-    }
+  /// A record of `mirror` under `busName`.
+  init(busName: String, mirror: PlayerMirror, artworkVersion: String?) {
+    self.busName = busName
+    self.id = Self.id(of: busName)
+    self.mirror = mirror
+    self.artworkVersion = artworkVersion
   }
 
+  /// The API's id of the player named `busName`.
+  static func id(of busName: String) -> String {
+    busName.hasPrefix(prefix) ? String(busName.dropFirst(prefix.utf8.count)) : busName
+  }
+
+  /// The prefix of every MPRIS bus name.
+  static let prefix = MediaPlayerInterface.root.rawValue + "."
+
+  /// MPRIS `Identity`, else the id.
+  var name: String {
+    let identity = mirror[root: .identity]?.stringValue ?? ""
+    return identity.isEmpty ? id : identity
+  }
+
+  /// `PlaybackStatus`, `Stopped` when absent or unknown.
+  var playbackStatus: PlaybackStatus {
+    mirror.playbackStatus.flatMap(PlaybackStatus.init(rawValue:)) ?? .stopped
+  }
+
+  private func flag(_ property: PlayerProperty) -> Bool { mirror[player: property]?.boolValue ?? false }
+
   /// `mpris:artUrl`.
-  var artURL: String? { state.metadata["mpris:artUrl"]?.stringValue }
+  var artURL: String? { mirror.metadata["mpris:artUrl"]?.stringValue }
+
+  /// `mpris:trackid`.
+  var trackID: String? { mirror.metadata["mpris:trackid"]?.stringValue }
 
   /// `mpris:length` in seconds.
   var length: Double? {
-    guard let microseconds = state.length, microseconds > 0 else { return nil }
+    guard let microseconds = mirror.lengthMicroseconds, microseconds > 0 else { return nil }
     return Double(microseconds) / 1_000_000
   }
 
-  private func extra(_ property: RemoteControlProperty) -> PropertyValue? { extras[property.rawValue] }
+  private var volume: Double? { mirror[player: .volume]?.doubleValue }
+  private var loopStatus: LoopStatus? { mirror[player: .loopStatus]?.stringValue.flatMap(LoopStatus.init) }
+  private var shuffle: Bool? { mirror[player: .shuffle]?.boolValue }
+
+  private func extra(_ property: RemoteControlProperty) -> Value? { mirror[remoteControl: property.rawValue] }
   private func extraFlag(_ property: RemoteControlProperty) -> Bool { extra(property)?.boolValue ?? false }
 
   /// The extension's preferred intervals in seconds, else 15 s.
   private func intervals(_ property: RemoteControlProperty) -> [Double] {
-    guard case .array(_, let elements)? = extra(property) else { return [15] }
+    guard let elements = extra(property)?.arrayElements else { return [15] }
     let seconds = elements.compactMap(\.int64Value).filter { $0 > 0 }.map { Double($0) / 1_000_000 }
     return seconds.isEmpty ? [15] : seconds
   }
@@ -62,18 +82,18 @@ struct PlayerRecord: Sendable {
   /// Whether the player offers `command` now.
   func offers(_ command: CommandName) -> Bool {
     switch command {
-    case .play: state.canPlay
-    case .pause: state.canPause
-    case .togglePlayPause: state.canPlay || state.canPause
-    case .stop: state.canControl
-    case .nextTrack: state.canGoNext
-    case .previousTrack: state.canGoPrevious
-    case .seek: state.canSeek
-    case .skipForward: hasExtensionSkipForward || state.canSeek
-    case .skipBackward: hasExtensionSkipBackward || state.canSeek
-    case .volume: state.canControl && state.volume != nil
-    case .loop: state.canControl && state.loopStatus != nil
-    case .shuffle: state.canControl && state.shuffle != nil
+    case .play: flag(.canPlay)
+    case .pause: flag(.canPause)
+    case .togglePlayPause: flag(.canPlay) || flag(.canPause)
+    case .stop: flag(.canControl)
+    case .nextTrack: flag(.canGoNext)
+    case .previousTrack: flag(.canGoPrevious)
+    case .seek: flag(.canSeek)
+    case .skipForward: hasExtensionSkipForward || flag(.canSeek)
+    case .skipBackward: hasExtensionSkipBackward || flag(.canSeek)
+    case .volume: flag(.canControl) && volume != nil
+    case .loop: flag(.canControl) && loopStatus != nil
+    case .shuffle: flag(.canControl) && shuffle != nil
     case .like: extraFlag(.canLike)
     case .bookmark: extraFlag(.canBookmark)
     case .select: true
@@ -82,7 +102,7 @@ struct PlayerRecord: Sendable {
 
   /// The snapshot, as the API documents it.
   func json(isNowPlaying: Bool) -> JSON {
-    let metadata = state.metadata
+    let metadata = mirror.metadata
     let artwork: JSON
     if let artworkVersion {
       artwork = .string("/api/players/\(Self.pathComponent(id))/artwork?v=\(artworkVersion)")
@@ -94,25 +114,25 @@ struct PlayerRecord: Sendable {
     let offered = CommandName.allCases.filter { $0 != .select }.map { ($0.rawValue, JSON.bool(offers($0))) }
     return .object([
       ("id", .string(id)),
-      ("busName", .string(identity.busName)),
+      ("busName", .string(busName)),
       ("identity", .string(name)),
       ("isNowPlaying", .bool(isNowPlaying)),
       ("playbackStatus", .string(playbackStatus.rawValue)),
       (
         "metadata",
         .object([
-          ("trackId", .string(state.trackID)),
-          ("title", .string(state.title)),
-          ("artist", .string(state.artist)),
+          ("trackId", .string(trackID)),
+          ("title", .string(metadata["xesam:title"]?.stringValue)),
+          ("artist", .string(Self.joined(metadata["xesam:artist"]))),
           ("album", .string(metadata["xesam:album"]?.stringValue)),
           ("length", .number(length)),
         ])
       ),
       ("artwork", artwork),
-      ("position", anchor.json),
-      ("volume", .number(state.volume)),
-      ("loopStatus", .string(state.loopStatus?.rawValue)),
-      ("shuffle", .bool(state.shuffle)),
+      ("position", PositionClock.json(of: mirror.position)),
+      ("volume", .number(volume)),
+      ("loopStatus", .string(loopStatus?.rawValue)),
+      ("shuffle", .bool(shuffle)),
       ("commands", .object(offered)),
       (
         "skipIntervals",
@@ -124,6 +144,11 @@ struct PlayerRecord: Sendable {
       ("isLiked", .bool(extraFlag(.likeActive))),
       ("isBookmarked", .bool(extraFlag(.bookmarkActive))),
     ])
+  }
+
+  /// `xesam:artist` (an `as`) joined with commas.
+  private static func joined(_ value: Value?) -> String? {
+    value?.arrayElements.map { $0.compactMap(\.stringValue).joined(separator: ", ") }
   }
 
   /// `id` as one path component: percent-encoded but for unreserved characters.

@@ -2,7 +2,7 @@ import Foundation
 public import Hummingbird
 public import HummingbirdWebSocket
 public import Logging
-public import RemoteControlMPRIS
+package import PlayerView
 public import ServiceLifecycle
 
 /// The web remote: any browser as the lock screen. It serves the page's static files at `/`,
@@ -34,15 +34,15 @@ public final class WebRemote: Service, Sendable {
   let logger: Logger
   let staticFiles: String?
 
-  /// A web remote that shows the players of `bus` in `hub`'s order, pairs devices into
+  /// A web remote that shows the players of `view` in `hub`'s order, pairs devices into
   /// `devices`, and serves the page from `staticFiles` (``staticFilesFolder()`` by default;
   /// `nil`: no page, the API only).
-  public init(
-    bus: MediaPlayerBus, hub: any NowPlayingSource, devices: DeviceStore,
+  package init(
+    view: PlayerView, hub: any NowPlayingSource, devices: DeviceStore,
     staticFiles: String? = WebRemote.staticFilesFolder(), logger: Logger
   ) {
     self.devices = devices
-    self.directory = PlayerDirectory(bus: bus, hub: hub, logger: logger)
+    self.directory = PlayerDirectory(view: view, hub: hub, logger: logger)
     self.logger = logger
     self.staticFiles = staticFiles
     devices.observeRevocations { [directory] id in directory.disconnect(deviceID: id) }

@@ -40,6 +40,7 @@ struct Doctor {
           "session bus reachable (\(BusDiscovery.address.map { "binaural's private bus \($0), from \(BusDiscovery.embeddedAddressFile)" } ?? address ?? "default address")); this is \(session.bus.uniqueName)"
       ))
 
+    findings.append(await Self.hub(session))
     let all = (try? await session.bus.players()) ?? []
     guard !all.isEmpty else {
       findings.append(
@@ -74,6 +75,19 @@ struct Doctor {
       : (candidates.first ?? PlayerIdentity(instance: player))
     findings += await examine(target, session: session, states: states, activity: activity)
     return findings
+  }
+
+  /// Whether a Now Playing hub runs, and whether it publishes MPRIS names of its own and why.
+  static func hub(_ session: BusSession) async -> Finding {
+    let client = HubClient(session: session)
+    guard let owner = await client.owner(), let state = try? await client.state(of: owner) else {
+      return Finding(
+        kind: .note,
+        text: "no Now Playing hub runs: remotectl without -p picks the player itself, as playerctl does")
+    }
+    return Finding(
+      kind: .ok,
+      text: "the Now Playing hub runs (\(owner))" + (state.proxy.map { "; " + $0.description } ?? ""))
   }
 
   /// The findings about one player.

@@ -53,15 +53,24 @@ struct HubClient: Sendable {
     }
     var active = ""
     var players: [String] = []
+    var mode: String?
+    var isPublished: Bool?
+    var reason = ""
     for entry in entries {
+      let value = entry.value.unwrappingVariants
       switch entry.key.stringValue {
-      case "ActivePlayer": active = entry.value.unwrappingVariants.stringValue ?? ""
-      case "Players":
-        players = (entry.value.unwrappingVariants.arrayElements ?? []).compactMap(\.stringValue)
+      case "ActivePlayer": active = value.stringValue ?? ""
+      case "Players": players = (value.arrayElements ?? []).compactMap(\.stringValue)
+      case "ProxyMode": mode = value.stringValue
+      case "ProxyPublished": isPublished = value.boolValue
+      case "ProxyReason": reason = value.stringValue ?? ""
       default: break
       }
     }
-    return HubState(active: active, players: players)
+    let proxy = mode.flatMap { mode in
+      isPublished.map { HubState.Proxy(mode: mode, isPublished: $0, reason: reason) }
+    }
+    return HubState(active: active, players: players, proxy: proxy)
   }
 
   /// The active player's instance when a hub runs and has one; `nil` otherwise, whatever the

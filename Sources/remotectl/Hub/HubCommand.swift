@@ -9,7 +9,8 @@ struct HubCommand: AsyncParsableCommand {
     discussion: """
       The hub is remotectld: it decides which player media keys and commands without -p reach. \
       With -F/--follow, prints one line per change: the players in order, the active one marked \
-      with *, and an empty line while there is no player or no hub.
+      with *, and an empty line while there is no player or no hub. Without it, standard error \
+      says whether the hub publishes the proxy player and why.
       """)
 
   /// `-F/--follow` prints a line per change; the other options are accepted, as after every
@@ -25,6 +26,9 @@ struct HubCommand: AsyncParsableCommand {
       return
     }
     let state = try await client.state()
+    if let proxy = state.proxy {
+      StandardStreams.writeError(proxy.description.prefix(1).uppercased() + proxy.description.dropFirst())
+    }
     if state.players.isEmpty {
       StandardStreams.writeError("No players found")
       return

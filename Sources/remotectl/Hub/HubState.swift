@@ -7,12 +7,34 @@ struct HubState: Sendable, Hashable {
   var active: String?
   /// Every player's instance, the active one first, then in activity order.
   var players: [String]
+  /// Whether the hub publishes MPRIS names of its own, and why; `nil` from a hub that does not
+  /// say.
+  var proxy: Proxy?
+
+  /// The hub's `ProxyMode`, `ProxyPublished` and `ProxyReason`.
+  struct Proxy: Sendable, Hashable {
+    /// auto, on or off.
+    var mode: String
+    /// Whether the proxy player (and playerctld's name) is published.
+    var isPublished: Bool
+    /// Why.
+    var reason: String
+
+    /// One line for a person: what applies and why.
+    var description: String {
+      (isPublished
+        ? "the hub publishes the proxy player org.mpris.MediaPlayer2.remotectld"
+        : "the hub publishes no MPRIS name of its own, so each player shows once")
+        + " (--proxy \(mode): \(reason))"
+    }
+  }
 
   /// The state the hub sent as bus names (`org.mpris.MediaPlayer2.vlc`); an empty `active`
   /// means no player.
-  init(active: String, players: [String]) {
+  init(active: String, players: [String], proxy: Proxy? = nil) {
     self.active = active.isEmpty ? nil : Self.instance(active)
     self.players = players.map(Self.instance)
+    self.proxy = proxy
   }
 
   /// `remotectl hub`: one player a line, in activity order, the active one marked with `*`.

@@ -16,8 +16,8 @@ final class HubNowPlayingSource: NowPlayingSource {
   /// A source that follows `hub` from now on.
   init(hub: Hub) {
     self.hub = hub
-    hub.observe { [streams] nowPlaying in
-      let order = Self.order(nowPlaying)
+    hub.observe { [streams] change in
+      let order = Self.order(change.now)
       for continuation in streams.continuations.withLock({ Array($0.values) }) { continuation.yield(order) }
     }
   }
@@ -49,7 +49,7 @@ final class HubNowPlayingSource: NowPlayingSource {
     guard hub.candidate(named: busName) != nil else {
       throw APIError(.unknownPlayer, "the hub does not list \(busName)")
     }
-    let active = hub.apply(.select(busName)).active
+    let active = await hub.apply([.select(busName)]).active
     hub.logger.info("Select from the web remote", metadata: ["active": "\(active?.busName ?? "none")"])
   }
 }

@@ -3,7 +3,6 @@ import Foundation
 import Hummingbird
 import HummingbirdWebSocket
 import Logging
-import RemoteControlMPRIS
 import ServiceLifecycle
 import WebRemote
 
@@ -12,8 +11,6 @@ import WebRemote
 /// graceful shutdown; a port already taken is logged and the hub goes on without it.
 struct WebServer: Sendable {
   let options: HTTPOptions
-  /// The bus address, for the web remote's own client connection (`nil`: the session bus).
-  let busAddress: String?
   let hub: Hub
   let endpoint: WebRemoteEndpoint
   let logger: Logger
@@ -29,11 +26,9 @@ struct WebServer: Sendable {
 
   private func serve() async throws {
     let devices = try await DeviceStore.open(directory: DeviceStore.defaultDirectory())
-    let bus = try await MediaPlayerBus.connect(address: busAddress)
-    defer { bus.close() }
     let source = HubNowPlayingSource(hub: hub)
     defer { source.finish() }
-    let webRemote = WebRemote(bus: bus, hub: source, devices: devices, logger: logger)
+    let webRemote = WebRemote(view: hub.view, hub: source, devices: devices, logger: logger)
     let hostCheck = HostCheck<BasicWebSocketRequestContext>()
     let router = Router(context: BasicWebSocketRequestContext.self)
     router.add(middleware: hostCheck)

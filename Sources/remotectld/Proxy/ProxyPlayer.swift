@@ -1,6 +1,8 @@
 import DBus
 import Logging
 import NowPlayingArbiter
+import PlayerView
+import RemoteControlMPRIS
 import Synchronization
 
 /// The proxy player: `org.mpris.MediaPlayer2.remotectld`, an MPRIS player that is whichever
@@ -8,25 +10,25 @@ import Synchronization
 ///
 /// It serves MPRIS's root and player interfaces at `/org/mpris/MediaPlayer2`, and every other
 /// interface the active player introspects as there (TrackList, Playlists, extensions) or at its
-/// child objects one level below (`/org/mpris/MediaPlayer2/RemoteControl`), at the same paths,
-/// forwarding each method call and property write to the active player and passing back its
-/// reply or error. Property reads are answered at once from a mirror of every candidate player,
-/// read when it appears and kept current by its PropertiesChanged (told apart by sender);
-/// `Position` is computed from the last known position, rate and time. Only the active player's
-/// signals are re-emitted; a switch is announced with one PropertiesChanged per interface
-/// carrying every value that differs, and a Seeked with the new position.
+/// child objects one level below (`/org/mpris/MediaPlayer2/RemoteControl`), at the same paths.
+/// Property reads are answered at once from the hub's view of the players (`Position`
+/// extrapolated). Method calls and property writes are forwarded to the active player on the
+/// view's connection and answered once the player answered: since D-Bus keeps one sender's
+/// messages in order on one connection, every change the player announced before its reply is
+/// in the view by then, so a read after the reply reads it (read-your-writes). Only the active
+/// player's signals are re-emitted; a switch is announced with one PropertiesChanged per
+/// interface carrying every value that differs, and a Seeked with the new position.
 ///
-/// It is served on several connections at once (``servers``): the hub's, so that the names the
-/// hub holds (playerctld's) are MPRIS players too, and one that owns only
-/// `org.mpris.MediaPlayer2.remotectld`. That one never sends anything but MPRIS: playerctld,
-/// which watches every MPRIS name, aborts on a PropertiesChanged of an interface it does not
-/// know, such as the hub's; so no vendor interface's changes are announced at the MPRIS path,
-/// only at child objects (see ``ForwardedInterface/announcesChanges``).
+/// It is served on a connection of its own (``server``) that owns its bus names (and, while the
+/// hub answers for playerctld, playerctld's) and sends nothing but MPRIS and playerctld's
+/// interface: playerctld, which watches every MPRIS name, aborts on a PropertiesChanged of an
+/// interface it does not know, such as the hub's; so no vendor interface's changes are
+/// announced at the MPRIS path, only at child objects (see
+/// ``InterfaceDescription/announcesChanges``). While it holds no name (a desktop shell shows every
+/// player itself) it announces nothing.
 final class ProxyPlayer: Sendable {
-  /// The hub's connection: it watches the players' signals and reads them.
-  let connection: Connection
-  /// The connections that serve the proxy player; each forwards what it receives itself.
-  let servers: [Connection]
+  /// The connection that serves the proxy player.
+  let server: Connection
   let hub: Hub
   let logger: Logger
   private let state = Mutex(ProxyState())
@@ -34,65 +36,72 @@ final class ProxyPlayer: Sendable {
   private let extrasChanged: AsyncStream<Void>.Continuation
   private let extrasRequests: AsyncStream<Void>
 
-  /// How long a player may take to answer the proxy's reads.
-  static let readTimeout: Duration = .seconds(5)
-
-  init(connection: Connection, servers: [Connection], hub: Hub, logger: Logger) {
-    self.connection = connection
-    self.servers = servers
+  init(server: Connection, hub: Hub, logger: Logger) {
+    self.server = server
     self.hub = hub
     self.logger = logger
     (extrasRequests, extrasChanged) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
   }
 
+  /// The view of the players.
+  private var view: PlayerView { hub.view }
+
   // MARK: - Starting
 
-  /// Exports MPRIS's interfaces, takes property writes at the path and watches the players'
-  /// signals; returns what undoes it.
+  /// Exports MPRIS's interfaces, takes property writes at the path and follows the hub and the
+  /// view; returns what undoes it.
   func start() async throws(BusError) -> [@Sendable () -> Void] {
-    let signals = try await connection.addMatch(
-      rule: "type='signal',path_namespace='\(HubNames.path)'"
-    ) {
-      [self] message in received(message)
-    }
-    var stops: [@Sendable () -> Void] = [signals.cancel]
-    for server in servers {
-      let writes = try await server.handlePropertyWrites(at: HubNames.path) { [self] write in
-        take(write, via: server)
-      }
-      let root = try await server.export(interface(for: .root, on: server), at: HubNames.path)
-      let player = try await server.export(interface(for: .player, on: server), at: HubNames.path)
-      stops += [writes.cancel, root.cancel, player.cancel]
-    }
+    let writes = try await server.handlePropertyWrites(at: HubNames.path) { [self] write in take(write) }
+    let root = try await server.export(interface(for: .root), at: HubNames.path)
+    let player = try await server.export(interface(for: .player), at: HubNames.path)
+    hub.observe { [self] change in follow(change.now) }
+    let observer = view.observe { [self] change in viewChanged(change) }
     let extras = Task { [self] in
       var exported = ExportedExtras()
       for await _ in extrasRequests { await exportExtras(&exported) }
     }
-    return stops + [extras.cancel, extrasChanged.finish]
+    follow(hub.nowPlaying)
+    return [
+      writes.cancel, root.cancel, player.cancel, extras.cancel, extrasChanged.finish,
+      { [view] in view.removeObserver(observer) },
+    ]
   }
 
-  /// The exported form of `forwarded` on `server`: methods forwarded, properties read from the
-  /// mirror.
-  private func interface(for forwarded: ForwardedInterface, on server: Connection) -> Interface {
+  /// Whether the proxy holds its names: it announces only then. When it starts holding them,
+  /// controllers are taken to have seen nothing yet.
+  var isPublished: Bool {
+    get { state.withLock { $0.isPublished } }
+    set {
+      state.withLock { state in
+        state.isPublished = newValue
+        if newValue { state.published = [:] }
+      }
+    }
+  }
+
+  /// The exported form of `forwarded`: methods forwarded, properties read from the view.
+  private func interface(for forwarded: InterfaceDescription) -> Interface {
     Interface(
-      name: forwarded.name, methods: forwarded.methods.map { method(for: $0, on: server) },
+      name: forwarded.name, methods: forwarded.methods.map { method(for: $0) },
       properties: forwarded.properties.map { property(for: $0, of: forwarded.key) },
       signals: forwarded.signals.map {
         Interface.Signal($0.name, $0.signature, argumentNames: $0.argumentNames)
       })
   }
 
-  private func method(for method: ForwardedInterface.Method, on server: Connection) -> Interface.Method {
+  private func method(for method: InterfaceDescription.Method) -> Interface.Method {
     Interface.Method(
       method.name, in: method.inSignature, out: method.outSignature, inNames: method.inNames,
       outNames: method.outNames
-    ) { [self] call in forward(call, via: server) }
+    ) { [self] call in forward(call) }
   }
 
-  private func property(for property: ForwardedInterface.Property, of interface: String) -> Interface.Property
+  private func property(for property: InterfaceDescription.Property, of interface: String)
+    -> Interface.Property
   {
     let getter: @Sendable () throws(BusError) -> Value = { [self] in
-      state.withLock { $0.value(of: property, in: interface, at: .now) }
+      let active = state.withLock { $0.active }
+      return ProxyState.value(of: property, in: interface, of: active.flatMap(view.mirror(of:)), at: .now)
     }
     guard property.isWritable else {
       return Interface.Property(property.name, property.signature, change: property.change, get: getter)
@@ -111,14 +120,14 @@ final class ProxyPlayer: Sendable {
 
   // MARK: - Forwarding
 
-  /// Sends `call` on to the active player from the connection it came on, and answers with the
-  /// player's reply or error.
-  private func forward(_ call: MethodCall, via server: Connection) {
+  /// Sends `call` on to the active player on the view's connection, and answers with the
+  /// player's reply or error once the view has taken in what the player announced before it.
+  private func forward(_ call: MethodCall) {
     guard let owner = state.withLock({ $0.active }) else {
       call.fail(Self.noPlayer("call \(call.member)"))
       return
     }
-    server.call(
+    view.connection.call(
       destination: owner, path: call.path, interface: call.interface, member: call.member,
       arguments: call.arguments
     ) { result in
@@ -127,18 +136,20 @@ final class ProxyPlayer: Sendable {
       case .failure(let error): call.fail(error)
       }
     }
-    if call.interface == ProxyNames.playerInterface { hub.apply(.commandSent(owner: owner.rawValue)) }
+    if call.interface == MediaPlayerInterface.player.rawValue {
+      hub.apply([.commandSent(owner: owner.rawValue)])
+    }
   }
 
   /// Takes a property write of a forwarded interface while a player is active, and answers it
   /// once that player has answered; other writes go on to the exported setters.
-  private func take(_ write: PropertyWrite, via server: Connection) -> Bool {
+  private func take(_ write: PropertyWrite) -> Bool {
     let owner = state.withLock { state in
       state.forwarded.contains { $0.name == write.interface && $0.path == write.path } ? state.active : nil
     }
     guard let owner else { return false }
-    server.call(
-      destination: owner, path: write.path, interface: HubNames.propertiesInterface, member: "Set",
+    view.connection.call(
+      destination: owner, path: write.path, interface: "org.freedesktop.DBus.Properties", member: "Set",
       arguments: [.string(write.interface), .string(write.property), .variant(write.value)]
     ) { result in
       switch result {
@@ -151,194 +162,73 @@ final class ProxyPlayer: Sendable {
 
   // MARK: - The players
 
-  /// Follows the hub's answer: mirrors new candidates, forgets gone ones, and announces a
-  /// switch. Called under the hub's lock, in the order of its changes; it acts once the message
-  /// that made the change has been seen by every handler, so that the mirror of a player that
-  /// just started playing already says so.
-  func nowPlayingChanged(_ now: NowPlaying) {
-    connection.perform { [self] in follow(now) }
-  }
-
+  /// Follows the hub's answer: announces a switch. Called on the view's connection thread, in
+  /// the order of the hub's changes, after the view took in the message that made the change.
   private func follow(_ now: NowPlaying) {
     let instant = ContinuousClock.now
-    let owners = Set(now.players.compactMap { BusName(rawValue: $0.owner) })
-    let (added, switched) = state.withLock { state in
-      for gone in state.mirrors.keys where !owners.contains(gone) { state.mirrors[gone] = nil }
-      let added = owners.filter { state.mirrors[$0] == nil }
-      for owner in added { state.mirrors[owner] = PlayerMirror() }
-      let active = now.active.flatMap { BusName(rawValue: $0.owner) }
-      guard active != state.active else { return (added, false) }
+    let active = now.active.flatMap { BusName(rawValue: $0.owner) }
+    let switched = state.withLock { state in
+      guard active != state.active else { return false }
       state.active = active
       announceSwitch(&state, at: instant)
-      return (added, true)
+      return true
     }
-    for owner in added { read(owner) }
-    guard switched else { return }
-    extrasChanged.yield()
-    if let active = now.active.flatMap({ BusName(rawValue: $0.owner) }), !added.contains(active) {
-      readProperty("Position", of: ProxyNames.playerInterface, at: HubNames.path, from: active)
-    }
+    if switched { extrasChanged.yield() }
   }
 
   /// Announces what a switch changed: one PropertiesChanged per interface with every value that
   /// differs from what controllers saw, then Seeked with the new position.
   private func announceSwitch(_ state: inout ProxyState, at instant: ContinuousClock.Instant) {
+    let mirror = state.active.flatMap(view.mirror(of:))
     let extras = Dictionary(
-      (state.activeMirror?.extras ?? []).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+      (mirror?.interfaces ?? []).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
     for interface in state.forwarded
     where interface == .root || interface == .player || extras[interface.key] == interface {
-      announce(state.changes(in: interface, at: instant), of: interface)
+      announce(state.changes(in: interface, of: mirror, at: instant), of: interface, if: state.isPublished)
     }
-    let position = state.activeMirror?.anchor.position(at: instant) ?? 0
-    emit("Seeked", of: ProxyNames.playerInterface, at: HubNames.path, [.int64(position)])
+    let position = mirror?.positionMicroseconds(at: instant) ?? 0
+    if state.isPublished {
+      emit("Seeked", of: MediaPlayerInterface.player.rawValue, at: HubNames.path, [.int64(position)])
+    }
     logger.debug(
       "proxy switched",
       metadata: ["active": "\(state.active?.rawValue ?? "none")", "position": "\(position)"])
   }
 
-  /// Reads a new player: its introspection and its child objects', then every forwarded
-  /// interface's properties.
-  private func read(_ owner: BusName) {
-    for interface in [ProxyNames.rootInterface, ProxyNames.playerInterface] {
-      readProperties(of: interface, at: HubNames.path, from: owner)
-    }
-    introspect(owner, at: HubNames.path) { [self] xml in
-      let children = ForwardedInterface.children(introspection: xml, of: HubNames.path)
-      add(extras(in: xml, at: HubNames.path), of: owner)
-      for child in children {
-        introspect(owner, at: child) { [self] xml in add(extras(in: xml, at: child), of: owner) }
+  /// What the view saw of the active player: its property changes announced, its jumps and its
+  /// other signals re-emitted, its extra interfaces exported.
+  private func viewChanged(_ change: PlayerView.Change) {
+    let instant = ContinuousClock.now
+    switch change {
+    case .propertiesChanged(let owner, let key, let names, let source):
+      state.withLock { state in
+        guard state.active == owner, let forwarded = state.forwarded.first(where: { $0.key == key }) else {
+          return
+        }
+        let mirror = view.mirror(of: owner)
+        let among = source == .read ? nil : Set(names)
+        announce(
+          state.changes(in: forwarded, of: mirror, among: among, at: instant), of: forwarded,
+          if: state.isPublished)
+        if source == .read, key == MediaPlayerInterface.player.rawValue, state.isPublished {
+          emit(
+            "Seeked", of: MediaPlayerInterface.player.rawValue, at: HubNames.path,
+            [.int64(mirror?.positionMicroseconds(at: instant) ?? 0)])
+        }
       }
-    }
-  }
-
-  /// The interfaces `xml` describes at `path` that are forwarded.
-  private func extras(in xml: String, at path: ObjectPath) -> [ForwardedInterface] {
-    ForwardedInterface.parse(introspection: xml).filter { !ProxyNames.notForwarded.contains($0.name) }.map {
-      var interface = $0
-      interface.path = path
-      return interface
-    }
-  }
-
-  /// Calls `Introspect` at `path` of `owner`, and `then` with its XML.
-  private func introspect(
-    _ owner: BusName, at path: ObjectPath, then: @escaping @Sendable (String) -> Void
-  ) {
-    connection.call(
-      destination: owner, path: path, interface: ProxyNames.introspectableInterface, member: "Introspect",
-      timeout: Self.readTimeout
-    ) { [self] result in
-      guard case .success(let values) = result, let xml = values.first?.stringValue else {
-        logger.info(
-          "a player's interfaces cannot be read; only MPRIS's are forwarded",
-          metadata: ["owner": "\(owner)", "path": "\(path)"])
+    case .seeked(let owner, let position):
+      guard state.withLock({ $0.active == owner && $0.isPublished }) else { return }
+      emit("Seeked", of: MediaPlayerInterface.player.rawValue, at: HubNames.path, [.int64(position)])
+    case .interfacesChanged(let owner):
+      if state.withLock({ $0.active == owner }) { extrasChanged.yield() }
+    case .signal(let owner, let message):
+      guard let path = message.path, let interface = message.interface, let member = message.member else {
         return
       }
-      then(xml)
-    }
-  }
-
-  /// Adds `extras` to what `owner` is known to serve, and reads their properties.
-  private func add(_ extras: [ForwardedInterface], of owner: BusName) {
-    guard !extras.isEmpty else { return }
-    let isActive = state.withLock { state in
-      state.mirrors[owner]?.extras.append(contentsOf: extras)
-      return state.active == owner
-    }
-    for interface in extras { readProperties(of: interface.name, at: interface.path, from: owner) }
-    if isActive { extrasChanged.yield() }
-  }
-
-  /// GetAll of `interface` at `path` from `owner`, recorded in its mirror (announced when it is
-  /// active).
-  private func readProperties(of interface: String, at path: ObjectPath, from owner: BusName) {
-    connection.call(
-      destination: owner, path: path, interface: HubNames.propertiesInterface, member: "GetAll",
-      arguments: [.string(interface)], timeout: Self.readTimeout
-    ) { [self] result in
-      switch result {
-      case .success(let values):
-        record(
-          values.first ?? .vardict([:]), of: interface, at: path, from: owner, replacing: true, at: .now)
-      case .failure(let error):
-        logger.warning(
-          "a player's properties cannot be read; they read as empty through the proxy",
-          metadata: [
-            "owner": "\(owner)", "path": "\(path)", "interface": "\(interface)", "error": "\(error)",
-          ])
-      }
-    }
-  }
-
-  /// Records properties read or announced, and announces those of the active player that
-  /// changed; after a read of the active player's `Player` interface, a Seeked too.
-  private func record(
-    _ dictionary: Value, of interface: String, at path: ObjectPath, from owner: BusName, replacing: Bool,
-    at instant: ContinuousClock.Instant
-  ) {
-    let key = ForwardedInterface.key(interface, at: path)
-    guard case .dictionary(_, _, let entries) = dictionary else {
-      logger.warning("a player sent properties that are not a dictionary", metadata: ["owner": "\(owner)"])
-      return
-    }
-    var values: [String: Value] = [:]
-    for entry in entries {
-      if let name = entry.key.stringValue { values[name] = entry.value.unwrappingVariants }
-    }
-    let known = state.withLock { state in
-      guard state.mirrors[owner] != nil else { return false }
-      state.mirrors[owner]?.record(values, of: key, at: instant, replacing: replacing)
-      guard state.active == owner, let forwarded = state.forwarded.first(where: { $0.key == key }) else {
-        return true
-      }
-      announce(
-        state.changes(in: forwarded, among: replacing ? nil : Set(values.keys), at: instant), of: forwarded)
-      if replacing, key == ProxyNames.playerInterface {
-        emit(
-          "Seeked", of: interface, at: path, [.int64(state.mirrors[owner]?.anchor.position(at: instant) ?? 0)]
-        )
-      }
-      return true
-    }
-    // The anchor was moved on by extrapolation; the player's own Position, read once, corrects
-    // the few milliseconds the announcement took, so they never add up over pauses and resumes.
-    if known, !replacing, key == ProxyNames.playerInterface,
-      values["PlaybackStatus"] != nil || values["Rate"] != nil
-    {
-      readProperty("Position", of: interface, at: path, from: owner)
-    }
-  }
-
-  // MARK: - Signals
-
-  /// A signal at the MPRIS path or below: recorded when a candidate sent it, re-emitted when the
-  /// active player did.
-  private func received(_ message: ReceivedMessage) {
-    guard let sender = message.sender, let path = message.path, let interface = message.interface,
-      let member = message.member
-    else {
-      return
-    }
-    let instant = ContinuousClock.now
-    switch (interface, member) {
-    case (HubNames.propertiesInterface, "PropertiesChanged"):
-      guard message.arguments.count == 3, let changed = message.arguments.first?.stringValue else { return }
-      record(message.arguments[1], of: changed, at: path, from: sender, replacing: false, at: instant)
-      let invalidated = (message.arguments[2].arrayElements ?? []).compactMap(\.stringValue)
-      for name in invalidated { readProperty(name, of: changed, at: path, from: sender) }
-    case (ProxyNames.playerInterface, "Seeked") where path == HubNames.path:
-      guard let position = message.arguments.first?.int64Value else { return }
-      let isActive = state.withLock { state in
-        guard let mirror = state.mirrors[sender] else { return false }
-        state.mirrors[sender]?.anchor = PositionAnchor(
-          position: position, rate: mirror.effectiveRate, time: instant)
-        return state.active == sender
-      }
-      if isActive { emit("Seeked", of: interface, at: path, [.int64(position)]) }
-    default:
-      let key = ForwardedInterface.key(interface, at: path)
+      let key = InterfaceDescription.key(interface, at: path)
       let declared = state.withLock { state in
-        state.active == sender ? state.exportedExtras[key]?.signals.first { $0.name == member } : nil
+        state.active == owner && state.isPublished
+          ? state.exportedExtras[key]?.signals.first { $0.name == member } : nil
       }
       guard let declared else { return }
       guard Value.signature(of: message.arguments) == declared.signature else {
@@ -348,45 +238,29 @@ final class ProxyPlayer: Sendable {
         return
       }
       emit(member, of: interface, at: path, message.arguments)
-    }
-  }
-
-  /// Reads one property a player invalidated.
-  private func readProperty(_ name: String, of interface: String, at path: ObjectPath, from owner: BusName) {
-    connection.call(
-      destination: owner, path: path, interface: HubNames.propertiesInterface, member: "Get",
-      arguments: [.string(interface), .string(name)], timeout: Self.readTimeout
-    ) { [self] result in
-      guard case .success(let values) = result, let value = values.first else { return }
-      record(
-        .dictionary(
-          keySignature: "s", valueSignature: "v", [DictionaryEntry(key: .string(name), value: value)]),
-        of: interface, at: path, from: owner, replacing: false, at: .now)
+    case .nameAppeared, .nameVanished:
+      break
     }
   }
 
   // MARK: - Emitting
 
   /// Announces `names` of `interface`, unless it is one whose changes are never announced
-  /// (``ForwardedInterface/announcesChanges``).
-  private func announce(_ names: [String], of interface: ForwardedInterface) {
-    guard !names.isEmpty, interface.announcesChanges else { return }
-    for server in servers {
-      do {
-        try server.emitPropertiesChanged(path: interface.path, interface: interface.name, properties: names)
-      } catch {
-        logger.error("could not announce the proxy's properties", metadata: ["error": "\(error)"])
-      }
+  /// (``InterfaceDescription/announcesChanges``).
+  private func announce(_ names: [String], of interface: InterfaceDescription, if isPublished: Bool) {
+    guard isPublished, !names.isEmpty, interface.announcesChanges else { return }
+    do {
+      try server.emitPropertiesChanged(path: interface.path, interface: interface.name, properties: names)
+    } catch {
+      logger.error("could not announce the proxy's properties", metadata: ["error": "\(error)"])
     }
   }
 
   private func emit(_ member: String, of interface: String, at path: ObjectPath, _ arguments: [Value]) {
-    for server in servers {
-      do {
-        try server.emitSignal(path: path, interface: interface, member: member, arguments: arguments)
-      } catch {
-        logger.error("could not re-emit \(interface).\(member)", metadata: ["error": "\(error)"])
-      }
+    do {
+      try server.emitSignal(path: path, interface: interface, member: member, arguments: arguments)
+    } catch {
+      logger.error("could not re-emit \(interface).\(member)", metadata: ["error": "\(error)"])
     }
   }
 
@@ -398,7 +272,8 @@ final class ProxyPlayer: Sendable {
   private func exportExtras(_ exported: inout ExportedExtras) async {
     let wanted = state.withLock { state in
       Dictionary(
-        (state.activeMirror?.extras ?? []).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        (state.active.flatMap(view.mirror(of:))?.interfaces ?? []).map { ($0.key, $0) },
+        uniquingKeysWith: { first, _ in first })
     }
     for (key, export) in exported.interfaces where wanted[key] != export.description {
       export.registrations.forEach { $0.cancel() }
@@ -411,26 +286,17 @@ final class ProxyPlayer: Sendable {
     for (key, description) in wanted where exported.interfaces[key] == nil {
       do {
         if description.path != HubNames.path, exported.writeHandlers[description.path] == nil {
-          var handlers: [PropertyWriteRegistration] = []
-          for server in servers {
-            handlers.append(
-              try await server.handlePropertyWrites(at: description.path) { [self] write in
-                take(write, via: server)
-              })
-          }
-          exported.writeHandlers[description.path] = handlers
+          exported.writeHandlers[description.path] = [
+            try await server.handlePropertyWrites(at: description.path) { [self] write in take(write) }
+          ]
         }
-        var registrations: [Registration] = []
-        for server in servers {
-          registrations.append(
-            try await server.export(interface(for: description, on: server), at: description.path))
-        }
+        let registrations = [try await server.export(interface(for: description), at: description.path)]
         exported.interfaces[key] = ExportedExtras.Export(
           description: description, registrations: registrations)
         state.withLock { state in
           state.exportedExtras[key] = description
           // A new interface announces nothing: controllers read it whole.
-          _ = state.changes(in: description, at: .now)
+          _ = state.changes(in: description, of: state.active.flatMap(view.mirror(of:)), at: .now)
         }
         logger.debug("forwarding the active player's \(description.name) at \(description.path)")
       } catch {

@@ -1,9 +1,11 @@
 import BusTestSupport
+import DBus
 import Foundation
 import Hummingbird
 import HummingbirdTesting
 import HummingbirdWebSocket
 import Logging
+import PlayerView
 import RemoteControlMPRIS
 import Testing
 import WebRemote
@@ -14,6 +16,9 @@ import WebRemote
 struct WebRemoteHarness: Sendable {
   let bus: PrivateBus
   let client: MediaPlayerBus
+  /// The view of the players the web remote reads, as the hub's.
+  let view: PlayerView
+  let viewSubscriptions: [Subscription]
   let source: FixedNowPlayingSource
   let devices: DeviceStore
   let webRemote: WebRemote
@@ -30,14 +35,19 @@ struct WebRemoteHarness: Sendable {
       try await bus.waitForName("org.mpris.MediaPlayer2.\(name)")
     }
     let client = try await MediaPlayerBus.connect(address: bus.address)
+    let view = PlayerView(
+      connection: try await Connection.connect(.address(bus.address)), logger: Logger(label: "WebRemoteTests")
+    ) { _ in true }
+    let viewSubscriptions = try await view.start()
     let busNames = players.map { "org.mpris.MediaPlayer2.\($0)" }
     let source = FixedNowPlayingSource(NowPlayingOrder(players: busNames, nowPlaying: busNames.first))
     let stateDirectory = bus.directory.appendingPathComponent("state/remotectld")
     let devices = try await DeviceStore.open(directory: stateDirectory.path)
     let webRemote = WebRemote(
-      bus: client, hub: source, devices: devices, staticFiles: nil, logger: Logger(label: "WebRemoteTests"))
+      view: view, hub: source, devices: devices, staticFiles: nil, logger: Logger(label: "WebRemoteTests"))
     return WebRemoteHarness(
-      bus: bus, client: client, source: source, devices: devices, webRemote: webRemote,
+      bus: bus, client: client, view: view, viewSubscriptions: viewSubscriptions, source: source,
+      devices: devices, webRemote: webRemote,
       stateDirectory: stateDirectory)
   }
 
@@ -67,6 +77,8 @@ struct WebRemoteHarness: Sendable {
 
   /// Stops the client and the bus.
   func stop() async {
+    viewSubscriptions.forEach { $0.cancel() }
+    view.connection.close()
     client.close()
     await bus.stop()
   }

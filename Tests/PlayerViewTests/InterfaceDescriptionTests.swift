@@ -1,10 +1,9 @@
 import DBus
+import PlayerView
 import Testing
 
-@testable import remotectld
-
 @Suite("Reading a player's introspection")
-struct ForwardedInterfaceTests {
+struct InterfaceDescriptionTests {
   @Test func `methods, signals and properties are read with their signatures, names and change behaviour`() {
     let xml = """
       <!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN" "x">
@@ -26,7 +25,7 @@ struct ForwardedInterfaceTests {
        <interface name="com.example.Empty"/>
       </node>
       """
-    let interfaces = ForwardedInterface.parse(introspection: xml)
+    let interfaces = InterfaceDescription.parse(introspection: xml)
     #expect(interfaces.map(\.name) == ["org.mpris.MediaPlayer2.TrackList", "com.example.Empty"])
     let trackList = interfaces[0]
     #expect(
@@ -50,14 +49,5 @@ struct ForwardedInterfaceTests {
     for signature: Signature in ["y", "b", "s", "o", "as", "a{sv}", "(ias)", "a(sa{sv})", "v", "aai"] {
       #expect(Value.zero(of: signature).signature == signature)
     }
-  }
-
-  @Test func `Position moves at the rate from the anchor, and never below 0`() {
-    let start = ContinuousClock.now
-    var anchor = PositionAnchor(position: 1_000_000, rate: 1.5, time: start)
-    #expect(anchor.position(at: start + .seconds(2)) == 4_000_000)
-    anchor.rebase(at: start + .seconds(2), rate: 0)
-    #expect(anchor.position(at: start + .seconds(10)) == 4_000_000)
-    #expect(PositionAnchor(position: 100, rate: -1, time: start).position(at: start + .seconds(1)) == 0)
   }
 }

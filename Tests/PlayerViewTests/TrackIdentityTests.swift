@@ -1,7 +1,6 @@
 import DBus
+import PlayerView
 import Testing
-
-@testable import remotectld
 
 @Suite("What makes a track change")
 struct TrackIdentityTests {

@@ -23,8 +23,12 @@ struct RemotectldCommand: AsyncParsableCommand {
       playerctld's interface under org.mpris.MediaPlayer2.playerctld, so `playerctl` and scripts \
       written for playerctld follow the same order.
 
-      It is also one MPRIS player, org.mpris.MediaPlayer2.remotectld (and, while it holds it, \
-      org.mpris.MediaPlayer2.playerctld), that is whichever player is Now Playing: calls, property \
+      Where no desktop shell shows every player, it is also one MPRIS player, \
+      org.mpris.MediaPlayer2.remotectld (and, while it holds it, org.mpris.MediaPlayer2.playerctld), \
+      that is whichever player is Now Playing, for the bars and widgets that show one player. Under \
+      GNOME Shell or KDE Plasma, which show every player and route the media keys themselves, it \
+      publishes no MPRIS name of its own (--proxy auto, the default), so each player is one card; \
+      --proxy on or off decides instead. The proxy player: calls, property \
       writes and the active player's signals are forwarded, TrackList, Playlists and any other \
       interface the active player serves included, at \(HubNames.path) and at its child objects \
       (such as \(HubNames.path)/RemoteControl); a switch is announced with the values that \
@@ -47,6 +51,9 @@ struct RemotectldCommand: AsyncParsableCommand {
       allows. It serves the JavaScript clients remote-control.js and cordova-remote-controls.js \
       under /bridge/. docs/bridge-protocol.md describes the protocol.
 
+      Options can also be set in $XDG_CONFIG_HOME/remotectld/remotectld.conf (one `key = value` a \
+      line: proxy = auto|on|off); the command line wins.
+
       It stops on SIGINT or SIGTERM and logs on standard error.
       """)
 
@@ -61,6 +68,17 @@ struct RemotectldCommand: AsyncParsableCommand {
     inversion: .prefixedNo,
     help: "Answer playerctld's interface under its bus name while playerctld is not running.")
   var playerctld = true
+
+  @Option(
+    help: ArgumentHelp(
+      "When to publish the proxy player and playerctld's name: auto (unless GNOME Shell or KDE Plasma "
+        + "shows every player), on or off.", valueName: "mode"))
+  var proxy: ProxyMode?
+
+  @Option(
+    help: ArgumentHelp(
+      "The configuration file (default: $XDG_CONFIG_HOME/remotectld/remotectld.conf).", valueName: "path"))
+  var config: String?
 
   @Option(
     help: ArgumentHelp(
@@ -116,10 +134,17 @@ struct RemotectldCommand: AsyncParsableCommand {
       return handler
     }
     let logger = Logger(label: "remotectld")
+    let file: ConfigurationFile
+    do {
+      file = try ConfigurationFile.read(at: config ?? ConfigurationFile.defaultPath())
+    } catch {
+      logger.critical("\(error.description)")
+      throw ExitCode.failure
+    }
     let hub = HubService(
       configuration: HubService.Configuration(
         bus: busAddress.map(BusAddress.address) ?? .session, filter: CandidateFilter(ignoring: ignoredNames),
-        answersPlayerctld: playerctld,
+        proxy: proxy ?? file.proxy ?? .auto, answersPlayerctld: playerctld,
         http: HTTPOptions(isEnabled: !noHTTP, port: httpPort, lan: lan)),
       logger: logger)
     let group = ServiceGroup(

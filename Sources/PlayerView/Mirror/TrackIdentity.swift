@@ -1,11 +1,11 @@
-import DBus
+package import DBus
 
 /// What names one track in an MPRIS `Metadata` dictionary, so that a track change can be told
 /// from metadata that merely arrived again or gained artwork.
-enum TrackIdentity {
+package enum TrackIdentity {
   /// The track's `mpris:trackid`, `xesam:url` and `xesam:title` joined, or `nil` for empty
   /// metadata; `nil` also when `metadata` is not a dictionary.
-  static func of(_ metadata: Value) -> String? {
+  package static func of(_ metadata: Value) -> String? {
     guard case .dictionary(_, _, let entries) = metadata.unwrappingVariants else { return nil }
     var fields: [String: String] = [:]
     for entry in entries {

@@ -1,6 +1,6 @@
-import DBus
+package import DBus
 
-extension ForwardedInterface {
+extension InterfaceDescription {
   /// The interfaces described by D-Bus introspection data (`Introspect`'s XML), in order.
   ///
   /// Only what the proxy needs is read: interfaces, their methods and signals with their
@@ -8,10 +8,10 @@ extension ForwardedInterface {
   /// Malformed parts are skipped: a member with a bad name or signature is left out, so a
   /// player's nonsense cannot stop the rest of the interface from being forwarded. Interfaces of
   /// child nodes described inline are not the object's own and are skipped too.
-  static func parse(introspection xml: String) -> [ForwardedInterface] {
-    var interfaces: [ForwardedInterface] = []
+  package static func parse(introspection xml: String) -> [InterfaceDescription] {
+    var interfaces: [InterfaceDescription] = []
     var depth = 0
-    var current: ForwardedInterface?
+    var current: InterfaceDescription?
     var interfaceChange = Interface.Property.ChangeBehavior.emitsChange
     var member: (kind: String, name: String, attributes: [String: String])?
     var arguments: [[String: String]] = []
@@ -59,7 +59,7 @@ extension ForwardedInterface {
       guard depth <= 1 else { continue }
       switch (tag.name, tag.isClosing) {
       case ("interface", false):
-        current = tag.attributes["name"].map { ForwardedInterface(name: $0) }
+        current = tag.attributes["name"].map { InterfaceDescription(name: $0) }
         interfaceChange = .emitsChange
         if tag.isEmpty, let done = current {
           interfaces.append(done)
@@ -96,7 +96,7 @@ extension ForwardedInterface {
 
   /// The paths of the child objects `xml` lists (`<node name="RemoteControl"/>`) below `path`:
   /// one level, each named by a single valid path element.
-  static func children(introspection xml: String, of path: ObjectPath) -> [ObjectPath] {
+  package static func children(introspection xml: String, of path: ObjectPath) -> [ObjectPath] {
     var children: [ObjectPath] = []
     var depth = 0
     for tag in tags(in: xml) where tag.name == "node" {

@@ -1,10 +1,9 @@
 import DBus
+import PlayerView
 import Testing
 
-@testable import remotectld
-
 @Suite("Reading a player's child objects from its introspection")
-struct ForwardedInterfaceChildrenTests {
+struct InterfaceDescriptionChildrenTests {
   @Test
   func
     `child nodes one level down are listed once; nested and inline-described nodes' interfaces are not the object's`()
@@ -23,8 +22,8 @@ struct ForwardedInterfaceChildrenTests {
       </node>
       """
     #expect(
-      ForwardedInterface.children(introspection: xml, of: "/org/mpris/MediaPlayer2")
+      InterfaceDescription.children(introspection: xml, of: "/org/mpris/MediaPlayer2")
         == ["/org/mpris/MediaPlayer2/RemoteControl", "/org/mpris/MediaPlayer2/Inline"])
-    #expect(ForwardedInterface.parse(introspection: xml).map(\.name) == ["com.example.Own"])
+    #expect(InterfaceDescription.parse(introspection: xml).map(\.name) == ["com.example.Own"])
   }
 }

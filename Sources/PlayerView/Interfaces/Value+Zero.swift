@@ -1,10 +1,10 @@
-import DBus
+package import DBus
 
 extension Value {
   /// The empty value of the single complete type `signature`: 0, `false`, `""`, `/`, an empty
   /// array or dictionary, a structure of empty fields, or a variant holding `""`. What a
   /// forwarded property reads when the active player gave no value of its type.
-  static func zero(of signature: Signature) -> Value {
+  package static func zero(of signature: Signature) -> Value {
     var codes = Substring(signature.rawValue)
     return zero(reading: &codes)
   }

@@ -1,9 +1,10 @@
-import DBus
+package import DBus
+import RemoteControlMPRIS
 
-extension ForwardedInterface {
+extension InterfaceDescription {
   /// `org.mpris.MediaPlayer2`, with what it reads without a player.
-  static let root = ForwardedInterface(
-    name: ProxyNames.rootInterface,
+  package static let root = InterfaceDescription(
+    name: MediaPlayerInterface.root.rawValue,
     methods: [Method(name: "Raise"), Method(name: "Quit")],
     properties: [
       Property(name: "CanQuit", signature: "b", fallback: .bool(false)),
@@ -19,8 +20,8 @@ extension ForwardedInterface {
 
   /// `org.mpris.MediaPlayer2.Player`, with what it reads without a player: Stopped, no track,
   /// every `Can*` false. `Position` is never announced: it is computed on each read.
-  static let player = ForwardedInterface(
-    name: ProxyNames.playerInterface,
+  package static let player = InterfaceDescription(
+    name: MediaPlayerInterface.player.rawValue,
     methods: [
       Method(name: "Next"), Method(name: "Previous"), Method(name: "Pause"), Method(name: "PlayPause"),
       Method(name: "Stop"), Method(name: "Play"), Method(name: "Seek", inSignature: "x", inNames: ["Offset"]),
@@ -45,4 +46,14 @@ extension ForwardedInterface {
       Property(name: "CanControl", signature: "b", fallback: .bool(false)),
     ],
     signals: [Signal(name: "Seeked", signature: "x", argumentNames: ["Position"])])
+}
+
+extension InterfaceDescription {
+  /// The interfaces a mirror does not keep as a player's own: D-Bus's (every object has them)
+  /// and MPRIS's two (``root`` and ``player``, always known).
+  package static let standard: Set<String> = [
+    "org.freedesktop.DBus.Properties", "org.freedesktop.DBus.Introspectable", "org.freedesktop.DBus.Peer",
+    "org.freedesktop.DBus.ObjectManager", MediaPlayerInterface.root.rawValue,
+    MediaPlayerInterface.player.rawValue,
+  ]
 }

@@ -1,0 +1,188 @@
+package import DBus
+import RemoteControlMPRIS
+
+extension PlayerView {
+  // MARK: - Starting
+
+  /// Installs the view's two match rules, then reads the players already on the bus.
+  ///
+  /// - Returns: The subscriptions; cancel them to stop watching.
+  package func start() async throws(BusError) -> [Subscription] {
+    let names = try await connection.addMatch(
+      rule: "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',"
+        + "member='NameOwnerChanged',path='/org/freedesktop/DBus',arg0namespace='org.mpris.MediaPlayer2'"
+    ) { [self] message in nameOwnerChanged(message) }
+    let signals = try await connection.addMatch(
+      rule: "type='signal',path_namespace='\(ObjectPath.mediaPlayer.rawValue)'"
+    ) { [self] message in received(message) }
+    await enumerate()
+    return [names, signals]
+  }
+
+  /// Forgets every player and reads the players on the bus again: after a reconnect, when every
+  /// unique name has changed.
+  package func enumerate() async {
+    let gone = state.withLock { state in
+      defer { state = State() }
+      return state.mirrors.values.flatMap { mirror in
+        mirror.busNames.enumerated().map { index, name in
+          Change.nameVanished(
+            name, owner: mirror.owner, lastMirror: index == mirror.busNames.count - 1 ? mirror : nil)
+        }
+      }
+    }
+    if !gone.isEmpty { connection.perform { [self] in notify(gone) } }
+    do {
+      for name in try await connection.listNames() where name.rawValue.hasPrefix(Self.mprisPrefix) {
+        guard let owner = try await connection.nameOwner(of: name) else { continue }
+        connection.perform { [self] in appeared(name, owner: owner) }
+      }
+    } catch {
+      logger.error("could not list the players on the bus", metadata: ["error": "\(error)"])
+    }
+  }
+
+  static let mprisPrefix = MediaPlayerInterface.root.rawValue + "."
+
+  // MARK: - Names
+
+  private func nameOwnerChanged(_ message: ReceivedMessage) {
+    let strings = message.arguments.compactMap(\.stringValue)
+    guard strings.count == 3, let name = BusName(rawValue: strings[0]) else { return }
+    if let old = BusName(rawValue: strings[1]) { vanished(name, owner: old) }
+    if let new = BusName(rawValue: strings[2]) { appeared(name, owner: new) }
+  }
+
+  /// `owner` now owns `name`: a new player is read; a known one gains a name.
+  private func appeared(_ name: BusName, owner: BusName) {
+    guard admits(name) else { return }
+    let isNew = state.withLock { state -> Bool? in
+      guard state.owners[name] != owner else { return nil }
+      state.owners[name] = owner
+      if state.mirrors[owner] != nil {
+        state.mirrors[owner]?.busNames.append(name)
+        return false
+      }
+      state.mirrors[owner] = PlayerMirror(owner: owner, busNames: [name])
+      return true
+    }
+    guard let isNew else { return }
+    if isNew { logger.info("player appeared", metadata: ["name": "\(name)", "owner": "\(owner)"]) }
+    notify([.nameAppeared(name, owner: owner, isNewPlayer: isNew)])
+    if isNew { read(owner) }
+  }
+
+  /// `owner` no longer owns `name`: the player loses the name, and is gone with its last one.
+  private func vanished(_ name: BusName, owner: BusName) {
+    let change = state.withLock { state -> Change? in
+      guard state.owners[name] == owner, var mirror = state.mirrors[owner] else { return nil }
+      state.owners[name] = nil
+      mirror.busNames.removeAll { $0 == name }
+      guard mirror.busNames.isEmpty else {
+        state.mirrors[owner] = mirror
+        return .nameVanished(name, owner: owner, lastMirror: nil)
+      }
+      state.mirrors[owner] = nil
+      return .nameVanished(name, owner: owner, lastMirror: mirror)
+    }
+    guard let change else { return }
+    if case .nameVanished(_, _, .some) = change {
+      logger.info("player vanished", metadata: ["name": "\(name)", "owner": "\(owner)"])
+    }
+    notify([change])
+  }
+
+  // MARK: - Reading a new player
+
+  /// Reads a new player: its root and player interfaces, then its introspection data and its
+  /// child objects', then every other interface's properties.
+  private func read(_ owner: BusName) {
+    readProperties(of: MediaPlayerInterface.root.rawValue, at: .mediaPlayer, from: owner)
+    readProperties(of: MediaPlayerInterface.player.rawValue, at: .mediaPlayer, from: owner)
+    introspect(owner, at: .mediaPlayer) { [self] xml in
+      add(interfaces(in: xml, at: .mediaPlayer), of: owner)
+      for child in InterfaceDescription.children(introspection: xml, of: .mediaPlayer) {
+        introspect(owner, at: child) { [self] xml in add(interfaces(in: xml, at: child), of: owner) }
+      }
+    }
+  }
+
+  /// The interfaces `xml` describes at `path` beyond D-Bus's and MPRIS's two.
+  private func interfaces(in xml: String, at path: ObjectPath) -> [InterfaceDescription] {
+    InterfaceDescription.parse(introspection: xml).filter { !InterfaceDescription.standard.contains($0.name) }
+      .map {
+        var interface = $0
+        interface.path = path
+        return interface
+      }
+  }
+
+  /// Calls `Introspect` at `path` of `owner`, and `then` with its XML.
+  private func introspect(_ owner: BusName, at path: ObjectPath, then: @escaping @Sendable (String) -> Void) {
+    connection.call(
+      destination: owner, path: path, interface: "org.freedesktop.DBus.Introspectable", member: "Introspect",
+      timeout: Self.readTimeout
+    ) { [self] result in
+      guard case .success(let values) = result, let xml = values.first?.stringValue else {
+        logger.info(
+          "a player's interfaces cannot be read; only MPRIS's are known",
+          metadata: ["owner": "\(owner)", "path": "\(path)"])
+        return
+      }
+      then(xml)
+    }
+  }
+
+  /// Adds `interfaces` to what `owner` is known to serve, and reads their properties.
+  private func add(_ interfaces: [InterfaceDescription], of owner: BusName) {
+    guard !interfaces.isEmpty else { return }
+    let known = state.withLock { state -> Bool in
+      guard state.mirrors[owner] != nil else { return false }
+      state.mirrors[owner]?.interfaces.append(contentsOf: interfaces)
+      return true
+    }
+    guard known else { return }
+    for interface in interfaces where !interface.properties.isEmpty {
+      readProperties(of: interface.name, at: interface.path, from: owner)
+    }
+    notify([.interfacesChanged(owner: owner)])
+  }
+
+  /// `GetAll` of `interface` at `path` from `owner`, recorded in its mirror.
+  private func readProperties(of interface: String, at path: ObjectPath, from owner: BusName) {
+    connection.call(
+      destination: owner, path: path, interface: Self.propertiesInterface, member: "GetAll",
+      arguments: [.string(interface)], timeout: Self.readTimeout
+    ) { [self] result in
+      switch result {
+      case .success(let values):
+        record(values.first ?? .vardict([:]), of: interface, at: path, from: owner, source: .read, at: .now)
+      case .failure(let error):
+        logger.warning(
+          "a player's properties cannot be read; they read as empty",
+          metadata: [
+            "owner": "\(owner)", "path": "\(path)", "interface": "\(interface)", "error": "\(error)",
+          ])
+        if interface == MediaPlayerInterface.player.rawValue {
+          record(.vardict([:]), of: interface, at: path, from: owner, source: .read, at: .now)
+        }
+      }
+    }
+  }
+
+  /// `Get` of one property: one the player invalidated, or `Position` after a track change.
+  func readProperty(_ name: String, of interface: String, at path: ObjectPath, from owner: BusName) {
+    connection.call(
+      destination: owner, path: path, interface: Self.propertiesInterface, member: "Get",
+      arguments: [.string(interface), .string(name)], timeout: Self.readTimeout
+    ) { [self] result in
+      guard case .success(let values) = result, let value = values.first else { return }
+      record(
+        .dictionary(
+          keySignature: "s", valueSignature: "v", [DictionaryEntry(key: .string(name), value: value)]),
+        of: interface, at: path, from: owner, source: .announced, at: .now)
+    }
+  }
+
+  static let propertiesInterface = "org.freedesktop.DBus.Properties"
+}

@@ -1,0 +1,148 @@
+import DBus
+import Logging
+import NowPlayingArbiter
+import PlayerView
+import RemoteControlMPRIS
+import Synchronization
+
+/// The hub's state: the Now Playing rule, fed from the view of the players, and the observers of
+/// its answers.
+///
+/// Every change is applied on the view's connection thread, where the view's own changes arrive,
+/// so answers are computed and announced in the order the changes happened; the lock only lets
+/// other threads read the current answer. Observers are called after the lock is released.
+final class Hub: Sendable {
+  /// A change of the rule's answer: the answer now and the one before.
+  struct Change: Sendable {
+    var now: NowPlaying
+    var before: NowPlaying
+  }
+
+  let view: PlayerView
+  let logger: Logger
+  private let arbiter: Mutex<Arbiter>
+  /// Told every new answer, on the view's connection thread, in order.
+  private let observers = Mutex<[@Sendable (Change) -> Void]>([])
+
+  init(view: PlayerView, filter: CandidateFilter, logger: Logger) {
+    self.view = view
+    self.logger = logger
+    self.arbiter = Mutex(Arbiter(filter: filter, hubOwner: view.connection.uniqueName.rawValue))
+    view.observe { [self] change in take(change) }
+  }
+
+  /// The view's connection: the hub's own.
+  var connection: Connection { view.connection }
+
+  /// The current answer of the rule.
+  var nowPlaying: NowPlaying { arbiter.withLock { $0.nowPlaying } }
+
+  /// The candidate that owns `name` (a bus name, player name or unique name).
+  func candidate(named name: String) -> Candidate? {
+    arbiter.withLock { $0.candidate(named: name) }
+  }
+
+  /// Calls `observer` with every change of the answer from now on, in order, on the view's
+  /// connection thread.
+  func observe(_ observer: @escaping @Sendable (Change) -> Void) {
+    observers.withLock { $0.append(observer) }
+  }
+
+  // MARK: - Applying
+
+  /// Applies `events` (what one message said) on the view's connection thread, where every
+  /// change is applied, then calls `completion` there with the answer.
+  func apply(_ events: [Arbiter.Event], then completion: @escaping @Sendable (NowPlaying) -> Void = { _ in })
+  {
+    connection.perform { [self] in completion(applyHere(events)) }
+  }
+
+  /// Applies `events` and returns the answer after them: a request from a task.
+  func apply(_ events: [Arbiter.Event]) async -> NowPlaying {
+    await withCheckedContinuation { continuation in
+      apply(events) { continuation.resume(returning: $0) }
+    }
+  }
+
+  /// Applies `events` now (on the view's connection thread) and tells the observers of the
+  /// change they make, if any: one announcement per message.
+  @discardableResult
+  func applyHere(_ events: [Arbiter.Event]) -> NowPlaying {
+    let (now, before) = arbiter.withLock { arbiter in
+      let before = arbiter.nowPlaying
+      for event in events { arbiter.apply(event) }
+      return (arbiter.nowPlaying, before)
+    }
+    guard
+      now.active?.busName != before.active?.busName
+        || now.players.map(\.busName) != before.players.map(\.busName)
+    else {
+      logger.trace("events", metadata: ["events": "\(events)"])
+      return now
+    }
+    logger.debug(
+      "now playing changed",
+      metadata: [
+        "events": "\(events)", "active": "\(now.active?.busName ?? "none")",
+        "players": "\(now.players.map(\.busName))",
+      ])
+    notify(Change(now: now, before: before))
+    return now
+  }
+
+  /// Forgets every player's connection and takes `owner` as the hub's own name (after a
+  /// reconnect, when every unique name on the bus has changed); their history is kept by bus
+  /// name, for when they come back. On the view's connection thread.
+  func reset(hubOwner owner: String) {
+    let change = arbiter.withLock { arbiter -> Change? in
+      let before = arbiter.nowPlaying
+      guard arbiter.reconnected(hubOwner: owner) else { return nil }
+      return Change(now: arbiter.nowPlaying, before: before)
+    }
+    if let change { notify(change) }
+  }
+
+  private func notify(_ change: Change) {
+    for observer in observers.withLock({ $0 }) { observer(change) }
+  }
+
+  // MARK: - The view
+
+  /// What the view saw, as the rule's events.
+  private func take(_ change: PlayerView.Change) {
+    switch change {
+    case .nameAppeared(let name, let owner, _):
+      applyHere([.nameAppeared(busName: name.rawValue, owner: owner.rawValue)])
+    case .nameVanished(let name, let owner, _):
+      applyHere([.nameVanished(busName: name.rawValue, owner: owner.rawValue)])
+    case .propertiesChanged(let owner, let interface, let names, let source)
+    where interface == MediaPlayerInterface.player.rawValue:
+      guard let mirror = view.mirror(of: owner) else { return }
+      let source: Arbiter.Event.Source = source == .read ? .read : .announced
+      var events: [Arbiter.Event] = []
+      var others: [String] = []
+      for name in names {
+        switch name {
+        case "PlaybackStatus":
+          events.append(
+            .playbackStatusChanged(owner: owner.rawValue, isPlaying: mirror.isPlaying, source: source))
+        case "Metadata":
+          events.append(
+            .trackChanged(
+              owner: owner.rawValue, track: TrackIdentity.of(mirror[player: .metadata] ?? .vardict([:])),
+              source: source))
+        default:
+          others.append(name)
+        }
+      }
+      if !others.isEmpty, source == .announced {
+        events.append(.otherPropertiesChanged(owner: owner.rawValue, names: others))
+      }
+      if !events.isEmpty { applyHere(events) }
+    case .seeked(let owner, _):
+      applyHere([.seeked(owner: owner.rawValue)])
+    case .propertiesChanged, .interfacesChanged, .signal:
+      break
+    }
+  }
+}

@@ -1,0 +1,120 @@
+import DBus
+import Logging
+import Synchronization
+
+/// Whether the hub publishes its MPRIS names (the proxy player's and playerctld's), and why; it
+/// requests and releases them as the mode and the desktop shell say.
+final class ProxyPublication: Sendable {
+  /// What applies now, as `remotectl hub` and `remotectl doctor` show it.
+  struct Status: Sendable, Hashable {
+    var mode: ProxyMode
+    var isPublished: Bool
+    var reason: String
+  }
+
+  let mode: ProxyMode
+  private let server: Connection?
+  private let proxy: ProxyPlayer?
+  private let answersPlayerctld: Bool
+  private let logger: Logger
+  private let current: Mutex<Status>
+  private let requests: AsyncStream<ShellWatcher.Shell?>.Continuation
+  private let pending: AsyncStream<ShellWatcher.Shell?>
+  /// Called with each new status (the hub announces it).
+  private let changed: @Sendable (Status) -> Void
+
+  /// A publication in `mode` of `proxy` on `server` (both `nil` when the mode is off).
+  init(
+    mode: ProxyMode, server: Connection?, proxy: ProxyPlayer?, answersPlayerctld: Bool, logger: Logger,
+    changed: @escaping @Sendable (Status) -> Void
+  ) {
+    self.mode = mode
+    self.server = server
+    self.proxy = proxy
+    self.answersPlayerctld = answersPlayerctld
+    self.logger = logger
+    self.changed = changed
+    current = Mutex(
+      Status(mode: mode, isPublished: false, reason: mode == .off ? "--proxy off" : "starting"))
+    (pending, requests) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
+  }
+
+  /// What applies now.
+  var status: Status { current.withLock { $0 } }
+
+  /// The shell that shows every player now (`nil`: none); the names follow, in order.
+  func shellChanged(_ shell: ShellWatcher.Shell?) {
+    requests.yield(shell)
+  }
+
+  /// Requests and releases the names as told until ``finish()``; then releases them.
+  func run() async {
+    for await shell in pending {
+      await apply(shell)
+    }
+    if status.isPublished { await set(published: false, reason: "the hub stops") }
+  }
+
+  /// Ends ``run()``, which releases every name held.
+  func finish() {
+    requests.finish()
+  }
+
+  private func apply(_ shell: ShellWatcher.Shell?) async {
+    switch mode {
+    case .off:
+      return
+    case .on:
+      await set(published: true, reason: "--proxy on")
+    case .auto:
+      if let shell {
+        await set(
+          published: false,
+          reason: "\(shell.name) (\(shell.busName)) shows every player and routes the media keys itself")
+      } else {
+        await set(published: true, reason: "no desktop shell shows every player")
+      }
+    }
+  }
+
+  private func set(published: Bool, reason: String) async {
+    if let server, let proxy, published != status.isPublished {
+      if published {
+        proxy.isPublished = true
+        await request(ProxyNames.busName, on: server, queue: false)
+        if answersPlayerctld { await request(HubNames.playerctldBusName, on: server, queue: true) }
+      } else {
+        proxy.isPublished = false
+        try? await server.releaseName(ProxyNames.busName)
+        if answersPlayerctld { try? await server.releaseName(HubNames.playerctldBusName) }
+      }
+    }
+    let status = Status(mode: mode, isPublished: published, reason: reason)
+    let isNew = current.withLock { current in
+      defer { current = status }
+      return current != status
+    }
+    guard isNew else { return }
+    logger.info(
+      published ? "publishing the proxy player" : "publishing no MPRIS name of the hub's own",
+      metadata: ["reason": "\(reason)"])
+    changed(status)
+  }
+
+  /// Requests `name`; playerctld's is queued for, so that the bus hands it over whenever
+  /// playerctld is not running.
+  private func request(_ name: BusName, on server: Connection, queue: Bool) async {
+    do {
+      switch try await server.requestName(name, flags: queue ? [] : [.doNotQueue]) {
+      case .primaryOwner, .alreadyOwner:
+        logger.info("owning \(name)")
+      case .inQueue:
+        logger.info("\(name) is owned by another process; the hub takes it once that one stops")
+      case .exists:
+        logger.warning("\(name) is taken by another process", metadata: ["name": "\(name)"])
+      }
+    } catch {
+      logger.error("cannot request \(name)", metadata: ["error": "\(error)"])
+    }
+  }
+}

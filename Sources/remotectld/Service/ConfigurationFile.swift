@@ -1,0 +1,67 @@
+import Foundation
+
+/// remotectld's configuration file: `$XDG_CONFIG_HOME/remotectld/remotectld.conf` (by default
+/// `~/.config/remotectld/remotectld.conf`), one `key = value` a line, `#` starting a comment.
+/// An option given on the command line wins over the file.
+///
+/// ```
+/// # Publish the proxy player even under GNOME Shell or KDE Plasma.
+/// proxy = on
+/// ```
+struct ConfigurationFile: Sendable, Hashable {
+  /// `proxy`: auto, on or off.
+  var proxy: ProxyMode?
+
+  /// The keys the file may set.
+  static let keys = ["proxy"]
+
+  /// Where the file is read from: `$XDG_CONFIG_HOME/remotectld/remotectld.conf`, or under
+  /// `~/.config` when that is unset.
+  static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    let base =
+      environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+      ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
+    return base + "/remotectld/remotectld.conf"
+  }
+
+  /// The file at `path`; an empty configuration when there is none.
+  ///
+  /// - Throws: ``HubError`` naming the line and what is wrong with it, or why the file cannot be
+  ///   read.
+  static func read(at path: String) throws(HubError) -> ConfigurationFile {
+    guard FileManager.default.fileExists(atPath: path) else { return ConfigurationFile() }
+    let text: String
+    do {
+      text = try String(contentsOfFile: path, encoding: .utf8)
+    } catch {
+      throw HubError("cannot read \(path): \(error.localizedDescription)")
+    }
+    return try parse(text, path: path)
+  }
+
+  /// The configuration `text` says (read from `path`, for messages).
+  static func parse(_ text: String, path: String) throws(HubError) -> ConfigurationFile {
+    var configuration = ConfigurationFile()
+    for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let line = rawLine.prefix { $0 != "#" }.trimmingCharacters(in: .whitespaces)
+      guard !line.isEmpty else { continue }
+      let place = "\(path):\(index + 1)"
+      guard let equals = line.firstIndex(of: "=") else {
+        throw HubError("\(place): expected `key = value`, found \"\(line)\"")
+      }
+      let key = line[..<equals].trimmingCharacters(in: .whitespaces)
+      let value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+      switch key {
+      case "proxy":
+        guard let mode = ProxyMode(rawValue: value) else {
+          throw HubError("\(place): proxy must be auto, on or off, not \"\(value)\"")
+        }
+        configuration.proxy = mode
+      default:
+        throw HubError(
+          "\(place): unknown key \"\(key)\"; the keys are: \(keys.joined(separator: ", "))")
+      }
+    }
+    return configuration
+  }
+}

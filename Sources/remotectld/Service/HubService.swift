@@ -1,0 +1,118 @@
+import DBus
+import Logging
+import NowPlayingArbiter
+import PlayerView
+import ServiceLifecycle
+
+/// The Now Playing hub as a `Service`: it connects, watches the players through one view,
+/// exports its interfaces, publishes the proxy player where no desktop shell shows every player,
+/// owns its names and serves until graceful shutdown; then it releases its names and closes its
+/// connections.
+struct HubService: Service {
+  /// Where the hub connects, which players it leaves out, when it publishes the proxy player and
+  /// whether it answers playerctld's interface.
+  struct Configuration: Sendable {
+    /// The bus: the session bus unless an address is given.
+    var bus: BusAddress = .session
+    /// Which names are candidates.
+    var filter = CandidateFilter()
+    /// When to publish the proxy player (and playerctld's name).
+    var proxy = ProxyMode.auto
+    /// Whether to answer `com.github.altdesktop.playerctld` under playerctld's bus name while
+    /// playerctld itself is not running (and the proxy is published).
+    var answersPlayerctld = true
+    /// How the web remote is served over HTTP.
+    var http = HTTPOptions()
+  }
+
+  let configuration: Configuration
+  let logger: Logger
+
+  func run() async throws {
+    let connection = try await Self.connect(configuration.bus)
+    defer { connection.close() }
+    let filter = configuration.filter
+    let view = PlayerView(connection: connection, logger: logger) { filter.admits($0.rawValue) }
+    let hub = Hub(view: view, filter: filter, logger: logger)
+    hub.observe { change in hub.announce(change) }
+
+    // The proxy player's names live on a connection that sends nothing but MPRIS and playerctld's
+    // interface.
+    let server = configuration.proxy == .off ? nil : try await Self.connect(configuration.bus)
+    defer { server?.close() }
+    var proxy: ProxyPlayer?
+    var stops: [@Sendable () -> Void] = []
+    defer { stops.forEach { $0() } }
+    if let server {
+      let player = ProxyPlayer(server: server, hub: hub, logger: logger)
+      stops += try await player.start()
+      if configuration.answersPlayerctld {
+        stops.append(try await server.export(hub.playerctldInterface, at: HubNames.path).cancel)
+        hub.observe { change in
+          if player.isPublished { hub.announceAsPlayerctld(change, on: server) }
+        }
+      }
+      proxy = player
+    }
+    let publication = ProxyPublication(
+      mode: configuration.proxy, server: server, proxy: proxy,
+      answersPlayerctld: configuration.answersPlayerctld,
+      logger: logger
+    ) { status in hub.announce(status) }
+
+    var registrations = [
+      try await connection.export(hub.hubInterface { publication.status }, at: HubNames.path)
+    ]
+    defer { registrations.forEach { $0.cancel() } }
+    let subscriptions = try await view.start()
+    defer { subscriptions.forEach { $0.cancel() } }
+    connection.onReconnect = { [connection] in
+      hub.reset(hubOwner: connection.uniqueName.rawValue)
+      Task { await view.enumerate() }
+    }
+    let endpoint = WebRemoteEndpoint()
+    registrations.append(try await connection.export(endpoint.interface, at: HubNames.path))
+    try await claimName(on: connection)
+
+    let shells = ShellWatcher { shell in publication.shellChanged(shell) }
+    let shellSubscriptions = configuration.proxy == .auto ? try await shells.start(on: connection) : []
+    defer { shellSubscriptions.forEach { $0.cancel() } }
+    publication.shellChanged(shells.shell)
+
+    logger.info(
+      "serving the Now Playing hub",
+      metadata: [
+        "players": "\(hub.nowPlaying.players.map(\.busName))",
+        "active": "\(hub.nowPlaying.active?.busName ?? "none")", "proxy": "\(configuration.proxy)",
+      ])
+    await withDiscardingTaskGroup { group in
+      group.addTask { await publication.run() }
+      if configuration.http.isEnabled {
+        let server = WebServer(options: configuration.http, hub: hub, endpoint: endpoint, logger: logger)
+        group.addTask { await server.run() }
+      }
+      try? await gracefulShutdown()
+      publication.finish()
+    }
+    try? await connection.releaseName(HubNames.busName)
+    logger.info("released the hub's names")
+  }
+
+  private static func connect(_ address: BusAddress) async throws -> Connection {
+    do {
+      return try await Connection.connect(address)
+    } catch {
+      throw HubError("cannot connect to the bus: \(error.message)")
+    }
+  }
+
+  /// Owns the hub's name, refusing to run beside another hub.
+  private func claimName(on connection: Connection) async throws {
+    switch try await connection.requestName(HubNames.busName, flags: [.doNotQueue]) {
+    case .primaryOwner, .alreadyOwner: break
+    case .exists, .inQueue:
+      let owner = (try? await connection.nameOwner(of: HubNames.busName))?.rawValue ?? "another connection"
+      throw HubError("another hub already runs: \(HubNames.busName) is owned by \(owner)")
+    }
+  }
+}

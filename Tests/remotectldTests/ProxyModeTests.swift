@@ -1,0 +1,98 @@
+import BusTestSupport
+import Foundation
+import Testing
+
+/// Where a desktop shell shows every player, the hub publishes no MPRIS name of its own; where
+/// none does, the proxy player stands for the Now Playing one. `--proxy` decides otherwise.
+@Suite(
+  "When the hub publishes the proxy player", .serialized, .enabled(if: HubTools.canRun),
+  .leavesNoChildProcesses, .timeLimit(.minutes(1)))
+struct ProxyModeTests {
+  /// A stand-in for a shell's bus name: owns `sys.argv[1]` until killed.
+  static let nameOwner = #"""
+    import sys, dbus, dbus.mainloop.glib
+    from gi.repository import GLib
+    dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)
+    bus = dbus.SessionBus()
+    bus.request_name(sys.argv[1])
+    print("OWNED", flush=True)
+    GLib.MainLoop().run()
+    """#
+
+  func names(_ bus: PrivateBus) async throws -> [String] {
+    let result = try await bus.run("busctl", "--address", bus.address, "list", "--acquired", "--no-legend")
+    return result.output.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
+  }
+
+  func hubProxy(_ bus: PrivateBus) async throws -> String {
+    try await bus.run(
+      "busctl", "--address", bus.address, "get-property", PrivateBus.hubName, PrivateBus.mprisPath,
+      PrivateBus.hubInterface, "ProxyPublished", "ProxyReason"
+    ).output
+  }
+
+  @Test func `auto follows a shell coming and going, and says why`() async throws {
+    let bus = try await PrivateBus.start()
+    try await bus.startHubAndWait(["--no-http"])
+    try await bus.startBinaural("binaural")
+    try await eventually("the proxy and playerctld's name are published") {
+      let names = try await names(bus)
+      return names.contains(PrivateBus.proxyName) && names.contains(PrivateBus.playerctldName)
+    }
+    #expect(try await hubProxy(bus).contains("no desktop shell shows every player"))
+
+    let shell = try bus.start("/usr/bin/python3", ["-c", Self.nameOwner, "org.gnome.Shell"])
+    _ = try await shell.line(within: .seconds(10)) { $0 == "OWNED" }
+    try await eventually("the hub's MPRIS names are released") {
+      let names = try await names(bus)
+      return !names.contains(PrivateBus.proxyName) && !names.contains(PrivateBus.playerctldName)
+    }
+    #expect(try await hubProxy(bus).contains("GNOME Shell (org.gnome.Shell) shows every player"))
+    let listing = try await bus.run(HubTools.remotectl, ["hub"])
+    #expect(listing.output == "* binaural\n")
+    #expect(listing.error.contains("publishes no MPRIS name of its own"), "\(listing.error)")
+    let doctor = try await bus.run(HubTools.remotectl, ["doctor"])
+    #expect(doctor.output.contains("GNOME Shell (org.gnome.Shell) shows every player"), "\(doctor.output)")
+
+    await shell.terminate()
+    try await eventually("the proxy is published again") {
+      try await names(bus).contains(PrivateBus.proxyName)
+    }
+    #expect(try await bus.read(PrivateBus.proxyName, "Identity", interface: "org.mpris.MediaPlayer2") != "")
+    await bus.stop()
+  }
+
+  @Test func `off publishes no MPRIS name, and the hub keeps arbitrating`() async throws {
+    let bus = try await PrivateBus.start()
+    try await bus.startHubAndWait(["--no-http", "--proxy", "off"])
+    try await bus.startBinaural("binaural")
+    try await eventually("the hub lists binaural") { try await bus.hubPlayers() == ["binaural"] }
+    let names = try await names(bus)
+    #expect(!names.contains(PrivateBus.proxyName) && !names.contains(PrivateBus.playerctldName))
+    #expect(try await hubProxy(bus).contains("--proxy off"))
+    await bus.stop()
+  }
+
+  @Test func `on publishes the proxy beside a shell`() async throws {
+    let bus = try await PrivateBus.start()
+    let shell = try bus.start("/usr/bin/python3", ["-c", Self.nameOwner, "org.kde.plasmashell"])
+    _ = try await shell.line(within: .seconds(10)) { $0 == "OWNED" }
+    try await bus.startHubAndWait(["--no-http", "--proxy", "on"])
+    try await eventually("the proxy is published") { try await names(bus).contains(PrivateBus.proxyName) }
+    #expect(try await hubProxy(bus).contains("--proxy on"))
+    await bus.stop()
+  }
+
+  @Test func `the configuration file sets the mode, and a bad line is named`() async throws {
+    let bus = try await PrivateBus.start()
+    let file = bus.directory.appendingPathComponent("remotectld.conf")
+    try "# the proxy never\nproxy = off\n".write(to: file, atomically: true, encoding: .utf8)
+    try await bus.startHubAndWait(["--no-http", "--config", file.path])
+    #expect(try await hubProxy(bus).contains("--proxy off"))
+    try "proxy = sometimes\n".write(to: file, atomically: true, encoding: .utf8)
+    let refused = try await bus.run(HubTools.remotectld, ["--no-http", "--config", file.path])
+    #expect(refused.status != 0)
+    #expect(refused.error.contains("remotectld.conf:1: proxy must be auto, on or off, not \"sometimes\""))
+    await bus.stop()
+  }
+}

@@ -1,0 +1,114 @@
+import BusTestSupport
+import Foundation
+
+/// GNOME Shell, headless on a test's session bus, with a private system bus whose policy allows
+/// everything (it asks logind) and a runtime folder of its own. Its media section is read with
+/// `org.gnome.Shell.Eval` (`--unsafe-mode`).
+struct GnomeShell: Sendable {
+  let process: ChildProcess
+  let systemBus: ChildProcess
+  let bus: PrivateBus
+
+  /// Whether `gnome-shell` is installed.
+  static var isInstalled: Bool { ChildProcess.which("gnome-shell") != nil }
+
+  /// Starts GNOME Shell on `bus` and waits until it answers `Eval`.
+  static func start(on bus: PrivateBus) async throws -> GnomeShell {
+    let directory = bus.directory.appendingPathComponent("gnome-shell")
+    let runtime = directory.appendingPathComponent("runtime")
+    try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
+    try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: runtime.path)
+    let socket = directory.appendingPathComponent("system_bus_socket").path
+    let configuration = directory.appendingPathComponent("system.conf")
+    try """
+    <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+     "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+    <busconfig>
+      <type>system</type>
+      <listen>unix:path=\(socket)</listen>
+      <auth>EXTERNAL</auth>
+      <policy context="default">
+        <allow user="*"/><allow own="*"/>
+        <allow send_type="method_call"/><allow send_type="signal"/>
+        <allow send_type="method_return"/><allow send_type="error"/>
+        <allow receive_type="method_call"/><allow receive_type="signal"/>
+        <allow receive_type="method_return"/><allow receive_type="error"/>
+      </policy>
+    </busconfig>
+    """.write(to: configuration, atomically: true, encoding: .utf8)
+    let systemBus = try ChildProcess(
+      "dbus-daemon", ["--nofork", "--config-file=\(configuration.path)"], environment: bus.environment,
+      standardError: .file("/dev/null"))
+    try await eventually("the system bus listens") { FileManager.default.fileExists(atPath: socket) }
+    var environment = bus.environment
+    environment["DBUS_SYSTEM_BUS_ADDRESS"] = "unix:path=\(socket)"
+    environment["XDG_RUNTIME_DIR"] = runtime.path
+    environment["HOME"] = directory.path
+    environment["XDG_CONFIG_HOME"] = directory.appendingPathComponent("config").path
+    environment["XDG_DATA_HOME"] = directory.appendingPathComponent("data").path
+    let process = try ChildProcess(
+      "gnome-shell",
+      ["--wayland", "--headless", "--no-x11", "--unsafe-mode", "--virtual-monitor", "1280x800"],
+      environment: environment,
+      standardError: .file(directory.appendingPathComponent("gnome-shell.log").path))
+    let shell = GnomeShell(process: process, systemBus: systemBus, bus: bus)
+    try await eventually("GNOME Shell answers Eval", within: .seconds(60)) {
+      (try? await shell.eval("1")) == "1"
+    }
+    return shell
+  }
+
+  /// Evaluates `script` in GNOME Shell; its result as JSON text.
+  func eval(_ script: String) async throws -> String {
+    let result = try await bus.run(
+      "gdbus",
+      [
+        "call", "--address", bus.address, "--dest", "org.gnome.Shell", "--object-path", "/org/gnome/Shell",
+        "--method", "org.gnome.Shell.Eval", script,
+      ])
+    guard result.status == 0, result.output.hasPrefix("(true, '") else {
+      throw TestFailure("Eval failed: \(result.output) \(result.error)")
+    }
+    return String(result.output.dropFirst("(true, '".count).dropLast("')\n".count))
+  }
+
+  /// The bus names of the players the media section shows a card for, sorted.
+  func mediaPlayers() async throws -> [String] {
+    let text = try await eval(
+      "Main.panel.statusArea.dateMenu._messageList._mediaSection._messages.map(m => m._player._busName).sort().join(',')"
+    )
+    let names = text.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+    return names.isEmpty ? [] : names.split(separator: ",").map(String.init)
+  }
+
+  /// How many cards the media section shows.
+  func messageCount() async throws -> Int {
+    Int(try await eval("Main.panel.statusArea.dateMenu._messageList._mediaSection._messages.length")) ?? -1
+  }
+
+  /// Stops GNOME Shell (which may crash on its way out, harmlessly) and its system bus.
+  func stop() async {
+    _ = await process.terminate(grace: .seconds(2))
+    _ = await systemBus.terminate()
+  }
+
+  /// Runs `body` with GNOME Shell started on `bus`, and stops both, whatever happens.
+  static func with(_ bus: PrivateBus, _ body: (GnomeShell) async throws -> Void) async throws {
+    let shell: GnomeShell
+    do {
+      shell = try await start(on: bus)
+    } catch {
+      await bus.stop()
+      throw error
+    }
+    do {
+      try await body(shell)
+    } catch {
+      await shell.stop()
+      await bus.stop()
+      throw error
+    }
+    await shell.stop()
+    await bus.stop()
+  }
+}
