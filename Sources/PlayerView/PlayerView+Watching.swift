@@ -158,12 +158,15 @@ extension PlayerView {
       case .success(let values):
         record(values.first ?? .vardict([:]), of: interface, at: path, from: owner, source: .read, at: .now)
       case .failure(let error):
+        let isPlayer = interface == MediaPlayerInterface.player.rawValue
         logger.warning(
-          "a player's properties cannot be read; they read as empty",
+          isPlayer
+            ? "could not read the player's state; it counts as not playing until it announces one"
+            : "a player's properties cannot be read; they read as empty",
           metadata: [
             "owner": "\(owner)", "path": "\(path)", "interface": "\(interface)", "error": "\(error)",
           ])
-        if interface == MediaPlayerInterface.player.rawValue {
+        if isPlayer {
           record(.vardict([:]), of: interface, at: path, from: owner, source: .read, at: .now)
         }
       }

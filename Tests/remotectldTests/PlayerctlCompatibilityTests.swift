@@ -56,8 +56,9 @@ struct PlayerctlCompatibilityTests {
         "org.freedesktop.DBus", "org.freedesktop.DBus.GetNameOwner", [PrivateBus.playerctldName],
         path: "/org/freedesktop/DBus")
     }
+    // The hub answers for playerctld on the proxy player's connection.
     let hubOwner = try await bus.gdbusCall(
-      "org.freedesktop.DBus", "org.freedesktop.DBus.GetNameOwner", [PrivateBus.hubName],
+      "org.freedesktop.DBus", "org.freedesktop.DBus.GetNameOwner", [PrivateBus.proxyName],
       path: "/org/freedesktop/DBus")
     // Checked before any player appears: playerctld 2.4.1 sometimes aborts while it reads a
     // player's TrackList or Playlists (playerctl#268, #361), and the hub then takes its name.

@@ -14,10 +14,10 @@ struct ProxyReadYourWritesTests {
   static let client = #"""
     import sys, dbus
     bus = dbus.SessionBus()
-    proxy = bus.get_object("org.mpris.MediaPlayer2.remotectld", "/org/mpris/MediaPlayer2")
+    proxy = bus.get_object("org.mpris.MediaPlayer2.remotectld", "/org/mpris/MediaPlayer2", introspect=False)
     player = dbus.Interface(proxy, "org.mpris.MediaPlayer2.Player")
     properties = dbus.Interface(proxy, "org.freedesktop.DBus.Properties")
-    daemon = dbus.Interface(bus.get_object("org.freedesktop.DBus", "/org/freedesktop/DBus"), "org.freedesktop.DBus")
+    daemon = dbus.Interface(bus.get_object("org.freedesktop.DBus", "/org/freedesktop/DBus", introspect=False), "org.freedesktop.DBus")
     def status():
         return str(properties.Get("org.mpris.MediaPlayer2.Player", "PlaybackStatus"))
     if sys.argv[1] == "pairs":

@@ -124,6 +124,11 @@ final class Hub: Sendable {
       for name in names {
         switch name {
         case "PlaybackStatus":
+          if let value = mirror[player: .playbackStatus], value.stringValue == nil {
+            logger.warning(
+              "PlaybackStatus is not a string", metadata: ["owner": "\(owner)", "value": "\(value)"])
+            continue
+          }
           events.append(
             .playbackStatusChanged(owner: owner.rawValue, isPlaying: mirror.isPlaying, source: source))
         case "Metadata":
