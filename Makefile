@@ -84,13 +84,17 @@ clean:
 # - symbols stripped when installed.
 PREFIX ?= $(HOME)/.local
 CONFIGURATION ?= release
+# SCRATCH names another build folder (.build-NAME), so that a release build for the benchmarks does
+# not wait for, or disturb, the debug build in .build.
+SCRATCH ?=
 STATIC_LIBSTDCXX := $(shell clang -print-file-name=libstdc++.a 2>/dev/null)
 STATIC_LIBSTDCXX_DIR := $(CURDIR)/.build/static-libstdc++
 RELEASE_FLAGS := -c release --static-swift-stdlib \
 	-Xswiftc -Xclang-linker -Xswiftc -no-pie \
 	-Xswiftc -Xclang-linker -Xswiftc -static-libgcc \
 	-Xlinker --no-export-dynamic \
-	$(if $(filter /%,$(STATIC_LIBSTDCXX)),-Xswiftc -L$(STATIC_LIBSTDCXX_DIR))
+	$(if $(filter /%,$(STATIC_LIBSTDCXX)),-Xswiftc -L$(STATIC_LIBSTDCXX_DIR)) \
+	$(if $(SCRATCH),--scratch-path $(SCRATCH))
 ifeq ($(CONFIGURATION),release)
 SWIFT_BUILD_FLAGS ?= $(RELEASE_FLAGS)
 INSTALL_STRIP ?= -s

@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# The figures of the hub's one view of the players (BENCHMARKS.md, "One view of the players"), on a
+# private bus, with the build `make install` makes (release, static Swift runtime; SCRATCH names
+# its build folder, default .build-release, so a debug build in .build is left alone):
+#   - the D-Bus messages one PlayPause through the proxy costs, with the web remote running, as
+#     dbus-monitor sees them between two markers the client sends around it;
+#   - stale reads: PlayPause through the proxy then Get(PlaybackStatus) through it, PAIRS times
+#     (default 10000), with one core kept busy;
+#   - resident memory of remotectld idle with one player, beside playerctld's;
+#   - remotectld's threads before and after 20 bridged players register (the bridge's Python
+#     example, over the unix socket).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+pairs=${PAIRS:-10000}
+scratch=${SCRATCH:-.build-release}
+
+make --no-print-directory release SCRATCH="$scratch" >&2
+bin="$(swift build -c release --scratch-path "$scratch" --show-bin-path)"
+work=$(mktemp -d)
+pids=()
+cleanup() {
+  for pid in "${pids[@]}"; do kill -KILL "$pid" 2>/dev/null || true; done
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+mkdir -m 700 "$work/runtime"
+export XDG_RUNTIME_DIR="$work/runtime" XDG_STATE_HOME="$work/state" XDG_CONFIG_HOME="$work/config"
+dbus-daemon --session --nofork --address="unix:path=$work/bus" &
+pids+=($!)
+export DBUS_SESSION_BUS_ADDRESS="unix:path=$work/bus"
+for _ in $(seq 100); do [ -S "$work/bus" ] && break; sleep 0.05; done
+has_name() { busctl --address="$DBUS_SESSION_BUS_ADDRESS" list --acquired --no-legend 2>/dev/null | grep -q "^$1 "; }
+wait_for_name() {
+  for _ in $(seq 400); do has_name "$1" && return 0; sleep 0.05; done
+  echo "view.sh: $1 did not appear on the bus" >&2
+  exit 1
+}
+rss() { awk '/VmRSS/ { printf "%.1f MiB", $2 / 1024 }' /proc/"$1"/status; }
+threads() { ls /proc/"$1"/task | wc -l; }
+
+"$bin/remotectld" --http-port 0 --proxy on --log-level warning 2>"$work/remotectld.log" &
+hub_pid=$!
+pids+=("$hub_pid")
+wait_for_name org.mpris.MediaPlayer2.remotectld
+"$bin/binaural" --output null --headless --name binaural 2>/dev/null &
+pids+=($!)
+wait_for_name org.mpris.MediaPlayer2.binaural
+for _ in $(seq 100); do
+  busctl --address="$DBUS_SESSION_BUS_ADDRESS" get-property org.mpris.MediaPlayer2.remotectld \
+    /org/mpris/MediaPlayer2 org.mpris.MediaPlayer2.Player CanPause | grep -q true && break
+  sleep 0.05
+done
+
+client='
+import sys, dbus
+bus = dbus.SessionBus()
+proxy = bus.get_object("org.mpris.MediaPlayer2.remotectld", "/org/mpris/MediaPlayer2", introspect=False)
+player = dbus.Interface(proxy, "org.mpris.MediaPlayer2.Player")
+properties = dbus.Interface(proxy, "org.freedesktop.DBus.Properties")
+daemon = dbus.Interface(bus.get_object("org.freedesktop.DBus", "/org/freedesktop/DBus", introspect=False), "org.freedesktop.DBus")
+def status():
+    return str(properties.Get("org.mpris.MediaPlayer2.Player", "PlaybackStatus"))
+if sys.argv[1] == "pairs":
+    expected, stale = status(), 0
+    for _ in range(int(sys.argv[2])):
+        player.PlayPause()
+        expected = "Paused" if expected == "Playing" else "Playing"
+        stale += status() != expected
+    print(stale)
+else:
+    daemon.GetId(); player.PlayPause(); daemon.GetId()
+'
+
+echo "# Messages for one PlayPause through the proxy, the web remote running"
+dbus-monitor --address "$DBUS_SESSION_BUS_ADDRESS" >"$work/monitor" 2>/dev/null &
+monitor=$!
+pids+=("$monitor")
+for _ in $(seq 100); do grep -q NameAcquired "$work/monitor" && break; sleep 0.05; done
+/usr/bin/python3 -c "$client" press
+for _ in $(seq 100); do [ "$(grep -c 'member=GetId' "$work/monitor")" -ge 2 ] && break; sleep 0.05; done
+kill "$monitor"
+awk '/member=GetId/ { marks++; next } marks == 1 && /^(method call|method return|error|signal)/ { print }' \
+  "$work/monitor" | tail -n +2 | tee "$work/press" | cut -c1-160
+echo "messages: $(wc -l <"$work/press")"
+
+echo
+echo "# Stale reads: PlayPause then Get(PlaybackStatus) through the proxy, $pairs pairs, one core busy"
+sh -c 'while :; do :; done' &
+busy=$!
+pids+=("$busy")
+echo "stale: $(/usr/bin/python3 -c "$client" pairs "$pairs") of $pairs"
+kill "$busy"
+
+echo
+echo "# Resident memory, idle, one player"
+playerctld 2>/dev/null &
+playerctld_pid=$!
+pids+=("$playerctld_pid")
+wait_for_name org.mpris.MediaPlayer2.playerctld
+sleep 2
+echo "remotectld: $(rss "$hub_pid") ($(threads "$hub_pid") threads)    playerctld: $(rss "$playerctld_pid")"
+
+echo
+echo "# Threads with 20 bridged players"
+before=$(threads "$hub_pid")
+for n in $(seq 20); do
+  /usr/bin/python3 Examples/bridge-python/remote_control_player.py --app-id "page$n" --title "Page $n" \
+    >/dev/null 2>&1 &
+  pids+=($!)
+done
+for n in $(seq 20); do wait_for_name "org.mpris.MediaPlayer2.page$n"; done
+sleep 1
+echo "remotectld threads: $before before, $(threads "$hub_pid") with 20 bridged players; $(rss "$hub_pid")"
