@@ -27,6 +27,8 @@ DEMO_PACKAGES := dbus-daemon dbus-bin playerctl libglib2.0-bin libpulse0 pulseau
 # (selenium, websockets, segno) made by scripts/browser-venv.sh.
 BROWSER_PACKAGES := chromium chromium-driver python3-venv
 BROWSER_VENV := .build-browser/venv
+# What lints the page's JavaScript and CSS (Debian's; there is no npm here).
+LINT_PACKAGES := eslint node-eslint-plugin-html node-css-tree
 # What the benchmarks compare against.
 BENCH_PACKAGES := mpv mpv-mpris
 
@@ -46,9 +48,12 @@ demo: deps
 	@scripts/install-deps.sh $(DEMO_PACKAGES)
 	@SWIFT=$(SWIFT) scripts/demo.sh
 
-# The house style is a gate: the formatter's strict lint runs before anything is built.
+# The house style is a gate: the formatter's strict lint runs before anything is built, and
+# ESLint and css-tree check the web remote's and the bridge's JavaScript and CSS.
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Examples Benchmarks Package.swift
+	@scripts/install-deps.sh $(LINT_PACKAGES)
+	@scripts/lint-web.sh
 
 test: deps lint browser-deps
 	@scripts/install-deps.sh $(TEST_PACKAGES)

@@ -129,4 +129,55 @@ struct ActionTests {
     #expect(try await can("CanSeek"))
     await client.close()
   }
+
+  @Test func `each MPRIS call of an action not handled answers as the protocol document's table says`()
+    async throws
+  {
+    let (hub, client) = try await player("unhandled", actions: ["play", "seekforward"])
+    let busName = "org.mpris.MediaPlayer2.unhandled"
+    /// Calls `method` (with `arguments`) through gdbus, which names the D-Bus error; returns the
+    /// error's name, or "" for a reply.
+    func call(_ method: String, _ arguments: [String] = []) async throws -> String {
+      let result = try await hub.bus.run(
+        "gdbus",
+        [
+          "call", "--address", hub.bus.address, "--dest", busName, "--object-path", BridgedHub.mprisPath,
+          "--method", method,
+        ] + arguments)
+      guard result.status != 0 else { return "" }
+      return result.error.components(separatedBy: "GDBus.Error:").last?.components(separatedBy: ":").first
+        ?? result.error
+    }
+    func write(_ property: String, _ value: String) async throws -> String {
+      try await call(
+        "org.freedesktop.DBus.Properties.Set", ["org.mpris.MediaPlayer2.Player", property, value])
+    }
+    let player = "org.mpris.MediaPlayer2.Player."
+    let ours = "io.github.swift_remote_control.RemoteControl1.Error."
+    // play alone: PlayPause is refused, since MPRIS allows it only while CanPause is true.
+    #expect(try await call(player + "PlayPause") == "org.freedesktop.DBus.Error.NotSupported")
+    #expect(try await call(player + "Stop") == ours + "Unhandled")
+    #expect(try await call(player + "Pause") == "", "CanPause false: no effect, an empty reply")
+    #expect(
+      try await call(player + "Seek", ["int64 -2000000"]) == ours + "Unhandled", "backwards, seekforward only"
+    )
+    #expect(try await write("Rate", "<2.0>") == "org.freedesktop.DBus.Error.InvalidArgs")
+    #expect(try await write("Rate", "<1.0>") == ours + "Unhandled")
+    #expect(try await write("Volume", "<0.5>") == ours + "Unhandled")
+    try await client.request(["type": "ping"], id: "after-refusals")
+    #expect(!client.received.contains { $0.type == "action" }, "\(client.received)")
+    // pause but not play, while paused: the joint command finds nothing to send.
+    try await client.apply([
+      "type": "actions", "player": "main", "actions": ["pause", "nexttrack", "seekforward"],
+    ])
+    #expect(try await call(player + "PlayPause") == ours + "CommandFailed")
+    // Seek past the end is nexttrack, its command nextTrack; Seek(0) is a seekforward of 0.
+    #expect(try await call(player + "Seek", ["int64 60000000"]) == "")
+    let next = try await client.nextAction()
+    #expect(next.action == "nexttrack" && next["command"] == "nextTrack", "\(next)")
+    #expect(try await call(player + "Seek", ["int64 0"]) == "")
+    let probe = try await client.nextAction()
+    #expect(probe.action == "seekforward" && (probe.details["seekOffset"] as? Double) == 0, "\(probe)")
+    await client.close()
+  }
 }

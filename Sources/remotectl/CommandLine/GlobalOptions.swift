@@ -10,11 +10,13 @@ struct GlobalOptions: ParsableArguments, Sendable {
         + "Default: the Now Playing hub's choice when remotectld runs; else the player that is "
         + "playing now, else the one that played most recently "
         + "(with --follow, from the changes seen; otherwise from one look: playing, then "
-        + "paused, then stopped).",
+        + "paused, then stopped). The system bus's players come after the session bus's.",
       valueName: "NAME"))
   var player: String?
 
-  @Flag(name: [.customShort("a"), .customLong("all-players")], help: "Select all available players")
+  @Flag(
+    name: [.customShort("a"), .customLong("all-players")],
+    help: "Select all available players (with --follow, the one whose value changed last is shown)")
   var allPlayers = false
 
   @Option(

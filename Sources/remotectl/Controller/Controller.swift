@@ -1,7 +1,8 @@
 internal import RemoteControlMPRIS
 
-/// Runs requests against the session bus's MPRIS players, as playerctl does: the command goes
-/// to the selected players in order until one handles it (to all of them with `-a`).
+/// Runs requests against the MPRIS players, as playerctl does: the command goes to the selected
+/// players in order until one handles it (to all of them with `-a`), those on the session bus
+/// before those on the system bus.
 enum Controller {
   /// Runs `request`: once, or following changes with `-F`.
   static func run(_ request: Request) async throws(ControlError) {
@@ -17,37 +18,95 @@ enum Controller {
       try await Follower(request: request, session: session).run()
       return
     }
-    let list = try await session.players()
+    var (candidates, selected) = try await candidates(for: request, on: session, isSession: true)
+    // playerctl takes the system bus's players too, after the session bus's. It is asked only
+    // when it can change the outcome, since a media key runs this: when -p may rank one of its
+    // players first, with -a, or when no session player could handle the command.
+    var system: BusSession?
+    defer { system?.bus.close() }
+    if !request.choice.players.isEmpty || request.allPlayers || !selected {
+      system = try? await BusSession(bus: MediaPlayerBus.connectToSystemBus())
+      if let system {
+        let found = try await Self.candidates(for: request, on: system, isSession: false)
+        candidates = request.choice.ranked(candidates + found.candidates) { $0.identity.instance }
+        selected = selected || found.selected
+      }
+    }
+    guard selected else { throw request.quiet ? ControlError("") : .noPlayers }
+    var handledAny = try await perform(request, on: candidates)
+    if !handledAny && system == nil,
+      let connected = try? await BusSession(bus: MediaPlayerBus.connectToSystemBus())
+    {
+      system = connected
+      handledAny = try await perform(
+        request, on: Self.candidates(for: request, on: connected, isSession: false).candidates)
+    }
+    if !handledAny { throw request.quiet ? ControlError("") : .noPlayerCouldHandle }
+  }
+
+  /// A selected player on one bus, with its properties.
+  struct Candidate {
+    /// The player.
+    var identity: PlayerIdentity
+    /// The bus it is on.
+    var session: BusSession
+    /// Its player interface's properties, read once.
+    var state: PlayerState
+  }
+
+  /// The selected players on `session` that answered, in the order commands go to them (on the
+  /// session bus, the hub's choice first when a hub runs), and whether any was selected (a
+  /// selected player that does not answer cannot handle the command, but was found).
+  private static func candidates(for request: Request, on session: BusSession, isSession: Bool)
+    async throws(ControlError) -> (candidates: [Candidate], selected: Bool)
+  {
+    let list: PlayerList
+    if isSession {
+      list = try await session.players()
+    } else {
+      guard let found = try? await session.players() else { return ([], false) }
+      list = found
+    }
     var identities = list.identities.filter { request.choice.isSelected($0.instance) }
     // playerctl tries playerctld when -p names it, even when it is not on the bus: the bus then
     // starts it (D-Bus activation) for the first call.
-    if request.choice.namesExactly(BusSession.playerctld.instance),
+    if isSession, request.choice.namesExactly(BusSession.playerctld.instance),
       !identities.contains(BusSession.playerctld)
     {
       identities.append(BusSession.playerctld)
     }
-    guard !identities.isEmpty else { throw request.quiet ? ControlError("") : .noPlayers }
+    if identities.isEmpty { return ([], false) }
     let states = await session.states(of: identities)
     let activity = states.reduce(into: [String: PlayerActivity]()) {
       $0[$1.key.instance] = PlayerActivity($1.value)
     }
-    let order = await HubChoice.order(
-      request.choice.order(
-        identities.filter { states[$0] != nil }.map(\.instance), activity: activity,
-        ranked: list.isPlayerctldOrder),
-      choice: request.choice, session: session)
-    var handledAny = false
-    for instance in order {
+    var order = request.choice.order(
+      identities.filter { states[$0] != nil }.map(\.instance), activity: activity,
+      ranked: list.isPlayerctldOrder)
+    if isSession { order = await HubChoice.order(order, choice: request.choice, session: session) }
+    let candidates = order.compactMap { instance in
       let identity = PlayerIdentity(instance: instance)
-      guard let state = states[identity] else { continue }
-      let outcome = try await execute(request, identity: identity, state: state, session: session)
+      return states[identity].map { Candidate(identity: identity, session: session, state: $0) }
+    }
+    return (candidates, true)
+  }
+
+  /// Runs `request` on `candidates` in order, until one handles it (on all with `-a`); prints
+  /// what they answer. Returns whether any handled it.
+  private static func perform(_ request: Request, on candidates: [Candidate]) async throws(ControlError)
+    -> Bool
+  {
+    var handledAny = false
+    for candidate in candidates {
+      let outcome = try await execute(
+        request, identity: candidate.identity, state: candidate.state, session: candidate.session)
       if let output = outcome.output { StandardStreams.write(output) }
       if outcome.handled {
         handledAny = true
         if !request.allPlayers { break }
       }
     }
-    if !handledAny { throw request.quiet ? ControlError("") : .noPlayerCouldHandle }
+    return handledAny
   }
 
   /// `verb` on one player: printing verbs from its state, changing verbs over the bus.

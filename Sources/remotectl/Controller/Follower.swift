@@ -2,7 +2,8 @@ internal import RemoteControlMPRIS
 
 /// `-F/--follow`: prints the query again whenever its answer changes, for the player the
 /// choice rule picks (playing now, else the one that played most recently — known here from
-/// the PlaybackStatus changes seen), as players come, go and change. Driven by signals only;
+/// the PlaybackStatus changes seen), as players come, go and change; with `-a`, for the player
+/// whose followed value changed last, as playerctl does. Driven by signals only;
 /// the sole timer is a local one, while the shown player plays and the template shows
 /// `position`, that re-renders the extrapolated position when its second changes without asking
 /// the bus (playerctl asks every second, playing or not).
@@ -14,9 +15,14 @@ struct Follower {
 
   /// Follows until interrupted; throws ``ControlError/busLost`` when the bus goes away.
   func run() async throws(ControlError) {
-    var tracker = PlayerTracker(choice: request.choice)
+    // With -a, playerctl shows whichever player changed last, whatever -p's order or a hub says.
+    var tracker = PlayerTracker(
+      choice: request.choice,
+      changeOrder: request.allPlayers ? FollowedSignals(verb: request.verb, template: request.template) : nil)
     let (inputs, continuation, stop) = try await tracker.start(session: session)
-    let hub = await HubWatch.start(choice: request.choice, session: session) { continuation.yield(.tick) }
+    let hub =
+      request.allPlayers
+      ? nil : await HubWatch.start(choice: request.choice, session: session) { continuation.yield(.tick) }
     defer { hub?.stop() }
     let showsPosition = request.template?.reads("position") == true
     var ticker: Task<Void, Never>?

@@ -19,13 +19,22 @@ enum FollowInput: Sendable {
 struct PlayerTracker {
   /// Which players, in which order.
   let choice: PlayerChoice
+  /// With `--all-players`, the signals that put a player first: the players are then in order of
+  /// change, as playerctl keeps them, rather than in ``choice``'s order.
+  let changeOrder: FollowedSignals?
   /// The players followed now.
   var players: [PlayerIdentity: TrackedPlayer] = [:]
   private var streams: [PlayerIdentity: Task<Void, Never>] = [:]
   private var stamp: UInt64 = 1
+  /// The stamp of each player's last followed change (or of its appearance).
+  private var changed: [PlayerIdentity: UInt64] = [:]
 
-  /// A tracker for `choice`'s players.
-  init(choice: PlayerChoice) { self.choice = choice }
+  /// A tracker for `choice`'s players, in `choice`'s order, or in order of change
+  /// (`changeOrder`'s signals) when given.
+  init(choice: PlayerChoice, changeOrder: FollowedSignals? = nil) {
+    self.choice = choice
+    self.changeOrder = changeOrder
+  }
 
   /// Starts watching players appear and vanish, then tracks the selected players there now.
   /// Returns the inputs to loop over and a function that stops the watchers.
@@ -59,7 +68,22 @@ struct PlayerTracker {
         return
       }
     }
-    for identity in try await session.selectedPlayers(choice) {
+    var selected = try await session.selectedPlayers(choice)
+    // playerctl follows playerctld when -p names it, though its PlayerNames leaves itself out;
+    // when it is not on the bus, the first call starts it (D-Bus activation), and its appearance
+    // then tracks it.
+    if choice.namesExactly(BusSession.playerctld.instance), !selected.contains(BusSession.playerctld) {
+      if (try? await session.bus.owner(of: BusSession.playerctld)) != nil {
+        selected.append(BusSession.playerctld)
+      } else {
+        _ = try? await session.bus.player(BusSession.playerctld).property("PlaybackStatus")
+      }
+    }
+    if changeOrder != nil {
+      // playerctl puts each player it finds first, in -p order: the last one found is first.
+      selected = choice.order(selected.map(\.instance), ranked: true).map { PlayerIdentity(instance: $0) }
+    }
+    for identity in selected {
       await track(identity, session: session, continuation: continuation)
     }
     return (
@@ -92,6 +116,11 @@ struct PlayerTracker {
   /// The players in the order commands go to them (the player-choice rule, with the history
   /// seen while following).
   var ordered: [(PlayerIdentity, TrackedPlayer)] {
+    if changeOrder != nil {
+      return players.sorted { changed[$0.key, default: 0] > changed[$1.key, default: 0] }.map {
+        ($0.key, $0.value)
+      }
+    }
     let activity = players.reduce(into: [String: PlayerActivity]()) {
       $0[$1.key.instance] = $1.value.activity
     }
@@ -110,21 +139,26 @@ struct PlayerTracker {
     streams[identity] = Task {
       for await event in events { continuation.yield(.event(identity, event)) }
     }
-    guard let playerState = try? await player.state() else { return }
+    // A player that cannot answer yet is followed all the same, its properties filled in by
+    // its signals: playerctld, with no player to forward to, refuses GetAll until one comes.
+    let playerState = (try? await player.state()) ?? PlayerState(properties: [:])
     stamp += 1
     players[identity] = TrackedPlayer(state: playerState, stamp: stamp)
+    changed[identity] = stamp
   }
 
   /// Stops following `identity`.
   private mutating func forget(_ identity: PlayerIdentity) {
     streams.removeValue(forKey: identity)?.cancel()
     players[identity] = nil
+    changed[identity] = nil
   }
 
   /// Takes in a signal; on a track change, reads the new position once.
   private mutating func apply(_ event: PlayerEvent, to identity: PlayerIdentity, session: BusSession) async {
     guard var tracked = players[identity] else { return }
     stamp += 1
+    if changeOrder?.contains(event) == true { changed[identity] = stamp }
     if tracked.apply(event, stamp: stamp),
       let position = try? await session.bus.player(identity).property("Position").int64Value
     {

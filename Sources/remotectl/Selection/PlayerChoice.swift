@@ -63,6 +63,16 @@ struct PlayerChoice: Sendable {
     players.contains { $0.text == instance } && isSelected(instance)
   }
 
+  /// `candidates` (each bus's players in order, the session bus's first) in `-p` order, ties
+  /// keeping their order, as playerctl's stable sort of both buses' players does.
+  func ranked<Candidate>(_ candidates: [Candidate], instance: (Candidate) -> String) -> [Candidate] {
+    candidates.enumerated().sorted { a, b in
+      let rankA = listRank(instance(a.element))
+      let rankB = listRank(instance(b.element))
+      return rankA != rankB ? rankA < rankB : a.offset < b.offset
+    }.map(\.element)
+  }
+
   /// Where `instance` stands in the `-p` list: the first pattern that names it, else the place of
   /// `%any`, else after everything.
   private func listRank(_ instance: String) -> Int {

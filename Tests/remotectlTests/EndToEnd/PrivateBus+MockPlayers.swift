@@ -62,7 +62,12 @@ extension PrivateBus {
 
         @dbus.service.method(PROPERTIES, in_signature="s", out_signature="a{sv}")
         def GetAll(self, interface):
-            return dbus.Dictionary(self.values.get(interface, {}), signature="sv")
+            # An interface it does not have is an error, as real players answer: playerctld asks
+            # for TrackList and Playlists too, and takes an answer as the player having them.
+            if interface not in self.values:
+                raise dbus.exceptions.DBusException(
+                    "no interface " + interface, name="org.freedesktop.DBus.Error.UnknownInterface")
+            return dbus.Dictionary(self.values[interface], signature="sv")
 
         @dbus.service.method(PROPERTIES, in_signature="ssv")
         def Set(self, interface, prop, value):

@@ -79,6 +79,73 @@ struct SeveralPlayersTests {
     await both.theirs.terminate()
   }
 
+  @Test func `follow with --all-players and -p prints whichever named player changed last, as playerctl`()
+    async throws
+  {
+    let bus = try await PrivateBus.start()
+    var players: [String: ChildProcess] = [:]
+    for name in ["test1", "test2", "test3", "test4"] {
+      players[name] = try await bus.startMockPlayer(name, artist: "artist", title: "title")
+    }
+    let both = try followers(
+      bus, ["--all-players", "-p", "test3,test2,test1", "metadata", "--format", Self.format, "--follow"])
+    // playerctl puts each player it finds first, in -p order: the last of the list is first.
+    await expectNextLine(both, "test1: artist - title")
+    // test4 is not named: its change moves nothing, and the next line is test2's.
+    try await bus.setTrack(of: "test4", artist: "artist2", title: "title2")
+    try await bus.setTrack(of: "test2", artist: "artist2", title: "title2")
+    await expectNextLine(both, "test2: artist2 - title2")
+    // No -p order with -a: whoever sent Metadata last, even unchanged.
+    for name in ["test1", "test3", "test2", "test1"] {
+      try await bus.setTrack(of: name, artist: "artist2", title: "title2")
+      await expectNextLine(both, "\(name): artist2 - title2")
+    }
+    // Leaving, the one that changed before it is shown.
+    for (leaving, next) in [
+      ("test1", "test2: artist2 - title2"), ("test2", "test3: artist2 - title2"), ("test3", ""),
+    ] {
+      await players[leaving]?.terminate()
+      await expectNextLine(both, next)
+    }
+    await both.ours.terminate()
+    await both.theirs.terminate()
+  }
+
+  @Test func `ordinary verbs reach the players on the system bus, as playerctl's`() async throws {
+    let session = try await PrivateBus.start()
+    let system = try await PrivateBus.start()
+    try await session.startMockPlayer("test1", artist: "A1", title: "T1")
+    try await system.startMockPlayer("mpd", artist: "A2", title: "T2")
+    let environment = session.environment.merging(["DBUS_SYSTEM_BUS_ADDRESS": system.address]) { $1 }
+    let format = "{{playerInstance}} {{status}} {{title}}"
+    for arguments in [
+      ["-p", "mpd", "-f", format, "metadata"], ["-a", "-f", format, "metadata"],
+      ["-p", "mpd,test1", "-f", format, "status"], ["-p", "test1,mpd", "-f", format, "status"],
+      ["-i", "test1", "-f", format, "status"], ["-p", "nosuch", "status"], ["-p", "mpd", "volume"],
+    ] {
+      let theirs = try await ChildProcess.run("playerctl", arguments, environment: environment)
+      let ours = try await ChildProcess.run(Tools.remotectl, arguments, environment: environment)
+      #expect(ours.output == theirs.output, "\(arguments)")
+      #expect(ours.error == theirs.error, "\(arguments)")
+      #expect(ours.status == theirs.status, "\(arguments)")
+    }
+    // Changing verbs: remotectl plays and pauses mpd, and playerctl reads it back, and conversely.
+    for (driver, reader) in [(Tools.remotectl, "playerctl"), ("playerctl", Tools.remotectl)] {
+      for (verb, status) in [("play", "Playing"), ("pause", "Paused")] {
+        let change = try await ChildProcess.run(driver, ["-p", "mpd", verb], environment: environment)
+        #expect(change.status == 0, "\(driver) \(verb): \(change)")
+        let read = try await ChildProcess.run(reader, ["-p", "mpd", "status"], environment: environment)
+        #expect(read.output == status + "\n", "\(driver) \(verb), then \(reader) status")
+      }
+    }
+    // Without -p, a session player that handles the command takes it.
+    #expect(try await ChildProcess.run(Tools.remotectl, ["play"], environment: environment).status == 0)
+    #expect(try await session.playerctl(["-p", "test1", "status"]).output == "Playing\n")
+    #expect(try await system.playerctl(["-p", "mpd", "status"]).output == "Paused\n")
+    await system.stop()
+    await session.stop()
+  }
+
   @Test func `follow ends with status 143 when its bus goes away, as playerctl does`() async throws {
     let bus = try await PrivateBus.start()
     try await bus.startMockPlayer("test1", artist: "A1", title: "T1")
@@ -120,27 +187,6 @@ struct SeveralPlayersTests {
     await session.stop()
   }
 
-  /// Polls playerctld's `PlayerNames` until `isReady` holds for it (at most 10 s).
-  func waitForPlayerNames(_ bus: PrivateBus, _ isReady: ([String]) -> Bool) async throws {
-    let deadline = ContinuousClock.now + .seconds(10)
-    var names: [String] = []
-    while ContinuousClock.now < deadline {
-      let result = try await bus.run(
-        "busctl", "--address", bus.address, "--json=short", "get-property",
-        "org.mpris.MediaPlayer2.playerctld",
-        "/org/mpris/MediaPlayer2", "com.github.altdesktop.playerctld", "PlayerNames")
-      if result.status == 0,
-        let object = try? JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any],
-        let data = object["data"] as? [String]
-      {
-        names = data.map { String($0.dropFirst("org.mpris.MediaPlayer2.".count)) }
-        if isReady(names) { return }
-      }
-      try await Task.sleep(for: .milliseconds(20))
-    }
-    throw TestFailure("playerctld's PlayerNames never got ready: \(names)")
-  }
-
   @Test func `with playerctld on the bus, players come in its order of activity and -p applies to it`()
     async throws
   {
@@ -148,11 +194,10 @@ struct SeveralPlayersTests {
     try await bus.startMockPlayer("test1", artist: "A1", title: "T1")
     try await bus.startMockPlayer("test2", artist: "A2", title: "T2")
     try await bus.startMockPlayer("test3", artist: "A3", title: "T3")
-    _ = try bus.start("playerctld", [])
-    try await bus.waitForName("org.mpris.MediaPlayer2.playerctld")
-    try await waitForPlayerNames(bus) { Set($0) == ["test1", "test2", "test3"] }
+    try await bus.startPlayerctld()
+    try await bus.waitForPlayerNames("test1, test2 and test3") { Set($0) == ["test1", "test2", "test3"] }
     try await bus.play("test2")
-    try await waitForPlayerNames(bus) { $0.first == "test2" }
+    try await bus.waitForPlayerNames("test2 first") { $0.first == "test2" }
     let cases: [[String]] = [
       ["-l"], ["-p", "test3,%any", "-l"], ["-p", "test1", "-l"], ["-i", "test2", "-l"],
       ["-f", "{{playerInstance}} {{status}}", "status"],

@@ -1,0 +1,42 @@
+internal import RemoteControlMPRIS
+
+/// The rules on CanGoNext and CanGoPrevious against Next and Previous.
+extension ConformanceChecker {
+  // MARK: - Can* flags against methods
+
+  /// CanGoNext and CanGoPrevious against what Next and Previous do: a true flag must change
+  /// the track (a Metadata PropertiesChanged with another mpris:trackid), a false one must not.
+  func checkTrackFlags() async -> RuleResult {
+    let rule = "can-go-next-previous-match-methods"
+    var failures: [String] = []
+    var seen: [String] = []
+    for (flag, member) in [("CanGoNext", "Next"), ("CanGoPrevious", "Previous")] {
+      await log.settle()
+      guard let state = try? await player.state() else { return .fail(rule, "GetAll failed") }
+      let allowed = flag == "CanGoNext" ? state.canGoNext : state.canGoPrevious
+      let before = state.trackID
+      let mark = await log.mark
+      var failure: String?
+      do {
+        _ = try await player.call(member)
+      } catch {
+        failure = error.message
+      }
+      let changed = await log.first(since: mark, within: allowed ? signalTimeout : quietWindow) {
+        guard let metadata = $0.changedPlayerProperties?["Metadata"]?.dictionaryValue else { return false }
+        return metadata["mpris:trackid"]?.unwrapped.stringValue != before
+      }
+      switch (allowed, changed != nil) {
+      case (true, false):
+        failures.append(
+          "\(flag) is true but \(member) " + (failure.map { "failed: \($0)" } ?? "did not change the track"))
+      case (false, true):
+        failures.append("\(flag) is false but \(member) changed the track")
+      default:
+        seen.append("\(flag)=\(allowed)")
+      }
+    }
+    return .from(
+      rule, failures: failures, passing: seen.joined(separator: ", ") + ", and Next/Previous did accordingly")
+  }
+}

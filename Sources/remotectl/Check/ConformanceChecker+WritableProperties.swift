@@ -1,0 +1,142 @@
+internal import RemoteControlMPRIS
+
+/// The rules on the writable properties: Volume, LoopStatus, Shuffle, Rate, and values of the wrong type.
+extension ConformanceChecker {
+  // MARK: - Writable properties
+
+  /// Sets `name` to `value` and waits for a PropertiesChanged that carries `expected`.
+  /// What became of a property write the checker made.
+  private enum WriteOutcome {
+    /// The player announced the new value with PropertiesChanged.
+    case signalled
+    /// The player refused it with the package's `Unhandled` error: nothing in it handles that
+    /// command (a web page's Media Session has no volume, loop or shuffle), which it says rather
+    /// than ignoring the write. The rules about that property do not apply then.
+    case notHandled(String)
+    /// Anything else: why the rule fails.
+    case failed(String)
+  }
+
+  private func setAndExpectSignal(_ name: String, _ value: PropertyValue, expected: PropertyValue) async
+    -> WriteOutcome
+  {
+    let mark = await log.mark
+    do {
+      try await player.setProperty(name, to: value)
+    } catch  where error.name == CommandErrorName.unhandled.rawValue {
+      return .notHandled("\(name): \(error.message) (\(error.name))")
+    } catch {
+      return .failed("Set \(name) failed: \(error.message)")
+    }
+    let event = await log.first(since: mark, within: signalTimeout) {
+      $0.changedPlayerProperties?[name] == expected
+    }
+    return event == nil
+      ? .failed("no PropertiesChanged with \(name)=\(expected.gvariantText(annotate: false)) after Set")
+      : .signalled
+  }
+
+  func checkVolume(_ initial: PlayerState) async -> RuleResult {
+    let rule = "volume-set-and-clamped"
+    guard initial.canControl else { return .pass(rule, "CanControl is false; Volume not set") }
+    let target = initial.volume == 0.25 ? 0.5 : 0.25
+    switch await setAndExpectSignal("Volume", .double(target), expected: .double(target)) {
+    case .signalled: break
+    case .notHandled(let reason): return .pass(rule, "does not apply: the player refuses \(reason)")
+    case .failed(let failure): return .fail(rule, failure)
+    }
+    let mark = await log.mark
+    do {
+      try await player.setProperty("Volume", to: .double(-0.5))
+    } catch {
+      return .pass(rule, "Volume set with PropertiesChanged; a negative Volume was refused (\(error.name))")
+    }
+    // A write is answered once accepted and applied just after: wait (bounded) for the player
+    // to announce its new Volume, then read back what it holds.
+    _ = await log.first(since: mark, within: signalTimeout) { $0.changedPlayerProperties?["Volume"] != nil }
+    let volume = try? await player.property("Volume").doubleValue
+    if volume != 0 {
+      return .fail(
+        rule, "Volume -0.5 reads back \(volume.map { "\($0)" } ?? "nothing"), not 0 (MPRIS: negative is 0)")
+    }
+    return .pass(rule, "Volume set with PropertiesChanged; -0.5 clamped to 0")
+  }
+
+  func checkLoopAndShuffle(_ initial: PlayerState) async -> RuleResult {
+    let rule = "loop-and-shuffle-signalled"
+    guard initial.canControl else { return .pass(rule, "CanControl is false; not set") }
+    var failures: [String] = []
+    var tried: [String] = []
+    var notHandled: [String] = []
+    func record(_ outcome: WriteOutcome, _ name: String) {
+      switch outcome {
+      case .signalled: tried.append(name)
+      case .notHandled(let reason): notHandled.append(reason)
+      case .failed(let failure):
+        tried.append(name)
+        failures.append(failure)
+      }
+    }
+    if let loop = initial.loopStatus {
+      let target = loop == .playlist ? "Track" : "Playlist"
+      record(await setAndExpectSignal("LoopStatus", .string(target), expected: .string(target)), "LoopStatus")
+    }
+    if let shuffle = initial.shuffle {
+      record(await setAndExpectSignal("Shuffle", .bool(!shuffle), expected: .bool(!shuffle)), "Shuffle")
+    }
+    if tried.isEmpty {
+      return .pass(
+        rule,
+        notHandled.isEmpty
+          ? "neither LoopStatus nor Shuffle is implemented (both optional)"
+          : "does not apply: the player refuses " + notHandled.joined(separator: "; "))
+    }
+    return .from(
+      rule, failures: failures, passing: tried.joined(separator: " and ") + " set with PropertiesChanged")
+  }
+
+  func checkRateRange(_ initial: PlayerState) async -> RuleResult {
+    let rule = "rate-outside-range-refused"
+    guard let maximum = initial.properties["MaximumRate"]?.doubleValue, maximum.isFinite else {
+      return .pass(rule, "no finite MaximumRate")
+    }
+    let before = initial.rate
+    let target = maximum * 2 + 1
+    let mark = await log.mark
+    do {
+      try await player.setProperty("Rate", to: .double(target))
+    } catch {
+      return .pass(rule, "Rate \(target) above MaximumRate \(maximum) refused (\(error.name))")
+    }
+    _ = await log.first(since: mark, within: quietWindow) { $0.changedPlayerProperties?["Rate"] != nil }
+    let rate = (try? await player.property("Rate").doubleValue) ?? before
+    if rate > maximum {
+      try? await player.setProperty("Rate", to: .double(before))
+      return .fail(rule, "Rate \(target) above MaximumRate \(maximum) was accepted (reads \(rate))")
+    }
+    return .pass(rule, "Rate \(target) above MaximumRate \(maximum) ignored")
+  }
+
+  func checkWrongTypes() async -> RuleResult {
+    let rule = "wrong-argument-types-refused"
+    var failures: [String] = []
+    let calls: [(String, String, [PropertyValue])] = [
+      ("Seek(s)", "Seek", [.string("ten")]),
+      (
+        "SetPosition(s, x) with the track id as a string", "SetPosition",
+        [.string("/org/remotectl/check/T"), .int64(0)]
+      ),
+      ("OpenUri(i)", "OpenUri", [.int32(1)]),
+    ]
+    for (label, member, arguments) in calls {
+      if (try? await player.call(member, arguments: arguments)) != nil {
+        failures.append("\(label) was accepted")
+      }
+    }
+    let setVolume: Void? = try? await player.setProperty("Volume", to: .string("loud"))
+    if setVolume != nil { failures.append("Set Volume to a string was accepted") }
+    return .from(
+      rule, failures: failures,
+      passing: "Seek(s), SetPosition(s, x), OpenUri(i) and Volume=s answered with errors")
+  }
+}
