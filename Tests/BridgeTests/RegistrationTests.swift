@@ -105,3 +105,27 @@ struct RegistrationTests {
     await client.close()
   }
 }
+
+extension RegistrationTests {
+  /// Every bridged player's bus connection is served on one thread the bridge shares: players
+  /// do not cost a thread each.
+  @Test func `twenty bridged players share one bus thread, not one each`() async throws {
+    let hub = try await BridgedHub.start()
+    let tasks = "/proc/\(hub.process.processIdentifier)/task"
+    let first = try await hub.client()
+    _ = try await first.register(appID: "page0", identity: "Page 0")
+    let before = try FileManager.default.contentsOfDirectory(atPath: tasks).count
+    var clients = [first]
+    for n in 1..<20 {
+      let client = try await hub.client()
+      #expect(
+        try await client.register(appID: "page\(n)", identity: "Page \(n)")
+          == "org.mpris.MediaPlayer2.page\(n)")
+      clients.append(client)
+    }
+    let after = try FileManager.default.contentsOfDirectory(atPath: tasks).count
+    // Swift's cooperative pool may still grow to its size meanwhile (two threads on two cores).
+    #expect(after <= before + 2, "threads: \(before) with one bridged player, \(after) with twenty")
+    for client in clients { await client.close() }
+  }
+}
