@@ -18,7 +18,8 @@ BUILD_PACKAGES := libsystemd-dev libpulse-dev libasound2-dev libcurl4-openssl-de
 # sound server to record (pulseaudio with parec; ALSA's pulse plugin; sox for soxi); Python's
 # websockets for the bridge's Python example.
 TEST_PACKAGES := dbus-daemon dbus-bin playerctl libglib2.0-bin systemd python3-dbus python3-gi \
-	mpv mpv-mpris pulseaudio pulseaudio-utils libasound2-plugins sox tmux python3-websockets
+	mpv mpv-mpris pulseaudio pulseaudio-utils libasound2-plugins sox tmux python3-websockets \
+	pipewire pipewire-pulse wireplumber
 # What the demo runs: a bus daemon when the machine has no session bus, controllers to try
 # (playerctl, gdbus), and PulseAudio's client library and tools (libpulse0, pactl/parec).
 DEMO_PACKAGES := dbus-daemon dbus-bin playerctl libglib2.0-bin libpulse0 pulseaudio-utils libasound2
