@@ -97,6 +97,38 @@ struct BinauralInterruptionTests {
     }
   }
 
+  @Test("heard from the sound server's cork and from a hub over the bus, a call reaches it once")
+  func callHeardTwiceIsOneInterruption() async throws {
+    try await withRig { rig in
+      func session(_ method: String, _ arguments: String...) async throws {
+        let result = try await rig.bus.busctl(
+          [
+            "call", "org.mpris.MediaPlayer2.binaural", "/org/mpris/MediaPlayer2/RemoteControl",
+            "io.github.swift_remote_control.RemoteControl1", method,
+          ] + arguments)
+        #expect(result.succeeded, "\(result)")
+      }
+      _ = try await BinauralTests.playerctl(rig.bus, "play")
+      try await rig.waitForStatus("Playing")
+      let call = try rig.call()
+      try await eventually("the cork") { rig.binaural.standardError.contains("interrupted") }
+      try await session("BeginInterruption")
+      await call.terminate()
+      try await eventually("the call gone and binaural's stream unmuted") {
+        let streams = try await rig.pactl("list", "sink-inputs")
+        return !streams.contains(#"media.role = "phone""#) && !streams.contains("Mute: yes")
+      }
+      // The hub's interruption is still under way: nothing resumed, nothing told.
+      #expect(try await rig.status() == "Paused")
+      #expect(!rig.binaural.standardError.contains("interruption ended"))
+      try await session("EndInterruption", "b", "true")
+      try await rig.waitForStatus("Playing")
+      let log = rig.binaural.standardError
+      #expect(log.components(separatedBy: "interrupted").count == 2, "one interruption: \(log)")
+      #expect(log.components(separatedBy: "interruption ended").count == 2, "one end: \(log)")
+    }
+  }
+
   @Test("a pause pressed during the call wins: the call's end does not resume it")
   func pressDuringTheCallWins() async throws {
     try await withRig { rig in
