@@ -139,6 +139,15 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
+    // The audio session rule: whom a call interrupts and resumes, whom a lost output pauses, as a
+    // pure state machine.
+    .target(name: "AudioSessionArbiter"),
+    // The sound server seen through libpulse's introspection and subscription: streams with their
+    // roles and processes, sinks and ports. Package access only.
+    .target(
+      name: "SoundServer",
+      dependencies: ["CPulse"]
+    ),
     // The web remote: any browser as the lock screen, over REST and a WebSocket, with pairing,
     // device tokens, artwork and the page's static files.
     .target(
@@ -259,6 +268,14 @@ let package = Package(
     .testTarget(
       name: "NowPlayingArbiterTests",
       dependencies: ["NowPlayingArbiter"]
+    ),
+    .testTarget(
+      name: "AudioSessionArbiterTests",
+      dependencies: ["AudioSessionArbiter"]
+    ),
+    .testTarget(
+      name: "SoundServerTests",
+      dependencies: ["SoundServer", "BusTestSupport", "SoundTestSupport"]
     ),
     .testTarget(
       name: "WebRemoteTests",

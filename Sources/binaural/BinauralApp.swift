@@ -9,7 +9,8 @@ import ServiceLifecycle
 enum BinauralApp {
   /// Runs the player and its MPRIS service until SIGINT, SIGTERM, SIGHUP or MPRIS `Quit`.
   static func run(
-    configuration: MediaPlayerConfiguration, sound: BeatPlayer, presets: [BinauralPreset],
+    configuration: MediaPlayerConfiguration, sound: BeatPlayer, category: AudioSession.Category,
+    soundEvents: SoundEvents, presets: [BinauralPreset],
     startingAt start: Int,
     showsView: Bool, notices: [String], logger: Logger
   ) async throws {
@@ -18,6 +19,13 @@ enum BinauralApp {
       application: application, sound: sound, presets: presets, startingAt: start, logger: logger)
     player.registerCommandTargets()
     player.registerQueueTargets()
+    // The sound server's cork requests and lost sinks, and a hub's interruptions over the bus,
+    // all reach the player through the application's audio session.
+    application.audioSession.setCategory(category)
+    application.audioSession.observe { notification in
+      Task { @MainActor in player.handle(notification) }
+    }
+    soundEvents.attach(application.audioSession)
     let controller = PlayerController(player: player)
     controller.becomeFirstResponder()
     application.beginReceivingRemoteControlEvents()

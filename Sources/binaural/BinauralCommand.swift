@@ -33,6 +33,12 @@ struct BinauralCommand: AsyncParsableCommand {
   @Option(help: "A D-Bus address to use instead of the session bus, such as unix:path=/tmp/bus.")
   var busAddress: String?
 
+  @Option(
+    help:
+      "How it plays, as iOS's audio session category: playback (a music stream), playAndRecord (a call's), ambient, soloAmbient."
+  )
+  var category: String = "playback"
+
   @Flag(help: "No terminal view even on a terminal: logs on standard error instead.")
   var headless = false
 
@@ -46,9 +52,16 @@ struct BinauralCommand: AsyncParsableCommand {
       }
       start = index
     }
+    guard let category = AudioSession.Category.named[category] else {
+      Self.fail(
+        "unknown category \"\(category)\"; use one of: \(AudioSession.Category.named.keys.sorted().joined(separator: ", "))"
+      )
+    }
+    let soundEvents = SoundEvents()
     let opened: OpenedAudioOutput
     do {
-      opened = try AudioOutputSpec(parsing: output).open(streamName: "Binaural beats")
+      opened = try AudioOutputSpec(parsing: output).open(
+        streamName: "Binaural beats", role: category.mediaRole, onEvent: { soundEvents.receive($0) })
     } catch {
       Self.fail(error.message)
     }
@@ -76,7 +89,8 @@ struct BinauralCommand: AsyncParsableCommand {
     // The private bus stops after the player has left it, whether the player ended well or not.
     do {
       try await BinauralApp.run(
-        configuration: configuration, sound: sound, presets: presets, startingAt: start, showsView: showsView,
+        configuration: configuration, sound: sound, category: category, soundEvents: soundEvents,
+        presets: presets, startingAt: start, showsView: showsView,
         notices: notices, logger: logger)
     } catch {
       await bus.embedded?.stop()

@@ -64,10 +64,14 @@ public enum AudioOutputSpec: Sendable, Hashable, CustomStringConvertible {
   ///   - format: The format the output takes.
   ///   - pulseServer: The PulseAudio server `.automatic` and `.pulseAudio(server: nil)` try; nil
   ///     for libpulse's default (`PULSE_SERVER`, then the user's own server).
+  ///   - role: The PulseAudio stream's `media.role` (`music`, `phone`); the other outputs have none.
+  ///   - onEvent: Hears the PulseAudio stream's events (``PulseAudioOutput/init(server:applicationName:streamName:format:role:onEvent:)``);
+  ///     the other outputs have none.
   /// - Throws: ``AudioOutputError`` when an output named explicitly cannot be opened.
   public func open(
     applicationName: String = "Binaural", streamName: String = "Binaural",
-    format: AudioFormat = .standard, pulseServer: String? = nil
+    format: AudioFormat = .standard, pulseServer: String? = nil, role: String? = nil,
+    onEvent: (@Sendable (AudioOutputEvent) -> Void)? = nil
   ) throws(AudioOutputError) -> sending OpenedAudioOutput {
     switch self {
     case .automatic:
@@ -76,7 +80,7 @@ public enum AudioOutputSpec: Sendable, Hashable, CustomStringConvertible {
         return OpenedAudioOutput(
           try PulseAudioOutput(
             server: pulseServer, applicationName: applicationName, streamName: streamName,
-            format: format))
+            format: format, role: role, onEvent: onEvent))
       } catch {
         pulseError = error
       }
@@ -92,7 +96,7 @@ public enum AudioOutputSpec: Sendable, Hashable, CustomStringConvertible {
       return OpenedAudioOutput(
         try PulseAudioOutput(
           server: server ?? pulseServer, applicationName: applicationName,
-          streamName: streamName, format: format))
+          streamName: streamName, format: format, role: role, onEvent: onEvent))
     case .alsa(let device):
       return OpenedAudioOutput(try ALSAOutput(device: device, format: format))
     case .wav(let path):

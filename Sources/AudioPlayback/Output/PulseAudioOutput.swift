@@ -2,7 +2,10 @@
 /// protocol), as one playback stream.
 ///
 /// The stream's server-side buffer is small (``bufferMilliseconds``), so sound starts quickly and
-/// `pause()`, which drops that buffer, is silent at once.
+/// `pause()`, which drops that buffer, is silent at once. It runs on libpulse's asynchronous API,
+/// so it hears the server's stream events (``AudioOutputEvent``): it corks its stream when the
+/// server asks (a call), dropping what is written meanwhile in real time, and uncorks it when the
+/// last request is taken back.
 public final class PulseAudioOutput: AudioOutput {
   /// How much sound the server holds ahead of what it plays: 40 ms.
   public static let bufferMilliseconds = 40
@@ -13,25 +16,37 @@ public final class PulseAudioOutput: AudioOutput {
   public let format: AudioFormat
   /// The server connected to; nil for the default (which honours `PULSE_SERVER`).
   public let server: String?
-  private var handle: OpaquePointer?
+  /// The stream's `media.role` (`music`, `phone`…), nil for none.
+  public let role: String?
+  private var handle: PulseAudioCalls?
+  /// Keeps the writer's pace while the server has the stream corked.
+  private var pacer: RealTimePacer
 
   /// Connects to `server` (nil: the default) and opens a playback stream that sound mixers show
   /// as `streamName` of `applicationName`.
   ///
+  /// - Parameters:
+  ///   - role: The stream's `media.role`: `music` for playback, `phone` for a call. PulseAudio's
+  ///     `module-role-cork` pauses the music while a phone stream plays.
+  ///   - onEvent: Hears the server's requests to pause and resume, and the stream's moves, on
+  ///     libpulse's thread.
   /// - Throws: ``AudioOutputError/Code/pulseAudioUnavailable`` if no server answers.
   public init(
     server: String? = nil, applicationName: String = "Binaural", streamName: String = "Binaural",
-    format: AudioFormat = .standard
+    format: AudioFormat = .standard, role: String? = nil,
+    onEvent: (@Sendable (AudioOutputEvent) -> Void)? = nil
   ) throws(AudioOutputError) {
     self.server = server
     self.format = format
+    self.role = role
+    self.pacer = RealTimePacer(sampleRate: format.sampleRate)
     self.handle = try PulseAudioCalls.openPlayback(
       server: server, applicationName: applicationName, streamName: streamName, format: format,
-      bufferMilliseconds: Self.bufferMilliseconds)
+      bufferMilliseconds: Self.bufferMilliseconds, role: role, onEvent: onEvent)
   }
 
   deinit {
-    if let handle { PulseAudioCalls.free(handle) }
+    handle?.free()
   }
 
   /// Sends `samples` to the server, blocking while its buffer is full.
@@ -39,19 +54,24 @@ public final class PulseAudioOutput: AudioOutput {
     guard let handle else {
       throw AudioOutputError(.playbackFailed, "The PulseAudio stream is already closed.")
     }
-    try PulseAudioCalls.write(handle, UnsafeRawBufferPointer(samples))
+    if try handle.write(UnsafeRawBufferPointer(samples)) {
+      pacer.restart()
+    } else {
+      // Corked for a call: the sound is dropped, at the real clock's pace.
+      pacer.pace(frameCount: samples.count / format.channelCount)
+    }
   }
 
-  /// Drops what the server has not played yet (`pa_simple_flush`).
+  /// Drops what the server has not played yet (`pa_stream_flush`).
   public func pause() {
-    if let handle { PulseAudioCalls.flush(handle) }
+    handle?.flush()
   }
 
   /// Waits for the server to play what it holds, then disconnects.
   public func close() throws(AudioOutputError) {
     guard let handle else { return }
     self.handle = nil
-    defer { PulseAudioCalls.free(handle) }
-    try PulseAudioCalls.drain(handle)
+    defer { handle.free() }
+    try handle.drain()
   }
 }

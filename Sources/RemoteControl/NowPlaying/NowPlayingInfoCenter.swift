@@ -143,6 +143,23 @@ public final class NowPlayingInfoCenter: Sendable {
     }
   }
 
+  /// Moves the playback state to `newValue` only if it is `expected` now, in one change; the
+  /// audio session's way of interrupting playback without undoing the app's own pause.
+  ///
+  /// - Returns: Whether the state was `expected` and changed.
+  @discardableResult
+  func replacePlaybackState(_ expected: PlaybackState, with newValue: PlaybackState) -> Bool {
+    let now = now()
+    var replaced = false
+    update { state in
+      guard state.snapshot.playbackState == expected else { return }
+      state.stateIsSet = true
+      Self.change(&state.snapshot, to: newValue, at: now)
+      replaced = true
+    }
+    return replaced
+  }
+
   /// The last reported position state.
   public var positionState: PositionState? { state.withLock { $0.snapshot.positionState } }
 

@@ -24,6 +24,11 @@ open class Application: Responder {
   public let nowPlayingInfoCenter: NowPlayingInfoCenter
   /// The playback queue and playlists this app offers, for controllers to show and edit.
   public let playbackQueueCenter: PlaybackQueueCenter
+  /// How this app plays, and the interruptions and route changes the system posts to it; its
+  /// interruptions show in the ``nowPlayingInfoCenter``'s playback state.
+  ///
+  /// The corresponding AVFoundation object is `AVAudioSession.sharedInstance()`.
+  public nonisolated let audioSession: AudioSession
 
   /// The responder events start at when no command handler takes them; `nil` means the
   /// application itself. Change it with ``Responder/becomeFirstResponder()``; the application
@@ -52,6 +57,7 @@ open class Application: Responder {
     self.commandCenter = RemoteCommandCenter()
     self.nowPlayingInfoCenter = nowPlayingInfoCenter
     self.playbackQueueCenter = PlaybackQueueCenter(nowPlayingInfoCenter: nowPlayingInfoCenter)
+    self.audioSession = AudioSession(nowPlayingInfoCenter: nowPlayingInfoCenter)
     super.init()
   }
 

@@ -12,7 +12,8 @@ enum RemoteControlInterface {
   static func make(state: MediaPlayerState, dispatcher: EventDispatcher) -> Interface {
     Interface(
       name: MediaPlayerInterface.remoteControl.rawValue,
-      methods: methods(state: state, dispatcher: dispatcher),
+      methods: methods(state: state, dispatcher: dispatcher)
+        + audioSessionMethods(dispatcher.sender.application.audioSession),
       properties: state.interfaceProperties(.remoteControl, dispatcher: dispatcher))
   }
 

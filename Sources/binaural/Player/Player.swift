@@ -86,9 +86,9 @@ final class Player {
     logger.info("play", metadata: ["preset": "\(playlist.current.id)"])
   }
 
-  /// Pauses where playback is.
+  /// Pauses where playback is; an interrupted player stays paused.
   func pause() {
-    guard state == .playing else { return }
+    guard state == .playing || state == .interrupted else { return }
     anchorPosition = position
     anchorTime = clock.now
     state = .paused
@@ -97,6 +97,39 @@ final class Player {
     nowPlaying.playbackState = .paused
     onChange()
     logger.info("pause", metadata: ["position": "\(anchorPosition)"])
+  }
+
+  /// Falls silent for an interruption (a call), where playback is: shown as interrupted, as
+  /// the audio session already shows it to controllers.
+  func interrupt() {
+    guard state == .playing else { return }
+    anchorPosition = position
+    anchorTime = clock.now
+    state = .interrupted
+    sound.pause()
+    endOfPreset?.cancel()
+    onChange()
+    logger.info("interrupted", metadata: ["position": "\(anchorPosition)"])
+  }
+
+  /// What the audio session posts, as an iOS app takes it: an interruption's beginning silences
+  /// playing; its end resumes what it silenced when it says should-resume (a press meanwhile
+  /// wins: the player is no longer interrupted); the device playing going away pauses.
+  func handle(_ notification: AudioSession.Notification) {
+    switch notification {
+    case .interruption(let interruption) where interruption.type == .began:
+      interrupt()
+    case .interruption(let interruption):
+      logger.info(
+        "interruption ended", metadata: ["shouldResume": "\(interruption.options.contains(.shouldResume))"])
+      guard state == .interrupted else { return }
+      if interruption.options.contains(.shouldResume) { play() } else { pause() }
+    case .routeChange(let change) where change.reason == .oldDeviceUnavailable:
+      logger.info("output lost")
+      pause()
+    case .routeChange:
+      break
+    }
   }
 
   /// Pauses when playing, plays otherwise.

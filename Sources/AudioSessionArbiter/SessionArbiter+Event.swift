@@ -1,0 +1,84 @@
+extension SessionArbiter {
+  /// Something that happened to a player, on the sound server, or a user's request.
+  ///
+  /// Players are told apart by the unique name of their bus connection (`owner`, such as
+  /// `:1.42`); sound-server streams by their index.
+  public enum Event: Sendable, Hashable {
+    /// A player appeared: whether it was built with this package (it has the extension
+    /// interface, so it takes interruptions itself) and whether its MPRIS `PlaybackStatus` is
+    /// `Playing`.
+    case playerAppeared(owner: String, isOurs: Bool, isPlaying: Bool)
+    /// The player left the bus.
+    case playerVanished(owner: String)
+    /// The player's `PlaybackStatus` is, or is not, `Playing`. A player the hub paused for a
+    /// call that turns to `Playing` was started by someone else: it is not resumed afterwards.
+    case playbackStatusChanged(owner: String, isPlaying: Bool)
+    /// Someone pressed play, pause, stop or play-pause on the player (through the hub, the web
+    /// remote, `remotectl`): the hub will not resume it after the call.
+    case userPressed(owner: String)
+    /// A sound-server stream appeared or changed, with its `media.role` (`nil` when it has none).
+    /// A stream whose role is one of the configuration's call roles is a call.
+    case streamChanged(index: UInt32, role: String?)
+    /// The stream went away (a call that ends).
+    case streamRemoved(index: UInt32)
+    /// Someone asked for an interruption (`remotectl interrupt begin`), for programs whose calls
+    /// the sound server cannot tell.
+    case interruptionRequested
+    /// Someone ended the interruption they asked for (`remotectl interrupt end`).
+    case interruptionEndRequested
+    /// The output the players' streams played on went away: their sink was removed, or its
+    /// active port became unavailable (headphones unplugged, a headset gone).
+    case routeLost(owners: Set<String>)
+    /// An output arrived (a sink, a port available again): it never starts anything.
+    case routeArrived
+  }
+
+  /// What the hub should do to a player.
+  public enum Action: Sendable, Hashable {
+    /// Call the player's `BeginInterruption()` on the extension interface: it decides itself.
+    case beginInterruption(owner: String)
+    /// Call the player's `EndInterruption(ShouldResume)`.
+    case endInterruption(owner: String, shouldResume: Bool)
+    /// Call the player's MPRIS `Pause`.
+    case pause(owner: String)
+    /// Call the player's MPRIS `Play`.
+    case play(owner: String)
+    /// Call the player's `RouteChanged("oldDeviceUnavailable")`: it pauses itself, as an iOS app
+    /// does.
+    case routeLost(owner: String)
+  }
+
+  /// What the hub arbitrates, and what it leaves alone.
+  public struct Configuration: Sendable, Hashable {
+    /// Whether a call interrupts the playing players.
+    public var interruptsOnCalls: Bool
+    /// Whether a lost output pauses the players that played on it.
+    public var pausesOnRouteLoss: Bool
+    /// The `media.role` values that make a stream a call.
+    public var callRoles: Set<String>
+
+    /// A configuration; by default every behaviour is on and the call roles are `phone` and
+    /// `communication`.
+    public init(
+      interruptsOnCalls: Bool = true, pausesOnRouteLoss: Bool = true,
+      callRoles: Set<String> = ["phone", "communication"]
+    ) {
+      self.interruptsOnCalls = interruptsOnCalls
+      self.pausesOnRouteLoss = pausesOnRouteLoss
+      self.callRoles = callRoles
+    }
+  }
+
+  /// The interruption under way, for `remotectl hub` and `doctor` to show.
+  public struct Interruption: Sendable, Hashable {
+    /// The call streams under way, by index, lowest first.
+    public var callStreams: [UInt32]
+    /// Whether someone asked for the interruption (`remotectl interrupt begin`) and has not
+    /// ended it.
+    public var isRequested: Bool
+    /// The players that will be resumed when it ends, in the order they were interrupted.
+    public var willResume: [String]
+    /// The players that were interrupted, in that order.
+    public var interrupted: [String]
+  }
+}
