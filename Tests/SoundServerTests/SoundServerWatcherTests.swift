@@ -16,6 +16,7 @@ final class EventLog: Sendable {
   func fail(_ error: any Error) { storage.withLock { $0.error = error } }
 
   /// The first event since `start` that `match` picks, waited for.
+  @discardableResult
   func first<Value>(
     _ what: String, after start: Int = 0, _ match: @escaping @Sendable (SoundServerEvent) -> Value?
   ) async throws -> Value {

@@ -1,4 +1,4 @@
-package import DBus
+import DBus
 import RemoteControlMPRIS
 
 extension InterfaceDescription {

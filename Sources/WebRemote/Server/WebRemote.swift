@@ -1,7 +1,7 @@
 import Foundation
 public import Hummingbird
 public import HummingbirdWebSocket
-public import Logging
+package import Logging
 package import PlayerView
 public import ServiceLifecycle
 
