@@ -18,9 +18,12 @@ runs=${RUNS:-5}
 switches=${SWITCHES:-200}
 idle_seconds=${IDLE_SECONDS:-10}
 
-swift build -c release --product remotectld >&2
-swift build -c release --product binaural >&2
-bin="$(swift build -c release --show-bin-path)"
+# BIN names a folder of already built products (the `make release SCRATCH=…` build, say).
+if [ -z "${BIN:-}" ]; then
+  swift build -c release --product remotectld >&2
+  swift build -c release --product binaural >&2
+fi
+bin=${BIN:-"$(swift build -c release --show-bin-path)"}
 work=$(mktemp -d)
 cc -O2 -o "$work/dbus-hub" Benchmarks/DBus/hub.c -lsystemd
 

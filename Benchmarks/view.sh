@@ -36,7 +36,12 @@ wait_for_name() {
   echo "view.sh: $1 did not appear on the bus" >&2
   exit 1
 }
-rss() { awk '/VmRSS/ { printf "%.1f MiB", $2 / 1024 }' /proc/"$1"/status; }
+rss() { awk '/VmRSS/ { printf "%.1f MiB", $2 / 1024 }' /proc/"$1"/status 2>/dev/null || echo "(gone)"; }
+# What of it is the process's own (anonymous) memory, and what clean pages of its executable.
+breakdown() {
+  awk '/^Anonymous:/ { printf "anonymous %.1f MiB, ", $2 / 1024 } /^Private_Clean:/ { printf "clean file pages %.1f MiB", $2 / 1024 }' \
+    /proc/"$1"/smaps_rollup
+}
 threads() { ls /proc/"$1"/task | wc -l; }
 
 "$bin/remotectld" --http-port 0 --proxy on --log-level warning 2>"$work/remotectld.log" &
@@ -99,7 +104,7 @@ playerctld_pid=$!
 pids+=("$playerctld_pid")
 wait_for_name org.mpris.MediaPlayer2.playerctld
 sleep 2
-echo "remotectld: $(rss "$hub_pid") ($(threads "$hub_pid") threads)    playerctld: $(rss "$playerctld_pid")"
+echo "remotectld: $(rss "$hub_pid") ($(breakdown "$hub_pid"); $(threads "$hub_pid") threads)    playerctld: $(rss "$playerctld_pid")"
 
 echo
 echo "# Threads with 20 bridged players"
