@@ -28,7 +28,6 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-    .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     // swift-certificates (through Hummingbird) already takes any of 3.12.3 up to 6; the same range
@@ -41,10 +40,7 @@ let package = Package(
     // What users need to test their own apps without a bus.
     .target(
       name: "RemoteControlTesting",
-      dependencies: [
-        "RemoteControl",
-        .product(name: "Clocks", package: "swift-clocks"),
-      ]
+      dependencies: ["RemoteControl"]
     ),
     // What every backend needs to mirror an application: the command-state copy, position-jump
     // detection and the hop to the main actor. Package access only; no D-Bus.

@@ -15,6 +15,9 @@ package struct CommandState: Sendable, Hashable {
   package var minimumRate: Double
   /// ``ChangePlaybackRateCommand/maximumRate``.
   package var maximumRate: Double
+  /// ``ChangePlaybackRateCommand/supportedPlaybackRates`` once the app has declared them
+  /// (``ChangePlaybackRateCommand/declaresSupportedPlaybackRates``); `nil` before.
+  package var declaredPlaybackRates: [Double]?
   /// ``ChangeRepeatModeCommand/currentRepeatType``.
   package var repeatMode: RepeatMode
   /// ``ChangeShuffleModeCommand/currentShuffleType``.
@@ -31,6 +34,9 @@ package struct CommandState: Sendable, Hashable {
     offeredCommands = Set(center.allCommands.filter(\.isOffered).map(\.kind))
     minimumRate = center.changePlaybackRateCommand.minimumRate
     maximumRate = center.changePlaybackRateCommand.maximumRate
+    declaredPlaybackRates =
+      center.changePlaybackRateCommand.declaresSupportedPlaybackRates
+      ? center.changePlaybackRateCommand.supportedPlaybackRates : nil
     repeatMode = center.changeRepeatModeCommand.currentRepeatType
     shuffleMode = center.changeShuffleModeCommand.currentShuffleType
     volume = center.changeVolumeCommand.currentVolume

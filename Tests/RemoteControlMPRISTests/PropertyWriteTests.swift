@@ -8,7 +8,7 @@ import Testing
 @Suite(.leavesNoChildProcesses) struct PropertyWriteTests {
   @MainActor static func rates(_ application: Application) {
     Fixtures.acceptEverything(application)
-    application.commandCenter.changePlaybackRateCommand.supportedPlaybackRates = [0.5, 1, 2]
+    application.commandCenter.changePlaybackRateCommand.supportedPlaybackRates = [0.5, 1, 1.5, 2]
   }
 
   @Test @MainActor func rateBecomesAChangeAndZeroPauses() async throws {
@@ -17,6 +17,19 @@ import Testing
       #expect(try await player.nextCommand() == .changePlaybackRate(1.5))
       #expect(try await player.busctlSet("Rate", "d", "0").succeeded)
       #expect(try await player.nextCommand() == .pause)
+    }
+  }
+
+  @Test @MainActor func rateTheAppDidNotDeclareIsRefusedBeforeTheHandlerListingTheSupportedOnes() async throws
+  {
+    try await withPlayer(setUp: Self.rates) { (player: TestPlayer) async throws in
+      let answer = try await player.bus.setProperty("Rate", at: player.busName, type: "d", "1.4")
+      #expect(answer.hasPrefix("org.freedesktop.DBus.Error.InvalidArgs"), "\(answer)")
+      #expect(
+        answer.contains("rate 1.4 is not one of the supported playback rates: 0.5, 1.0, 1.5, 2.0"),
+        "\(answer)")
+      #expect(try await player.busctlGet("Rate") == "d 1")
+      #expect(player.events.drain().isEmpty)
     }
   }
 

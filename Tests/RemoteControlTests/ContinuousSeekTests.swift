@@ -2,12 +2,12 @@ import RemoteControl
 import RemoteControlTesting
 import Testing
 
-/// An application on a manual clock (a ``SeekClock``) whose chain is: a recording first responder → a
+/// An application on a manual clock whose chain is: a recording first responder → a
 /// continuous-seek responder → the application. Command targets on skip forward/backward record
 /// the skips; a target on change playback rate yields the rates asked for.
 @MainActor
 final class SeekFixture {
-  let clock = SeekClock()
+  let clock = ManualClock()
   let app: Application
   let seek: ContinuousSeek
   let focus: RecordingResponder
@@ -56,27 +56,15 @@ final class SeekFixture {
     app.nowPlayingInfoCenter.playbackState = .playing
   }
 
-  /// Moves the clock on by `duration`, at most one interval at a time, and returns once the seek's
-  /// timer has acted on it.
-  ///
-  /// Before each step it waits until the timer sleeps on the clock (the task that runs it may not
-  /// have started yet), and after it until the timer sleeps again or the seek has ended, so that
-  /// each tick is observed exactly once, however busy the main actor is.
+  /// Moves the clock on by `duration`, one interval at a time, waiting for the seek's timer
+  /// before and after each step (`ManualClock.advance(by:waitingFor:)`), so that each tick is
+  /// observed exactly once, however busy the main actor is.
   func advance(by duration: Duration) async {
-    var remaining = duration
-    while remaining > .zero {
-      let step = min(remaining, interval)
-      await timerSettled()
-      await clock.advance(by: step)
-      await timerSettled()
-      remaining -= step
+    do {
+      try await clock.advance(by: duration, waitingFor: seek)
+    } catch {
+      Issue.record(error)
     }
-  }
-
-  /// Waits while a seek is under way whose timer is not asleep on the clock (a timer cancelled
-  /// by a change of direction does not count).
-  private func timerSettled() async {
-    while seek.direction != nil, !clock.hasSleepers { await Task.yield() }
   }
 }
 

@@ -12,6 +12,8 @@ enum Received: Equatable {
   case isNegative(Bool)
   case volume(Double)
   case uri(String)
+  case languageOption(LanguageOption)
+  case id(String)
 }
 
 @Suite("Typed command targets")
@@ -66,7 +68,24 @@ struct TypedTargetTests {
       received.append(.uri(uri))
       return .success
     }
+    for language in [commands.enableLanguageOptionCommand, commands.disableLanguageOptionCommand] {
+      language.addTarget { (option: LanguageOption) in
+        received.append(.languageOption(option))
+        return .success
+      }
+    }
+    for item in [
+      commands.goToQueueItemCommand, commands.removeQueueItemCommand, commands.activatePlaylistCommand,
+    ] {
+      item.addTarget { (id: String) in
+        received.append(.id(id))
+        return .success
+      }
+    }
   }
+
+  static let french = LanguageOption(
+    kind: .legible, languageTag: "fr", displayName: "Français", identifier: "sub-fr")
 
   @Test func eachTypedTargetReceivesItsEventsPayloadWithoutMatchingTheEvent() {
     let sent: [(RemoteControlEvent.Command, Received)] = [
@@ -82,6 +101,11 @@ struct TypedTargetTests {
       (.bookmark(isNegative: false), .isNegative(false)),
       (.changeVolume(0.25), .volume(0.25)),
       (.openURI("file:///tmp/a.flac"), .uri("file:///tmp/a.flac")),
+      (.enableLanguageOption(Self.french), .languageOption(Self.french)),
+      (.disableLanguageOption(Self.french), .languageOption(Self.french)),
+      (.goToQueueItem("episode-2"), .id("episode-2")),
+      (.removeQueueItem("episode-3"), .id("episode-3")),
+      (.activatePlaylist("favourites"), .id("favourites")),
     ]
     for (command, _) in sent {
       #expect(app.sendEvent(RemoteControlEvent(command)) == .commandCenter(.success))

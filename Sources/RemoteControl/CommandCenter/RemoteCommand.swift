@@ -55,6 +55,9 @@ public class RemoteCommand {
   /// to a position or change the volume is offered only while a target is there; play, pause,
   /// next and the others UIKit delivers to responders are offered while enabled. Disable a
   /// command the app cannot carry out now (no next track, say) and it is not offered.
+  ///
+  /// A command that is not offered never runs its targets; what becomes of its events, in
+  /// process and over D-Bus, is one rule: <doc:CommandsNotOffered>.
   public var isOffered: Bool { enabled && (!targets.isEmpty || kind.reachesResponders) }
 
   /// Whether any target was added with `addTarget(asyncHandler:)`.

@@ -43,10 +43,10 @@ public final class RemoteCommandCenter {
   public let dislikeCommand = FeedbackCommand(.dislike)
   /// Bookmark the current item.
   public let bookmarkCommand = FeedbackCommand(.bookmark)
-  /// Turn on a language option.
-  public let enableLanguageOptionCommand = RemoteCommand(.enableLanguageOption)
-  /// Turn off a language option.
-  public let disableLanguageOptionCommand = RemoteCommand(.disableLanguageOption)
+  /// Turn on a language option. Extension interface: `EnableLanguageOption`.
+  public let enableLanguageOptionCommand = LanguageOptionCommand(.enableLanguageOption)
+  /// Turn off a language option. Extension interface: `DisableLanguageOption`.
+  public let disableLanguageOptionCommand = LanguageOptionCommand(.disableLanguageOption)
   /// Set the volume. MPRIS: `Volume`.
   public let changeVolumeCommand = ChangeVolumeCommand(.changeVolume)
   /// Open a URI. MPRIS: `OpenUri`.
@@ -142,6 +142,13 @@ public final class RemoteCommandCenter {
       Task { @MainActor in self?.removeObserver(token) }
     }
     return stream
+  }
+
+  /// Why the command center refuses `event` before any target runs: a rate the app did not
+  /// declare (``ChangePlaybackRateCommand/refusal(of:)``); `nil` for every other event.
+  func refusal(of event: RemoteControlEvent) -> RemoteCommandHandlerStatus? {
+    guard case .changePlaybackRate(let rate) = event.command else { return nil }
+    return changePlaybackRateCommand.refusal(of: rate)
   }
 
   func commandDidChange(_ command: RemoteCommand) {

@@ -27,11 +27,14 @@ public final class NowPlayingInfoCenter: Sendable {
     /// Whether the app has set ``playbackState``; until it does, the state is inferred.
     var stateIsSet = false
     var observers: [(token: ObservationToken, observer: @Sendable (NowPlayingSnapshot) -> Void)] = []
+    /// Fills in an info's queue index and count from the playback queue that holds its item.
+    var placeInQueue: (@Sendable (NowPlayingInfo) -> NowPlayingInfo)?
   }
 
   private let state: Mutex<State>
   private let now: @Sendable () -> Duration
-  private let artworkCache: ArtworkCache
+  /// Where artwork given as bytes is written: this center's, and its queue items'.
+  let artworkCache: ArtworkCache
 
   /// Creates an info center.
   ///
@@ -62,19 +65,22 @@ public final class NowPlayingInfoCenter: Sendable {
   /// (once per distinct picture) when this is set; if that fails, no artwork is published.
   ///
   /// The corresponding MediaPlayer property is `MPNowPlayingInfoCenter.nowPlayingInfo`.
-  /// When the info carries ``NowPlayingInfo/elapsedPlaybackTime`` or
-  /// ``NowPlayingInfo/playbackRate``, the position state is reported from them in the same change
-  /// (see the type's documentation).
+  /// When the application's playback queue (``PlaybackQueueCenter``) holds the item and the
+  /// info gives no queue index and count, they are filled in from the queue: set the info and
+  /// the queue in either order, and one change of track is one update. When the info carries
+  /// ``NowPlayingInfo/elapsedPlaybackTime`` or ``NowPlayingInfo/playbackRate``, the position
+  /// state is reported from them in the same change (see the type's documentation).
   public var nowPlayingInfo: NowPlayingInfo? {
     get { state.withLock { $0.snapshot.info } }
     set {
-      let artworkURL = newValue?.artwork.flatMap { try? artworkCache.url(for: $0) }
+      let info = newValue.map(placedInQueue)
+      let artworkURL = info?.artwork.flatMap { try? artworkCache.url(for: $0) }
       let now = now()
       update { state in
-        state.snapshot.info = newValue
+        state.snapshot.info = info
         state.snapshot.artworkURL = artworkURL
-        if let newValue, newValue.elapsedPlaybackTime != nil || newValue.playbackRate != nil {
-          state.snapshot.positionState = Self.positionState(of: newValue, in: state.snapshot, at: now)
+        if let info, info.elapsedPlaybackTime != nil || info.playbackRate != nil {
+          state.snapshot.positionState = Self.positionState(of: info, in: state.snapshot, at: now)
           state.snapshot.positionReportedAt = now
         }
       }
@@ -95,6 +101,7 @@ public final class NowPlayingInfoCenter: Sendable {
   public func setNowPlaying(
     _ info: NowPlayingInfo?, playbackState: PlaybackState, positionState: PositionState? = nil
   ) {
+    let info = info.map(placedInQueue)
     let artworkURL = info?.artwork.flatMap { try? artworkCache.url(for: $0) }
     let now = now()
     update { state in
@@ -112,6 +119,20 @@ public final class NowPlayingInfoCenter: Sendable {
       }
       state.snapshot.positionReportedAt = now
     }
+  }
+
+  /// Lets the playback queue fill in the queue index and count of each info set from now on.
+  package func setQueuePlacement(_ place: @escaping @Sendable (NowPlayingInfo) -> NowPlayingInfo) {
+    state.withLock { $0.placeInQueue = place }
+  }
+
+  /// `info` with its queue index and count filled in by the queue that holds its item (outside
+  /// the lock: the queue has a lock of its own).
+  private func placedInQueue(_ info: NowPlayingInfo) -> NowPlayingInfo {
+    guard info.playbackQueueIndex == nil, info.playbackQueueCount == nil,
+      let place = state.withLock({ $0.placeInQueue })
+    else { return info }
+    return place(info)
   }
 
   /// The position state an info's elapsed time and rate report: the elapsed time (else the

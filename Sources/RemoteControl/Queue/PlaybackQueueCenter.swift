@@ -1,5 +1,11 @@
 import Synchronization
 
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+
 /// Holds the app's playback queue and playlists, and tells controllers when they change.
 ///
 /// MediaPlayer keeps only the queue's index and count, in the Now Playing info
@@ -10,7 +16,15 @@ import Synchronization
 ///
 /// Setting a queue with a current item keeps the Now Playing info consistent with it: the info
 /// center then shows the current item's info with its queue index and count (the info stays
-/// as it is when it already describes that item, but for the index and count).
+/// as it is when it already describes that item, but for the index and count). The other way
+/// round, Now Playing info set for an item the queue holds gets its index and count from the
+/// queue. So a change of track — the info and the queue's current item — is one Now Playing
+/// update whichever is set first, as long as the info names the item (its
+/// ``NowPlayingInfo/trackIdentifier`` is the item's ``QueueItem/id``, as in the item's own info).
+///
+/// Artwork given as bytes in the items' info is written to the info center's artwork cache when
+/// the queue is set (once per distinct picture), and published as a `file://` URL
+/// (``Snapshot/artworkURLs``), as the Now Playing item's is.
 public final class PlaybackQueueCenter: Sendable {
   /// What the center holds at one moment, as observers see it.
   public struct Snapshot: Sendable, Hashable {
@@ -18,11 +32,17 @@ public final class PlaybackQueueCenter: Sendable {
     public var queue: PlaybackQueue?
     /// The playlists; `nil` when the app provides none.
     public var playlists: PlaylistLibrary?
+    /// The `file://` URLs of the queue items' artwork given as bytes, by item identifier: where
+    /// the artwork cache wrote them. Items whose artwork is a URL, or none, have no entry.
+    public var artworkURLs: [String: URL]
 
     /// A snapshot of these parts.
-    public init(queue: PlaybackQueue? = nil, playlists: PlaylistLibrary? = nil) {
+    public init(
+      queue: PlaybackQueue? = nil, playlists: PlaylistLibrary? = nil, artworkURLs: [String: URL] = [:]
+    ) {
       self.queue = queue
       self.playlists = playlists
+      self.artworkURLs = artworkURLs
     }
   }
 
@@ -38,6 +58,35 @@ public final class PlaybackQueueCenter: Sendable {
   /// with the queue.
   public init(nowPlayingInfoCenter: NowPlayingInfoCenter) {
     self.nowPlayingInfoCenter = nowPlayingInfoCenter
+    nowPlayingInfoCenter.setQueuePlacement { [weak self] info in self?.placed(info) ?? info }
+  }
+
+  /// `info` with the queue index and count of the item it describes, when the queue holds it.
+  private func placed(_ info: NowPlayingInfo) -> NowPlayingInfo {
+    guard let queue = state.withLock({ $0.snapshot.queue }) else { return info }
+    guard let index = info.trackIdentifier.flatMap(queue.index(of:)) else { return info }
+    var info = info
+    info.playbackQueueIndex = index
+    info.playbackQueueCount = queue.playbackQueueCount
+    return info
+  }
+
+  /// The cache URLs of `queue`'s byte artwork, reusing those of `previous` (with the artwork
+  /// they were written for) for items whose artwork did not change.
+  private func artworkURLs(of queue: PlaybackQueue?, previous: Snapshot) -> [String: URL] {
+    guard let queue else { return [:] }
+    var urls: [String: URL] = [:]
+    for item in queue.items {
+      guard let artwork = item.info.artwork, case .data = artwork else { continue }
+      if let url = previous.artworkURLs[item.id],
+        previous.queue?.item(withID: item.id)?.info.artwork == artwork
+      {
+        urls[item.id] = url
+      } else if let url = try? nowPlayingInfoCenter.artworkCache.url(for: artwork) {
+        urls[item.id] = url
+      }
+    }
+    return urls
   }
 
   /// Everything the center holds now.
@@ -47,7 +96,11 @@ public final class PlaybackQueueCenter: Sendable {
   public var queue: PlaybackQueue? {
     get { state.withLock { $0.snapshot.queue } }
     set {
-      update { $0.queue = newValue }
+      let urls = artworkURLs(of: newValue, previous: snapshot)
+      update {
+        $0.queue = newValue
+        $0.artworkURLs = urls
+      }
       guard let current = newValue?.nowPlayingInfo else { return }
       let info = nowPlayingInfoCenter.nowPlayingInfo
       if var info, info.isSameItem(as: current) {

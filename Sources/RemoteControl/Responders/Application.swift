@@ -9,7 +9,9 @@
 /// 1. nowhere, unless the app ``isReceivingRemoteControlEvents``
 ///    (outcome ``RemoteControlEventOutcome/notReceiving``);
 /// 2. to the command center: if the event's command is enabled and has targets, they run and
-///    their status is the outcome (``RemoteControlEventOutcome/commandCenter(_:)``);
+///    their status is the outcome (``RemoteControlEventOutcome/commandCenter(_:)``) — unless
+///    the center refuses the event first (a rate the app did not declare:
+///    ``ChangePlaybackRateCommand/refusal(of:)``);
 /// 3. otherwise along the responder chain, from the ``firstResponder`` (or the application when
 ///    there is none) through each ``Responder/next``; the first that handles it ends the walk
 ///    (``RemoteControlEventOutcome/responder(_:)``);
@@ -124,8 +126,13 @@ open class Application: Responder {
     } else {
       let command = commandCenter.command(for: event.command)
       if command.isEnabled, command.hasTargets {
-        if command.hasSuspendingTargets { return nil }
-        outcome = .commandCenter(command.performWithoutSuspending(event))
+        if let refusal = commandCenter.refusal(of: event) {
+          outcome = .commandCenter(refusal)
+        } else if command.hasSuspendingTargets {
+          return nil
+        } else {
+          outcome = .commandCenter(command.performWithoutSuspending(event))
+        }
       } else {
         outcome = walkResponderChain(with: event)
       }

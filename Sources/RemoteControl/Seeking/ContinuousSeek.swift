@@ -14,7 +14,11 @@
 ///
 /// It stops on the matching end event, on a pause, stop, toggle, next or previous event, when
 /// the playback state or the item changes, and after ``Configuration/timeout`` in case the end
-/// event was lost. Time is measured on an injectable clock.
+/// event was lost. Time is measured on an injectable clock: in tests, `RemoteControlTesting`'s
+/// `ManualClock`, with its `waitForTimer(on:)` to know when the timer has acted (its article
+/// *Testing timers without races*). In rate mode, when the app declares its supported rates
+/// (``ChangePlaybackRateCommand/supportedPlaybackRates``), list the seek's rate and its negation
+/// there, or the command center refuses them.
 @MainActor
 public final class ContinuousSeek: Responder {
   /// How holding a seek button moves playback.
@@ -64,6 +68,9 @@ public final class ContinuousSeek: Responder {
   private var rateBefore: Double = 1
   private var timer: Task<Void, Never>?
   private var observation: (application: Application, token: ObservationToken)?
+  /// Who is told when a seek stops (``stopNotifications``), by subscription.
+  private var stopSubscribers: [UInt64: AsyncStream<Void>.Continuation] = [:]
+  private var lastStopSubscriber: UInt64 = 0
 
   /// Creates a continuous-seek responder that serves `application`.
   ///
@@ -145,6 +152,21 @@ public final class ContinuousSeek: Responder {
       }
     }
     observation = nil
+    for subscriber in stopSubscribers.values { subscriber.yield() }
+  }
+
+  /// An element each time a seek under way stops, from the moment of the call; ends when the
+  /// iterating task is cancelled. What `RemoteControlTesting` waits on to know that a timer
+  /// that will not sleep again has ended.
+  package var stopNotifications: AsyncStream<Void> {
+    let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
+    lastStopSubscriber += 1
+    let id = lastStopSubscriber
+    stopSubscribers[id] = continuation
+    continuation.onTermination = { [weak self] _ in
+      Task { @MainActor in self?.stopSubscribers[id] = nil }
+    }
+    return stream
   }
 
   // MARK: - Timers

@@ -128,6 +128,30 @@ public indirect enum PropertyValue: Sendable, Hashable {
     return int64Value.map(Double.init)
   }
 
+  /// The elements of an array (`as`, `ao`, `aa{sv}`…), variants kept: `Tracks`, the replies
+  /// of `GetTracksMetadata` and `GetPlaylists`.
+  public var arrayValue: [PropertyValue]? {
+    guard case .array(_, let elements) = unwrapped else { return nil }
+    return elements
+  }
+
+  /// The fields of a structure (`(oss)`: a playlist; `(b(oss))`: the active playlist), variants
+  /// kept.
+  public var structureValue: [PropertyValue]? {
+    guard case .structure(let fields) = unwrapped else { return nil }
+    return fields
+  }
+
+  /// The entries of a dictionary of any key type, in the order sent, variants kept.
+  public var dictionaryEntries: [DictionaryEntry]? {
+    guard case .dictionary(_, _, let entries) = unwrapped else { return nil }
+    return entries
+  }
+
+  /// The value of `key` in an `a{s…}` dictionary, variants kept; `nil` when the value is no
+  /// such dictionary or has no such key.
+  public subscript(key: String) -> PropertyValue? { dictionaryValue?[key] }
+
   /// The entries of an `a{s…}` dictionary by key, variants kept.
   public var dictionaryValue: [String: PropertyValue]? {
     guard case .dictionary(_, _, let entries) = unwrapped else { return nil }

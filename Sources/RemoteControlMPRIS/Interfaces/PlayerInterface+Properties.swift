@@ -25,7 +25,8 @@ extension PlayerInterface {
         property(.rate, "d", { .double($0.rate) }) {
           (value: Value, model: MediaPlayerModel) throws(RequestRefusal) in
           try RateRequest(
-            rate: value.doubleValue ?? .nan, minimum: model.minimumRate, maximum: model.maximumRate
+            rate: value.doubleValue ?? .nan, minimum: model.minimumRate, maximum: model.maximumRate,
+            supported: model.declaredPlaybackRates
           )
           .command
         },

@@ -40,10 +40,15 @@ enum PlayerInterface {
         }
         dispatcher.deliver(.togglePlayPause, answering: call)
       },
-      // Stop: with CanControl false, no effect and an error, as the spec says.
+      // Stop: with CanControl false, no effect and an error, as the spec says; likewise when the
+      // stop command is not offered (the rule of the article "Commands that are not offered").
       Interface.Method("Stop") { call in
         guard canControl else {
           return call.fail(BusError(.notSupported, "Stop is not available: CanControl is false"))
+        }
+        guard state.read({ $0.offers(.stop) }) else {
+          return call.fail(
+            BusError(.notSupported, "Stop is not available: the player's stop command is disabled"))
         }
         dispatcher.deliver(.stop, answering: call)
       },
@@ -76,6 +81,12 @@ enum PlayerInterface {
         guard let uri = call.arguments.first?.stringValue else { return call.reply() }
         guard canControl else {
           return call.fail(BusError(.notSupported, "OpenUri is not available: CanControl is false"))
+        }
+        guard state.read({ $0.offers(.openURI) }) else {
+          return call.fail(
+            BusError(
+              .notSupported,
+              "OpenUri is not available: the player's open-URI command has no target or is disabled"))
         }
         let schemes = state.configuration.supportedURISchemes
         let scheme = uri.prefix { $0 != ":" }.lowercased()

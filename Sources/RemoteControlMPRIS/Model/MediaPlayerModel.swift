@@ -33,7 +33,8 @@ struct MediaPlayerModel: Sendable {
   func metadata(of item: QueueItem) -> Metadata {
     Metadata(
       item, minimumRating: application.commands.details.minimumRating,
-      maximumRating: application.commands.details.maximumRating)
+      maximumRating: application.commands.details.maximumRating,
+      artworkURL: application.queue.content.artworkURLs[item.id])
   }
   /// `Volume`.
   var volume: Double { application.commands.volume }
@@ -41,6 +42,12 @@ struct MediaPlayerModel: Sendable {
   var minimumRate: Double { application.commands.minimumRate }
   /// `MaximumRate`.
   var maximumRate: Double { application.commands.maximumRate }
+  /// The rates a `Rate` write must be one of: those the app declared, while the rate command is
+  /// offered (a player that handles no rate answers as it does for any command it does not
+  /// handle); `nil` otherwise.
+  var declaredPlaybackRates: [Double]? {
+    application.commands.isOffered(.changePlaybackRate) ? application.commands.declaredPlaybackRates : nil
+  }
   /// `mpris:length` of the item playing now.
   var length: Microseconds? { application.nowPlaying.length }
 
@@ -66,7 +73,7 @@ struct MediaPlayerModel: Sendable {
   /// This is the one place a call is gated: the methods check the same `Can*` value controllers
   /// read, and the application then routes the event it gets (its targets, or the responder
   /// chain) without deciding again whether the call was allowed.
-  private func offers(_ kind: RemoteCommandKind) -> Bool {
+  func offers(_ kind: RemoteCommandKind) -> Bool {
     configuration.canControl && application.commands.isOffered(kind)
   }
 }
