@@ -159,6 +159,7 @@ let package = Package(
     .executableTarget(
       name: "remotectld",
       dependencies: [
+        "RemoteControl",
         "NowPlayingArbiter",
         "DBus",
         "WebRemote",

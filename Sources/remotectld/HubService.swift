@@ -63,6 +63,10 @@ struct HubService: Service {
     }
     let endpoint = WebRemoteEndpoint()
     registrations.append(try await connection.export(endpoint.interface, at: HubNames.path))
+    let button = HeadsetButton(hub: hub, logger: logger)
+    registrations.append(try await connection.export(button.interface, at: HubNames.path))
+    let buttonEvents = Task { await button.run() }
+    defer { buttonEvents.cancel() }
     let names = try await claimNames(on: connection)
     switch try await proxyConnection.requestName(ProxyNames.busName, flags: [.doNotQueue]) {
     case .primaryOwner, .alreadyOwner: break
