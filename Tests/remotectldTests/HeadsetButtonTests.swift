@@ -1,0 +1,227 @@
+import BusTestSupport
+import Foundation
+import Testing
+
+/// The headset button: `remotectl button press` and `release`, run as a window manager's key
+/// bindings run them, with a person's gaps (held a few tens of milliseconds, clicks 100 ms
+/// apart), through the real hub to binaural and to mpv + mpv-mpris.
+@Suite(
+  "The headset button", .serialized, .enabled(if: HubTools.playerctlCanRun), .leavesNoChildProcesses,
+  .timeLimit(.minutes(2)))
+struct HeadsetButtonTests {
+  /// How long a click holds the key down, beyond remotectl's own run.
+  static let held = Duration.milliseconds(40)
+  /// The gap between the clicks of one sequence, beyond remotectl's own runs.
+  static let gap = Duration.milliseconds(100)
+
+  @Test func `one, two and three clicks play or pause, go to the next and the previous preset of binaural`()
+    async throws
+  {
+    let bus = try await PrivateBus.start()
+    try await bus.startHubAndWait()
+    try await bus.startBinaural("a")
+    try await poll("the hub's active player is a", bus.hubActive, until: { $0 == "a" })
+    let first = try await bus.waitForPlayer("a", status: "Paused")
+
+    try await bus.clicks(1)
+    try await bus.waitUntil(playerctl: ["-p", "a", "status"], prints: "Playing")
+    try await bus.clicks(1)
+    try await bus.waitUntil(playerctl: ["-p", "a", "status"], prints: "Paused")
+
+    try await bus.clicks(2)
+    let second = try await eventually("a to go to its next preset") { () async throws -> String? in
+      let title = try await bus.playerctl("-p", "a", "metadata", "xesam:title").trimmed
+      return title != first && !title.isEmpty ? title : nil
+    }
+    try await bus.clicks(3)
+    try await bus.waitUntil(playerctl: ["-p", "a", "metadata", "xesam:title"], prints: first)
+    // Neither the double nor the triple click played or paused.
+    #expect(try await bus.playerctl("-p", "a", "status").trimmed == "Paused")
+    #expect(second != first)
+    await bus.stop()
+  }
+
+  @Test
+  func
+    `a click and a hold seek binaural forward faster than real time until the release, two clicks and a hold back`()
+    async throws
+  {
+    let bus = try await PrivateBus.start()
+    try await bus.startHubAndWait()
+    try await bus.startBinaural("a")
+    try await poll("the hub's active player is a", bus.hubActive, until: { $0 == "a" })
+    try await bus.waitForPlayer("a", status: "Paused")
+    try await bus.clicks(1)
+    try await bus.waitUntil(playerctl: ["-p", "a", "status"], prints: "Playing")
+
+    try await bus.expectHeldSeek(player: "a", clicksBefore: 1, forward: true)
+    try await bus.expectHeldSeek(player: "a", clicksBefore: 2, forward: false)
+    #expect(try await bus.playerctl("-p", "a", "status").trimmed == "Playing")
+    let log = try String(
+      contentsOf: bus.directory.appendingPathComponent("remotectld.log"), encoding: .utf8)
+    #expect(log.contains("seeking through the extension interface"), "\(log)")
+    await bus.stop()
+  }
+
+  @Test func `the same clicks and holds reach mpv with mpv-mpris, the holds as Seek calls`() async throws {
+    guard HubTools.mpvCanRun else { return }
+    let bus = try await PrivateBus.start()
+    try await bus.startHubAndWait()
+    let files = try Self.writeTracks(in: bus.directory)
+    _ = try bus.start(
+      "mpv",
+      [
+        "--no-config", "--idle=yes", "--pause", "--script=\(HubTools.mprisPlugin ?? "")", "--no-video",
+        "--ao=null", "--no-terminal",
+      ] + files,
+      standardError: .file("/dev/null"))
+    try await bus.waitForPlayer("mpv", status: "Paused")
+    try await poll("the hub's active player is mpv", bus.hubActive, until: { $0 == "mpv" })
+    try await bus.waitUntil(playerctl: ["-p", "mpv", "metadata", "xesam:title"], prints: "one.wav")
+
+    try await bus.clicks(1)
+    try await bus.waitUntil(playerctl: ["-p", "mpv", "status"], prints: "Playing")
+    try await bus.clicks(2)
+    try await bus.waitUntil(playerctl: ["-p", "mpv", "metadata", "xesam:title"], prints: "two.wav")
+    try await bus.clicks(3)
+    try await bus.waitUntil(playerctl: ["-p", "mpv", "metadata", "xesam:title"], prints: "one.wav")
+    #expect(try await bus.playerctl("-p", "mpv", "status").trimmed == "Playing")
+
+    try await bus.expectHeldSeek(player: "mpv", clicksBefore: 1, forward: true)
+    try await bus.expectHeldSeek(player: "mpv", clicksBefore: 2, forward: false)
+    let log = try String(
+      contentsOf: bus.directory.appendingPathComponent("remotectld.log"), encoding: .utf8)
+    #expect(log.contains("seeking with Seek calls"), "\(log)")
+    await bus.stop()
+  }
+
+  @Test func `without the hub a press plays or pauses and a release does nothing`() async throws {
+    let bus = try await PrivateBus.start()
+    try await bus.startBinaural("a")
+    try await bus.waitForPlayer("a", status: "Paused")
+    let press = try await bus.run(HubTools.remotectl, "button", "press")
+    #expect(press.succeeded, "\(press)")
+    #expect(try await bus.playerctl("-p", "a", "status").trimmed == "Playing")
+    let release = try await bus.run(HubTools.remotectl, "button", "release")
+    #expect(release.succeeded, "\(release)")
+    #expect(release.output.isEmpty && release.error.isEmpty, "\(release)")
+    #expect(try await bus.playerctl("-p", "a", "status").trimmed == "Playing")
+    try await bus.run(HubTools.remotectl, "button", "press")
+    #expect(try await bus.playerctl("-p", "a", "status").trimmed == "Paused")
+    await bus.stop()
+  }
+
+  @Test func `the hub and binaural introspect the button and the seeking methods`() async throws {
+    let bus = try await PrivateBus.start()
+    try await bus.startHubAndWait()
+    try await bus.startBinaural("a")
+    let hub = try await bus.busctl(
+      "introspect", PrivateBus.hubName, PrivateBus.mprisPath, "io.github.swift_remote_control.Button1")
+    #expect(hub.output.contains(".Press") && hub.output.contains(".Release"), "\(hub)")
+    let player = try await bus.busctl(
+      "introspect", "org.mpris.MediaPlayer2.a", "/org/mpris/MediaPlayer2/RemoteControl",
+      "io.github.swift_remote_control.RemoteControl1")
+    for member in [
+      ".BeginSeekingForward", ".EndSeekingForward", ".BeginSeekingBackward", ".EndSeekingBackward",
+    ] {
+      #expect(player.output.contains(member), "\(member) in \(player)")
+    }
+    await bus.stop()
+  }
+
+  // MARK: - Support
+
+  /// Three silent WAV files of two minutes each, `one.wav`, `two.wav`, `three.wav`: a playlist
+  /// mpv can go forward and back in and seek within.
+  static func writeTracks(in directory: URL) throws -> [String] {
+    let rate = 8000
+    let seconds = 120
+    var header = Data()
+    func append(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { header.append(contentsOf: $0) } }
+    func append(_ value: UInt16) { withUnsafeBytes(of: value.littleEndian) { header.append(contentsOf: $0) } }
+    let size = UInt32(rate * seconds)
+    header.append(contentsOf: Array("RIFF".utf8))
+    append(36 + size)
+    header.append(contentsOf: Array("WAVEfmt ".utf8))
+    append(UInt32(16))
+    append(UInt16(1))  // PCM
+    append(UInt16(1))  // mono
+    append(UInt32(rate))
+    append(UInt32(rate))  // bytes per second
+    append(UInt16(1))  // block align
+    append(UInt16(8))  // bits per sample
+    header.append(contentsOf: Array("data".utf8))
+    append(size)
+    let file = header + Data(repeating: 128, count: Int(size))
+    return try ["one", "two", "three"].map { name in
+      let url = directory.appendingPathComponent("\(name).wav")
+      try file.write(to: url)
+      return url.path
+    }
+  }
+}
+
+extension PrivateBus {
+  /// `remotectl button press` or `release`, which must succeed.
+  func button(_ action: String) async throws {
+    let result = try await run(HubTools.remotectl, "button", action)
+    guard result.succeeded else { throw TestFailure("remotectl button \(action) failed: \(result)") }
+  }
+
+  /// `count` clicks, each held ``HeadsetButtonTests/held``, ``HeadsetButtonTests/gap`` apart.
+  func clicks(_ count: Int) async throws {
+    for index in 0..<count {
+      if index > 0 { try await Task.sleep(for: HeadsetButtonTests.gap) }
+      try await button("press")
+      try await Task.sleep(for: HeadsetButtonTests.held)
+      try await button("release")
+    }
+  }
+
+  /// `player`'s position in seconds, as playerctl reads it.
+  func position(of player: String) async throws -> Double {
+    let read = try await playerctl("-p", player, "position")
+    guard let seconds = Double(read.trimmed) else { throw TestFailure("no position: \(read)") }
+    return seconds
+  }
+
+  /// `clicksBefore` clicks, then a press held until `player`'s position has moved 15 s
+  /// (`forward`) or back to 15 s before where it was (at least 5 s back); checks that it moved
+  /// faster than real time, that it stops moving so once the key is released, and that
+  /// playback goes on.
+  func expectHeldSeek(player: String, clicksBefore: Int, forward: Bool) async throws {
+    if !forward {
+      // Room to go back: at least 20 s in.
+      if try await position(of: player) < 20 {
+        try await run("playerctl", "-p", player, "position", "30")
+        try await eventually("\(player) at 30 s or later") { try await position(of: player) >= 29 }
+      }
+    }
+    let start = try await position(of: player)
+    let began = ContinuousClock.now
+    try await clicks(clicksBefore)
+    try await Task.sleep(for: HeadsetButtonTests.gap)
+    try await button("press")
+    let target = forward ? start + 15 : max(start - 15, 2)
+    try await eventually(
+      "\(player) to seek \(forward ? "forward" : "back") to \(target) s", within: .seconds(20)
+    ) {
+      let now = try await position(of: player)
+      return forward ? now >= target : now <= target
+    }
+    try await button("release")
+    let moved = abs(try await position(of: player) - start)
+    let elapsed = (ContinuousClock.now - began) / .seconds(1)
+    #expect(moved > 2 * elapsed, "moved \(moved) s in \(elapsed) s")
+    // Released: the position now moves at the speed of playback. It is measured over a second
+    // (nothing announces that a seek has stopped): a seek still under way would move it 5 s or
+    // more in that time.
+    let after = try await position(of: player)
+    let measured = ContinuousClock.now
+    try await Task.sleep(for: .seconds(1))
+    let later = try await position(of: player)
+    let realTime = (ContinuousClock.now - measured) / .seconds(1)
+    #expect(later >= after - 0.2, "went back from \(after) s to \(later) s after the release")
+    #expect(later - after <= realTime + 0.5, "moved \(later - after) s in \(realTime) s after the release")
+  }
+}
