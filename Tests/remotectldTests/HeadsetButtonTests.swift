@@ -95,6 +95,43 @@ struct HeadsetButtonTests {
     await bus.stop()
   }
 
+  @Test func `Seek calls to mpv stop after 30 s when the release never comes`() async throws {
+    guard HubTools.mpvCanRun else { return }
+    let bus = try await PrivateBus.start()
+    try await bus.startHubAndWait()
+    // Long enough for 30 s of seeking (5 s every half second) and the playing meanwhile.
+    let file = try Self.writeTrack(named: "long", seconds: 900, in: bus.directory)
+    _ = try bus.start(
+      "mpv",
+      [
+        "--no-config", "--idle=yes", "--script=\(HubTools.mprisPlugin ?? "")", "--no-video", "--ao=null",
+        "--no-terminal", file,
+      ],
+      standardError: .file("/dev/null"))
+    try await bus.waitForPlayer("mpv", status: "Playing")
+    try await poll("the hub's active player is mpv", bus.hubActive, until: { $0 == "mpv" })
+    let began = ContinuousClock.now
+    try await bus.clicks(1)
+    try await Task.sleep(for: HeadsetButtonTests.gap)
+    try await bus.button("press")  // and no release
+    try await eventually("mpv to seek past 60 s") { try await bus.position(of: "mpv") >= 60 }
+    let log = bus.directory.appendingPathComponent("remotectld.log")
+    try await eventually("the hub to stop its Seek calls", within: .seconds(45)) {
+      (try? String(contentsOf: log, encoding: .utf8))?.contains("no release after 30") == true
+    }
+    #expect(ContinuousClock.now - began >= .seconds(30))
+    let stopped = try await bus.position(of: "mpv")
+    #expect(stopped >= 200, "seeking went on for 30 s: \(stopped) s")
+    // Measured over a second: a seek still under way would move it 5 s or more.
+    let measured = ContinuousClock.now
+    try await Task.sleep(for: .seconds(1))
+    let later = try await bus.position(of: "mpv")
+    let realTime = (ContinuousClock.now - measured) / .seconds(1)
+    #expect(later - stopped <= realTime + 0.5, "moved \(later - stopped) s in \(realTime) s")
+    try await bus.button("release")
+    await bus.stop()
+  }
+
   @Test func `without the hub a press plays or pauses and a release does nothing`() async throws {
     let bus = try await PrivateBus.start()
     try await bus.startBinaural("a")
@@ -134,8 +171,12 @@ struct HeadsetButtonTests {
   /// Three silent WAV files of two minutes each, `one.wav`, `two.wav`, `three.wav`: a playlist
   /// mpv can go forward and back in and seek within.
   static func writeTracks(in directory: URL) throws -> [String] {
+    try ["one", "two", "three"].map { try writeTrack(named: $0, seconds: 120, in: directory) }
+  }
+
+  /// A silent WAV file `NAME.wav` of `seconds`, 8 kHz, 8-bit mono; returns its path.
+  static func writeTrack(named name: String, seconds: Int, in directory: URL) throws -> String {
     let rate = 8000
-    let seconds = 120
     var header = Data()
     func append(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { header.append(contentsOf: $0) } }
     func append(_ value: UInt16) { withUnsafeBytes(of: value.littleEndian) { header.append(contentsOf: $0) } }
@@ -152,12 +193,9 @@ struct HeadsetButtonTests {
     append(UInt16(8))  // bits per sample
     header.append(contentsOf: Array("data".utf8))
     append(size)
-    let file = header + Data(repeating: 128, count: Int(size))
-    return try ["one", "two", "three"].map { name in
-      let url = directory.appendingPathComponent("\(name).wav")
-      try file.write(to: url)
-      return url.path
-    }
+    let url = directory.appendingPathComponent("\(name).wav")
+    try (header + Data(repeating: 128, count: Int(size))).write(to: url)
+    return url.path
   }
 }
 

@@ -114,15 +114,25 @@ final class HeadsetButton: Sendable {
     }
     let connection = hub.connection
     let offset = Int64((forward ? Self.seekStep : .zero - Self.seekStep) / .microseconds(1))
+    let logger = self.logger
     let task = Task {
       let clock = ContinuousClock()
       let deadline = clock.now + Self.seekTimeout
-      while !Task.isCancelled, clock.now < deadline {
+      while !Task.isCancelled {
+        guard clock.now < deadline else {
+          logger.info(
+            "headset button: no release after \(Self.seekTimeout); the Seek calls stop",
+            metadata: ["owner": "\(owner)"])
+          return
+        }
         do {
           _ = try await connection.call(
             destination: owner, path: ButtonNames.playerPath, interface: HubNames.mprisPlayerInterface,
             member: "Seek", arguments: [.int64(offset)])
         } catch {
+          logger.info(
+            "headset button: the player refused Seek; the Seek calls stop",
+            metadata: ["owner": "\(owner)", "error": "\(error)"])
           return
         }
         do { try await clock.sleep(for: Self.seekInterval) } catch { return }
