@@ -1,4 +1,5 @@
 internal import DBus
+internal import Foundation
 internal import Logging
 internal import RemoteControl
 
@@ -27,10 +28,30 @@ final class HeadsetButton: Sendable {
   let logger: Logger
   let recognizer: HeadsetButtonRecognizer
 
-  init(hub: Hub, logger: Logger, configuration: HeadsetButtonRecognizer.Configuration = .init()) {
+  init(
+    hub: Hub, logger: Logger,
+    configuration: HeadsetButtonRecognizer.Configuration = HeadsetButton.configuration()
+  ) {
     self.hub = hub
     self.logger = logger
     recognizer = HeadsetButtonRecognizer(configuration: configuration, source: .other("headset"))
+  }
+
+  /// The recognizer's windows: iOS's defaults, or wider for someone who clicks slowly (iOS's
+  /// Accessibility ▸ Click Speed), from `REMOTECTLD_CLICK_INTERVAL_MS` (the longest gap between
+  /// the clicks of one sequence) and `REMOTECTLD_HOLD_MS` (how long a press lasts before it is a
+  /// hold), in milliseconds; a value that is not a positive whole number is ignored.
+  static func configuration(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> HeadsetButtonRecognizer.Configuration {
+    var configuration = HeadsetButtonRecognizer.Configuration()
+    if let milliseconds = environment["REMOTECTLD_CLICK_INTERVAL_MS"].flatMap(Int.init), milliseconds > 0 {
+      configuration.multiClickInterval = .milliseconds(milliseconds)
+    }
+    if let milliseconds = environment["REMOTECTLD_HOLD_MS"].flatMap(Int.init), milliseconds > 0 {
+      configuration.holdDuration = .milliseconds(milliseconds)
+    }
+    return configuration
   }
 
   /// `Press()` and `Release()`: the key went down, or up. Both answer at once.
