@@ -178,6 +178,7 @@ let package = Package(
     .executableTarget(
       name: "remotectld",
       dependencies: [
+        "RemoteControl",
         "NowPlayingArbiter",
         "DBus",
         "PlayerView",

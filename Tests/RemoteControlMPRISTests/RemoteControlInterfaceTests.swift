@@ -182,4 +182,21 @@ import Testing
       #expect(try await call("Like", "false").succeeded)
     }
   }
+
+  @Test @MainActor func theSeekingMethodsDeliverBeginAndEndSeekingAndFailWhenNothingHandlesThem()
+    async throws
+  {
+    try await withPlayer { (player: TestPlayer) async throws in
+      var seeks: [RemoteControlEvent.Command] = []
+      player.application.commandCenter.seekForwardCommand.addTarget { event in
+        seeks.append(event.command)
+        return .success
+      }
+      #expect(try await player.gdbusCall("\(Self.interface).BeginSeekingForward").succeeded)
+      #expect(try await player.gdbusCall("\(Self.interface).EndSeekingForward").succeeded)
+      #expect(seeks == [.beginSeekingForward, .endSeekingForward])
+      let backward = try await player.gdbusCall("\(Self.interface).BeginSeekingBackward")
+      #expect(!backward.succeeded, "nothing handles seeking backward: \(backward)")
+    }
+  }
 }

@@ -76,7 +76,28 @@ enum RemoteControlInterface {
       ) { arguments, model throws(BusError) in
         .disableLanguageOption(try languageOption(arguments, model))
       },
+    ] + seekingMethods(state: state, dispatcher: dispatcher)
+  }
+
+  /// `BeginSeekingForward`, `EndSeekingForward`, `BeginSeekingBackward`, `EndSeekingBackward`:
+  /// a held seek button, as its begin and end events. No `Can…` property gates them: a
+  /// responder (``RemoteControl/ContinuousSeek``) may handle them as well as a target, and an
+  /// event nobody handles fails as an MPRIS method's does. They fail while `CanControl` is false.
+  private static func seekingMethods(state: MediaPlayerState, dispatcher: EventDispatcher)
+    -> [Interface.Method]
+  {
+    let commands: [(String, RemoteControlEvent.Command)] = [
+      ("BeginSeekingForward", .beginSeekingForward), ("EndSeekingForward", .endSeekingForward),
+      ("BeginSeekingBackward", .beginSeekingBackward), ("EndSeekingBackward", .endSeekingBackward),
     ]
+    return commands.map { member, command in
+      Interface.Method(member) { call in
+        guard state.model.configuration.canControl else {
+          return call.fail(BusError(.notSupported, "\(member) is not available: CanControl is false"))
+        }
+        dispatcher.deliver(command, answering: call)
+      }
+    }
   }
 
   // MARK: - Arguments

@@ -72,6 +72,10 @@ struct HubService: Service {
     }
     let endpoint = WebRemoteEndpoint()
     registrations.append(try await connection.export(endpoint.interface, at: HubNames.path))
+    let button = HeadsetButton(hub: hub, logger: logger)
+    registrations.append(try await connection.export(button.interface, at: HubNames.path))
+    let buttonEvents = Task { await button.run() }
+    defer { buttonEvents.cancel() }
     try await claimName(on: connection)
 
     let shells = ShellWatcher { shell in publication.shellChanged(shell) }

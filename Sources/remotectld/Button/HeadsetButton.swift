@@ -1,0 +1,184 @@
+internal import DBus
+internal import Foundation
+internal import Logging
+internal import PlayerView
+internal import RemoteControl
+internal import RemoteControlMPRIS
+
+/// The headset button, as the hub runs it: `io.github.swift_remote_control.Button1` at the hub's
+/// path takes the key's presses and releases (`remotectl button press` / `release`, bound to the
+/// key by the window manager), a ``HeadsetButtonRecognizer`` turns them into iOS's events, and
+/// each event goes to the Now Playing player:
+///
+/// - one, two, three clicks: MPRIS `PlayPause`, `Next`, `Previous`;
+/// - a hold: `BeginSeekingForward`/`Backward` on the extension interface of a player of ours,
+///   and the matching end on the release; any other player gets `Seek` of ``seekStep`` every
+///   ``seekInterval`` from the hold until the release, or until ``seekTimeout`` if the release
+///   never comes.
+///
+/// Each command sent counts as a command sent through the hub (the arbiter's history), as the
+/// proxy's do.
+final class HeadsetButton: Sendable {
+  /// How far each `Seek` call of a held button moves a player that is not ours.
+  static let seekStep: Duration = .seconds(5)
+  /// How often a held button calls `Seek`.
+  static let seekInterval: Duration = .milliseconds(500)
+  /// How long `Seek` calls go on without the release: as ``ContinuousSeek``'s default timeout.
+  static let seekTimeout: Duration = .seconds(30)
+
+  let hub: Hub
+  let logger: Logger
+  let recognizer: HeadsetButtonRecognizer
+
+  init(
+    hub: Hub, logger: Logger,
+    configuration: HeadsetButtonRecognizer.Configuration = HeadsetButton.configuration()
+  ) {
+    self.hub = hub
+    self.logger = logger
+    recognizer = HeadsetButtonRecognizer(configuration: configuration, source: .other("headset"))
+  }
+
+  /// The recognizer's windows: iOS's defaults, or wider for someone who clicks slowly (iOS's
+  /// Accessibility ▸ Click Speed), from `REMOTECTLD_CLICK_INTERVAL_MS` (the longest gap between
+  /// the clicks of one sequence) and `REMOTECTLD_HOLD_MS` (how long a press lasts before it is a
+  /// hold), in milliseconds; a value that is not a positive whole number is ignored.
+  static func configuration(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> HeadsetButtonRecognizer.Configuration {
+    var configuration = HeadsetButtonRecognizer.Configuration()
+    if let milliseconds = environment["REMOTECTLD_CLICK_INTERVAL_MS"].flatMap(Int.init), milliseconds > 0 {
+      configuration.multiClickInterval = .milliseconds(milliseconds)
+    }
+    if let milliseconds = environment["REMOTECTLD_HOLD_MS"].flatMap(Int.init), milliseconds > 0 {
+      configuration.holdDuration = .milliseconds(milliseconds)
+    }
+    return configuration
+  }
+
+  /// `Press()` and `Release()`: the key went down, or up. Both answer at once.
+  var interface: Interface {
+    Interface(
+      name: ButtonNames.interface,
+      methods: [
+        Interface.Method("Press") { [recognizer] call in
+          recognizer.press()
+          call.reply()
+        },
+        Interface.Method("Release") { [recognizer] call in
+          recognizer.release()
+          call.reply()
+        },
+      ])
+  }
+
+  /// Sends each recognised event to the Now Playing player, in order, until cancelled; a seek
+  /// still under way then stops.
+  func run() async {
+    var seek: HeldSeek?
+    for await event in recognizer.events {
+      switch event.command {
+      case .togglePlayPause: await send("PlayPause")
+      case .nextTrack: await send("Next")
+      case .previousTrack: await send("Previous")
+      case .beginSeekingForward: seek = await begin(forward: true, replacing: seek)
+      case .beginSeekingBackward: seek = await begin(forward: false, replacing: seek)
+      case .endSeekingForward, .endSeekingBackward:
+        await end(seek)
+        seek = nil
+      default: break
+      }
+    }
+    if case .seekCalls(let task, _)? = seek { task.cancel() }
+  }
+
+  // MARK: - Sending
+
+  /// The Now Playing player's unique name, or `nil` (logged) when there is none.
+  private func activeOwner(for action: String) -> BusName? {
+    guard let owner = hub.nowPlaying.active.flatMap({ BusName(rawValue: $0.owner) }) else {
+      logger.info("headset button: no player to \(action)")
+      return nil
+    }
+    return owner
+  }
+
+  /// Calls the MPRIS player method `member` on the Now Playing player.
+  private func send(_ member: String) async {
+    guard let owner = activeOwner(for: member) else { return }
+    hub.apply([.commandSent(owner: owner.rawValue)]) { _ in }
+    do {
+      _ = try await hub.connection.call(
+        destination: owner, path: .mediaPlayer, interface: MediaPlayerInterface.player.rawValue,
+        member: member)
+      logger.debug("headset button: \(member)", metadata: ["owner": "\(owner)"])
+    } catch {
+      logger.warning(
+        "headset button: the player refused \(member)", metadata: ["owner": "\(owner)", "error": "\(error)"])
+    }
+  }
+
+  /// Begins a seek on the Now Playing player (ending `current` first): through the extension
+  /// interface when the player serves it, else with `Seek` calls.
+  private func begin(forward: Bool, replacing current: HeldSeek?) async -> HeldSeek? {
+    await end(current)
+    let direction = forward ? "Forward" : "Backward"
+    guard let owner = activeOwner(for: "seek") else { return nil }
+    hub.apply([.commandSent(owner: owner.rawValue)]) { _ in }
+    do {
+      _ = try await hub.connection.call(
+        destination: owner, path: .remoteControl, interface: MediaPlayerInterface.remoteControl.rawValue,
+        member: "BeginSeeking\(direction)")
+      logger.debug("headset button: seeking through the extension interface", metadata: ["owner": "\(owner)"])
+      return .extensionInterface(owner: owner, forward: forward)
+    } catch {
+      logger.debug(
+        "headset button: seeking with Seek calls", metadata: ["owner": "\(owner)", "reason": "\(error)"])
+    }
+    let connection = hub.connection
+    let offset = Int64((forward ? Self.seekStep : .zero - Self.seekStep) / .microseconds(1))
+    let logger = self.logger
+    let task = Task {
+      let clock = ContinuousClock()
+      let deadline = clock.now + Self.seekTimeout
+      while !Task.isCancelled {
+        guard clock.now < deadline else {
+          logger.info(
+            "headset button: no release after \(Self.seekTimeout); the Seek calls stop",
+            metadata: ["owner": "\(owner)"])
+          return
+        }
+        do {
+          _ = try await connection.call(
+            destination: owner, path: .mediaPlayer, interface: MediaPlayerInterface.player.rawValue,
+            member: "Seek", arguments: [.int64(offset)])
+        } catch {
+          logger.info(
+            "headset button: the player refused Seek; the Seek calls stop",
+            metadata: ["owner": "\(owner)", "error": "\(error)"])
+          return
+        }
+        do { try await clock.sleep(for: Self.seekInterval) } catch { return }
+      }
+    }
+    return .seekCalls(task: task, forward: forward)
+  }
+
+  /// Ends `seek`, if any: the extension's end seeking call to its player, or no more `Seek` calls.
+  private func end(_ seek: HeldSeek?) async {
+    switch seek {
+    case nil: return
+    case .seekCalls(let task, _)?: task.cancel()
+    case .extensionInterface(let owner, let forward)?:
+      do {
+        _ = try await hub.connection.call(
+          destination: owner, path: .remoteControl, interface: MediaPlayerInterface.remoteControl.rawValue,
+          member: forward ? "EndSeekingForward" : "EndSeekingBackward")
+      } catch {
+        logger.info(
+          "headset button: the player did not take the end of the seek",
+          metadata: ["owner": "\(owner)", "error": "\(error)"])
+      }
+    }
+  }
+}
