@@ -19,9 +19,10 @@ extension PlayerView {
     return [names, signals]
   }
 
-  /// Forgets every player and reads the players on the bus again: after a reconnect, when every
-  /// unique name has changed.
-  package func enumerate() async {
+  /// Forgets every player: after a reconnect, when every unique name has changed. Call it on
+  /// the connection's thread (``Connection/onReconnect``), before any signal of the new
+  /// connection is dispatched, then ``enumerate()``.
+  package func forgetAll() {
     let gone = state.withLock { state in
       defer { state = State() }
       return state.mirrors.values.flatMap { mirror in
@@ -31,10 +32,14 @@ extension PlayerView {
         }
       }
     }
-    if !gone.isEmpty { connection.perform { [self] in notify(gone) } }
+    notify(gone)
+  }
+
+  /// Reads the players on the bus: at startup, and after a reconnect (after ``forgetAll()``).
+  package func enumerate() async {
     do {
       for name in try await connection.listNames() where name.rawValue.hasPrefix(Self.mprisPrefix) {
-        guard let owner = try await connection.nameOwner(of: name) else { continue }
+        guard let owner = try? await connection.nameOwner(of: name) else { continue }
         connection.perform { [self] in appeared(name, owner: owner) }
       }
     } catch {

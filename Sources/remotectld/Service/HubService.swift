@@ -67,7 +67,10 @@ struct HubService: Service {
     let subscriptions = try await view.start()
     defer { subscriptions.forEach { $0.cancel() } }
     connection.onReconnect = { [connection] in
+      // The rule forgets the connections first and keeps their history by bus name; the view's
+      // players then vanish without taking their history with them.
       hub.reset(hubOwner: connection.uniqueName.rawValue)
+      view.forgetAll()
       Task { await view.enumerate() }
     }
     let endpoint = WebRemoteEndpoint()
