@@ -1,4 +1,5 @@
 import DBus
+import RemoteControlMPRIS
 
 /// The names the hub is reached by: its bus names, object path, interfaces and errors.
 enum HubNames {
@@ -8,7 +9,7 @@ enum HubNames {
   static let interface = "io.github.swift_remote_control.Hub1"
   /// The object path of the hub's interfaces: MPRIS's, so that one object serves the hub,
   /// playerctld's interface and, later, the proxy player.
-  static let path: ObjectPath = "/org/mpris/MediaPlayer2"
+  static let path = ObjectPath(stringLiteral: MediaPlayerInterface.objectPath)
   /// The controller asked for a player while there is none.
   static let noPlayerError: BusError.Name = "io.github.swift_remote_control.Hub1.Error.NoPlayer"
   /// The controller named a player that is not a candidate.
@@ -20,9 +21,4 @@ enum HubNames {
   static let playerctldInterface = "com.github.altdesktop.playerctld"
   /// playerctld's error for Shift and Unshift without a player.
   static let playerctldNoActivePlayerError: BusError.Name = "com.github.altdesktop.playerctld.NoActivePlayer"
-
-  /// MPRIS's player interface.
-  static let mprisPlayerInterface = "org.mpris.MediaPlayer2.Player"
-  /// D-Bus's properties interface.
-  static let propertiesInterface = "org.freedesktop.DBus.Properties"
 }
