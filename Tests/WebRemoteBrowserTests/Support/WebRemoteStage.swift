@@ -101,10 +101,15 @@ final class WebRemoteStage: Sendable {
     return child
   }
 
-  /// `env VAR=VALUE…` for the stage's folders (``PrivateBus/start(_:_:standardError:)`` gives
-  /// only the bus's own variables).
+  /// The variables of the stage's folders (``PrivateBus/start(_:_:standardError:)`` gives only
+  /// the bus's own).
   private var stageEnvironment: [String: String] {
     environment.filter { ["XDG_STATE_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME"].contains($0.key) }
+  }
+
+  /// ``stageEnvironment`` as `env`'s `VAR=VALUE` arguments.
+  private var environmentArguments: [String] {
+    stageEnvironment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
   }
 
   // MARK: - Pairing
