@@ -10,10 +10,11 @@ let swiftSettings: [SwiftSetting] = [
 
 let package = Package(
   name: "swift-remote-control",
-  // RemoteControl and RemoteControlTesting are platform-free (macOS 15 for the Synchronization
-  // module). Everything else is Linux-only: the sd-bus targets (CSystemd, DBus,
-  // RemoteControlMPRIS, remotectl), the PulseAudio and ALSA ones (CPulse, CALSA,
-  // AudioPlayback) and binaural, which uses both.
+  // RemoteControl, RemoteControlTesting, RemoteControlBackend, NowPlayingArbiter and HubSupport
+  // are platform-free (macOS 15 for the Synchronization module). Everything else is Linux-only:
+  // the sd-bus targets (CSystemd, DBus, RemoteControlMPRIS, RemoteControlMPRISTesting,
+  // PlayerView, remotectl, and the hub: WebRemote, Bridge, remotectld), the PulseAudio and ALSA
+  // ones (CPulse, CALSA, AudioPlayback) and binaural, which uses both.
   platforms: [.macOS(.v15)],
   products: [
     .library(name: "RemoteControl", targets: ["RemoteControl"]),
@@ -33,6 +34,9 @@ let package = Package(
     // swift-certificates (through Hummingbird) already takes any of 3.12.3 up to 6; the same range
     // keeps one resolution for both.
     .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"6.0.0"),
+    // The web remote names HTTP fields and statuses by swift-http-types's types, as Hummingbird
+    // does; the version Hummingbird itself asks for.
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
   ],
   targets: [
     // The platform-free heart: events, responder chain, command center, Now Playing info.
@@ -119,11 +123,15 @@ let package = Package(
       dependencies: [
         "RemoteControlMPRIS",
         "DBus",
+        "HubSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     // The Now Playing rule: which player the keys reach, as a pure state machine.
     .target(name: "NowPlayingArbiter"),
+    // What the hub's modules and remotectl share, written once: constant-time comparison, JSON
+    // string literals, finding a module's resources. Package access only.
+    .target(name: "HubSupport"),
     // The hub's one view of the players: each watched once, one mirror each, observed by every
     // part of the hub. Package access only.
     .target(
@@ -150,12 +158,15 @@ let package = Package(
       name: "WebRemote",
       dependencies: [
         "DBus",
+        "HubSupport",
         "PlayerView",
         "RemoteControlMPRIS",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
       resources: [.copy("Resources")]
     ),
@@ -165,6 +176,7 @@ let package = Package(
       name: "Bridge",
       dependencies: [
         "DBus",
+        "HubSupport",
         "RemoteControl",
         "RemoteControlMPRIS",
         .product(name: "Hummingbird", package: "hummingbird"),

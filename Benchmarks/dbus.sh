@@ -14,27 +14,11 @@ idle_seconds=${IDLE_SECONDS:-10}
 
 swift build -c release --product binaural >&2
 binaural="$(swift build -c release --show-bin-path)/binaural"
-work=$(mktemp -d)
+source Benchmarks/common.sh
 cc -O2 -o "$work/dbus-roundtrip" Benchmarks/DBus/roundtrip.c -lsystemd
 
-pids=()
-cleanup() {
-  for pid in "${pids[@]}"; do kill -KILL "$pid" 2>/dev/null || true; done
-  rm -rf "$work"
-}
-trap cleanup EXIT
+start_private_bus
 
-dbus-daemon --session --nofork --address="unix:path=$work/bus" &
-pids+=($!)
-export DBUS_SESSION_BUS_ADDRESS="unix:path=$work/bus"
-for _ in $(seq 100); do [ -S "$work/bus" ] && break; sleep 0.05; done
-
-has_name() { busctl --address="$DBUS_SESSION_BUS_ADDRESS" list --no-legend 2>/dev/null | grep -q "^$1 "; }
-wait_for_name() {
-  for _ in $(seq 200); do has_name "$1" && return 0; sleep 0.05; done
-  echo "dbus.sh: $1 did not appear on the bus" >&2
-  exit 1
-}
 # Context switches per thread of a process, as "TID COUNT" lines.
 thread_switches() {
   for status in /proc/"$1"/task/*/status; do

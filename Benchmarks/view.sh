@@ -16,26 +16,11 @@ scratch=${SCRATCH:-.build-release}
 
 make --no-print-directory release SCRATCH="$scratch" >&2
 bin="$(swift build -c release --scratch-path "$scratch" --show-bin-path)"
-work=$(mktemp -d)
-pids=()
-cleanup() {
-  for pid in "${pids[@]}"; do kill -KILL "$pid" 2>/dev/null || true; done
-  rm -rf "$work"
-}
-trap cleanup EXIT
+source Benchmarks/common.sh
 
 mkdir -m 700 "$work/runtime"
 export XDG_RUNTIME_DIR="$work/runtime" XDG_STATE_HOME="$work/state" XDG_CONFIG_HOME="$work/config"
-dbus-daemon --session --nofork --address="unix:path=$work/bus" &
-pids+=($!)
-export DBUS_SESSION_BUS_ADDRESS="unix:path=$work/bus"
-for _ in $(seq 100); do [ -S "$work/bus" ] && break; sleep 0.05; done
-has_name() { busctl --address="$DBUS_SESSION_BUS_ADDRESS" list --acquired --no-legend 2>/dev/null | grep -q "^$1 "; }
-wait_for_name() {
-  for _ in $(seq 400); do has_name "$1" && return 0; sleep 0.05; done
-  echo "view.sh: $1 did not appear on the bus" >&2
-  exit 1
-}
+start_private_bus
 rss() { awk '/VmRSS/ { printf "%.1f MiB", $2 / 1024 }' /proc/"$1"/status 2>/dev/null || echo "(gone)"; }
 # What of it is the process's own (anonymous) memory, and what clean pages of its executable.
 breakdown() {

@@ -26,24 +26,13 @@ if [ -z "${BIN:-}" ]; then
   for product in remotectld binaural remotectl; do swift build -c release --product "$product" >&2; done
 fi
 bin=${BIN:-"$(swift build -c release --show-bin-path)"}
-work=$(mktemp -d)
+graceful_stop=1
+source Benchmarks/common.sh
 cc -O2 -o "$work/dbus-roundtrip" Benchmarks/DBus/roundtrip.c -lsystemd
 cc -O2 -o "$work/webremote-fanout" Benchmarks/WebRemote/fanout.c
 
-pids=()
-cleanup() {
-  for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
-  sleep 0.5
-  for pid in "${pids[@]}"; do kill -KILL "$pid" 2>/dev/null || true; done
-  rm -rf "$work"
-}
-trap cleanup EXIT
-
-dbus-daemon --session --nofork --address="unix:path=$work/bus" &
-pids+=($!)
-export DBUS_SESSION_BUS_ADDRESS="unix:path=$work/bus"
 export XDG_STATE_HOME="$work/state"
-for _ in $(seq 100); do [ -S "$work/bus" ] && break; sleep 0.05; done
+start_private_bus
 "$bin/binaural" --output null --headless --name binaural 2>"$work/binaural.log" &
 pids+=($!)
 "$bin/remotectld" --http-port 0 2>"$work/remotectld.log" &

@@ -27,25 +27,10 @@
 #include <systemd/sd-bus.h>
 #include <time.h>
 
-static const char *player_path = "/org/mpris/MediaPlayer2";
+#define BENCHMARK_NAME "dbus-hub"
+#include "common.h"
+
 static const char *player_interface = "org.mpris.MediaPlayer2.Player";
-
-static uint64_t now_ns(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-static int compare(const void *a, const void *b) {
-  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-  return x < y ? -1 : x > y;
-}
-
-static void fail(const char *what, int r, const sd_bus_error *error) {
-  fprintf(stderr, "dbus-hub: %s: %s\n", what,
-          error && sd_bus_error_is_set(error) ? error->message : strerror(-r));
-  exit(1);
-}
 
 enum call { PING, GET_METADATA, PLAY_PAUSE };
 static const char *call_names[] = {"Ping", "Get(Metadata)", "PlayPause"};
@@ -74,21 +59,6 @@ static void make_call(sd_bus *bus, const char *dest, enum call call) {
 }
 
 enum { MAX_DESTS = 4 };
-
-struct series {
-  uint64_t *samples;
-  int count;
-  double p50, p90, p99;
-};
-
-static void summarize(struct series *series) {
-  int count = series->count;
-  if (count == 0) return;
-  qsort(series->samples, (size_t)count, sizeof *series->samples, compare);
-  series->p50 = series->samples[count / 2] / 1e3;
-  series->p90 = series->samples[count * 9 / 10] / 1e3;
-  series->p99 = series->samples[count * 99 / 100] / 1e3;
-}
 
 static uint64_t *allocate(int count) {
   uint64_t *samples = calloc((size_t)count, sizeof(uint64_t));
@@ -126,8 +96,8 @@ static int run_calls(enum call measured, int count, char **dests, int ndests) {
       }
     }
   for (int d = 0; d < ndests; d++) {
-    summarize(&ping[d]);
-    summarize(&call[d]);
+    summarize(&ping[d], ping[d].count);
+    summarize(&call[d], call[d].count);
     printf("%s %-14s %8.1f %8.1f %8.1f\n", short_name(dests[d]), "Ping", ping[d].p50, ping[d].p90,
            ping[d].p99);
     printf("%s %-14s %8.1f %8.1f %8.1f\n", short_name(dests[d]), call_names[measured], call[d].p50,
@@ -300,7 +270,7 @@ static int run_switch(int count, char **names, int nnames) {
     }
   }
   for (int p = 0; p < nproxies; p++) {
-    summarize(&latency[p]);
+    summarize(&latency[p], latency[p].count);
     printf("%s switch %8.1f %8.1f %8.1f (n=%d, missed %d)\n", short_name(names[2 + p]),
            latency[p].p50, latency[p].p90, latency[p].p99, latency[p].count, missed[p]);
     free(latency[p].samples);

@@ -26,24 +26,9 @@
 #include <time.h>
 #include <unistd.h>
 
-static const char *player_path = "/org/mpris/MediaPlayer2";
+#define BENCHMARK_NAME "dbus-roundtrip"
+#include "common.h"
 
-static uint64_t now_ns(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-static int compare(const void *a, const void *b) {
-  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-  return x < y ? -1 : x > y;
-}
-
-static void fail(const char *what, int r, const sd_bus_error *error) {
-  fprintf(stderr, "dbus-roundtrip: %s: %s\n", what,
-          error && sd_bus_error_is_set(error) ? error->message : strerror(-r));
-  exit(1);
-}
 
 enum call { PING, GET_METADATA, GET_POSITION, PLAY_PAUSE };
 static const char *call_names[] = {"Ping", "Get(Metadata)", "Get(Position)", "PlayPause"};
@@ -76,22 +61,10 @@ static void make_call(sd_bus *bus, const char *dest, enum call call) {
 enum { MAX_DESTS = 4 };
 
 /* The samples of one call to one destination, and its percentiles once sorted. */
-struct series {
-  uint64_t *samples;
-  double p50, p90, p99;
-};
-
 static void time_call(sd_bus *bus, const char *dest, enum call call, struct series *series, int i) {
   uint64_t start = now_ns();
   make_call(bus, dest, call);
   series->samples[i] = now_ns() - start;
-}
-
-static void summarize(struct series *series, int count) {
-  qsort(series->samples, (size_t)count, sizeof *series->samples, compare);
-  series->p50 = series->samples[count / 2] / 1e3;
-  series->p90 = series->samples[count * 9 / 10] / 1e3;
-  series->p99 = series->samples[count * 99 / 100] / 1e3;
 }
 
 static int run_calls(int count, char **dests, int ndests) {

@@ -1,4 +1,5 @@
 public import Foundation
+import HubSupport
 public import Hummingbird
 public import HummingbirdWebSocket
 import Logging
@@ -39,18 +40,7 @@ public struct BridgeRoutes: Sendable {
   /// `../share/swift-remote-control/bridge`; `nil` when neither exists. (SwiftPM's
   /// `Bundle.module` is not used: it ends the process when the bundle is missing.)
   public static var installedResourceDirectory: URL? {
-    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-      .deletingLastPathComponent()
-    let candidates = [
-      executable.appendingPathComponent("swift-remote-control_Bridge.resources/Resources", isDirectory: true),
-      executable.deletingLastPathComponent().appendingPathComponent(
-        "share/swift-remote-control/bridge", isDirectory: true),
-    ]
-    return candidates.first { candidate in
-      var isDirectory: ObjCBool = false
-      return FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory)
-        && isDirectory.boolValue
-    }
+    ResourceLocator.folder(module: "Bridge", installedName: "bridge", holding: "remote-control.js")
   }
 
   /// The server's WebSocket configuration the bridge needs: frames as large as a message may

@@ -29,3 +29,24 @@ package func eventually(
     try await condition() ? true : nil
   }
 }
+
+/// Reads `value` every 10 ms until `condition` holds, at most `timeout`, and returns the first
+/// value that satisfies it.
+///
+/// - Throws: ``TestFailure`` naming `what` and the last value read when `timeout` passes first,
+///   or what `value` throws.
+@discardableResult
+package func eventually<Value: Sendable>(
+  _ what: String, within timeout: Duration = .seconds(10), _ value: () async throws -> Value,
+  until condition: (Value) -> Bool
+) async throws -> Value {
+  let deadline = ContinuousClock.now + timeout
+  while true {
+    let current = try await value()
+    if condition(current) { return current }
+    guard ContinuousClock.now < deadline else {
+      throw TestFailure("timed out after \(timeout) waiting for \(what); last read: \(current)")
+    }
+    try await Task.sleep(for: .milliseconds(10))
+  }
+}

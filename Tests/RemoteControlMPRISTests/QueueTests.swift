@@ -29,27 +29,18 @@ import Testing
     return result.trimmed.split(separator: " ").dropFirst(2).map { $0.trimmingCharacters(in: ["\""]) }
   }
 
-  /// `Tracks` once the TrackList is exported: polled every 20 ms for at most 10 s.
+  /// `Tracks` once the TrackList is exported, at most 10 s.
   static func exportedTracks(on bus: PrivateBus, of name: String) async throws -> [String] {
-    let deadline = ContinuousClock.now + .seconds(10)
-    while true {
-      if let tracks = try? await tracks(on: bus, of: name) { return tracks }
-      guard ContinuousClock.now < deadline else { throw TestFailure("TrackList was not exported") }
-      try await Task.sleep(for: .milliseconds(20))
-    }
+    try await eventually("the TrackList of \(name) exported") { try? await tracks(on: bus, of: name) }
   }
 
-  /// Returns once `interface` answers at `name`: polled every 20 ms for at most 10 s.
+  /// Returns once `interface` answers at `name`, at most 10 s.
   static func waitUntilExported(_ interface: String, on bus: PrivateBus, of name: String) async throws {
-    let deadline = ContinuousClock.now + .seconds(10)
-    while true {
-      let result = try await bus.run(
+    try await eventually("\(interface) exported by \(name)") {
+      try await bus.run(
         "busctl", "--user", "call", name, "/org/mpris/MediaPlayer2", "org.freedesktop.DBus.Properties",
-        "GetAll",
-        "s", interface)
-      if result.succeeded { return }
-      guard ContinuousClock.now < deadline else { throw TestFailure("\(interface) was not exported") }
-      try await Task.sleep(for: .milliseconds(20))
+        "GetAll", "s", interface
+      ).succeeded
     }
   }
 

@@ -12,10 +12,10 @@ struct BusRestartTests {
     async throws
   {
     let bus = try await PrivateBus.start()
-    let hub = try await bus.startHubAndWait()
+    let hub = try await bus.startHub()
     for name in ["a", "b", "c", "d"] {
       try await bus.startBinaural(name)
-      try await poll("the hub lists \(name)", bus.hubPlayers, until: { $0.contains(name) })
+      try await eventually("the hub lists \(name)", bus.hubPlayers, until: { $0.contains(name) })
     }
     // A history that the order of appearance would not give: b, then d, then a played.
     for name in ["b", "d", "a"] {
@@ -24,12 +24,12 @@ struct BusRestartTests {
       try await bus.tell(
         name, "org.mpris.MediaPlayer2.Player.Pause", announcing: "'PlaybackStatus': <'Paused'>")
     }
-    try await poll("the hub's order", bus.hubPlayers, until: { $0 == ["a", "d", "b", "c"] })
+    try await eventually("the hub's order", bus.hubPlayers, until: { $0 == ["a", "d", "b", "c"] })
     try await bus.restart()
     try await bus.waitForName(PrivateBus.hubName)
     // The players reconnect in whatever order they manage; once all four are back, the order
     // is the one from before the restart.
-    let order = try await poll("the hub lists all four again", bus.hubPlayers, until: { $0.count == 4 })
+    let order = try await eventually("the hub lists all four again", bus.hubPlayers, until: { $0.count == 4 })
     #expect(order == ["a", "d", "b", "c"])
     #expect(try await bus.hubActive() == "a")
     #expect(hub.exitStatus == nil)

@@ -63,9 +63,9 @@ struct ChurnTests {
     async throws
   {
     let bus = try await PrivateBus.start()
-    let hub = try await bus.startHubAndWait(["--log-level", "info"])
+    let hub = try await bus.startHub(["--log-level", "info"])
     try await bus.startBinaural("a")
-    try await poll("the hub lists a", bus.hubPlayers, until: { $0 == ["a"] })
+    try await eventually("the hub lists a", bus.hubPlayers, until: { $0 == ["a"] })
     // A warm-up, so that what the allocator and the runtime keep once is not taken for growth.
     try await Self.churn(on: bus, rounds: 3, count: 50)
     var readings = [try await Self.holdings(of: hub, on: bus)]

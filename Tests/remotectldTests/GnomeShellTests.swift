@@ -18,7 +18,7 @@ struct GnomeShellTests {
     let bus = shell.bus
     try await bus.startBinaural("binaural")
     try await bus.startMpv()
-    let hub = try await bus.startHubAndWait(["--no-http"])
+    let hub = try await bus.startHub(["--no-http"])
     try await eventually("the hub says GNOME Shell shows every player") {
       try await bus.run(
         "busctl", "--address", bus.address, "get-property", PrivateBus.hubName, PrivateBus.mprisPath,
@@ -38,7 +38,7 @@ struct GnomeShellTests {
     try await eventually("the first hub is gone") {
       try await bus.run("busctl", "--address", bus.address, "status", PrivateBus.hubName).status != 0
     }
-    try bus.startHub(["--no-http", "--proxy", "on"])
+    try await bus.startHub(["--no-http", "--proxy", "on"], waitingForName: false)
     try await eventually("GNOME Shell shows the proxy too", within: .seconds(30)) {
       try await shell.mediaPlayers().contains("org.mpris.MediaPlayer2.remotectld")
     }

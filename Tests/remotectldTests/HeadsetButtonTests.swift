@@ -20,7 +20,7 @@ struct HeadsetButtonTests {
     let bus = try await PrivateBus.start()
     try await bus.startHubForClicks()
     try await bus.startBinaural("a")
-    try await poll("the hub's active player is a", bus.hubActive, until: { $0 == "a" })
+    try await eventually("the hub's active player is a", bus.hubActive, until: { $0 == "a" })
     let first = try await bus.waitForPlayer("a", status: "Paused")
 
     try await bus.clicks(1)
@@ -56,7 +56,7 @@ struct HeadsetButtonTests {
     let bus = try await PrivateBus.start()
     try await bus.startHubForClicks()
     try await bus.startBinaural("a")
-    try await poll("the hub's active player is a", bus.hubActive, until: { $0 == "a" })
+    try await eventually("the hub's active player is a", bus.hubActive, until: { $0 == "a" })
     try await bus.waitForPlayer("a", status: "Paused")
     try await bus.clicks(1)
     try await bus.waitUntil(playerctl: ["-p", "a", "status"], prints: "Playing")
@@ -78,12 +78,12 @@ struct HeadsetButtonTests {
     _ = try bus.start(
       "mpv",
       [
-        "--no-config", "--idle=yes", "--pause", "--script=\(HubTools.mprisPlugin ?? "")", "--no-video",
+        "--no-config", "--idle=yes", "--pause", "--script=\(MPVPlugin.mpris ?? "")", "--no-video",
         "--ao=null", "--no-terminal",
       ] + files,
       standardError: .file("/dev/null"))
     try await bus.waitForPlayer("mpv", status: "Paused")
-    try await poll("the hub's active player is mpv", bus.hubActive, until: { $0 == "mpv" })
+    try await eventually("the hub's active player is mpv", bus.hubActive, until: { $0 == "mpv" })
     try await bus.waitUntil(playerctl: ["-p", "mpv", "metadata", "xesam:title"], prints: "one.wav")
 
     try await bus.clicks(1)
@@ -111,12 +111,12 @@ struct HeadsetButtonTests {
     _ = try bus.start(
       "mpv",
       [
-        "--no-config", "--idle=yes", "--script=\(HubTools.mprisPlugin ?? "")", "--no-video", "--ao=null",
+        "--no-config", "--idle=yes", "--script=\(MPVPlugin.mpris ?? "")", "--no-video", "--ao=null",
         "--no-terminal", file,
       ],
       standardError: .file("/dev/null"))
     try await bus.waitForPlayer("mpv", status: "Playing")
-    try await poll("the hub's active player is mpv", bus.hubActive, until: { $0 == "mpv" })
+    try await eventually("the hub's active player is mpv", bus.hubActive, until: { $0 == "mpv" })
     let began = ContinuousClock.now
     try await bus.clicks(1, thenPress: true)  // and no release
     try await eventually("mpv to seek past 60 s") { try await bus.position(of: "mpv") >= 60 }

@@ -11,12 +11,12 @@ struct HistoryTests {
     async throws
   {
     let bus = try await PrivateBus.start()
-    try await bus.startHubAndWait()
+    try await bus.startHub()
     let a = try await bus.startBinaural("a")
     try await bus.startBinaural("b")
     try await bus.startBinaural("c")
     let d = try await bus.startBinaural("d")
-    try await poll("the hub lists a, b, c, d", bus.hubPlayers, until: { $0 == ["a", "b", "c", "d"] })
+    try await eventually("the hub lists a, b, c, d", bus.hubPlayers, until: { $0 == ["a", "b", "c", "d"] })
 
     try await bus.tell(
       "c", "org.mpris.MediaPlayer2.Player.Seek", arguments: ["1000000"], announcing: "Seeked")
@@ -25,10 +25,10 @@ struct HistoryTests {
     #expect(try await bus.hubPlayers() == ["a", "d", "c", "b"])
 
     await a.terminate()
-    try await poll("the hub drops a", bus.hubPlayers, until: { !$0.contains("a") })
+    try await eventually("the hub drops a", bus.hubPlayers, until: { !$0.contains("a") })
     #expect(try await bus.hubActive() == "d", "d changed track last")
     await d.terminate()
-    try await poll("the hub drops d", bus.hubPlayers, until: { !$0.contains("d") })
+    try await eventually("the hub drops d", bus.hubPlayers, until: { !$0.contains("d") })
     #expect(try await bus.hubActive() == "c", "c seeked; b only changed its volume")
     await bus.stop()
   }
@@ -36,10 +36,10 @@ struct HistoryTests {
   @Test func `NowPlayingChanged comes once for each change, in order, with the whole new state`() async throws
   {
     let bus = try await PrivateBus.start()
-    try await bus.startHubAndWait()
+    try await bus.startHub()
     try await bus.startBinaural("a")
     try await bus.startBinaural("b")
-    try await poll("the hub lists a and b", bus.hubPlayers, until: { $0 == ["a", "b"] })
+    try await eventually("the hub lists a and b", bus.hubPlayers, until: { $0 == ["a", "b"] })
     let changes = try SignalMonitor(on: bus, sender: PrivateBus.hubName)
     try await changes.ready()
     try await bus.gdbusCall(PrivateBus.hubName, "\(PrivateBus.hubInterface).Select", ["b"])
@@ -51,7 +51,7 @@ struct HistoryTests {
     // A fence: a last change, whose announcement follows any one too many before it.
     try await bus.gdbusCall(PrivateBus.hubName, "\(PrivateBus.hubInterface).Select", ["a"])
     // The hub answers a call before its signals leave: wait for the fence's announcement.
-    let announced = try await poll(
+    let announced = try await eventually(
       "four NowPlayingChanged",
       {
         changes.process.standardOutput.split(separator: "\n").filter { $0.contains("NowPlayingChanged") }

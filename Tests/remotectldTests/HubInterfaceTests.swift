@@ -8,10 +8,10 @@ import Testing
 struct HubInterfaceTests {
   @Test func `Select pins a player; NowPlayingChanged says so with the new order`() async throws {
     let bus = try await PrivateBus.start()
-    try await bus.startHubAndWait()
+    try await bus.startHub()
     try await bus.startBinaural("a")
     try await bus.startBinaural("b")
-    try await poll("the hub lists a and b", bus.hubPlayers, until: { $0 == ["a", "b"] })
+    try await eventually("the hub lists a and b", bus.hubPlayers, until: { $0 == ["a", "b"] })
     let changes = try SignalMonitor(on: bus, sender: PrivateBus.hubName)
     try await changes.ready()
     try await bus.gdbusCall(PrivateBus.hubName, "\(PrivateBus.hubInterface).Select", ["b"])
@@ -30,9 +30,9 @@ struct HubInterfaceTests {
 
   @Test func `busctl introspects the interface and reads Players and ActivePlayer`() async throws {
     let bus = try await PrivateBus.start()
-    try await bus.startHubAndWait()
+    try await bus.startHub()
     try await bus.startBinaural("a")
-    try await poll("the hub lists a", bus.hubPlayers, until: { $0 == ["a"] })
+    try await eventually("the hub lists a", bus.hubPlayers, until: { $0 == ["a"] })
     let introspection = try await bus.run(
       "busctl", "--address", bus.address, "introspect", PrivateBus.hubName, PrivateBus.mprisPath,
       PrivateBus.hubInterface)
@@ -48,12 +48,12 @@ struct HubInterfaceTests {
 
   @Test func `Select of an unknown player, and Shift with no player, say what is wrong`() async throws {
     let bus = try await PrivateBus.start()
-    try await bus.startHubAndWait()
+    try await bus.startHub()
     let shift = try await bus.gdbusCallResult(PrivateBus.hubName, "\(PrivateBus.hubInterface).Shift")
     #expect(shift.status != 0)
     #expect(shift.error.contains("io.github.swift_remote_control.Hub1.Error.NoPlayer"), "\(shift.error)")
     try await bus.startBinaural("a")
-    try await poll("the hub lists a", bus.hubPlayers, until: { $0 == ["a"] })
+    try await eventually("the hub lists a", bus.hubPlayers, until: { $0 == ["a"] })
     let select = try await bus.gdbusCallResult(
       PrivateBus.hubName, "\(PrivateBus.hubInterface).Select", ["nosuch"])
     #expect(select.status != 0)
@@ -71,7 +71,7 @@ struct HubInterfaceTests {
   @Test func `ignored players, other proxies and a second name of one connection are left out`() async throws
   {
     let bus = try await PrivateBus.start()
-    try await bus.startHubAndWait(["--ignore-player", "b"])
+    try await bus.startHub(["--ignore-player", "b"])
     // One connection with two MPRIS names, and a KDE Connect proxy name: python3-dbus holds them.
     let python = try bus.start(
       "/usr/bin/python3",  // Debian's, with python3-dbus; the pyenv one on PATH lacks it
@@ -90,7 +90,7 @@ struct HubInterfaceTests {
     _ = try await python.line(within: .seconds(10)) { $0 == "ready" }
     try await bus.startBinaural("b")
     try await bus.startBinaural("a")
-    try await poll("the hub lists dup and a", bus.hubPlayers, until: { $0 == ["dup", "a"] })
+    try await eventually("the hub lists dup and a", bus.hubPlayers, until: { $0 == ["dup", "a"] })
     await bus.stop()
   }
 }

@@ -90,12 +90,12 @@ struct InstallTests {
     let player = try ChildProcess(
       prefix.appendingPathComponent("bin/binaural").path, ["--output", "null", "--headless", "--name", "a"],
       environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address], standardError: .file("/dev/null"))
-    try await poll(
+    try await eventually(
       "the installed remotectl lists a", { try await bus.run(remotectl, ["hub"]).output },
       until: { $0 == "* a\n" })
     await player.terminate()
     kill(pid, SIGTERM)
-    try await poll(
+    try await eventually(
       "remotectld stops", { FileManager.default.fileExists(atPath: "/proc/\(pid)") }, until: { !$0 })
     await bus.stop()
     #expect(try await Installation.make("uninstall", prefix: prefix).status == 0)

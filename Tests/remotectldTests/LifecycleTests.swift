@@ -21,7 +21,7 @@ struct LifecycleTests {
   @Test(arguments: [SIGTERM, SIGINT])
   func `a signal stops it gracefully: exit 0 and its names released`(signal: Int32) async throws {
     let bus = try await PrivateBus.start()
-    let hub = try await bus.startHubAndWait()
+    let hub = try await bus.startHub()
     hub.signal(signal)
     #expect(try await hub.waitForExit(within: .seconds(10)) == 0)
     let names = try await bus.gdbusCall(
@@ -33,7 +33,7 @@ struct LifecycleTests {
 
   @Test func `a second hub on the same bus refuses to run and says why`() async throws {
     let bus = try await PrivateBus.start()
-    try await bus.startHubAndWait()
+    try await bus.startHub()
     let second = try await bus.run(HubTools.remotectld, [])
     #expect(second.status == 1)
     #expect(

@@ -14,9 +14,9 @@ struct NonsenseTests {
     async throws
   {
     let bus = try await PrivateBus.start()
-    let hub = try await bus.startHubAndWait()
+    let hub = try await bus.startHub()
     try await bus.startBinaural("a")
-    try await poll("the hub lists a", bus.hubPlayers, until: { $0 == ["a"] })
+    try await eventually("the hub lists a", bus.hubPlayers, until: { $0 == ["a"] })
     let players = try bus.start(
       PythonPlayers.python, ["-c", PythonPlayers.nonsense],
       standardError: .file(bus.directory.appendingPathComponent("nonsense.log").path))
@@ -26,14 +26,14 @@ struct NonsenseTests {
     for name in ["strange", "nometa", "failing"] {
       try await bus.tell(
         name, "org.mpris.MediaPlayer2.Player.Play", announcing: "'PlaybackStatus': <'Playing'>")
-      try await poll("\(name) is active", bus.hubActive, until: { $0 == name })
+      try await eventually("\(name) is active", bus.hubActive, until: { $0 == name })
       try await bus.tell(
         name, "org.mpris.MediaPlayer2.Player.Pause", announcing: "'PlaybackStatus': <'Paused'>")
     }
     // The last active stays while paused; the real player is served as before.
     #expect(try await bus.hubActive() == "failing")
     try await bus.tell("a", "org.mpris.MediaPlayer2.Player.Play", announcing: "'PlaybackStatus': <'Playing'>")
-    try await poll("a is active", bus.hubActive, until: { $0 == "a" })
+    try await eventually("a is active", bus.hubActive, until: { $0 == "a" })
     #expect(Set(try await bus.hubPlayers()) == ["a", "strange", "nometa", "failing"])
     #expect(hub.exitStatus == nil)
     #expect(players.exitStatus == nil)

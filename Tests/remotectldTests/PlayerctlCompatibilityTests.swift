@@ -9,11 +9,11 @@ import Testing
 struct PlayerctlCompatibilityTests {
   @Test func `playerctl lists and drives players in the hub's order`() async throws {
     let bus = try await PrivateBus.start()
-    try await bus.startHubAndWait()
+    try await bus.startHub()
     try await bus.waitForName(PrivateBus.playerctldName)
     try await bus.startBinaural("a")
     try await bus.startBinaural("b")
-    try await poll("the hub lists a and b", bus.hubPlayers, until: { $0 == ["a", "b"] })
+    try await eventually("the hub lists a and b", bus.hubPlayers, until: { $0 == ["a", "b"] })
     // Alphabetical order would put a first: playerctl's own order without playerctld.
     let changes = try SignalMonitor(on: bus, sender: PrivateBus.hubName)
     try await changes.ready()
@@ -33,7 +33,7 @@ struct PlayerctlCompatibilityTests {
     #expect(try await bus.run("playerctl", "-l").output == "a\nb\n")
     // play-pause reaches the hub's choice: a, although b plays.
     #expect(try await bus.run("playerctl", "play-pause").status == 0)
-    try await poll(
+    try await eventually(
       "a plays", { try await bus.run("playerctl", "-p", "a", "status").output }, until: { $0 == "Playing\n" })
     #expect(try await bus.run("playerctl", "-p", "b", "status").output == "Playing\n")
 
@@ -50,7 +50,7 @@ struct PlayerctlCompatibilityTests {
   {
     let bus = try await PrivateBus.start()
     let playerctld = try await bus.startPlayerctld()
-    try await bus.startHubAndWait()
+    try await bus.startHub()
     let owner = {
       try await bus.gdbusCall(
         "org.freedesktop.DBus", "org.freedesktop.DBus.GetNameOwner", [PrivateBus.playerctldName],
@@ -64,16 +64,16 @@ struct PlayerctlCompatibilityTests {
     // player's TrackList or Playlists (playerctl#268, #361), and the hub then takes its name.
     #expect(try await owner() != hubOwner, "playerctld keeps its name while it runs")
     try await bus.startBinaural("a")
-    try await poll("the hub lists a", bus.hubPlayers, until: { $0 == ["a"] })
+    try await eventually("the hub lists a", bus.hubPlayers, until: { $0 == ["a"] })
     await playerctld.terminate()
-    try await poll("the hub owns playerctld's name", owner, until: { $0 == hubOwner })
+    try await eventually("the hub owns playerctld's name", owner, until: { $0 == hubOwner })
     #expect(try await bus.playerctldNames() == ["a"])
     await bus.stop()
   }
 
   @Test func `with --no-playerctld the hub leaves playerctld's name alone`() async throws {
     let bus = try await PrivateBus.start()
-    try await bus.startHubAndWait(["--no-playerctld"])
+    try await bus.startHub(["--no-playerctld"])
     let listed = try await bus.gdbusCall(
       "org.freedesktop.DBus", "org.freedesktop.DBus.ListNames", path: "/org/freedesktop/DBus")
     #expect(!listed.contains(PrivateBus.playerctldName))

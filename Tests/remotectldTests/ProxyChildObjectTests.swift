@@ -29,9 +29,9 @@ struct ProxyChildObjectTests {
   {
     let bus = try await PrivateBus.start()
     let playerctld = try await bus.startPlayerctld()
-    try await bus.startHubAndWait(["--no-playerctld"])
+    try await bus.startHub(["--no-playerctld"])
     try await bus.startChildObjectPlayer("childful", flavour: "sweet", hasChild: true, playing: true)
-    try await poll("the proxy serves the child object", { try await introspectChild(bus) }) {
+    try await eventually("the proxy serves the child object", { try await introspectChild(bus) }) {
       $0.contains(remote) && $0.contains(".Shout")
     }
     let proxy = try SignalMonitor(on: bus, sender: PrivateBus.proxyName)
@@ -65,11 +65,11 @@ struct ProxyChildObjectTests {
       "childful", "\(PrivateBus.playerInterface).Pause", announcing: "'PlaybackStatus': <'Paused'>")
     try await bus.tell(
       "childless", "\(PrivateBus.playerInterface).Play", announcing: "'PlaybackStatus': <'Playing'>")
-    try await poll("the hub makes childless active", bus.hubActive, until: { $0 == "childless" })
-    try await poll("the proxy drops the child object", { try await introspectChild(bus) }) {
+    try await eventually("the hub makes childless active", bus.hubActive, until: { $0 == "childless" })
+    try await eventually("the proxy drops the child object", { try await introspectChild(bus) }) {
       !$0.contains(remote)
     }
-    try await poll(
+    try await eventually(
       "the proxy reads childless's Flavour",
       { try await bus.read(PrivateBus.proxyName, "Flavour", interface: ChildObjectPlayer.vendorInterface) },
       until: { $0 == "s \"sour\"" })
@@ -99,11 +99,11 @@ struct ProxyChildObjectTests {
   {
     let bus = try await PrivateBus.start()
     let playerctld = try await bus.startPlayerctld()
-    try await bus.startHubAndWait(["--no-playerctld"])
+    try await bus.startHub(["--no-playerctld"])
     try await bus.startChildObjectPlayer("first", flavour: "sweet", hasChild: true, playing: true)
     try await bus.startChildObjectPlayer("second", flavour: "sour", hasChild: true, playing: false, level: 5)
-    try await poll("the hub makes first active", bus.hubActive, until: { $0 == "first" })
-    try await poll("the proxy reads first's Level", { try await childGet(bus, PrivateBus.proxyName) }) {
+    try await eventually("the hub makes first active", bus.hubActive, until: { $0 == "first" })
+    try await eventually("the proxy reads first's Level", { try await childGet(bus, PrivateBus.proxyName) }) {
       $0 == "i 1"
     }
     let proxy = try SignalMonitor(on: bus, sender: PrivateBus.proxyName)

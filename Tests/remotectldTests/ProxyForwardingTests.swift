@@ -12,9 +12,9 @@ struct ProxyForwardingTests {
     async throws
   {
     let bus = try await PrivateBus.start()
-    try await bus.startHubAndWait()
+    try await bus.startHub()
     try await bus.startExtensionPlayer()
-    try await poll(
+    try await eventually(
       "the proxy serves com.example.Mood",
       {
         try await bus.run(
@@ -71,7 +71,7 @@ struct ProxyForwardingTests {
       try await bus.read(ExtensionPlayer.busName, "Mood", interface: "com.example.Mood") == "s \"happy\"")
     // Read, never announced: a vendor interface's changes at the MPRIS path would make
     // playerctld, which watches the proxy's name, abort.
-    try await poll(
+    try await eventually(
       "the proxy reads the new Mood",
       { try await bus.read(PrivateBus.proxyName, "Mood", interface: "com.example.Mood") },
       until: { $0 == "s \"happy\"" })

@@ -33,7 +33,7 @@ struct ProxyModeTests {
 
   @Test func `auto follows a shell coming and going, and says why`() async throws {
     let bus = try await PrivateBus.start()
-    try await bus.startHubAndWait(["--no-http"])
+    try await bus.startHub(["--no-http"])
     try await bus.startBinaural("binaural")
     try await eventually("the proxy and playerctld's name are published") {
       let names = try await names(bus)
@@ -64,7 +64,7 @@ struct ProxyModeTests {
 
   @Test func `off publishes no MPRIS name, and the hub keeps arbitrating`() async throws {
     let bus = try await PrivateBus.start()
-    try await bus.startHubAndWait(["--no-http", "--proxy", "off"])
+    try await bus.startHub(["--no-http", "--proxy", "off"])
     try await bus.startBinaural("binaural")
     try await eventually("the hub lists binaural") { try await bus.hubPlayers() == ["binaural"] }
     let names = try await names(bus)
@@ -77,7 +77,7 @@ struct ProxyModeTests {
     let bus = try await PrivateBus.start()
     let shell = try bus.start("/usr/bin/python3", ["-c", Self.nameOwner, "org.kde.plasmashell"])
     _ = try await shell.line(within: .seconds(10)) { $0 == "OWNED" }
-    try await bus.startHubAndWait(["--no-http", "--proxy", "on"])
+    try await bus.startHub(["--no-http", "--proxy", "on"])
     try await eventually("the proxy is published") { try await names(bus).contains(PrivateBus.proxyName) }
     #expect(try await hubProxy(bus).contains("--proxy on"))
     await bus.stop()
@@ -87,7 +87,7 @@ struct ProxyModeTests {
     let bus = try await PrivateBus.start()
     let file = bus.directory.appendingPathComponent("remotectld.conf")
     try "# the proxy never\nproxy = off\n".write(to: file, atomically: true, encoding: .utf8)
-    try await bus.startHubAndWait(["--no-http", "--config", file.path])
+    try await bus.startHub(["--no-http", "--config", file.path])
     #expect(try await hubProxy(bus).contains("--proxy off"))
     try "proxy = sometimes\n".write(to: file, atomically: true, encoding: .utf8)
     let refused = try await bus.run(HubTools.remotectld, ["--no-http", "--config", file.path])

@@ -11,13 +11,13 @@ struct ProxyPlayerTests {
   /// Starts the hub, `a` and `b` (`b` one track further), and lets `b` play: the active player.
   private func busWithBPlaying() async throws -> PrivateBus {
     let bus = try await PrivateBus.start()
-    try await bus.startHubAndWait()
+    try await bus.startHub()
     try await bus.startBinaural("a")
     try await bus.startBinaural("b")
     try await bus.tell("b", "\(PrivateBus.playerInterface).Next", announcing: "'Metadata'")
     try await bus.tell("b", "\(PrivateBus.playerInterface).Play", announcing: "'PlaybackStatus': <'Playing'>")
-    try await poll("the hub makes b active", bus.hubActive, until: { $0 == "b" })
-    try await poll(
+    try await eventually("the hub makes b active", bus.hubActive, until: { $0 == "b" })
+    try await eventually(
       "the proxy reads b's PlaybackStatus", { try await bus.read(PrivateBus.proxyName, "PlaybackStatus") },
       until: { $0 == "s \"Playing\"" })
     return bus
@@ -85,18 +85,18 @@ struct ProxyPlayerTests {
 
   @Test func `a switch is announced with every value that differs, then Seeked`() async throws {
     let bus = try await PrivateBus.start()
-    try await bus.startHubAndWait()
+    try await bus.startHub()
     try await bus.startBinaural("a")
     try await bus.startBinaural("b")
     try await bus.tell("b", "\(PrivateBus.playerInterface).Next", announcing: "'Metadata'")
     try await bus.set("b", "Volume", "<0.5>", announcing: "'Volume': <0.5>")
     try await bus.tell("a", "\(PrivateBus.playerInterface).Play", announcing: "'PlaybackStatus': <'Playing'>")
-    try await poll(
+    try await eventually(
       "the proxy follows a", { try await bus.read(PrivateBus.proxyName, "PlaybackStatus") },
       until: { $0 == "s \"Playing\"" })
     // a stays active while it plays: pause it, so that b takes over when it starts.
     try await bus.tell("a", "\(PrivateBus.playerInterface).Pause", announcing: "'PlaybackStatus': <'Paused'>")
-    try await poll(
+    try await eventually(
       "the proxy reads a paused", { try await bus.read(PrivateBus.proxyName, "PlaybackStatus") },
       until: { $0 == "s \"Paused\"" })
     let titleB = try await bus.run("playerctl", "-p", "b", "metadata", "xesam:title").trimmed
@@ -121,7 +121,7 @@ struct ProxyPlayerTests {
 
   @Test func `with no player, calls fail with NoPlayer and reads are empty`() async throws {
     let bus = try await PrivateBus.start()
-    try await bus.startHubAndWait()
+    try await bus.startHub()
     let call = try await bus.gdbusCallResult(PrivateBus.proxyName, "\(PrivateBus.playerInterface).PlayPause")
     #expect(call.status != 0)
     #expect(call.error.contains("io.github.swift_remote_control.Hub1.Error.NoPlayer"), "\(call.error)")
@@ -137,11 +137,11 @@ struct ProxyPlayerTests {
 
   @Test func `the active player killed: the proxy switches and announces within 100 ms`() async throws {
     let bus = try await PrivateBus.start()
-    try await bus.startHubAndWait()
+    try await bus.startHub()
     let a = try await bus.startBinaural("a")
     try await bus.startBinaural("b")
     try await bus.tell("a", "\(PrivateBus.playerInterface).Play", announcing: "'PlaybackStatus': <'Playing'>")
-    try await poll(
+    try await eventually(
       "the proxy follows a", { try await bus.read(PrivateBus.proxyName, "PlaybackStatus") },
       until: { $0 == "s \"Playing\"" })
     let proxy = try SignalMonitor(on: bus, sender: PrivateBus.proxyName)

@@ -40,7 +40,7 @@ struct ProxyReadYourWritesTests {
     async throws
   {
     let bus = try await PrivateBus.start()
-    try await bus.startHubAndWait(["--no-http", "--proxy", "on"])
+    try await bus.startHub(["--no-http", "--proxy", "on"])
     try await bus.startBinaural("binaural")
     try await eventually("the proxy forwards binaural") {
       try await bus.read(PrivateBus.proxyName, "CanPause") == "b true"
@@ -56,7 +56,7 @@ struct ProxyReadYourWritesTests {
 
   @Test func `one press through the proxy costs six messages, with the web remote running`() async throws {
     let bus = try await PrivateBus.start()
-    try await bus.startHubAndWait(["--http-port", "0", "--proxy", "on"])
+    try await bus.startHub(["--http-port", "0", "--proxy", "on"])
     try await bus.startBinaural("binaural")
     try await eventually("the proxy forwards binaural") {
       try await bus.read(PrivateBus.proxyName, "CanPause") == "b true"

@@ -12,7 +12,7 @@ struct ProxyRobustnessTests {
     async throws
   {
     let bus = try await PrivateBus.start()
-    try await bus.startHubAndWait()
+    try await bus.startHub()
     // It plays, so it becomes active; Metadata is a string, Volume a string, Rate an int, and
     // it has a property MPRIS does not know. Introspect fails.
     let python = try bus.start(
@@ -41,7 +41,7 @@ struct ProxyRobustnessTests {
         """,
       ])
     try await bus.waitForName("org.mpris.MediaPlayer2.nonsense")
-    try await poll(
+    try await eventually(
       "the proxy follows nonsense", { try await bus.read(PrivateBus.proxyName, "PlaybackStatus") },
       until: { $0 == "s \"Playing\"" })
     #expect(

@@ -9,10 +9,10 @@ import Testing
 struct RobustnessTests {
   @Test func `the active player crashing: the hub switches and announces it`() async throws {
     let bus = try await PrivateBus.start()
-    try await bus.startHubAndWait()
+    try await bus.startHub()
     let a = try await bus.startBinaural("a")
     try await bus.startBinaural("b")
-    try await poll("the hub lists a and b", bus.hubPlayers, until: { $0 == ["a", "b"] })
+    try await eventually("the hub lists a and b", bus.hubPlayers, until: { $0 == ["a", "b"] })
     let changes = try SignalMonitor(on: bus, sender: PrivateBus.hubName)
     try await changes.ready()
     let started = ContinuousClock.now
@@ -30,9 +30,9 @@ struct RobustnessTests {
     async throws
   {
     let bus = try await PrivateBus.start()
-    try await bus.startHubAndWait()
+    try await bus.startHub()
     try await bus.startBinaural("a")
-    try await poll("the hub lists a", bus.hubPlayers, until: { $0 == ["a"] })
+    try await eventually("the hub lists a", bus.hubPlayers, until: { $0 == ["a"] })
     // It owns an MPRIS name, answers no call (not even the hub's GetAll), and once the hub lists it,
     // announces nonsense: a PlaybackStatus that is a number, Metadata and Volume that are strings,
     // an unknown property.
@@ -76,14 +76,14 @@ struct RobustnessTests {
 
   @Test func `after the bus restarts, the hub serves again and sees the new players`() async throws {
     let bus = try await PrivateBus.start()
-    let hub = try await bus.startHubAndWait()
+    let hub = try await bus.startHub()
     try await bus.startBinaural("a")
-    try await poll("the hub lists a", bus.hubPlayers, until: { $0 == ["a"] })
+    try await eventually("the hub lists a", bus.hubPlayers, until: { $0 == ["a"] })
     try await bus.restart()
     try await bus.waitForName(PrivateBus.hubName)
     try await bus.startBinaural("b")
     // binaural reconnects too: both are back, and the hub lists them again.
-    try await poll("the hub lists a and b", bus.hubPlayers, until: { Set($0) == ["a", "b"] })
+    try await eventually("the hub lists a and b", bus.hubPlayers, until: { Set($0) == ["a", "b"] })
     try await bus.tell("b", "org.mpris.MediaPlayer2.Player.Play", announcing: "'PlaybackStatus': <'Playing'>")
     #expect(try await bus.hubActive() == "b")
     #expect(hub.exitStatus == nil)

@@ -24,7 +24,7 @@ struct SideBySideTests {
     let playerctld = try await bus.startPlayerctld()
     // Side by side, not standing in: the hub leaves playerctld's name alone, so a call to it
     // never reaches the hub.
-    try await bus.startHubAndWait(["--no-playerctld"])
+    try await bus.startHub(["--no-playerctld"])
     var choices: [Choice] = []
     /// playerctld 2.4.1 sometimes aborts while it reads a player's TrackList or Playlists
     /// (playerctl#268, #361); from then on its choice is recorded as crashed and nothing more is
@@ -51,16 +51,16 @@ struct SideBySideTests {
     }
     /// Waits until both daemons list player `name`.
     func listed(_ name: String) async throws {
-      try await poll("remotectld lists \(name)", bus.hubPlayers, until: { $0.contains(name) })
-      try await poll(
+      try await eventually("remotectld lists \(name)", bus.hubPlayers, until: { $0.contains(name) })
+      try await eventually(
         "playerctld lists \(name)", { theirsAlive() ? (try? await bus.playerctldNames()) ?? [name] : [name] },
         until: { $0.contains(name) })
     }
     /// Stops a player and waits until neither daemon lists it.
     func quit(_ name: String, _ player: ChildProcess) async throws {
       await player.terminate()
-      try await poll("remotectld drops \(name)", bus.hubPlayers, until: { !$0.contains(name) })
-      try await poll(
+      try await eventually("remotectld drops \(name)", bus.hubPlayers, until: { !$0.contains(name) })
+      try await eventually(
         "playerctld drops \(name)", { theirsAlive() ? (try? await bus.playerctldNames()) ?? [] : [] },
         until: { !$0.contains(name) })
     }

@@ -53,3 +53,11 @@ struct ProtocolError: Error, Sendable, Hashable {
     self.message = message
   }
 }
+
+extension ProtocolError {
+  /// Whether two errors have the same code; the messages are for people and do not count.
+  static func == (lhs: ProtocolError, rhs: ProtocolError) -> Bool { lhs.code == rhs.code }
+
+  /// Hashes the code only, as `==` compares it.
+  func hash(into hasher: inout Hasher) { hasher.combine(code) }
+}

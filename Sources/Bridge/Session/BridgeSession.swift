@@ -1,3 +1,4 @@
+import HubSupport
 import Logging
 import RemoteControl
 import RemoteControlMPRIS
@@ -107,7 +108,7 @@ final class BridgeSession {
         "hello: version \(version) is not spoken here; this hub speaks version \(HubMessage.version)")
     }
     if let token {
-      guard let expected = hub.configuration.token, Self.same(token, expected) else {
+      guard let expected = hub.configuration.token, ConstantTime.equal(token, expected) else {
         throw ProtocolError(.unauthorized, "hello: the token is wrong; read it again from the token file")
       }
     } else if access.needsToken {
@@ -177,15 +178,5 @@ final class BridgeSession {
             id: nil, player: player.name))
       }
     }
-  }
-
-  /// Compares tokens in time independent of where they differ.
-  private static func same(_ given: String, _ expected: String) -> Bool {
-    let a = Array(given.utf8)
-    let b = Array(expected.utf8)
-    guard a.count == b.count else { return false }
-    var difference: UInt8 = 0
-    for index in a.indices { difference |= a[index] ^ b[index] }
-    return difference == 0
   }
 }

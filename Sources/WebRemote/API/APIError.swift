@@ -88,3 +88,12 @@ public struct APIError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The whole answer: `{"ok": false, "error": …}`.
   var answer: JSON { .object([("ok", .bool(false)), ("error", json)]) }
 }
+
+extension APIError {
+  /// Whether two errors have the same ``code``; the messages, which may change from one release
+  /// to the next, are for people and do not count.
+  public static func == (lhs: APIError, rhs: APIError) -> Bool { lhs.code == rhs.code }
+
+  /// Hashes the ``code`` only, as ``==`` compares it.
+  public func hash(into hasher: inout Hasher) { hasher.combine(code) }
+}

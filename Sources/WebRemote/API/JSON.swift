@@ -1,3 +1,5 @@
+import HubSupport
+
 /// A JSON value with its object keys kept in order, as the API sends it.
 ///
 /// Encoding is written out rather than left to `JSONEncoder`: messages keep their keys in the
@@ -91,7 +93,7 @@ enum JSON: Sendable, Equatable {
       } else {
         output += "\(value)"
       }
-    case .string(let text): Self.writeString(text, to: &output)
+    case .string(let text): JSONString.write(text, to: &output)
     case .array(let elements):
       output += "["
       for (index, element) in elements.enumerated() {
@@ -103,32 +105,12 @@ enum JSON: Sendable, Equatable {
       output += "{"
       for (index, (key, value)) in members.enumerated() {
         if index > 0 { output += "," }
-        Self.writeString(key, to: &output)
+        JSONString.write(key, to: &output)
         output += ":"
         value.write(to: &output)
       }
       output += "}"
     }
-  }
-
-  private static func writeString(_ text: String, to output: inout String) {
-    output += "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": output += "\\\""
-      case "\\": output += "\\\\"
-      case "\n": output += "\\n"
-      case "\r": output += "\\r"
-      case "\t": output += "\\t"
-      case "\u{2028}": output += "\\u2028"
-      case "\u{2029}": output += "\\u2029"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: output.unicodeScalars.append(scalar)
-      }
-    }
-    output += "\""
   }
 
 }

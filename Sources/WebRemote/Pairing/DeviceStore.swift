@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import HubSupport
 import Synchronization
 
 /// The paired devices and the pairing codes not yet spent: codes are single use and valid for
@@ -134,7 +135,7 @@ public final class DeviceStore: Sendable {
     let digest = SHA256.hash(data: Array(token.utf8)).hexadecimal
     let now = PositionClock.now()
     let (device, stale) = state.withLock { state -> (Device?, Bool) in
-      guard let index = state.devices.firstIndex(where: { Self.equal($0.tokenDigest, digest) }) else {
+      guard let index = state.devices.firstIndex(where: { ConstantTime.equal($0.tokenDigest, digest) }) else {
         return (nil, false)
       }
       state.devices[index].device.lastSeen = now
@@ -227,15 +228,5 @@ public final class DeviceStore: Sendable {
   private static func randomID() -> String {
     var generator = SystemRandomNumberGenerator()
     return (0..<5).map { _ in UInt8.random(in: .min ... .max, using: &generator) }.hexadecimal
-  }
-
-  /// Compares two digests in time that does not depend on where they differ.
-  private static func equal(_ lhs: String, _ rhs: String) -> Bool {
-    let left = Array(lhs.utf8)
-    let right = Array(rhs.utf8)
-    guard left.count == right.count else { return false }
-    var difference: UInt8 = 0
-    for index in left.indices { difference |= left[index] ^ right[index] }
-    return difference == 0
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HubSupport
 public import Hummingbird
 public import HummingbirdWebSocket
 package import Logging
@@ -15,17 +16,7 @@ public final class WebRemote: Service, Sendable {
   /// Where the page's files are: the `Resources` folder of the module's resource bundle next to
   /// the executable, else `../share/swift-remote-control/web` beside it; `nil` when neither exists.
   public static func staticFilesFolder() -> String? {
-    let executableFolder = Bundle.main.bundleURL.path
-    let candidates = [
-      executableFolder + "/swift-remote-control_WebRemote.resources/Resources",
-      executableFolder + "/swift-remote-control_WebRemote.resources",
-      executableFolder + "/../share/swift-remote-control/web",
-    ]
-    var isFolder: ObjCBool = false
-    return candidates.first { path in
-      FileManager.default.fileExists(atPath: path + "/index.html", isDirectory: &isFolder)
-        && !isFolder.boolValue
-    }
+    ResourceLocator.folder(module: "WebRemote", installedName: "web", holding: "index.html")?.path
   }
 
   /// The paired devices and pairing codes.

@@ -1,3 +1,5 @@
+import HubSupport
+
 /// Prints conformance results: one line per rule, or JSON.
 enum CheckReport {
   /// `PASS rule: detail` / `FAIL rule: detail` lines and a summary line.
@@ -11,31 +13,10 @@ enum CheckReport {
   /// `{"player": …, "passed": …, "rules": [{"rule": …, "passed": …, "detail": …}]}`.
   static func json(player: String, _ results: [RuleResult]) -> String {
     let rules = results.map {
-      "{\"rule\":\(quote($0.rule)),\"passed\":\($0.passed),\"detail\":\(quote($0.detail))}"
+      "{\"rule\":\(JSONString.quoted($0.rule)),\"passed\":\($0.passed),\"detail\":\(JSONString.quoted($0.detail))}"
     }
     let passed = results.allSatisfy(\.passed)
-    return "{\"player\":\(quote(player)),\"passed\":\(passed),\"rules\":[\(rules.joined(separator: ","))]}\n"
-  }
-
-  /// `text` as a JSON string literal.
-  static func quote(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      default:
-        if scalar.value < 0x20 {
-          let hex = String(scalar.value, radix: 16)
-          result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return result + "\""
+    return
+      "{\"player\":\(JSONString.quoted(player)),\"passed\":\(passed),\"rules\":[\(rules.joined(separator: ","))]}\n"
   }
 }

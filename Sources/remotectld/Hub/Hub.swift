@@ -123,7 +123,7 @@ final class Hub: Sendable {
       var others: [String] = []
       for name in names {
         switch name {
-        case "PlaybackStatus":
+        case PlayerProperty.playbackStatus.rawValue:
           if let value = mirror[player: .playbackStatus], value.stringValue == nil {
             logger.warning(
               "PlaybackStatus is not a string", metadata: ["owner": "\(owner)", "value": "\(value)"])
@@ -131,7 +131,7 @@ final class Hub: Sendable {
           }
           events.append(
             .playbackStatusChanged(owner: owner.rawValue, isPlaying: mirror.isPlaying, source: source))
-        case "Metadata":
+        case PlayerProperty.metadata.rawValue:
           events.append(
             .trackChanged(
               owner: owner.rawValue, track: TrackIdentity.of(mirror[player: .metadata] ?? .vardict([:])),

@@ -33,13 +33,12 @@ struct BridgeHub: Sendable {
     let endpointFile = runtime.appendingPathComponent("remotectld/bridge-endpoint")
     try? FileManager.default.removeItem(at: endpointFile)
     let log = bus.directory.appendingPathComponent("remotectld-\(UUID().uuidString.prefix(4)).log").path
-    let process = try bus.start(
-      "env",
-      [
-        "XDG_RUNTIME_DIR=\(runtime.path)",
-        "XDG_CONFIG_HOME=\(bus.directory.appendingPathComponent("config").path)",
-        BuiltProducts.remotectld, "--log-level", "debug", portOption, String(port),
-      ], standardError: .file(log))
+    let process = try await bus.startHub(
+      [portOption, String(port)],
+      environment: [
+        "XDG_RUNTIME_DIR": runtime.path,
+        "XDG_CONFIG_HOME": bus.directory.appendingPathComponent("config").path,
+      ], log: log, waitingForName: false)
     let endpoint = try await eventually("remotectld to write \(endpointFile.path) (log: \(log))") {
       () -> String? in
       if let status = process.exitStatus {

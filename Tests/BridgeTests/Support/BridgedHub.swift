@@ -47,13 +47,10 @@ struct BridgedHub: Sendable {
       try (["# allowed origins"] + origins).joined(separator: "\n").write(
         to: config.appendingPathComponent("remotectld/bridge-origins"), atomically: true, encoding: .utf8)
     }
-    let process = try bus.start(
-      "/usr/bin/env",
-      [
-        "XDG_RUNTIME_DIR=\(runtime.path)", "XDG_CONFIG_HOME=\(config.path)", remotectld,
-        "--bus-address", bus.address, "--log-level", "debug", "--bridge-port", "0",
-      ] + arguments,
-      standardError: .file(bus.directory.appendingPathComponent("remotectld.log").path))
+    let process = try await bus.startHub(
+      ["--bus-address", bus.address, "--bridge-port", "0"] + arguments,
+      environment: ["XDG_RUNTIME_DIR": runtime.path, "XDG_CONFIG_HOME": config.path], executable: remotectld,
+      waitingForName: false)
     let folder = runtime.appendingPathComponent("remotectld", isDirectory: true)
     let endpointFile = folder.appendingPathComponent("bridge-endpoint")
     let endpoint = try await eventually("the bridge's endpoint file") { () -> String? in

@@ -59,11 +59,9 @@ final class WebRemoteStage: Sendable {
   /// Starts remotectld with `arguments` and waits until it owns the hub's name.
   @discardableResult
   func startHub(_ arguments: [String]) async throws -> ChildProcess {
-    let hub = try bus.start(
-      "/usr/bin/env", environmentArguments + [BuiltProducts.remotectld, "--log-level", "debug"] + arguments,
-      standardError: .file(bus.directory.appendingPathComponent("remotectld.log").path))
+    let hub = try await bus.startHub(arguments, environment: stageEnvironment, waitingForName: false)
     self.hub.withLock { $0 = hub }
-    try await bus.waitForName("io.github.swift_remote_control.Hub")
+    try await bus.waitForName(PrivateBus.hubBusName)
     return hub
   }
 
@@ -92,7 +90,7 @@ final class WebRemoteStage: Sendable {
   /// Starts mpv with mpv-mpris, paused on a sine source, and waits until it has published.
   @discardableResult
   func startMpv() async throws -> ChildProcess {
-    guard let plugin = Self.mprisPlugin else { throw TestFailure("mpv-mpris is not installed") }
+    guard let plugin = MPVPlugin.mpris else { throw TestFailure("mpv-mpris is not installed") }
     let child = try bus.start(
       "mpv",
       [
@@ -103,16 +101,15 @@ final class WebRemoteStage: Sendable {
     return child
   }
 
-  /// mpv-mpris's plugin, where Debian installs it.
-  static let mprisPlugin: String? = ["/usr/lib/mpv-mpris/mpris.so", "/etc/mpv/scripts/mpris.so"]
-    .first { FileManager.default.fileExists(atPath: $0) }
+  /// The variables of the stage's folders (``PrivateBus/start(_:_:standardError:)`` gives only
+  /// the bus's own).
+  private var stageEnvironment: [String: String] {
+    environment.filter { ["XDG_STATE_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME"].contains($0.key) }
+  }
 
-  /// `env VAR=VALUE…` for the stage's folders (``PrivateBus/start(_:_:standardError:)`` gives
-  /// only the bus's own variables).
+  /// ``stageEnvironment`` as `env`'s `VAR=VALUE` arguments.
   private var environmentArguments: [String] {
-    ["XDG_STATE_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME"].compactMap { key in
-      environment[key].map { "\(key)=\($0)" }
-    }
+    stageEnvironment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
   }
 
   // MARK: - Pairing

@@ -15,12 +15,8 @@ struct HubUnderTest: Sendable {
   {
     var environment = bus.environment
     environment["XDG_STATE_HOME"] = bus.directory.appendingPathComponent("state").path
-    let hub = try ChildProcess(
-      BuiltProducts.remotectld, ["--log-level", "debug"] + arguments, environment: environment,
-      standardError: .file(bus.directory.appendingPathComponent("remotectld.log").path))
-    let result = try await bus.run(
-      "gdbus", ["wait", "--address", bus.address, "--timeout", "10", "io.github.swift_remote_control.Hub"])
-    if result.status != 0 { throw TestFailure("remotectld did not appear: \(result.error)") }
+    let hub = try await bus.startHub(
+      arguments, environment: ["XDG_STATE_HOME": environment["XDG_STATE_HOME"] ?? ""])
     return HubUnderTest(bus: bus, hub: hub, environment: environment)
   }
 

@@ -18,15 +18,11 @@ struct PlayerctldExtensionTests {
     return result.trimmed
   }
 
-  /// Whether `playerctld` has ended within `bound`, polled every 50 ms.
+  /// Whether `playerctld` has ended within `bound`.
   static func hasEnded(_ playerctld: ChildProcess, within bound: Duration) async throws -> Bool {
-    let clock = ContinuousClock()
-    let deadline = clock.now + bound
-    while clock.now < deadline {
-      if !ChildProcess.isRunning(playerctld.processIdentifier) { return true }
-      try await Task.sleep(for: .milliseconds(50))
-    }
-    return !ChildProcess.isRunning(playerctld.processIdentifier)
+    (try? await eventually("playerctld to end", within: bound) {
+      !ChildProcess.isRunning(playerctld.processIdentifier)
+    }) != nil
   }
 
   @Test func `like and unlike through the extension leave playerctld running and answering`() async throws {

@@ -32,7 +32,7 @@ extension PrivateBus {
     _ = try start(
       "mpv",
       [
-        "--no-config", "--idle=yes", "--script=\(Tools.mprisPlugin ?? "")", "--no-video", "--ao=null",
+        "--no-config", "--idle=yes", "--script=\(MPVPlugin.mpris ?? "")", "--no-video", "--ao=null",
         "--no-terminal", "av://lavfi:sine",
       ], standardError: .file("/dev/null"))
     try await waitForPlayer("mpv", status: "Playing")

@@ -11,10 +11,6 @@ enum Tools {
   /// The first path of `name` on PATH, if any.
   static func which(_ name: String) -> String? { ChildProcess.which(name) }
 
-  /// mpv-mpris's plugin (the first `mpris.so` that `dpkg -L mpv-mpris` lists exists under /usr/lib).
-  static let mprisPlugin: String? = ["/usr/lib/mpv-mpris/mpris.so", "/etc/mpv/scripts/mpris.so"]
-    .first { FileManager.default.fileExists(atPath: $0) }
-
   /// Whether the bus tests can run: a dbus-daemon, gdbus, playerctl and the built products.
   static var busTestsCanRun: Bool {
     which("dbus-daemon") != nil && which("gdbus") != nil && which("playerctl") != nil
@@ -23,5 +19,5 @@ enum Tools {
   }
 
   /// Whether mpv with mpv-mpris is there too.
-  static var mpvCanRun: Bool { busTestsCanRun && which("mpv") != nil && mprisPlugin != nil }
+  static var mpvCanRun: Bool { busTestsCanRun && which("mpv") != nil && MPVPlugin.mpris != nil }
 }

@@ -20,10 +20,6 @@ enum HubTools {
   /// The example player.
   static var binaural: String { productsDirectory.appendingPathComponent("binaural").path }
 
-  /// mpv-mpris's plugin.
-  static let mprisPlugin: String? = ["/usr/lib/mpv-mpris/mpris.so", "/etc/mpv/scripts/mpris.so"]
-    .first { FileManager.default.fileExists(atPath: $0) }
-
   /// Whether the bus tests can run: a dbus-daemon, gdbus, and the built hub and player.
   static var canRun: Bool {
     ChildProcess.which("dbus-daemon") != nil && ChildProcess.which("gdbus") != nil
@@ -38,5 +34,5 @@ enum HubTools {
   }
 
   /// Whether mpv with mpv-mpris is there too.
-  static var mpvCanRun: Bool { playerctlCanRun && ChildProcess.which("mpv") != nil && mprisPlugin != nil }
+  static var mpvCanRun: Bool { playerctlCanRun && ChildProcess.which("mpv") != nil && MPVPlugin.mpris != nil }
 }

@@ -3,28 +3,12 @@ import Foundation
 
 /// The hub, players and controllers the hub's tests run on a private bus; each stops with the bus.
 extension PrivateBus {
-  static let hubName = "io.github.swift_remote_control.Hub"
+  static let hubName = hubBusName
   static let hubInterface = "io.github.swift_remote_control.Hub1"
   static let playerctldName = "org.mpris.MediaPlayer2.playerctld"
   static let mprisPath = "/org/mpris/MediaPlayer2"
 
   // MARK: - Starting
-
-  /// Starts remotectld with `arguments` and waits until it owns its name.
-  @discardableResult
-  func startHub(_ arguments: [String] = []) throws -> ChildProcess {
-    try start(
-      HubTools.remotectld, ["--log-level", "debug"] + arguments,
-      standardError: .file(directory.appendingPathComponent("remotectld.log").path))
-  }
-
-  /// Starts remotectld and waits until it serves under its name.
-  @discardableResult
-  func startHubAndWait(_ arguments: [String] = []) async throws -> ChildProcess {
-    let hub = try startHub(arguments)
-    try await waitForName(Self.hubName)
-    return hub
-  }
 
   /// Starts playerctld and waits until it owns its name.
   @discardableResult
@@ -52,7 +36,7 @@ extension PrivateBus {
     let child = try start(
       "mpv",
       [
-        "--no-config", "--idle=yes", "--pause", "--script=\(HubTools.mprisPlugin ?? "")", "--no-video",
+        "--no-config", "--idle=yes", "--pause", "--script=\(MPVPlugin.mpris ?? "")", "--no-video",
         "--ao=null", "--no-terminal", "av://lavfi:sine",
       ], standardError: .file("/dev/null"))
     try await waitForName("org.mpris.MediaPlayer2.mpv")

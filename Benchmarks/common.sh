@@ -1,0 +1,35 @@
+# What the benchmark scripts share, sourced from the repository root after `set -euo pipefail`:
+# a temporary folder `work`, the children in `pids` stopped on exit (with SIGKILL, or SIGTERM
+# then SIGKILL after half a second when `graceful_stop=1`), a private bus, and waiting for a
+# name on it.
+
+work=$(mktemp -d)
+pids=()
+graceful_stop=${graceful_stop:-0}
+cleanup() {
+  if [ "$graceful_stop" = 1 ]; then
+    for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+    sleep 0.5
+  fi
+  for pid in "${pids[@]}"; do kill -KILL "$pid" 2>/dev/null || true; done
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+# Starts a dbus-daemon on `$work/bus`, exports its address and waits for its socket.
+start_private_bus() {
+  dbus-daemon --session --nofork --address="unix:path=$work/bus" &
+  pids+=($!)
+  export DBUS_SESSION_BUS_ADDRESS="unix:path=$work/bus"
+  for _ in $(seq 100); do [ -S "$work/bus" ] && return 0; sleep 0.05; done
+  echo "$(basename "$0"): the private dbus-daemon did not start" >&2
+  exit 1
+}
+
+has_name() { busctl --address="$DBUS_SESSION_BUS_ADDRESS" list --acquired --no-legend 2>/dev/null | grep -q "^$1 "; }
+# Waits up to 20 s for NAME to be owned on the private bus; ends the script if it is not.
+wait_for_name() {
+  for _ in $(seq 400); do has_name "$1" && return 0; sleep 0.05; done
+  echo "$(basename "$0"): $1 did not appear on the bus" >&2
+  exit 1
+}
