@@ -135,7 +135,9 @@ struct ProxyPlayerTests {
     await bus.stop()
   }
 
-  @Test func `the active player killed: the proxy switches and announces within 100 ms`() async throws {
+  /// How soon is a benchmark's to say (`Benchmarks/hub.sh`, switch latency), not a test's: a
+  /// loaded machine decides it.
+  @Test func `the active player killed: the proxy switches and announces it`() async throws {
     let bus = try await PrivateBus.start()
     try await bus.startHub()
     let a = try await bus.startBinaural("a")
@@ -153,7 +155,6 @@ struct ProxyPlayerTests {
     let elapsed = ContinuousClock.now - killed
     print("  active player killed → the proxy's Seeked seen by gdbus monitor after \(elapsed)")
     #expect(announcement.contains("'PlaybackStatus': <'Paused'>"), "b is paused: \(announcement)")
-    #expect(elapsed < .milliseconds(100))
     #expect(try await bus.read(PrivateBus.proxyName, "PlaybackStatus") == "s \"Paused\"")
     await proxy.stop()
     await bus.stop()
