@@ -183,6 +183,8 @@ let package = Package(
       name: "remotectld",
       dependencies: [
         "NowPlayingArbiter",
+        "AudioSessionArbiter",
+        "SoundServer",
         "DBus",
         "PlayerView",
         "RemoteControlMPRIS",
@@ -305,7 +307,7 @@ let package = Package(
     ),
     .testTarget(
       name: "remotectldTests",
-      dependencies: ["remotectld", "BusTestSupport"]
+      dependencies: ["remotectld", "BusTestSupport", "SoundTestSupport"]
     ),
     .testTarget(
       name: "RemoteControlMPRISTestingTests",

@@ -18,7 +18,7 @@ struct RemoteCtl: AsyncParsableCommand {
       PreviousVerb.self, PositionVerb.self, VolumeVerb.self, StatusVerb.self, MetadataVerb.self,
       OpenVerb.self, LoopVerb.self, ShuffleVerb.self, CheckCommand.self,
       WatchCommand.self, DoctorCommand.self,
-      HubCommand.self, ShiftCommand.self, UnshiftCommand.self, SelectCommand.self,
+      HubCommand.self, ShiftCommand.self, UnshiftCommand.self, SelectCommand.self, InterruptCommand.self,
       PairCommand.self, DevicesCommand.self,
     ] + extensionVerbs + queueVerbs)
 
