@@ -99,7 +99,8 @@ struct Doctor {
     if !status.soundServer.isEmpty {
       findings.append(
         Finding(
-          kind: .note, text: "the hub does not watch the sound server (\(status.soundServer)): calls and "
+          kind: .note,
+          text: "the hub does not watch the sound server (\(status.soundServer)): calls and "
             + "unplugged outputs pause nothing; `remotectl interrupt begin` still does"))
     }
     for (player, reason) in status.unmatched {

@@ -1,5 +1,5 @@
-import Foundation
 import AudioSessionArbiter
+import Foundation
 
 /// What the hub does as the audio session's arbiter: whether calls interrupt the players,
 /// whether a lost output pauses them, which stream roles are calls, and which sound server it

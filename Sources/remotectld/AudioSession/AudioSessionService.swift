@@ -107,8 +107,7 @@ final class AudioSessionService: Service, Sendable {
           let problem = "\(error)"
           state.withLock { $0.soundServerProblem = problem }
           logger.notice(
-            "not watching the sound server: calls and lost outputs are not seen; "
-              + "`remotectl interrupt begin` still interrupts",
+            "not watching the sound server: calls and lost outputs are not seen; `remotectl interrupt begin` still interrupts",
             metadata: ["error": "\(problem)"])
         }
       }
@@ -148,6 +147,8 @@ final class AudioSessionService: Service, Sendable {
     case .propertiesChanged(let owner, let interface, let names, _)
     where interface == MediaPlayerInterface.player.rawValue && names.contains("PlaybackStatus"):
       guard let mirror = hub.view.mirror(of: owner) else { return }
+      logger.trace(
+        "PlaybackStatus", metadata: ["player": "\(owner)", "status": "\(mirror.playbackStatus ?? "")"])
       if state.withLock({ $0.players[owner] }) == nil {
         playerLoaded(owner)
       } else {
@@ -209,7 +210,7 @@ final class AudioSessionService: Service, Sendable {
     case .sinkRemoved(_, let streams), .activePortUnavailable(_, let streams):
       let processes = Set(streams.compactMap(\.processID))
       let owners = state.withLock { state in
-        Set(state.processIDs.filter { processes.contains($0.value) }.map(\.key.rawValue))
+        Set(state.processIDs.filter { processes.contains($0.value) }.map { $0.key.rawValue })
       }
       logger.info("an output went away", metadata: ["players": "\(owners.sorted())"])
       apply(.routeLost(owners: owners))
@@ -229,7 +230,7 @@ final class AudioSessionService: Service, Sendable {
     }
     if before != after {
       logger.info(
-        after == nil ? "the interruption ended" : "interrupting",
+        "\(after == nil ? "the interruption ended" : "interrupting")",
         metadata: ["interrupted": "\(after?.interrupted ?? before?.interrupted ?? [])"])
       announceInterruption()
     }
@@ -254,11 +255,19 @@ final class AudioSessionService: Service, Sendable {
     logger.debug("\(member)", metadata: ["player": "\(owner)"])
     connection.call(
       destination: destination, path: path, interface: interface, member: member, arguments: arguments
-    ) { [logger] result in
-      if case .failure(let error) = result {
+    ) { [self] result in
+      switch result {
+      case .failure(let error):
         logger.warning(
           "a player refused the audio session's call",
           metadata: ["player": "\(owner)", "call": "\(member)", "error": "\(error.message)"])
+      case .success:
+        // A player that took Pause, or RouteChanged, no longer plays, though it may not say so
+        // (mpv-mpris stays silent when mpv loses its output): a later call must not take it for
+        // a playing one and resume it after.
+        if member == "Pause" || member == "RouteChanged" {
+          apply(.playbackStatusChanged(owner: owner, isPlaying: false))
+        }
       }
     }
   }

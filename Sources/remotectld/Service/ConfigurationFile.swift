@@ -64,7 +64,8 @@ struct ConfigurationFile: Sendable, Hashable {
         }
         configuration.proxy = mode
       case "interrupt-on-calls", "pause-on-route-loss":
-        guard let flag = ["yes": true, "on": true, "true": true, "no": false, "off": false, "false": false][value]
+        guard
+          let flag = ["yes": true, "on": true, "true": true, "no": false, "off": false, "false": false][value]
         else { throw HubError("\(place): \(key) must be yes or no, not \"\(value)\"") }
         if key == "interrupt-on-calls" {
           configuration.interruptsOnCalls = flag

@@ -173,7 +173,9 @@ struct RemotectldCommand: AsyncParsableCommand {
         audioSession: AudioSessionOptions(
           interruptsOnCalls: interruptsOnCalls ?? file.interruptsOnCalls ?? true,
           pausesOnRouteLoss: pausesOnRouteLoss ?? file.pausesOnRouteLoss ?? true,
-          callRoles: callRoles.map(AudioSessionOptions.roles(in:)) ?? file.callRoles ?? ["phone", "communication"])),
+          callRoles: callRoles.map(AudioSessionOptions.roles(in:)) ?? file.callRoles ?? [
+            "phone", "communication",
+          ])),
       logger: logger)
     let group = ServiceGroup(
       configuration: ServiceGroupConfiguration(
