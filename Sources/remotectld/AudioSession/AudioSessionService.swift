@@ -33,6 +33,9 @@ final class AudioSessionService: Service, Sendable {
     var processProblems: [BusName: String] = [:]
     /// The sound server's playback streams, by index.
     var streams: [UInt32: PlaybackStream] = [:]
+    /// Streams that went away: the server never reuses an index, so news of one of them that
+    /// arrives late (an answer to a query sent before it went) is stale.
+    var removedStreams: Set<UInt32> = []
     /// Why the sound server is not watched, when it is not.
     var soundServerProblem: String?
   }
@@ -202,10 +205,21 @@ final class AudioSessionService: Service, Sendable {
   private func take(_ event: SoundServerEvent) {
     switch event {
     case .streamAdded(let stream), .streamChanged(let stream):
-      state.withLock { $0.streams[stream.index] = stream }
+      let isStale = state.withLock { state in
+        guard !state.removedStreams.contains(stream.index) else { return true }
+        state.streams[stream.index] = stream
+        return false
+      }
+      if isStale {
+        logger.debug("news of a stream that went away", metadata: ["stream": "\(stream.index)"])
+        return
+      }
       apply(.streamChanged(index: stream.index, role: stream.role))
     case .streamRemoved(let index):
-      state.withLock { $0.streams[index] = nil }
+      state.withLock { state in
+        state.streams[index] = nil
+        state.removedStreams.insert(index)
+      }
       apply(.streamRemoved(index: index))
     case .sinkRemoved(_, let streams), .activePortUnavailable(_, let streams):
       let processes = Set(streams.compactMap(\.processID))
