@@ -76,6 +76,7 @@ struct HubService: Service {
     let session = AudioSessionService(hub: hub, options: configuration.audioSession, logger: logger)
     registrations.append(try await connection.export(session.interface, at: HubNames.path))
     PlayerInterruptions.install { session.isInterrupted($0) }
+    PlayerInterruptions.onPress { owner in BusName(rawValue: owner).map(session.userPressed) }
     let endpoint = WebRemoteEndpoint()
     registrations.append(try await connection.export(endpoint.interface, at: HubNames.path))
     try await claimName(on: connection)
