@@ -192,6 +192,8 @@ let package = Package(
       dependencies: [
         "RemoteControl",
         "NowPlayingArbiter",
+        "AudioSessionArbiter",
+        "SoundServer",
         "DBus",
         "PlayerView",
         "RemoteControlMPRIS",
@@ -314,7 +316,7 @@ let package = Package(
     ),
     .testTarget(
       name: "remotectldTests",
-      dependencies: ["remotectld", "BusTestSupport"]
+      dependencies: ["remotectld", "BusTestSupport", "SoundTestSupport"]
     ),
     .testTarget(
       name: "RemoteControlMPRISTestingTests",

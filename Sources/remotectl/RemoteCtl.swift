@@ -19,6 +19,7 @@ struct RemoteCtl: AsyncParsableCommand {
       OpenVerb.self, LoopVerb.self, ShuffleVerb.self, CheckCommand.self,
       WatchCommand.self, DoctorCommand.self,
       HubCommand.self, ShiftCommand.self, UnshiftCommand.self, SelectCommand.self, ButtonCommand.self,
+      InterruptCommand.self,
       PairCommand.self, DevicesCommand.self,
     ] + extensionVerbs + queueVerbs)
 

@@ -20,6 +20,9 @@ extension PlayerDirectory {
     }
     let player = record.mirror.owner
     let extensionInterface = MediaPlayerInterface.remoteControl.rawValue
+    if [.play, .pause, .togglePlayPause, .stop].contains(command.name) {
+      PlayerInterruptions.pressed(player.rawValue)
+    }
     switch command {
     case .play: try await call(player, record, "Play")
     case .pause: try await call(player, record, "Pause")

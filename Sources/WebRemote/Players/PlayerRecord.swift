@@ -143,6 +143,7 @@ struct PlayerRecord: Sendable {
       ),
       ("isLiked", .bool(extraFlag(.likeActive))),
       ("isBookmarked", .bool(extraFlag(.bookmarkActive))),
+      ("isInterrupted", .bool(PlayerInterruptions.isInterrupted(mirror.owner.rawValue))),
     ])
   }
 

@@ -41,6 +41,7 @@ struct Doctor {
       ))
 
     findings.append(await Self.hub(session))
+    findings += await Self.audioSession(session)
     let all = (try? await session.bus.players()) ?? []
     guard !all.isEmpty else {
       findings.append(
@@ -88,6 +89,28 @@ struct Doctor {
     return Finding(
       kind: .ok,
       text: "the Now Playing hub runs (\(owner))" + (state.proxy.map { "; " + $0.description } ?? ""))
+  }
+
+  /// The hub's audio session: a running interruption and whom it will resume, and the players
+  /// it cannot match to a sound-server stream, with the reason.
+  static func audioSession(_ session: BusSession) async -> [Finding] {
+    guard let status = await AudioSessionClient(session: session).status() else { return [] }
+    var findings = [Finding(kind: .ok, text: status.interruptionLine)]
+    if !status.soundServer.isEmpty {
+      findings.append(
+        Finding(
+          kind: .note,
+          text: "the hub does not watch the sound server (\(status.soundServer)): calls and "
+            + "unplugged outputs pause nothing; `remotectl interrupt begin` still does"))
+    }
+    for (player, reason) in status.unmatched {
+      findings.append(
+        Finding(
+          kind: .note,
+          text: "the hub cannot match \(HubState.instance(player)) to a sound-server stream: \(reason); "
+            + "calls still pause it, a lost output does not"))
+    }
+    return findings
   }
 
   /// The findings about one player.

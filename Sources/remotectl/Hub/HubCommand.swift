@@ -29,6 +29,9 @@ struct HubCommand: AsyncParsableCommand {
     if let proxy = state.proxy {
       StandardStreams.writeError(proxy.description.prefix(1).uppercased() + proxy.description.dropFirst())
     }
+    if let audio = await AudioSessionClient(session: session).status() {
+      StandardStreams.writeError(audio.interruptionLine)
+    }
     if state.players.isEmpty {
       StandardStreams.writeError("No players found")
       return

@@ -11,9 +11,15 @@ import Foundation
 struct ConfigurationFile: Sendable, Hashable {
   /// `proxy`: auto, on or off.
   var proxy: ProxyMode?
+  /// `interrupt-on-calls`: yes or no.
+  var interruptsOnCalls: Bool?
+  /// `pause-on-route-loss`: yes or no.
+  var pausesOnRouteLoss: Bool?
+  /// `call-roles`: the `media.role` values that are calls, comma-separated.
+  var callRoles: Set<String>?
 
   /// The keys the file may set.
-  static let keys = ["proxy"]
+  static let keys = ["proxy", "interrupt-on-calls", "pause-on-route-loss", "call-roles"]
 
   /// Where the file is read from: `$XDG_CONFIG_HOME/remotectld/remotectld.conf`, or under
   /// `~/.config` when that is unset.
@@ -57,6 +63,17 @@ struct ConfigurationFile: Sendable, Hashable {
           throw HubError("\(place): proxy must be auto, on or off, not \"\(value)\"")
         }
         configuration.proxy = mode
+      case "interrupt-on-calls", "pause-on-route-loss":
+        guard
+          let flag = ["yes": true, "on": true, "true": true, "no": false, "off": false, "false": false][value]
+        else { throw HubError("\(place): \(key) must be yes or no, not \"\(value)\"") }
+        if key == "interrupt-on-calls" {
+          configuration.interruptsOnCalls = flag
+        } else {
+          configuration.pausesOnRouteLoss = flag
+        }
+      case "call-roles":
+        configuration.callRoles = AudioSessionOptions.roles(in: value)
       default:
         throw HubError(
           "\(place): unknown key \"\(key)\"; the keys are: \(keys.joined(separator: ", "))")

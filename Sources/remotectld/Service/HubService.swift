@@ -3,6 +3,7 @@ import Logging
 import NowPlayingArbiter
 import PlayerView
 import ServiceLifecycle
+import WebRemote
 
 /// The Now Playing hub as a `Service`: it connects, watches the players through one view,
 /// exports its interfaces, publishes the proxy player where no desktop shell shows every player,
@@ -23,6 +24,8 @@ struct HubService: Service {
     var answersPlayerctld = true
     /// How the web remote is served over HTTP.
     var http = HTTPOptions()
+    /// What the hub does as the audio session's arbiter.
+    var audioSession = AudioSessionOptions()
   }
 
   let configuration: Configuration
@@ -73,6 +76,10 @@ struct HubService: Service {
       view.forgetAll()
       Task { await view.enumerate() }
     }
+    let session = AudioSessionService(hub: hub, options: configuration.audioSession, logger: logger)
+    registrations.append(try await connection.export(session.interface, at: HubNames.path))
+    PlayerInterruptions.install { session.isInterrupted($0) }
+    PlayerInterruptions.onPress { owner in BusName(rawValue: owner).map(session.userPressed) }
     let endpoint = WebRemoteEndpoint()
     registrations.append(try await connection.export(endpoint.interface, at: HubNames.path))
     let button = HeadsetButton(hub: hub, logger: logger)
@@ -94,6 +101,7 @@ struct HubService: Service {
       ])
     await withDiscardingTaskGroup { group in
       group.addTask { await publication.run() }
+      group.addTask { try? await session.run() }
       if configuration.http.isEnabled {
         let server = WebServer(options: configuration.http, hub: hub, endpoint: endpoint, logger: logger)
         group.addTask { await server.run() }

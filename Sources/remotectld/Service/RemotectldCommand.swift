@@ -52,7 +52,15 @@ struct RemotectldCommand: AsyncParsableCommand {
       under /bridge/. docs/bridge-protocol.md describes the protocol.
 
       Options can also be set in $XDG_CONFIG_HOME/remotectld/remotectld.conf (one `key = value` a \
-      line: proxy = auto|on|off); the command line wins.
+      line: proxy = auto|on|off, interrupt-on-calls = yes|no, pause-on-route-loss = yes|no, \
+      call-roles = phone,communication); the command line wins.
+
+      It is the audio session's arbiter for every player, as iOS is for every app: while a call \
+      plays on the sound server (a stream whose media.role is one of --call-roles), or between \
+      `remotectl interrupt begin` and `end`, the playing players are paused (players built with \
+      this package are interrupted and decide themselves), and its end resumes those nobody \
+      touched since; a player whose output goes away is paused, and a device arriving starts \
+      nothing. Players are matched to streams by process id.
 
       It stops on SIGINT or SIGTERM and logs on standard error.
       """)
@@ -74,6 +82,22 @@ struct RemotectldCommand: AsyncParsableCommand {
       "When to publish the proxy player and playerctld's name: auto (unless GNOME Shell or KDE Plasma "
         + "shows every player), on or off.", valueName: "mode"))
   var proxy: ProxyMode?
+
+  @Flag(
+    name: .customLong("interrupt-on-calls"), inversion: .prefixedNo,
+    help: "Pause the playing players while a call plays, and resume them after (default: on).")
+  var interruptsOnCalls: Bool?
+
+  @Flag(
+    name: .customLong("pause-on-route-loss"), inversion: .prefixedNo,
+    help: "Pause the players whose output goes away: headphones unplugged, a headset gone (default: on).")
+  var pausesOnRouteLoss: Bool?
+
+  @Option(
+    help: ArgumentHelp(
+      "The media.role values of the streams that are calls, comma-separated (default: phone,communication).",
+      valueName: "roles"))
+  var callRoles: String?
 
   @Option(
     help: ArgumentHelp(
@@ -145,7 +169,13 @@ struct RemotectldCommand: AsyncParsableCommand {
       configuration: HubService.Configuration(
         bus: busAddress.map(BusAddress.address) ?? .session, filter: CandidateFilter(ignoring: ignoredNames),
         proxy: proxy ?? file.proxy ?? .auto, answersPlayerctld: playerctld,
-        http: HTTPOptions(isEnabled: !noHTTP, port: httpPort, lan: lan)),
+        http: HTTPOptions(isEnabled: !noHTTP, port: httpPort, lan: lan),
+        audioSession: AudioSessionOptions(
+          interruptsOnCalls: interruptsOnCalls ?? file.interruptsOnCalls ?? true,
+          pausesOnRouteLoss: pausesOnRouteLoss ?? file.pausesOnRouteLoss ?? true,
+          callRoles: callRoles.map(AudioSessionOptions.roles(in:)) ?? file.callRoles ?? [
+            "phone", "communication",
+          ])),
       logger: logger)
     let group = ServiceGroup(
       configuration: ServiceGroupConfiguration(

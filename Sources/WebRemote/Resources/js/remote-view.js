@@ -190,6 +190,8 @@ export class RemoteView {
 
     const playing = p?.playbackStatus === "Playing";
     el.artworkFrame.classList.toggle("paused", !!p && !playing);
+    el.artworkFrame.classList.toggle("interrupted", !!p?.isInterrupted);
+    el.artworkFrame.title = p?.isInterrupted ? "Interrupted" : "";
     el.playPause.setAttribute("aria-label", playing ? "Pause" : "Play");
     el.playPauseIcon.setAttribute("href", playing ? "#i-pause" : "#i-play");
     el.playPause.disabled = !p ||
@@ -375,7 +377,8 @@ export class RemoteView {
     row.label.textContent = name;
     row.badge.hidden = !p.isNowPlaying;
     const what = [p.metadata?.title, p.metadata?.artist].filter(Boolean).join(" — ");
-    row.detail.textContent = [p.playbackStatus, what].filter(Boolean).join(" · ");
+    const status = p.isInterrupted ? "Interrupted" : p.playbackStatus;
+    row.detail.textContent = [status, what].filter(Boolean).join(" · ");
     row.make.hidden = !!p.isNowPlaying;
     row.make.setAttribute("aria-label", `Make ${name} Now Playing`);
   }

@@ -1,0 +1,83 @@
+internal import DBus
+
+/// The hub's audio session as remotectl talks to it: `io.github.swift_remote_control.AudioSession1`
+/// at `/org/mpris/MediaPlayer2`, beside the hub's interface.
+struct AudioSessionClient: Sendable {
+  /// The audio session's interface.
+  static let interface = "io.github.swift_remote_control.AudioSession1"
+
+  /// The interruption under way and the players the hub cannot match to a stream.
+  struct Status: Sendable {
+    var isInterrupting = false
+    var interrupted: [String] = []
+    var willResume: [String] = []
+    /// Players not matched to a sound-server stream, with the reason.
+    var unmatched: [(player: String, reason: String)] = []
+    /// Why the hub does not watch the sound server; empty while it does.
+    var soundServer = ""
+
+    /// One line saying whether an interruption is under way and whom it will resume.
+    var interruptionLine: String {
+      guard isInterrupting else { return "No interruption under way" }
+      let names = interrupted.map(HubState.instance)
+      let resumed = willResume.map(HubState.instance)
+      return "Interruption under way: interrupted "
+        + (names.isEmpty ? "nothing" : names.joined(separator: ", ")) + "; its end resumes "
+        + (resumed.isEmpty ? "nothing" : resumed.joined(separator: ", "))
+    }
+  }
+
+  let connection: Connection
+
+  /// A client on `session`'s connection.
+  init(session: BusSession) {
+    connection = session.bus.connection
+  }
+
+  /// `BeginInterruption()` (`begin` true) or `EndInterruption()`.
+  func interrupt(begin: Bool) async throws(ControlError) {
+    let member = begin ? "BeginInterruption" : "EndInterruption"
+    do {
+      _ = try await connection.call(
+        destination: HubClient.busName, path: HubClient.path, interface: Self.interface, member: member,
+        timeout: .seconds(5))
+    } catch {
+      switch error.name.rawValue {
+      case "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner":
+        throw HubClient.notRunning
+      default:
+        throw ControlError("The Now Playing hub did not answer \(member): \(error.message)")
+      }
+    }
+  }
+
+  /// The audio session's status, `nil` when the hub does not serve it.
+  func status(timeout: Duration = .seconds(5)) async -> Status? {
+    guard
+      let reply = try? await connection.call(
+        destination: HubClient.busName, path: HubClient.path, interface: "org.freedesktop.DBus.Properties",
+        member: "GetAll", arguments: [.string(Self.interface)], timeout: timeout),
+      case .dictionary(_, _, let entries)? = reply.first
+    else { return nil }
+    var status = Status()
+    for entry in entries {
+      let value = entry.value.unwrappingVariants
+      let strings = (value.arrayElements ?? []).compactMap(\.stringValue)
+      switch entry.key.stringValue {
+      case "Interrupting": status.isInterrupting = value.boolValue ?? false
+      case "Interrupted": status.interrupted = strings
+      case "WillResume": status.willResume = strings
+      case "SoundServer": status.soundServer = value.stringValue ?? ""
+      case "Unmatched":
+        status.unmatched = (value.arrayElements ?? []).compactMap { element in
+          guard case .structure(let fields) = element, fields.count == 2, let player = fields[0].stringValue,
+            let reason = fields[1].stringValue
+          else { return nil }
+          return (player, reason)
+        }
+      default: break
+      }
+    }
+    return status
+  }
+}

@@ -1,0 +1,27 @@
+import AudioSessionArbiter
+import Foundation
+
+/// What the hub does as the audio session's arbiter: whether calls interrupt the players,
+/// whether a lost output pauses them, which stream roles are calls, and which sound server it
+/// watches.
+struct AudioSessionOptions: Sendable, Hashable {
+  /// Whether a call (or `remotectl interrupt begin`) interrupts the playing players.
+  var interruptsOnCalls = true
+  /// Whether a lost output (a sink gone, headphones unplugged) pauses the players on it.
+  var pausesOnRouteLoss = true
+  /// The `media.role` values that make a stream a call.
+  var callRoles: Set<String> = ["phone", "communication"]
+  /// The sound server's address; `nil` for libpulse's default (which honours `PULSE_SERVER`).
+  var server: String?
+
+  /// The arbiter's configuration.
+  var arbiterConfiguration: SessionArbiter.Configuration {
+    SessionArbiter.Configuration(
+      interruptsOnCalls: interruptsOnCalls, pausesOnRouteLoss: pausesOnRouteLoss, callRoles: callRoles)
+  }
+
+  /// The roles of a comma-separated list (`phone,communication`), blanks left out.
+  static func roles(in list: String) -> Set<String> {
+    Set(list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+  }
+}

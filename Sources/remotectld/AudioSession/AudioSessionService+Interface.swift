@@ -1,0 +1,70 @@
+import DBus
+
+extension AudioSessionService {
+  // MARK: - The audio session's interface
+
+  /// The audio session's interface name, beside the hub's at the same path.
+  static let interfaceName = "io.github.swift_remote_control.AudioSession1"
+
+  /// `io.github.swift_remote_control.AudioSession1` at `/org/mpris/MediaPlayer2`, on the hub's
+  /// bus name, for `remotectl interrupt`, `remotectl hub` and `remotectl doctor`:
+  ///
+  /// - `BeginInterruption()`, `EndInterruption()`: an interruption asked for by a program whose
+  ///   calls the sound server cannot tell (a VoIP program, a script); it lasts until ended, or
+  ///   until every call has ended too.
+  /// - `Interrupting` (`b`, announced): whether an interruption is under way.
+  /// - `Interrupted` (`as`, announced): the players it interrupted, by bus name, in order.
+  /// - `WillResume` (`as`, announced): those that its end will resume: the hub paused them and
+  ///   nobody pressed play or pause on them since.
+  /// - `Unmatched` (`a(ss)`, not announced): players the hub cannot match to a sound-server
+  ///   stream by process, and why.
+  /// - `SoundServer` (`s`, not announced): empty while the hub watches the sound server, else why
+  ///   it does not.
+  var interface: Interface {
+    Interface(
+      name: Self.interfaceName,
+      methods: [
+        Interface.Method("BeginInterruption") { [self] call in
+          logger.info("BeginInterruption by \(call.sender?.rawValue ?? "?")")
+          request(begin: true)
+          call.reply()
+        },
+        Interface.Method("EndInterruption") { [self] call in
+          logger.info("EndInterruption by \(call.sender?.rawValue ?? "?")")
+          request(begin: false)
+          call.reply()
+        },
+      ],
+      properties: [
+        Interface.Property("Interrupting", "b") { [self] in .bool(interruption != nil) },
+        Interface.Property("Interrupted", "as") { [self] in
+          .strings((interruption?.interrupted ?? []).map(busName))
+        },
+        Interface.Property("WillResume", "as") { [self] in
+          .strings((interruption?.willResume ?? []).map(busName))
+        },
+        Interface.Property("Unmatched", "a(ss)", change: .none) { [self] in
+          .array(
+            elementSignature: "(ss)",
+            unmatched.map { .structure([.string(busName($0.owner)), .string($0.reason)]) })
+        },
+        Interface.Property("SoundServer", "s", change: .none) { [self] in .string(soundServerProblem ?? "") },
+      ])
+  }
+
+  /// The player's first MPRIS bus name, else its unique name.
+  func busName(_ owner: String) -> String {
+    BusName(rawValue: owner).flatMap { hub.view.mirror(of: $0)?.busNames.first?.rawValue } ?? owner
+  }
+
+  /// Announces a change of the interruption on the audio session's interface.
+  func announceInterruption() {
+    do {
+      try hub.connection.emitPropertiesChanged(
+        path: HubNames.path, interface: Self.interfaceName,
+        properties: ["Interrupting", "Interrupted", "WillResume"])
+    } catch {
+      logger.error("could not announce the interruption", metadata: ["error": "\(error)"])
+    }
+  }
+}

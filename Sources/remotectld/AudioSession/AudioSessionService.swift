@@ -1,0 +1,288 @@
+import AudioSessionArbiter
+import DBus
+import Logging
+import PlayerView
+import RemoteControlMPRIS
+import ServiceLifecycle
+import SoundServer
+import Synchronization
+
+/// The hub as the audio session's arbiter for every player, as iOS is for every app: it watches
+/// the sound server's streams and the hub's view of the players, tells ``SessionArbiter`` what
+/// happens, and carries out its answers: interruptions (`BeginInterruption`/`EndInterruption`)
+/// to the players built with this package, `Pause` and `Play` to the others, a lost route
+/// (`RouteChanged`, or `Pause`) to those whose output went away.
+///
+/// Every change is applied on the view's connection thread, where the view's changes arrive:
+/// the sound server's events hop there, so the arbiter sees one order. Nothing runs while
+/// nothing changes: no timer, libpulse sleeps on its own thread.
+final class AudioSessionService: Service, Sendable {
+  /// What doctor says of a player the hub cannot match to a stream.
+  struct Unmatched: Sendable, Hashable {
+    var owner: String
+    var reason: String
+  }
+
+  private struct State: Sendable {
+    var arbiter: SessionArbiter
+    /// Players told to the arbiter, and whether each is ours.
+    var players: [BusName: Bool] = [:]
+    /// Each player's process, by the bus's `GetConnectionUnixProcessID`.
+    var processIDs: [BusName: Int32] = [:]
+    /// Why a player's process is unknown.
+    var processProblems: [BusName: String] = [:]
+    /// The sound server's playback streams, by index.
+    var streams: [UInt32: PlaybackStream] = [:]
+    /// Streams that went away: the server never reuses an index, so news of one of them that
+    /// arrives late (an answer to a query sent before it went) is stale.
+    var removedStreams: Set<UInt32> = []
+    /// Why the sound server is not watched, when it is not.
+    var soundServerProblem: String?
+  }
+
+  let hub: Hub
+  let options: AudioSessionOptions
+  let logger: Logger
+  private let state: Mutex<State>
+
+  /// An arbiter for `hub`'s players; nothing is watched until ``run()``.
+  init(hub: Hub, options: AudioSessionOptions, logger: Logger) {
+    self.hub = hub
+    self.options = options
+    self.logger = logger
+    self.state = Mutex(State(arbiter: SessionArbiter(configuration: options.arbiterConfiguration)))
+  }
+
+  private var connection: Connection { hub.view.connection }
+
+  // MARK: - Reading
+
+  /// The interruption under way, `nil` when none is.
+  var interruption: SessionArbiter.Interruption? { state.withLock { $0.arbiter.interruption } }
+
+  /// Whether `owner` was interrupted by the interruption under way.
+  func isInterrupted(_ owner: String) -> Bool {
+    state.withLock { $0.arbiter.interruption?.interrupted.contains(owner) ?? false }
+  }
+
+  /// Why the sound server is not watched, `nil` while it is.
+  var soundServerProblem: String? { state.withLock { $0.soundServerProblem } }
+
+  /// The players the hub cannot match to a sound-server stream, and why: their process is
+  /// unknown, or they play while no stream of their process does (a sandbox, whose process id
+  /// is another inside it, or a sound server elsewhere).
+  var unmatched: [Unmatched] {
+    let mirrors = hub.view.mirrors
+    return state.withLock { state in
+      mirrors.sorted { $0.owner.rawValue < $1.owner.rawValue }.compactMap { mirror in
+        if let problem = state.processProblems[mirror.owner] {
+          return Unmatched(owner: mirror.owner.rawValue, reason: problem)
+        }
+        guard let pid = state.processIDs[mirror.owner], mirror.isPlaying, state.soundServerProblem == nil
+        else { return nil }
+        guard !state.streams.values.contains(where: { $0.processID == pid }) else { return nil }
+        return Unmatched(
+          owner: mirror.owner.rawValue,
+          reason:
+            "it plays, but no stream on the sound server comes from its process \(pid) "
+            + "(a sandbox shows another process id, or it plays elsewhere)")
+      }
+    }
+  }
+
+  // MARK: - Running
+
+  func run() async throws {
+    let observer = hub.view.observe { [self] change in take(change) }
+    defer { hub.view.removeObserver(observer) }
+    // The players already there.
+    connection.perform { [self] in
+      for mirror in hub.view.mirrors where mirror.isLoaded { playerLoaded(mirror.owner) }
+    }
+    let watcher = SoundServerWatcher(server: options.server, applicationName: "remotectld")
+    await withDiscardingTaskGroup { group in
+      group.addTask { [self] in
+        do {
+          for try await event in watcher.events() {
+            connection.perform { [self] in take(event) }
+          }
+        } catch {
+          let problem = "\(error)"
+          state.withLock { $0.soundServerProblem = problem }
+          logger.notice(
+            "not watching the sound server: calls and lost outputs are not seen; `remotectl interrupt begin` still interrupts",
+            metadata: ["error": "\(problem)"])
+        }
+      }
+      try? await gracefulShutdown()
+      group.cancelAll()
+    }
+  }
+
+  // MARK: - Requests
+
+  /// `remotectl interrupt begin` (`begin` true) or `end`.
+  func request(begin: Bool) {
+    connection.perform { [self] in
+      apply(begin ? .interruptionRequested : .interruptionEndRequested)
+    }
+  }
+
+  /// Someone pressed play, pause, stop or play-pause on `owner` through the hub: it is not
+  /// resumed after the call.
+  func userPressed(_ owner: BusName) {
+    connection.perform { [self] in apply(.userPressed(owner: owner.rawValue)) }
+  }
+
+  // MARK: - Events
+
+  private func take(_ change: PlayerView.Change) {
+    switch change {
+    case .nameAppeared(_, let owner, let isNewPlayer) where isNewPlayer:
+      askProcessID(of: owner)
+    case .nameVanished(_, let owner, let lastMirror) where lastMirror != nil:
+      let known = state.withLock { state -> Bool in
+        state.processIDs[owner] = nil
+        state.processProblems[owner] = nil
+        return state.players.removeValue(forKey: owner) != nil
+      }
+      if known { apply(.playerVanished(owner: owner.rawValue)) }
+    case .propertiesChanged(let owner, let interface, let names, _)
+    where interface == MediaPlayerInterface.player.rawValue && names.contains("PlaybackStatus"):
+      guard let mirror = hub.view.mirror(of: owner) else { return }
+      logger.trace(
+        "PlaybackStatus", metadata: ["player": "\(owner)", "status": "\(mirror.playbackStatus ?? "")"])
+      if state.withLock({ $0.players[owner] }) == nil {
+        playerLoaded(owner)
+      } else {
+        apply(.playbackStatusChanged(owner: owner.rawValue, isPlaying: mirror.isPlaying))
+      }
+    case .interfacesChanged(let owner):
+      guard let mirror = hub.view.mirror(of: owner), let wasOurs = state.withLock({ $0.players[owner] }),
+        wasOurs != Self.isOurs(mirror)
+      else { return }
+      playerLoaded(owner)
+    default:
+      break
+    }
+  }
+
+  /// Tells the arbiter of the player `owner` as its mirror is now.
+  private func playerLoaded(_ owner: BusName) {
+    guard let mirror = hub.view.mirror(of: owner) else { return }
+    let isOurs = Self.isOurs(mirror)
+    state.withLock { $0.players[owner] = isOurs }
+    apply(.playerAppeared(owner: owner.rawValue, isOurs: isOurs, isPlaying: mirror.isPlaying))
+  }
+
+  /// Whether the player was built with this package: it serves the extension interface.
+  static func isOurs(_ mirror: PlayerMirror) -> Bool {
+    mirror.interfaces.contains {
+      $0.name == MediaPlayerInterface.remoteControl.rawValue && $0.path == .remoteControl
+    }
+  }
+
+  private func askProcessID(of owner: BusName) {
+    connection.call(
+      destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+      member: "GetConnectionUnixProcessID", arguments: [.string(owner.rawValue)]
+    ) { [self] result in
+      state.withLock { state in
+        switch result {
+        case .success(let values):
+          if let pid = values.first?.int64Value, pid > 0 {
+            state.processIDs[owner] = Int32(truncatingIfNeeded: pid)
+          } else {
+            state.processProblems[owner] = "the bus gave no process id for its connection"
+          }
+        case .failure(let error):
+          state.processProblems[owner] = "the bus cannot tell its process: \(error.message)"
+        }
+      }
+    }
+  }
+
+  private func take(_ event: SoundServerEvent) {
+    switch event {
+    case .streamAdded(let stream), .streamChanged(let stream):
+      let isStale = state.withLock { state in
+        guard !state.removedStreams.contains(stream.index) else { return true }
+        state.streams[stream.index] = stream
+        return false
+      }
+      if isStale {
+        logger.debug("news of a stream that went away", metadata: ["stream": "\(stream.index)"])
+        return
+      }
+      apply(.streamChanged(index: stream.index, role: stream.role))
+    case .streamRemoved(let index):
+      state.withLock { state in
+        state.streams[index] = nil
+        state.removedStreams.insert(index)
+      }
+      apply(.streamRemoved(index: index))
+    case .sinkRemoved(_, let streams), .activePortUnavailable(_, let streams):
+      let processes = Set(streams.compactMap(\.processID))
+      let owners = state.withLock { state in
+        Set(state.processIDs.filter { processes.contains($0.value) }.map { $0.key.rawValue })
+      }
+      logger.info("an output went away", metadata: ["players": "\(owners.sorted())"])
+      apply(.routeLost(owners: owners))
+    case .sinkAdded, .activePortAvailable:
+      apply(.routeArrived)
+    }
+  }
+
+  // MARK: - Acting
+
+  /// Tells the arbiter `event` and carries out its answer. On the view's connection thread.
+  private func apply(_ event: SessionArbiter.Event) {
+    let (actions, before, after) = state.withLock { state in
+      let before = state.arbiter.interruption
+      let actions = state.arbiter.handle(event)
+      return (actions, before, state.arbiter.interruption)
+    }
+    if before != after {
+      logger.info(
+        "\(after == nil ? "the interruption ended" : "interrupting")",
+        metadata: ["interrupted": "\(after?.interrupted ?? before?.interrupted ?? [])"])
+      announceInterruption()
+    }
+    for action in actions { perform(action) }
+  }
+
+  private func perform(_ action: SessionArbiter.Action) {
+    let remoteControlPath = ObjectPath.remoteControl
+    let remoteControl = MediaPlayerInterface.remoteControl.rawValue
+    let player = MediaPlayerInterface.player.rawValue
+    let (owner, path, interface, member, arguments): (String, ObjectPath, String, String, [Value]) =
+      switch action {
+      case .beginInterruption(let owner): (owner, remoteControlPath, remoteControl, "BeginInterruption", [])
+      case .endInterruption(let owner, let shouldResume):
+        (owner, remoteControlPath, remoteControl, "EndInterruption", [.bool(shouldResume)])
+      case .pause(let owner): (owner, .mediaPlayer, player, "Pause", [])
+      case .play(let owner): (owner, .mediaPlayer, player, "Play", [])
+      case .routeLost(let owner):
+        (owner, remoteControlPath, remoteControl, "RouteChanged", [.string("oldDeviceUnavailable")])
+      }
+    guard let destination = BusName(rawValue: owner) else { return }
+    logger.debug("\(member)", metadata: ["player": "\(owner)"])
+    connection.call(
+      destination: destination, path: path, interface: interface, member: member, arguments: arguments
+    ) { [self] result in
+      switch result {
+      case .failure(let error):
+        logger.warning(
+          "a player refused the audio session's call",
+          metadata: ["player": "\(owner)", "call": "\(member)", "error": "\(error.message)"])
+      case .success:
+        // A player that took Pause, or RouteChanged, no longer plays, though it may not say so
+        // (mpv-mpris stays silent when mpv loses its output): a later call must not take it for
+        // a playing one and resume it after.
+        if member == "Pause" || member == "RouteChanged" {
+          apply(.playbackStatusChanged(owner: owner, isPlaying: false))
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,66 @@
+import BusTestSupport
+import Foundation
+import Testing
+
+/// mpv-mpris's plugin.
+private let mprisPlugin: String? = ["/usr/lib/mpv-mpris/mpris.so", "/etc/mpv/scripts/mpris.so"]
+  .first { FileManager.default.fileExists(atPath: $0) }
+
+/// The web remote and the hub's audio session: a player paused for an interruption shows
+/// `isInterrupted`, and a press sent from the web remote during it is the user's, which the
+/// interruption's end does not undo.
+@Suite(
+  "The web remote during an interruption",
+  .enabled(
+    if: ChildProcess.which("mpv") != nil && mprisPlugin != nil
+      && ChildProcess.which("curl") != nil))
+struct WebRemoteInterruptionTests {
+  @Test func aPausePressedInTheWebRemoteDuringAnInterruptionIsNotUndoneByItsEnd() async throws {
+    let bus = try await PrivateBus.start()
+    _ = try bus.start(
+      "mpv",
+      [
+        "--no-config", "--idle=yes", "--script=\(mprisPlugin ?? "")", "--no-video", "--ao=null",
+        "--no-terminal", "av://lavfi:sine",
+      ], standardError: .file("/dev/null"))
+    let hub = try await HubUnderTest.start(on: bus)
+    let base = try await hub.url()
+    let pair = try await hub.remotectl(["pair", "--no-qr"])
+    let link = try #require(pair.output.split(separator: "\n").first.map(String.init))
+    let code = String(link.split(separator: "=").last ?? "")
+    let paired = try await hub.curl([
+      "-X", "POST", "-H", "Content-Type: application/json", "-d", #"{"code": "\#(code)", "name": "curl"}"#,
+      base + "api/pair",
+    ])
+    let answer = try JSONSerialization.jsonObject(with: Data(paired.body.utf8)) as? [String: Any]
+    let authorization = "Authorization: Bearer \(try #require(answer?["token"] as? String))"
+    func player() async throws -> String {
+      try await hub.curl(["-H", authorization, base + "api/players/mpv"]).body
+    }
+    func hubSays(_ text: String) async throws {
+      try await eventually("remotectl hub to say \(text)") {
+        try await hub.remotectl(["hub"]).error.contains(text)
+      }
+    }
+    try await eventually("mpv playing, in the web remote") {
+      try await player().contains(#""playbackStatus":"Playing""#)
+    }
+
+    let begin = try await hub.remotectl(["interrupt", "begin"])
+    #expect(begin.status == 0, "\(begin.error)")
+    try await eventually("mpv paused and shown interrupted") {
+      let body = try await player()
+      return body.contains(#""playbackStatus":"Paused""#) && body.contains(#""isInterrupted":true"#)
+    }
+    try await hubSays("its end resumes mpv")
+    let pause = try await hub.curl(["-X", "POST", "-H", authorization, base + "api/players/mpv/pause"])
+    #expect(pause.status == 200, "\(pause.body)")
+    try await hubSays("its end resumes nothing")
+    _ = try await hub.remotectl(["interrupt", "end"])
+    try await hubSays("No interruption under way")
+    let status = try await bus.run("playerctl", ["-p", "mpv", "status"])
+    #expect(status.output.trimmingCharacters(in: .whitespacesAndNewlines) == "Paused")
+    await hub.stop()
+    await bus.stop()
+  }
+}

@@ -1,0 +1,208 @@
+import BusTestSupport
+import Foundation
+import SoundTestSupport
+import Testing
+
+/// The hub as the audio session's arbiter, against a real `pulseaudio` with `module-role-cork`,
+/// binaural and mpv + mpv-mpris playing to it, and calls made with
+/// `pacat --property=media.role=phone`.
+@Suite(
+  "The hub's audio session", .serialized,
+  .enabled(if: HubTools.mpvCanRun && PulseAudioServer.isInstalled))
+struct AudioSessionTests {
+  /// A sound server with module-role-cork, a bus, and remotectld watching both.
+  struct Rig {
+    let server: PulseAudioServer
+    let bus: PrivateBus
+    let hub: ChildProcess
+    /// Players started on the bus and the sound server, stopped with the rig.
+    let children = Children()
+
+    final class Children: @unchecked Sendable {
+      // Safe: only the test's own task touches it, one step after another.
+      var all: [ChildProcess] = []
+    }
+
+    var environment: [String: String] {
+      bus.environment.merging(["PULSE_SERVER": server.address]) { $1 }
+    }
+
+    func pactl(_ arguments: String...) async throws -> String {
+      let result = try await ChildProcess.run("pactl", arguments, environment: server.environment)
+      guard result.status == 0 else { throw TestFailure("pactl \(arguments) failed: \(result.error)") }
+      return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// A call: silence played as a phone stream.
+    func call() throws -> ChildProcess {
+      try ChildProcess(
+        "pacat", ["--raw", "--property=media.role=phone", "/dev/zero"], environment: server.environment)
+    }
+
+    /// mpv + mpv-mpris playing a sine to the sound server (on `sink` when given), once it has
+    /// announced that it plays (the hub hears it then).
+    func startMpv(sink: String? = nil) async throws {
+      let child = try ChildProcess(
+        "mpv",
+        [
+          "--no-config", "--idle=yes", "--pause", "--script=\(MPVPlugin.mpris ?? "")", "--no-video",
+          "--ao=pulse",
+          "--no-terminal", "av://lavfi:sine",
+        ] + (sink.map { ["--audio-device=pulse/\($0)"] } ?? []),
+        environment: environment, standardError: .file("/dev/null"))
+      children.all.append(child)
+      try await waitForStatus("mpv", "Paused")
+      try await press("play", expecting: "Playing")
+    }
+
+    /// `playerctl --player=mpv COMMAND`, then waits for mpv's announcement of `status`.
+    func press(_ command: String, expecting status: String) async throws {
+      let monitor = try SignalMonitor(on: bus, sender: "org.mpris.MediaPlayer2.mpv")
+      try await monitor.ready()
+      try await bus.playerctl("--player=mpv", command)
+      try await monitor.wait(for: "'\(status)'")
+      await monitor.stop()
+    }
+
+    /// binaural (ours) playing to the sound server.
+    func startBinaural() async throws -> ChildProcess {
+      let child = try ChildProcess(
+        HubTools.binaural, ["--output", "pulse", "--headless", "--name", "binaural"], environment: environment
+      )
+      children.all.append(child)
+      try await bus.waitForPlayer("binaural", status: "Paused")
+      try await bus.playerctl("--player=binaural", "play")
+      try await waitForStatus("binaural", "Playing")
+      return child
+    }
+
+    func status(_ player: String) async throws -> String {
+      try await bus.playerctl("--player=\(player)", "status").trimmed
+    }
+
+    func waitForStatus(_ player: String, _ expected: String) async throws {
+      try await eventually("\(player) \(expected)", within: .seconds(20)) {
+        try await status(player) == expected
+      }
+    }
+
+    /// `remotectl ARGUMENTS` on the bus; its standard error.
+    func remotectl(_ arguments: String...) async throws -> String {
+      let result = try await bus.run(
+        HubTools.productsDirectory.appendingPathComponent("remotectl").path, arguments)
+      guard result.status == 0 else { throw TestFailure("remotectl \(arguments) failed: \(result.error)") }
+      return result.error
+    }
+
+    func stop() async {
+      for child in children.all { _ = await child.terminate() }
+      _ = await hub.terminate()
+      await server.stop()
+      await bus.stop()
+    }
+  }
+
+  func withRig(_ body: (Rig) async throws -> Void) async throws {
+    let server = try await PulseAudioServer.start()
+    let bus = try await PrivateBus.start()
+    let load = try await ChildProcess.run(
+      "pactl", ["load-module", "module-role-cork"], environment: server.environment)
+    guard load.status == 0 else { throw TestFailure("module-role-cork: \(load.error)") }
+    let hub = try ChildProcess(
+      HubTools.remotectld, ["--log-level", "debug", "--no-http", "--proxy", "off"],
+      environment: bus.environment.merging(["PULSE_SERVER": server.address]) { $1 })
+    let rig = Rig(server: server, bus: bus, hub: hub)
+    do {
+      try await bus.waitForName("io.github.swift_remote_control.Hub")
+      try await body(rig)
+    } catch {
+      let log = hub.standardError
+      await rig.stop()
+      throw TestFailure("\(error)\nremotectld's log:\n\(log)")
+    }
+    await rig.stop()
+  }
+
+  @Test("a call pauses binaural and mpv, and its end resumes both; binaural hears the call once")
+  func callPausesAndItsEndResumes() async throws {
+    try await withRig { rig in
+      let binaural = try await rig.startBinaural()
+      try await rig.startMpv()
+      let call = try rig.call()
+      try await rig.waitForStatus("mpv", "Paused")
+      try await rig.waitForStatus("binaural", "Paused")
+      try await eventually("remotectl hub to show the interruption") {
+        try await rig.remotectl("hub").contains("Interruption under way")
+      }
+      _ = await call.terminate()
+      try await rig.waitForStatus("mpv", "Playing")
+      try await rig.waitForStatus("binaural", "Playing")
+      let interruptions = binaural.standardError.components(separatedBy: "interrupted").count - 1
+      #expect(
+        interruptions == 1, "binaural heard the call \(interruptions) times:\n\(binaural.standardError)")
+    }
+  }
+
+  @Test("a player the user paused before the call, or pressed during it, is not resumed")
+  func theUsersPressesWin() async throws {
+    try await withRig { rig in
+      try await rig.startMpv()
+      let call = try rig.call()
+      try await rig.waitForStatus("mpv", "Paused")
+      // The user presses play, then pause, during the call: theirs wins.
+      try await rig.press("play", expecting: "Playing")
+      try await eventually("the hub to say it resumes nothing") {
+        try await rig.remotectl("hub").contains("its end resumes nothing")
+      }
+      try await rig.press("pause", expecting: "Paused")
+      _ = await call.terminate()
+      try await eventually("the interruption to end") {
+        try await rig.remotectl("hub").contains("No interruption under way")
+      }
+      #expect(try await rig.status("mpv") == "Paused")
+    }
+  }
+
+  @Test("a sink unloaded under mpv pauses it; loaded again, it starts nothing")
+  func lostOutputPauses() async throws {
+    try await withRig { rig in
+      let module = try await rig.pactl("load-module", "module-null-sink", "sink_name=headphones")
+      try await rig.startMpv(sink: "headphones")
+      try await eventually("mpv's stream on the sound server") {
+        try await rig.pactl("list", "short", "sink-inputs").split(separator: "\n").count >= 1
+      }
+      _ = try await rig.pactl("unload-module", module)
+      try await rig.waitForStatus("mpv", "Paused")
+      // The hub matched mpv's stream by process and paused it.
+      #expect(rig.hub.standardError.contains(#"players=[":1."#), "\(rig.hub.standardError)")
+      _ = try await rig.pactl("load-module", "module-null-sink", "sink_name=headphones")
+      // A call and its end afterwards: the hub has seen the new sink by then, and resumes
+      // nothing, for it paused nothing.
+      let call = try rig.call()
+      try await eventually("the hub to see the call") {
+        try await rig.remotectl("hub").contains("Interruption under way")
+      }
+      _ = await call.terminate()
+      try await eventually("the interruption to end") {
+        try await rig.remotectl("hub").contains("No interruption under way")
+      }
+      let status = try await rig.status("mpv")
+      #expect(status != "Playing", "mpv started again: \(status)\n\(rig.hub.standardError)")
+    }
+  }
+
+  @Test("remotectl interrupt begin pauses the playing players and end resumes them")
+  func interruptVerb() async throws {
+    try await withRig { rig in
+      try await rig.startMpv()
+      let begun = try await rig.remotectl("interrupt", "begin")
+      #expect(begun.contains("Interruption under way"), "\(begun)")
+      try await rig.waitForStatus("mpv", "Paused")
+      let doctor = try await rig.bus.run(
+        HubTools.productsDirectory.appendingPathComponent("remotectl").path, ["doctor"])
+      #expect(doctor.output.contains("its end resumes mpv"), "\(doctor.output)")
+      _ = try await rig.remotectl("interrupt", "end")
+      try await rig.waitForStatus("mpv", "Playing")
+    }
+  }
+}
