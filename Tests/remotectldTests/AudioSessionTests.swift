@@ -102,14 +102,14 @@ struct AudioSessionTests {
     }
   }
 
-  func withRig(_ body: (Rig) async throws -> Void) async throws {
+  func withRig(proxy: Bool = false, _ body: (Rig) async throws -> Void) async throws {
     let server = try await PulseAudioServer.start()
     let bus = try await PrivateBus.start()
     let load = try await ChildProcess.run(
       "pactl", ["load-module", "module-role-cork"], environment: server.environment)
     guard load.status == 0 else { throw TestFailure("module-role-cork: \(load.error)") }
     let hub = try ChildProcess(
-      HubTools.remotectld, ["--log-level", "debug", "--no-http", "--proxy", "off"],
+      HubTools.remotectld, ["--log-level", "debug", "--no-http", "--proxy", proxy ? "on" : "off"],
       environment: bus.environment.merging(["PULSE_SERVER": server.address]) { $1 })
     let rig = Rig(server: server, bus: bus, hub: hub)
     do {
@@ -155,6 +155,30 @@ struct AudioSessionTests {
         try await rig.remotectl("hub").contains("its end resumes nothing")
       }
       try await rig.press("pause", expecting: "Paused")
+      _ = await call.terminate()
+      try await eventually("the interruption to end") {
+        try await rig.remotectl("hub").contains("No interruption under way")
+      }
+      #expect(try await rig.status("mpv") == "Paused")
+    }
+  }
+
+  @Test("a pause sent through the proxy during a call is the user's, though the player was paused already")
+  func aPauseThroughTheProxyWins() async throws {
+    try await withRig(proxy: true) { rig in
+      try await rig.startMpv()
+      let call = try rig.call()
+      try await rig.waitForStatus("mpv", "Paused")
+      // The status does not change: only the press itself says that the user wants it paused.
+      try await rig.bus.waitForName("org.mpris.MediaPlayer2.remotectld")
+      let pause = try await rig.bus.run(
+        "busctl", "--address", rig.bus.address, "call", "org.mpris.MediaPlayer2.remotectld",
+        "/org/mpris/MediaPlayer2",
+        "org.mpris.MediaPlayer2.Player", "Pause")
+      #expect(pause.status == 0, "\(pause.error)")
+      try await eventually("the hub to say it resumes nothing") {
+        try await rig.remotectl("hub").contains("its end resumes nothing")
+      }
       _ = await call.terminate()
       try await eventually("the interruption to end") {
         try await rig.remotectl("hub").contains("No interruption under way")

@@ -36,10 +36,17 @@ final class ProxyPlayer: Sendable {
   private let extrasChanged: AsyncStream<Void>.Continuation
   private let extrasRequests: AsyncStream<Void>
 
-  init(server: Connection, hub: Hub, logger: Logger) {
+  /// Told of every play, pause, play-pause and stop a controller sends through the proxy: the
+  /// user's press, which the end of a call does not undo.
+  private let pressed: @Sendable (BusName) -> Void
+
+  init(
+    server: Connection, hub: Hub, logger: Logger, pressed: @escaping @Sendable (BusName) -> Void = { _ in }
+  ) {
     self.server = server
     self.hub = hub
     self.logger = logger
+    self.pressed = pressed
     (extrasRequests, extrasChanged) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
   }
 
@@ -138,6 +145,7 @@ final class ProxyPlayer: Sendable {
     }
     if call.interface == MediaPlayerInterface.player.rawValue {
       hub.apply([.commandSent(owner: owner.rawValue)])
+      if ["Play", "Pause", "PlayPause", "Stop"].contains(call.member) { pressed(owner) }
     }
   }
 

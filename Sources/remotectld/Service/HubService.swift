@@ -38,6 +38,7 @@ struct HubService: Service {
     let view = PlayerView(connection: connection, logger: logger) { filter.admits($0.rawValue) }
     let hub = Hub(view: view, filter: filter, logger: logger)
     hub.observe { change in hub.announce(change) }
+    let session = AudioSessionService(hub: hub, options: configuration.audioSession, logger: logger)
 
     // The proxy player's names live on a connection that sends nothing but MPRIS and playerctld's
     // interface.
@@ -47,7 +48,7 @@ struct HubService: Service {
     var stops: [@Sendable () -> Void] = []
     defer { stops.forEach { $0() } }
     if let server {
-      let player = ProxyPlayer(server: server, hub: hub, logger: logger)
+      let player = ProxyPlayer(server: server, hub: hub, logger: logger, pressed: session.userPressed)
       stops += try await player.start()
       if configuration.answersPlayerctld {
         stops.append(try await server.export(hub.playerctldInterface, at: HubNames.path).cancel)
@@ -76,7 +77,6 @@ struct HubService: Service {
       view.forgetAll()
       Task { await view.enumerate() }
     }
-    let session = AudioSessionService(hub: hub, options: configuration.audioSession, logger: logger)
     registrations.append(try await connection.export(session.interface, at: HubNames.path))
     PlayerInterruptions.install { session.isInterrupted($0) }
     PlayerInterruptions.onPress { owner in BusName(rawValue: owner).map(session.userPressed) }
