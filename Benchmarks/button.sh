@@ -6,22 +6,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${ROUNDS:-50}
 
-swift build -c release --product remotectld >&2
-swift build -c release --product binaural >&2
-bin="$(swift build -c release --show-bin-path)"
-work=$(mktemp -d)
-pids=()
-cleanup() {
-  for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
-  rm -rf "$work"
-}
-trap cleanup EXIT
-
-dbus-daemon --session --nofork --address="unix:path=$work/bus" &
-pids+=($!)
-export DBUS_SESSION_BUS_ADDRESS="unix:path=$work/bus"
-for _ in $(seq 100); do [ -S "$work/bus" ] && break; sleep 0.05; done
-wait_for_name() { gdbus wait --session --timeout 10 "$1"; }
+# BIN names a folder of already built products (the `make release SCRATCH=…` build, say).
+if [ -z "${BIN:-}" ]; then
+  swift build -c release --product remotectld >&2
+  swift build -c release --product binaural >&2
+fi
+bin=${BIN:-"$(swift build -c release --show-bin-path)"}
+graceful_stop=1
+source Benchmarks/common.sh
+start_private_bus
 
 "$bin/remotectld" --no-http --log-level warning 2>"$work/remotectld.log" &
 pids+=($!)

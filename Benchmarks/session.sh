@@ -18,19 +18,10 @@ if [ -z "${REMOTECTLD:-}" ]; then
   REMOTECTLD="$(swift build -c release --show-bin-path)/remotectld"
 fi
 remotectld=$REMOTECTLD
-work=$(mktemp -d)
-pids=()
-cleanup() {
-  for pid in "${pids[@]}"; do kill -KILL "$pid" 2>/dev/null || true; done
-  cp "$work/remotectld.log" "${SESSION_LOG:-/dev/null}" 2>/dev/null || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
-
-dbus-daemon --session --nofork --address="unix:path=$work/bus" &
-pids+=($!)
-export DBUS_SESSION_BUS_ADDRESS="unix:path=$work/bus"
-for _ in $(seq 100); do [ -S "$work/bus" ] && break; sleep 0.05; done
+source Benchmarks/common.sh
+# The hub's log is kept where SESSION_LOG says, before the folder goes.
+trap 'cp "$work/remotectld.log" "${SESSION_LOG:-/dev/null}" 2>/dev/null || true; cleanup' EXIT
+start_private_bus
 
 export HOME=$work XDG_RUNTIME_DIR=$work PULSE_RUNTIME_PATH=$work XDG_CONFIG_HOME=$work
 pulseaudio --daemonize=no --exit-idle-time=-1 --disallow-exit -n --use-pid-file=no --disable-shm=yes \
@@ -41,12 +32,6 @@ pids+=($!)
 export PULSE_SERVER="unix:$work/native"
 for _ in $(seq 200); do pactl info >/dev/null 2>&1 && break; sleep 0.05; done
 
-has_name() { busctl --address="$DBUS_SESSION_BUS_ADDRESS" list --no-legend 2>/dev/null | grep -q "^$1 "; }
-wait_for_name() {
-  for _ in $(seq 200); do has_name "$1" && return 0; sleep 0.05; done
-  echo "session.sh: $1 did not appear on the bus" >&2
-  exit 1
-}
 
 # The bridge is left out: its WebSocket heartbeat wakes the hub whatever the audio session does.
 "$remotectld" --log-level "${LOG_LEVEL:-info}" --no-http --no-bridge --proxy off 2>"$work/remotectld.log" &
