@@ -3,7 +3,7 @@ extension SessionArbiter {
   ///
   /// Players are told apart by the unique name of their bus connection (`owner`, such as
   /// `:1.42`); sound-server streams by their index.
-  public enum Event: Sendable, Hashable {
+  package enum Event: Sendable, Hashable {
     /// A player appeared: whether it was built with this package (it has the extension
     /// interface, so it takes interruptions itself) and whether its MPRIS `PlaybackStatus` is
     /// `Playing`.
@@ -34,7 +34,7 @@ extension SessionArbiter {
   }
 
   /// What the hub should do to a player.
-  public enum Action: Sendable, Hashable {
+  package enum Action: Sendable, Hashable {
     /// Call the player's `BeginInterruption()` on the extension interface: it decides itself.
     case beginInterruption(owner: String)
     /// Call the player's `EndInterruption(ShouldResume)`.
@@ -49,17 +49,17 @@ extension SessionArbiter {
   }
 
   /// What the hub arbitrates, and what it leaves alone.
-  public struct Configuration: Sendable, Hashable {
+  package struct Configuration: Sendable, Hashable {
     /// Whether a call interrupts the playing players.
-    public var interruptsOnCalls: Bool
+    package var interruptsOnCalls: Bool
     /// Whether a lost output pauses the players that played on it.
-    public var pausesOnRouteLoss: Bool
+    package var pausesOnRouteLoss: Bool
     /// The `media.role` values that make a stream a call.
-    public var callRoles: Set<String>
+    package var callRoles: Set<String>
 
     /// A configuration; by default every behaviour is on and the call roles are `phone` and
     /// `communication`.
-    public init(
+    package init(
       interruptsOnCalls: Bool = true, pausesOnRouteLoss: Bool = true,
       callRoles: Set<String> = ["phone", "communication"]
     ) {
@@ -70,15 +70,15 @@ extension SessionArbiter {
   }
 
   /// The interruption under way, for `remotectl hub` and `doctor` to show.
-  public struct Interruption: Sendable, Hashable {
+  package struct Interruption: Sendable, Hashable {
     /// The call streams under way, by index, lowest first.
-    public var callStreams: [UInt32]
+    package var callStreams: [UInt32]
     /// Whether someone asked for the interruption (`remotectl interrupt begin`) and has not
     /// ended it.
-    public var isRequested: Bool
+    package var isRequested: Bool
     /// The players that will be resumed when it ends, in the order they were interrupted.
-    public var willResume: [String]
+    package var willResume: [String]
     /// The players that were interrupted, in that order.
-    public var interrupted: [String]
+    package var interrupted: [String]
   }
 }

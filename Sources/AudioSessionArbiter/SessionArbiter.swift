@@ -20,7 +20,7 @@
 ///    ``Action/routeLost(owner:)`` (they pause themselves), others by ``Action/pause(owner:)``; an
 ///    interrupted player whose output was lost is not resumed after the call.
 /// 4. **A device arriving never starts anything.**
-public struct SessionArbiter: Sendable {
+package struct SessionArbiter: Sendable {
   private struct Player: Sendable {
     var isOurs: Bool
     var isPlaying: Bool
@@ -29,7 +29,7 @@ public struct SessionArbiter: Sendable {
   }
 
   /// What the hub arbitrates.
-  public var configuration: Configuration
+  package var configuration: Configuration
 
   private var players: [String: Player] = [:]
   private var nextOrder: UInt64 = 0
@@ -41,12 +41,12 @@ public struct SessionArbiter: Sendable {
   private var resumable: Set<String> = []
 
   /// Creates an arbiter with no players and no call.
-  public init(configuration: Configuration = Configuration()) {
+  package init(configuration: Configuration = Configuration()) {
     self.configuration = configuration
   }
 
   /// The interruption under way, `nil` when none is.
-  public var interruption: Interruption? {
+  package var interruption: Interruption? {
     guard isInterrupting else { return nil }
     return Interruption(
       callStreams: callStreams.sorted(), isRequested: isRequested,
@@ -58,7 +58,7 @@ public struct SessionArbiter: Sendable {
   /// Takes `event` into account.
   ///
   /// - Returns: What the hub should do, in order.
-  public mutating func handle(_ event: Event) -> [Action] {
+  package mutating func handle(_ event: Event) -> [Action] {
     switch event {
     case .playerAppeared(let owner, let isOurs, let isPlaying):
       players[owner] = Player(isOurs: isOurs, isPlaying: isPlaying, order: nextOrder)

@@ -1,33 +1,33 @@
 #if canImport(FoundationEssentials)
-  public import FoundationEssentials
+  package import FoundationEssentials
 #else
-  public import Foundation
+  package import Foundation
 #endif
 
 /// How the bridge publishes its clients' players and whom it lets in.
-public struct BridgeConfiguration: Sendable {
+package struct BridgeConfiguration: Sendable {
   /// The D-Bus address of the bus the players are published on, such as
   /// `unix:path=/tmp/bus`; `nil` for the session bus.
-  public var busAddress: String?
+  package var busAddress: String?
   /// The token programs give in `hello` (the text of the token file); `nil` lets no program in
   /// over TCP.
-  public var token: String?
+  package var token: String?
   /// The browser origins allowed besides the hub's own, as browsers write them
   /// (`https://music.example`, `null`).
-  public var allowedOrigins: Set<String>
+  package var allowedOrigins: Set<String>
   /// The hub's own origins (`http://127.0.0.1:<port>`…), always allowed; set once the port is
   /// known.
-  public var ownOrigins: Set<String>
+  package var ownOrigins: Set<String>
   /// What one client may do.
-  public var limits: BridgeLimits
+  package var limits: BridgeLimits
   /// How often the hub pings each client (a WebSocket Ping); one missing Pong ends the
   /// connection. Apply it with ``webSocketPingInterval`` in the server's WebSocket configuration.
-  public var heartbeatInterval: Duration
+  package var heartbeatInterval: Duration
   /// Where pictures are written before they are published as `file://` URLs.
-  public var artworkDirectory: URL
+  package var artworkDirectory: URL
 
   /// Creates a configuration.
-  public init(
+  package init(
     busAddress: String? = nil,
     token: String?,
     allowedOrigins: Set<String> = [],

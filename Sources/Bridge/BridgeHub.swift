@@ -1,16 +1,16 @@
 import DBus
-public import Logging
+package import Logging
 import Synchronization
 
 /// What every bridge connection shares: the configuration, the numbers given to instance
 /// names, the artwork fetcher, and a count of the players published.
 ///
 /// Make one per hub and give it to the ``BridgeRoutes`` of each listener.
-public final class BridgeHub: Sendable {
+package final class BridgeHub: Sendable {
   /// How the bridge publishes players and whom it lets in.
-  public var configuration: BridgeConfiguration { state.withLock { $0.configuration } }
+  package var configuration: BridgeConfiguration { state.withLock { $0.configuration } }
   /// How many bridged players are on the bus now.
-  public var playerCount: Int { state.withLock { $0.playerCount } }
+  package var playerCount: Int { state.withLock { $0.playerCount } }
 
   let logger: Logger
   let fetcher: ArtworkFetcher
@@ -25,7 +25,7 @@ public final class BridgeHub: Sendable {
   private let state: Mutex<State>
 
   /// Creates the shared state of a bridge.
-  public init(configuration: BridgeConfiguration, logger: Logger = Logger(label: "Bridge")) {
+  package init(configuration: BridgeConfiguration, logger: Logger = Logger(label: "Bridge")) {
     self.state = Mutex(State(configuration: configuration))
     self.logger = logger
     self.fetcher = ArtworkFetcher(
@@ -39,7 +39,7 @@ public final class BridgeHub: Sendable {
   }
 
   /// Adds origins that are always allowed: the hub's own, once its port is known.
-  public func allowOwnOrigins(_ origins: Set<String>) {
+  package func allowOwnOrigins(_ origins: Set<String>) {
     state.withLock { $0.configuration.ownOrigins.formUnion(origins) }
   }
 

@@ -3,26 +3,26 @@
 /// Sent to every client in the `welcome` message; what happens beyond each limit is part of the
 /// protocol (the `error` codes `too-many-players`, `rate-limited`, `message-too-large`,
 /// `metadata-too-large`, `artwork-too-large` and `artwork-unavailable`).
-public struct BridgeLimits: Sendable, Hashable {
+package struct BridgeLimits: Sendable, Hashable {
   /// Players one connection may register at once.
-  public var players: Int
+  package var players: Int
   /// Messages per second a connection may send, on average.
-  public var messagesPerSecond: Double
+  package var messagesPerSecond: Double
   /// Messages a connection may send at once, above the average.
-  public var messageBurst: Int
+  package var messageBurst: Int
   /// The largest message, in bytes.
-  public var messageBytes: Int
+  package var messageBytes: Int
   /// The most UTF-8 bytes of title, artist and album together.
-  public var metadataBytes: Int
+  package var metadataBytes: Int
   /// The most pictures one `metadata` message may offer.
-  public var artworkCount: Int
+  package var artworkCount: Int
   /// The largest picture, in bytes, decoded.
-  public var artworkBytes: Int
+  package var artworkBytes: Int
   /// How long the hub tries to fetch an `http(s)` picture.
-  public var artworkFetchTime: Duration
+  package var artworkFetchTime: Duration
 
   /// Creates limits; the defaults are those the protocol document gives.
-  public init(
+  package init(
     players: Int = 8,
     messagesPerSecond: Double = 50,
     messageBurst: Int = 100,

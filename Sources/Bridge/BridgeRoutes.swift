@@ -1,7 +1,7 @@
-public import Foundation
+package import Foundation
 import HubSupport
-public import Hummingbird
-public import HummingbirdWebSocket
+package import Hummingbird
+package import HummingbirdWebSocket
 import Logging
 
 /// The bridge's routes on one listener: the WebSocket endpoint `/bridge`, and its JavaScript
@@ -14,13 +14,13 @@ import Logging
 ///
 /// Serve the router with ``webSocketConfiguration(for:)``, so that the largest message fits in
 /// a frame and clients are pinged at the configured heartbeat interval.
-public struct BridgeRoutes: Sendable {
+package struct BridgeRoutes: Sendable {
   /// The state every connection shares.
-  public let hub: BridgeHub
+  package let hub: BridgeHub
   /// Which listener the routes serve.
-  public let listener: BridgeListener
+  package let listener: BridgeListener
   /// Where the JavaScript clients are read from.
-  public let resourceDirectory: URL?
+  package let resourceDirectory: URL?
 
   /// Creates the routes of `listener`.
   ///
@@ -29,7 +29,7 @@ public struct BridgeRoutes: Sendable {
   ///   - listener: Which listener they serve; it decides how clients authenticate.
   ///   - resourceDirectory: Where the JavaScript clients are; by default
   ///     ``installedResourceDirectory``.
-  public init(hub: BridgeHub, listener: BridgeListener, resourceDirectory: URL? = nil) {
+  package init(hub: BridgeHub, listener: BridgeListener, resourceDirectory: URL? = nil) {
     self.hub = hub
     self.listener = listener
     self.resourceDirectory = resourceDirectory ?? Self.installedResourceDirectory
@@ -39,14 +39,14 @@ public struct BridgeRoutes: Sendable {
   /// bundle (`swift-remote-control_Bridge.resources/Resources`), else an installation's
   /// `../share/swift-remote-control/bridge`; `nil` when neither exists. (SwiftPM's
   /// `Bundle.module` is not used: it ends the process when the bundle is missing.)
-  public static var installedResourceDirectory: URL? {
+  package static var installedResourceDirectory: URL? {
     ResourceLocator.folder(module: "Bridge", installedName: "bridge", holding: "remote-control.js")
   }
 
   /// The server's WebSocket configuration the bridge needs: frames as large as a message may
   /// be (twice the limit, so that an oversized message can be answered with an error), and
   /// pings at the heartbeat interval.
-  public static func webSocketConfiguration(for hub: BridgeHub) -> WebSocketServerConfiguration {
+  package static func webSocketConfiguration(for hub: BridgeHub) -> WebSocketServerConfiguration {
     let configuration = hub.configuration
     return WebSocketServerConfiguration(
       maxFrameSize: configuration.limits.messageBytes * 2,
@@ -55,7 +55,7 @@ public struct BridgeRoutes: Sendable {
 
   /// Adds `/bridge` (the WebSocket endpoint) and `/bridge/{file}` (the clients, which pages of
   /// any origin may import) to `router`.
-  public func add(to router: Router<BasicWebSocketRequestContext>) {
+  package func add(to router: Router<BasicWebSocketRequestContext>) {
     let connection = BridgeConnection(hub: hub, listener: listener)
     router.ws("/bridge") { inbound, outbound, context in
       await connection.run(

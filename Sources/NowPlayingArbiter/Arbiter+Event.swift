@@ -3,9 +3,9 @@ extension Arbiter {
   ///
   /// Players are told apart by the unique name of their connection (`owner`, such as `:1.42`),
   /// as their signals are: every MPRIS player uses the same object path.
-  public enum Event: Sendable, Hashable {
+  package enum Event: Sendable, Hashable {
     /// Where a value came from.
-    public enum Source: Sendable, Hashable {
+    package enum Source: Sendable, Hashable {
       /// Read with a call (`Get`, `GetAll`) when the player appeared. A value read is ignored
       /// once one was announced, since the announcement may be newer than the reply.
       case read

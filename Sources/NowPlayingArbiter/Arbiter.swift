@@ -48,15 +48,15 @@
 /// pausing included, as activity (playerctl#242); and lets a player that merely changed something
 /// win over one that plays (#222, #159, #284). Here an idle newcomer waits its turn, pausing is
 /// not activity, and a playing player always wins over a paused one unless the user pinned one.
-public struct Arbiter: Sendable {
+package struct Arbiter: Sendable {
   /// Which bus names are candidates.
-  public var filter: CandidateFilter
+  package var filter: CandidateFilter
   /// The hub's own unique connection name (`:1.42`): every name it owns is left out. Set it
   /// again after the hub reconnects.
-  public var hubOwner: String?
+  package var hubOwner: String?
 
   /// The result of the rule: the active player and the candidates in activity order.
-  public private(set) var nowPlaying = NowPlaying(active: nil, players: [])
+  package private(set) var nowPlaying = NowPlaying(active: nil, players: [])
 
   private var records: [String: PlayerRecord] = [:]
   private var active: String?
@@ -76,7 +76,7 @@ public struct Arbiter: Sendable {
   /// - Parameters:
   ///   - filter: Which bus names are candidates.
   ///   - hubOwner: The hub's own unique connection name, whose names are never candidates.
-  public init(filter: CandidateFilter = CandidateFilter(), hubOwner: String? = nil) {
+  package init(filter: CandidateFilter = CandidateFilter(), hubOwner: String? = nil) {
     self.filter = filter
     self.hubOwner = hubOwner
   }
@@ -87,7 +87,7 @@ public struct Arbiter: Sendable {
   ///
   /// - Returns: Whether the active player or the activity order changed.
   @discardableResult
-  public mutating func apply(_ event: Event) -> Bool {
+  package mutating func apply(_ event: Event) -> Bool {
     let before = nowPlaying
     switch event {
     case .nameAppeared(let busName, let owner): nameAppeared(busName, owner: owner)
@@ -112,7 +112,7 @@ public struct Arbiter: Sendable {
 
   /// The candidate that owns `name`, given as a bus name (`org.mpris.MediaPlayer2.vlc`), a
   /// player name (`vlc`) or a unique connection name (`:1.42`); `nil` when none does.
-  public func candidate(named name: String) -> Candidate? {
+  package func candidate(named name: String) -> Candidate? {
     if let record = records[name] { return record.candidate }
     let busName = name.hasPrefix(CandidateFilter.mprisPrefix) ? name : CandidateFilter.mprisPrefix + name
     return records.values.first { $0.names.contains(busName) }?.candidate
@@ -130,7 +130,7 @@ public struct Arbiter: Sendable {
   /// - Returns: Whether the active player or the activity order changed (it did if there was
   ///   any player).
   @discardableResult
-  public mutating func reconnected(hubOwner: String) -> Bool {
+  package mutating func reconnected(hubOwner: String) -> Bool {
     let before = nowPlaying
     self.hubOwner = hubOwner
     remembered = [:]

@@ -1,15 +1,15 @@
 /// A player the rule can choose: one connection on the bus, named by one of its MPRIS bus names.
-public struct Candidate: Sendable, Hashable {
+package struct Candidate: Sendable, Hashable {
   /// The bus name that stands for it (`org.mpris.MediaPlayer2.vlc`): the shortest of its
   /// candidate names.
-  public var busName: String
+  package var busName: String
   /// The unique name of its connection (`:1.42`).
-  public var owner: String
+  package var owner: String
   /// Whether its MPRIS `PlaybackStatus` is `Playing`.
-  public var isPlaying: Bool
+  package var isPlaying: Bool
 
   /// Creates a candidate.
-  public init(busName: String, owner: String, isPlaying: Bool) {
+  package init(busName: String, owner: String, isPlaying: Bool) {
     self.busName = busName
     self.owner = owner
     self.isPlaying = isPlaying
@@ -17,7 +17,7 @@ public struct Candidate: Sendable, Hashable {
 
   /// The player name: the bus name without `org.mpris.MediaPlayer2.` (`vlc`), as playerctl
   /// names players.
-  public var playerName: String {
+  package var playerName: String {
     busName.hasPrefix(CandidateFilter.mprisPrefix)
       ? String(busName.dropFirst(CandidateFilter.mprisPrefix.utf8.count)) : busName
   }

@@ -1,24 +1,24 @@
 /// Which bus names are candidates for Now Playing: MPRIS players that are not proxies of other
 /// players and that the user did not ignore.
-public struct CandidateFilter: Sendable, Hashable {
+package struct CandidateFilter: Sendable, Hashable {
   /// The prefix of every MPRIS player's bus name.
-  public static let mprisPrefix = "org.mpris.MediaPlayer2."
+  package static let mprisPrefix = "org.mpris.MediaPlayer2."
 
   /// The player names of proxies, which forward another player rather than play: playerctld,
   /// KDE Connect's players of other devices, and a Now Playing hub such as remotectld.
-  public static let proxies = ["playerctld", "kdeconnect", "remotectld"]
+  package static let proxies = ["playerctld", "kdeconnect", "remotectld"]
 
   /// Player names (`vlc`) or bus names (`org.mpris.MediaPlayer2.vlc`) to leave out; each also
   /// leaves out its instances (`vlc.instance42`), as playerctl's `--ignore-player` does.
-  public var ignored: [String]
+  package var ignored: [String]
 
   /// Creates a filter that leaves out the proxies and `ignored`.
-  public init(ignoring ignored: [String] = []) {
+  package init(ignoring ignored: [String] = []) {
     self.ignored = ignored
   }
 
   /// Whether `busName` is a candidate.
-  public func admits(_ busName: String) -> Bool {
+  package func admits(_ busName: String) -> Bool {
     guard busName.hasPrefix(Self.mprisPrefix) else { return false }
     let player = busName.dropFirst(Self.mprisPrefix.utf8.count)
     guard !player.isEmpty else { return false }

@@ -1,13 +1,13 @@
 /// The rule's answer: the Now Playing player and every candidate in activity order.
-public struct NowPlaying: Sendable, Hashable {
+package struct NowPlaying: Sendable, Hashable {
   /// The player media keys and controllers reach, or `nil` when there is no candidate.
-  public var active: Candidate?
+  package var active: Candidate?
   /// Every candidate, the active one first, then in the order the rule would choose them if
   /// every player ahead of them went away.
-  public var players: [Candidate]
+  package var players: [Candidate]
 
   /// Creates an answer.
-  public init(active: Candidate?, players: [Candidate]) {
+  package init(active: Candidate?, players: [Candidate]) {
     self.active = active
     self.players = players
   }

@@ -1,21 +1,21 @@
 /// Plays to an ALSA device directly: the fallback where no sound server runs.
-public final class ALSAOutput: AudioOutput {
+package final class ALSAOutput: AudioOutput {
   /// How much sound the device buffers: 50 ms.
-  public static let latencyMilliseconds = 50
+  package static let latencyMilliseconds = 50
 
   /// "ALSA" and the device.
-  public var name: String { "ALSA \(device)" }
+  package var name: String { "ALSA \(device)" }
   /// The format `write(_:)` takes.
-  public let format: AudioFormat
+  package let format: AudioFormat
   /// The ALSA device name, such as "default" or "hw:0".
-  public let device: String
+  package let device: String
   private var pcm: OpaquePointer?
 
   /// Opens `device` for playback in `format`.
   ///
   /// - Throws: ``AudioOutputError/Code/alsaUnavailable`` if the device cannot be opened or
   ///   cannot play `format`.
-  public init(device: String = "default", format: AudioFormat = .standard) throws(AudioOutputError) {
+  package init(device: String = "default", format: AudioFormat = .standard) throws(AudioOutputError) {
     self.device = device
     self.format = format
     self.pcm = try ALSACalls.openPlayback(
@@ -27,7 +27,7 @@ public final class ALSAOutput: AudioOutput {
   }
 
   /// Plays `samples`, blocking while the device's buffer is full.
-  public func write(_ samples: UnsafeBufferPointer<Float>) throws(AudioOutputError) {
+  package func write(_ samples: UnsafeBufferPointer<Float>) throws(AudioOutputError) {
     guard let pcm else {
       throw AudioOutputError(.playbackFailed, "The ALSA device \(device) is already closed.")
     }
@@ -35,12 +35,12 @@ public final class ALSAOutput: AudioOutput {
   }
 
   /// Drops what the device has not played yet.
-  public func pause() {
+  package func pause() {
     if let pcm { ALSACalls.drop(pcm) }
   }
 
   /// Plays what is queued and closes the device.
-  public func close() {
+  package func close() {
     guard let pcm else { return }
     self.pcm = nil
     ALSACalls.drainAndClose(pcm)

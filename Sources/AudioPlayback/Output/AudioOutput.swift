@@ -3,7 +3,7 @@
 /// An output is used by one thread at a time: ``BeatPlayer`` hands it to its render thread,
 /// which alone calls it from then on. `write(_:)` blocks until the output can take more sound,
 /// so the writer runs at the output's pace (every output here keeps real time).
-public protocol AudioOutput: AnyObject {
+package protocol AudioOutput: AnyObject {
   /// What the output is, for messages: "PulseAudio", "ALSA default", "WAV file out.wav", "null".
   var name: String { get }
 

@@ -1,36 +1,36 @@
 /// Why an audio output could not be opened or stopped working.
 ///
 /// The ``message`` says what failed and what the user can do about it, in one line.
-public struct AudioOutputError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct AudioOutputError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What failed, as a value to switch on.
-  public struct Code: Sendable, Hashable, CustomStringConvertible {
+  package struct Code: Sendable, Hashable, CustomStringConvertible {
     let rawValue: String
     /// The output specification was not one of ``AudioOutputSpec/accepted``.
-    public static let invalidSpec = Code(rawValue: "invalid output")
+    package static let invalidSpec = Code(rawValue: "invalid output")
     /// No PulseAudio (or PipeWire) server answered, or it refused the stream.
-    public static let pulseAudioUnavailable = Code(rawValue: "PulseAudio unavailable")
+    package static let pulseAudioUnavailable = Code(rawValue: "PulseAudio unavailable")
     /// The ALSA device could not be opened or configured.
-    public static let alsaUnavailable = Code(rawValue: "ALSA unavailable")
+    package static let alsaUnavailable = Code(rawValue: "ALSA unavailable")
     /// A write to an open device or server failed (the server went away, the device was
     /// unplugged).
-    public static let playbackFailed = Code(rawValue: "playback failed")
+    package static let playbackFailed = Code(rawValue: "playback failed")
     /// A file could not be created or written.
-    public static let fileFailed = Code(rawValue: "file failed")
+    package static let fileFailed = Code(rawValue: "file failed")
 
     /// The code's name, such as "PulseAudio unavailable".
-    public var description: String { rawValue }
+    package var description: String { rawValue }
   }
 
   /// What failed.
-  public var code: Code
+  package var code: Code
   /// What failed and why, and what to do about it.
-  public var message: String
+  package var message: String
 
   /// What failed, without the advice: for a notice that combines several failures.
   var summary: String
 
   /// Creates an error with `code` and a user-facing `message`.
-  public init(_ code: Code, _ message: String) {
+  package init(_ code: Code, _ message: String) {
     self.init(code, message, summary: message)
   }
 
@@ -41,5 +41,5 @@ public struct AudioOutputError: Error, Sendable, Hashable, CustomStringConvertib
   }
 
   /// The message.
-  public var description: String { message }
+  package var description: String { message }
 }

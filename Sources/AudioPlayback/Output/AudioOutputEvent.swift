@@ -3,7 +3,7 @@
 ///
 /// The corresponding AVFoundation notifications are `AVAudioSession.interruptionNotification`
 /// and `AVAudioSession.routeChangeNotification`, which an app posts into its audio session.
-public enum AudioOutputEvent: Sendable, Hashable {
+package enum AudioOutputEvent: Sendable, Hashable {
   /// The server asked the stream to pause: PulseAudio's `request-cork`, which `module-role-cork`
   /// sends the music on a sink where a call (a `phone` stream) starts. The output corks its
   /// stream (a write waits until it is uncorked). Nested requests count: only the first is

@@ -2,7 +2,7 @@
 ///
 /// The accepted forms are ``accepted``: `auto`, `pulse`, `pulse:SERVER`, `alsa`, `alsa:DEVICE`,
 /// `wav:PATH` and `null`.
-public enum AudioOutputSpec: Sendable, Hashable, CustomStringConvertible {
+package enum AudioOutputSpec: Sendable, Hashable, CustomStringConvertible {
   /// PulseAudio if a server answers, else ALSA's default device, else ``null`` with a notice.
   case automatic
   /// A PulseAudio (or PipeWire) server: `server` as libpulse names it (`unix:/run/…/native`),
@@ -16,12 +16,12 @@ public enum AudioOutputSpec: Sendable, Hashable, CustomStringConvertible {
   case null
 
   /// The forms `init(parsing:)` accepts, for help texts and messages.
-  public static let accepted = "auto, pulse, pulse:SERVER, alsa, alsa:DEVICE, wav:PATH, null"
+  package static let accepted = "auto, pulse, pulse:SERVER, alsa, alsa:DEVICE, wav:PATH, null"
 
   /// Parses `text`, one of ``accepted``.
   ///
   /// - Throws: ``AudioOutputError/Code/invalidSpec``, naming the accepted forms.
-  public init(parsing text: String) throws(AudioOutputError) {
+  package init(parsing text: String) throws(AudioOutputError) {
     var kind = Substring(text)
     var argument: String?
     if let colon = text.firstIndex(of: ":") {
@@ -45,7 +45,7 @@ public enum AudioOutputSpec: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Parses `spec` and opens that output; see ``open(applicationName:streamName:format:pulseServer:)``.
-  public static func open(
+  package static func open(
     _ spec: String, applicationName: String = "Binaural", streamName: String = "Binaural",
     format: AudioFormat = .standard
   ) throws(AudioOutputError) -> sending OpenedAudioOutput {
@@ -68,7 +68,7 @@ public enum AudioOutputSpec: Sendable, Hashable, CustomStringConvertible {
   ///   - onEvent: Hears the PulseAudio stream's events (``PulseAudioOutput/init(server:applicationName:streamName:format:role:onEvent:)``);
   ///     the other outputs have none.
   /// - Throws: ``AudioOutputError`` when an output named explicitly cannot be opened.
-  public func open(
+  package func open(
     applicationName: String = "Binaural", streamName: String = "Binaural",
     format: AudioFormat = .standard, pulseServer: String? = nil, role: String? = nil,
     onEvent: (@Sendable (AudioOutputEvent) -> Void)? = nil
@@ -107,7 +107,7 @@ public enum AudioOutputSpec: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The spec as a user writes it: "auto", "pulse:unix:/tmp/native", "wav:out.wav"…
-  public var description: String {
+  package var description: String {
     switch self {
     case .automatic: "auto"
     case .pulseAudio(let server): server.map { "pulse:\($0)" } ?? "pulse"

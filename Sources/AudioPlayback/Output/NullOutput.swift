@@ -1,28 +1,28 @@
 /// Discards the sound, at the pace of the real clock, so a player without a sound device still
 /// plays in real time (its position moves, its pauses last).
-public final class NullOutput: AudioOutput {
+package final class NullOutput: AudioOutput {
   /// "null".
-  public var name: String { "null" }
+  package var name: String { "null" }
   /// The format `write(_:)` takes.
-  public let format: AudioFormat
+  package let format: AudioFormat
   private var pacer: RealTimePacer
 
   /// Creates an output that discards `format` sound in real time.
-  public init(format: AudioFormat = .standard) {
+  package init(format: AudioFormat = .standard) {
     self.format = format
     self.pacer = RealTimePacer(sampleRate: format.sampleRate)
   }
 
   /// Returns when the samples would have finished playing.
-  public func write(_ samples: UnsafeBufferPointer<Float>) {
+  package func write(_ samples: UnsafeBufferPointer<Float>) {
     pacer.pace(frameCount: samples.count / format.channelCount)
   }
 
   /// Restarts the clock, so resuming does not rush to make up for the pause.
-  public func pause() {
+  package func pause() {
     pacer.restart()
   }
 
   /// Does nothing: nothing is held.
-  public func close() {}
+  package func close() {}
 }

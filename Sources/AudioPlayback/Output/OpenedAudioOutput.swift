@@ -1,14 +1,14 @@
 /// An output that ``AudioOutputSpec/open(applicationName:streamName:format:pulseServer:)``
 /// opened, and what the user should be told about it.
-public struct OpenedAudioOutput {
+package struct OpenedAudioOutput {
   /// The output, ready for ``BeatPlayer``.
-  public var output: any AudioOutput
+  package var output: any AudioOutput
   /// One line for the user when the output is not what they would expect (no sound device:
   /// playing silently), or nil.
-  public var notice: String?
+  package var notice: String?
 
   /// Pairs `output` with an optional `notice`.
-  public init(_ output: any AudioOutput, notice: String? = nil) {
+  package init(_ output: any AudioOutput, notice: String? = nil) {
     self.output = output
     self.notice = notice
   }

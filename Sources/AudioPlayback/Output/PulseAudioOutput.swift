@@ -6,18 +6,18 @@
 /// so it hears the server's stream events (``AudioOutputEvent``): it corks its stream when the
 /// server asks (a call), dropping what is written meanwhile in real time, and uncorks it when the
 /// last request is taken back.
-public final class PulseAudioOutput: AudioOutput {
+package final class PulseAudioOutput: AudioOutput {
   /// How much sound the server holds ahead of what it plays: 40 ms.
-  public static let bufferMilliseconds = 40
+  package static let bufferMilliseconds = 40
 
   /// "PulseAudio", and the server if one was named.
-  public var name: String { server.map { "PulseAudio at \($0)" } ?? "PulseAudio" }
+  package var name: String { server.map { "PulseAudio at \($0)" } ?? "PulseAudio" }
   /// The format `write(_:)` takes.
-  public let format: AudioFormat
+  package let format: AudioFormat
   /// The server connected to; nil for the default (which honours `PULSE_SERVER`).
-  public let server: String?
+  package let server: String?
   /// The stream's `media.role` (`music`, `phone`…), nil for none.
-  public let role: String?
+  package let role: String?
   private var handle: PulseAudioCalls?
   /// Keeps the writer's pace while the server has the stream corked.
   private var pacer: RealTimePacer
@@ -31,7 +31,7 @@ public final class PulseAudioOutput: AudioOutput {
   ///   - onEvent: Hears the server's requests to pause and resume, and the stream's moves, on
   ///     libpulse's thread.
   /// - Throws: ``AudioOutputError/Code/pulseAudioUnavailable`` if no server answers.
-  public init(
+  package init(
     server: String? = nil, applicationName: String = "Binaural", streamName: String = "Binaural",
     format: AudioFormat = .standard, role: String? = nil,
     onEvent: (@Sendable (AudioOutputEvent) -> Void)? = nil
@@ -50,7 +50,7 @@ public final class PulseAudioOutput: AudioOutput {
   }
 
   /// Sends `samples` to the server, blocking while its buffer is full.
-  public func write(_ samples: UnsafeBufferPointer<Float>) throws(AudioOutputError) {
+  package func write(_ samples: UnsafeBufferPointer<Float>) throws(AudioOutputError) {
     guard let handle else {
       throw AudioOutputError(.playbackFailed, "The PulseAudio stream is already closed.")
     }
@@ -63,12 +63,12 @@ public final class PulseAudioOutput: AudioOutput {
   }
 
   /// Drops what the server has not played yet (`pa_stream_flush`).
-  public func pause() {
+  package func pause() {
     handle?.flush()
   }
 
   /// Waits for the server to play what it holds, then disconnects.
-  public func close() throws(AudioOutputError) {
+  package func close() throws(AudioOutputError) {
     guard let handle else { return }
     self.handle = nil
     defer { handle.free() }

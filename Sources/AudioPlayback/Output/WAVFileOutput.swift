@@ -3,13 +3,13 @@
 /// The file holds what was played: pauses are not recorded. Its header is brought up to date
 /// every second of sound, on every pause and on `close()`, so the file is valid even if the
 /// program is killed. Files stop growing at 4 GiB (the format's limit, about 6 hours).
-public final class WAVFileOutput: AudioOutput {
+package final class WAVFileOutput: AudioOutput {
   /// "WAV file" and the path.
-  public var name: String { "WAV file \(path)" }
+  package var name: String { "WAV file \(path)" }
   /// The format `write(_:)` takes.
-  public let format: AudioFormat
+  package let format: AudioFormat
   /// Where the file is.
-  public let path: String
+  package let path: String
 
   private let header: WAVHeader
   private var descriptor: Int32?
@@ -20,7 +20,7 @@ public final class WAVFileOutput: AudioOutput {
   private var converted: UnsafeMutableBufferPointer<Int16>
 
   /// Creates (or empties) the file at `path` and writes its header.
-  public init(path: String, format: AudioFormat = .standard) throws(AudioOutputError) {
+  package init(path: String, format: AudioFormat = .standard) throws(AudioOutputError) {
     self.path = path
     self.format = format
     self.header = WAVHeader(format: format)
@@ -42,7 +42,7 @@ public final class WAVFileOutput: AudioOutput {
   }
 
   /// Appends `samples` as 16-bit PCM, then waits until they would have finished playing.
-  public func write(_ samples: UnsafeBufferPointer<Float>) throws(AudioOutputError) {
+  package func write(_ samples: UnsafeBufferPointer<Float>) throws(AudioOutputError) {
     guard let descriptor else {
       throw AudioOutputError(.fileFailed, "\(path) is already closed.")
     }
@@ -64,13 +64,13 @@ public final class WAVFileOutput: AudioOutput {
   }
 
   /// Brings the header up to date, and restarts the clock.
-  public func pause() {
+  package func pause() {
     try? updateSizes()
     pacer.restart()
   }
 
   /// Brings the header up to date and closes the file.
-  public func close() throws(AudioOutputError) {
+  package func close() throws(AudioOutputError) {
     guard let descriptor else { return }
     self.descriptor = nil
     do {

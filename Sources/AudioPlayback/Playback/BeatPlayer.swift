@@ -22,14 +22,14 @@ internal import Foundation
 /// player.beat = BinauralBeat(carrier: 150, beat: 6)
 /// player.pause()
 /// ```
-public final class BeatPlayer: Sendable {
+package final class BeatPlayer: Sendable {
   /// How long each rendered buffer is, in seconds: 10 ms (480 frames at 48 kHz).
-  public static let bufferDuration = 0.010
+  package static let bufferDuration = 0.010
 
   /// The output's name, for messages ("PulseAudio", "WAV file out.wav"…).
-  public let outputName: String
+  package let outputName: String
   /// The format the player renders.
-  public let format: AudioFormat
+  package let format: AudioFormat
   private let controls: PlayerControls
 
   /// Starts a paused player of `beat` on `output`.
@@ -41,7 +41,7 @@ public final class BeatPlayer: Sendable {
   ///   - rate: Speed; see ``Synthesizer/rate``.
   ///   - onFailure: Called on the render thread when the output fails. The player then goes on
   ///     silently in real time (as with ``NullOutput``). Do not call ``close()`` from it.
-  public init(
+  package init(
     output: sending any AudioOutput, beat: BinauralBeat, volume: Float = 1, rate: Double = 1,
     onFailure: (@Sendable (AudioOutputError) -> Void)? = nil
   ) {
@@ -65,18 +65,18 @@ public final class BeatPlayer: Sendable {
   }
 
   /// Starts (or resumes) playing, fading in over 5 ms from where the tones stopped.
-  public func play() {
+  package func play() {
     controls.update { $0.isPlaying = true }
   }
 
   /// Pauses: the output drops what it holds unplayed, so silence is immediate (within one 10 ms
   /// buffer and the output's flush).
-  public func pause() {
+  package func pause() {
     controls.update { $0.isPlaying = false }
   }
 
   /// Pauses, and starts the tones from phase 0 on the next `play()`.
-  public func stop() {
+  package func stop() {
     controls.update {
       $0.isPlaying = false
       $0.resetRequested = true
@@ -84,18 +84,18 @@ public final class BeatPlayer: Sendable {
   }
 
   /// Whether the player is playing (not paused, stopped or closed).
-  public var isPlaying: Bool {
+  package var isPlaying: Bool {
     controls.read { $0.isPlaying && !$0.closeRequested }
   }
 
   /// The tones. Setting it glides to the new tones without a click (phases carry on).
-  public var beat: BinauralBeat {
+  package var beat: BinauralBeat {
     get { controls.read { $0.beat } }
     set { controls.update { $0.beat = newValue } }
   }
 
   /// Linear gain, from 0 (silent) up; changes are ramped over 5 ms. See ``Synthesizer/volume``.
-  public var volume: Float {
+  package var volume: Float {
     get { controls.read { $0.volume } }
     set {
       let clamped = newValue.isNaN ? 0 : max(0, newValue)
@@ -105,7 +105,7 @@ public final class BeatPlayer: Sendable {
 
   /// Speed: scales both tones (2 plays an octave higher). Clamped to
   /// ``Synthesizer/rateRange``; NaN is ignored.
-  public var rate: Double {
+  package var rate: Double {
     get { controls.read { $0.rate } }
     set {
       guard !newValue.isNaN else { return }
@@ -116,12 +116,12 @@ public final class BeatPlayer: Sendable {
   }
 
   /// The output's last failure, if it failed (the player then plays silently in real time).
-  public var failure: AudioOutputError? {
+  package var failure: AudioOutputError? {
     controls.read { $0.failure }
   }
 
   /// Frames written to the output so far, silent fade-out buffers included.
-  public var framesWritten: Int64 {
+  package var framesWritten: Int64 {
     controls.read { $0.framesWritten }
   }
 
@@ -134,7 +134,7 @@ public final class BeatPlayer: Sendable {
 
   /// Stops the render thread, lets the output play what it holds (a 5 ms fade if it was playing)
   /// and closes it; returns when that is done. Later calls do nothing, and so do the controls.
-  public func close() {
+  package func close() {
     controls.update { $0.closeRequested = true }
     controls.wait(until: { $0.finished }, then: { _ in })
   }

@@ -11,26 +11,26 @@ internal import Glibc
 ///
 /// Rendering allocates nothing and takes no lock; a `Synthesizer` is a value owned by the thread
 /// that renders (``BeatPlayer`` owns one on its render thread).
-public struct Synthesizer: Sendable {
+package struct Synthesizer: Sendable {
   /// How long a change of volume or pause takes to reach its new gain: 5 ms.
-  public static let rampDuration = 0.005
+  package static let rampDuration = 0.005
 
   /// The peak level of each tone at volume 1: half of full scale, leaving headroom for gains
   /// above 1.
-  public static let amplitude: Float = 0.5
+  package static let amplitude: Float = 0.5
 
   /// The rates a synthesizer accepts; others are clamped into this range.
-  public static let rateRange: ClosedRange<Double> = 0.05...20
+  package static let rateRange: ClosedRange<Double> = 0.05...20
 
   /// The sample rate and channels of what `render(into:)` produces.
-  public let format: AudioFormat
+  package let format: AudioFormat
 
   /// The tones to play. Changing it keeps both channels' phases.
-  public var beat: BinauralBeat
+  package var beat: BinauralBeat
 
   /// How fast the beat plays: 2 doubles both tones, 0.5 halves them (like a record played
   /// faster or slower). Clamped to ``rateRange``; NaN is ignored.
-  public var rate: Double {
+  package var rate: Double {
     get { storedRate }
     set {
       guard !newValue.isNaN else { return }
@@ -40,14 +40,14 @@ public struct Synthesizer: Sendable {
 
   /// Linear gain: 1 is ``amplitude``, 0 is silence, 0.5 is about 6 dB quieter. Negative values
   /// and NaN count as 0. Changes are ramped over ``rampDuration``.
-  public var volume: Float {
+  package var volume: Float {
     get { storedVolume }
     set { storedVolume = newValue.isNaN ? 0 : max(0, newValue) }
   }
 
   /// Whether the synthesizer renders silence. Pausing fades out over ``rampDuration``; resuming
   /// fades in over the same time, from the phase where the tones stopped.
-  public var isPaused: Bool
+  package var isPaused: Bool
 
   private var storedRate: Double = 1
   private var storedVolume: Float = 1
@@ -58,7 +58,7 @@ public struct Synthesizer: Sendable {
 
   /// Creates a synthesizer for `beat`, starting at phase 0 and fading in from silence unless
   /// `isPaused`.
-  public init(
+  package init(
     beat: BinauralBeat, volume: Float = 1, rate: Double = 1, isPaused: Bool = false,
     format: AudioFormat = .standard
   ) {
@@ -71,26 +71,26 @@ public struct Synthesizer: Sendable {
   }
 
   /// Starts both tones again from phase 0 and the gain from silence, as a new synthesizer would.
-  public mutating func reset() {
+  package mutating func reset() {
     leftPhase = 0
     rightPhase = 0
     gain.set(0)
   }
 
   /// Whether the last rendered frame was silent and the next ones will be too, until a change.
-  public var isSilent: Bool {
+  package var isSilent: Bool {
     gain.isSettled && gain.current == 0 && (isPaused || storedVolume == 0)
   }
 
   /// Fills `buffer` with interleaved stereo frames (left, right, left, right, …) of 32-bit
   /// float samples. A trailing odd sample, if any, is set to 0.
-  public mutating func render(into buffer: UnsafeMutableBufferPointer<Float>) {
+  package mutating func render(into buffer: UnsafeMutableBufferPointer<Float>) {
     renderFrames(into: buffer)
   }
 
   /// Fills `buffer` with interleaved stereo frames of 16-bit samples, clipped at full scale.
   /// A trailing odd sample, if any, is set to 0.
-  public mutating func render(into buffer: UnsafeMutableBufferPointer<Int16>) {
+  package mutating func render(into buffer: UnsafeMutableBufferPointer<Int16>) {
     renderFrames(into: buffer)
   }
 

@@ -1,5 +1,5 @@
 /// Which listener a bridge's routes serve, which decides how clients prove who they are.
-public enum BridgeListener: Sendable, Hashable {
+package enum BridgeListener: Sendable, Hashable {
   /// The unix socket in the user's runtime folder: reaching it proves the user.
   case unixSocket
   /// Loopback TCP: programs give the token, browsers come from an allowed origin.

@@ -1,11 +1,11 @@
-public import HTTPTypes
-public import RemoteControlMPRIS
+package import HTTPTypes
+package import RemoteControlMPRIS
 
 /// Why the web remote refused a request or a command: a code for programs, a message for
 /// people, and the player's own D-Bus error when the player refused.
-public struct APIError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct APIError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What kind of failure, as the API's `error.code` names it.
-  public enum Code: String, Sendable, Hashable, CaseIterable {
+  package enum Code: String, Sendable, Hashable, CaseIterable {
     /// Malformed JSON, or a missing or mistyped field.
     case badRequest = "bad-request"
     /// A value outside its range.
@@ -38,7 +38,7 @@ public struct APIError: Error, Sendable, Hashable, CustomStringConvertible {
     case unavailable
 
     /// The HTTP status the code is answered with.
-    public var status: HTTPResponse.Status {
+    package var status: HTTPResponse.Status {
       switch self {
       case .badRequest, .outOfRange: .badRequest
       case .unauthorized: .unauthorized
@@ -56,16 +56,16 @@ public struct APIError: Error, Sendable, Hashable, CustomStringConvertible {
   }
 
   /// What kind of failure.
-  public var code: Code
+  package var code: Code
   /// What went wrong, in words a person can act on.
-  public var message: String
+  package var message: String
   /// The player's D-Bus error, when the player refused.
-  public var playerError: ClientError?
+  package var playerError: ClientError?
   /// For ``Code/rateLimited``: when to try again, in whole seconds.
-  public var retryAfter: Int?
+  package var retryAfter: Int?
 
   /// Creates an error.
-  public init(_ code: Code, _ message: String, playerError: ClientError? = nil, retryAfter: Int? = nil) {
+  package init(_ code: Code, _ message: String, playerError: ClientError? = nil, retryAfter: Int? = nil) {
     self.code = code
     self.message = message
     self.playerError = playerError
@@ -73,7 +73,7 @@ public struct APIError: Error, Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The message.
-  public var description: String { message }
+  package var description: String { message }
 
   /// `{"code": …, "message": …, "player": {"name": …, "message": …}}`.
   var json: JSON {
@@ -92,8 +92,8 @@ public struct APIError: Error, Sendable, Hashable, CustomStringConvertible {
 extension APIError {
   /// Whether two errors have the same ``code``; the messages, which may change from one release
   /// to the next, are for people and do not count.
-  public static func == (lhs: APIError, rhs: APIError) -> Bool { lhs.code == rhs.code }
+  package static func == (lhs: APIError, rhs: APIError) -> Bool { lhs.code == rhs.code }
 
   /// Hashes the ``code`` only, as ``==`` compares it.
-  public func hash(into hasher: inout Hasher) { hasher.combine(code) }
+  package func hash(into hasher: inout Hasher) { hasher.combine(code) }
 }

@@ -6,11 +6,11 @@ import Synchronization
 /// The paired devices and the pairing codes not yet spent: codes are single use and valid for
 /// 60 s, failed attempts are rate limited, and tokens are kept only as SHA-256 digests in
 /// `devices.json` under the state directory (mode 0600).
-public final class DeviceStore: Sendable {
+package final class DeviceStore: Sendable {
   /// How many failed pairing attempts are allowed within ``failureWindow``, all clients together.
-  public static let maximumFailures = 5
+  package static let maximumFailures = 5
   /// The window failed attempts are counted in.
-  public static let failureWindow = Duration.seconds(60)
+  package static let failureWindow = Duration.seconds(60)
 
   private struct StoredDevice: Sendable {
     var device: Device
@@ -25,18 +25,18 @@ public final class DeviceStore: Sendable {
   }
 
   /// The folder of `devices.json`.
-  public let directory: String
+  package let directory: String
   private let state: Mutex<State>
   private let revocationObservers = Mutex<[@Sendable (String) -> Void]>([])
 
   /// `$XDG_STATE_HOME/remotectld`, or `~/.local/state/remotectld` when the variable is unset
   /// or not an absolute path.
-  public static func defaultDirectory() -> String {
+  package static func defaultDirectory() -> String {
     defaultDirectory(environment: ProcessInfo.processInfo.environment)
   }
 
   /// The state directory that `environment` names, as ``defaultDirectory()`` reads it.
-  public static func defaultDirectory(environment: [String: String]) -> String {
+  package static func defaultDirectory(environment: [String: String]) -> String {
     if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/remotectld" }
     let home = environment["HOME"] ?? NSHomeDirectory()
     return home + "/.local/state/remotectld"
@@ -49,7 +49,7 @@ public final class DeviceStore: Sendable {
 
   /// The store kept in `directory`, with the devices paired before; the folder is made when
   /// the first device pairs. Throws when `devices.json` exists but cannot be read.
-  public static func open(directory: String) async throws(APIError) -> DeviceStore {
+  package static func open(directory: String) async throws(APIError) -> DeviceStore {
     let path = directory + "/devices.json"
     let bytes: [UInt8]? = await BlockingIO.run { () -> [UInt8]? in
       FileManager.default.contents(atPath: path).map { [UInt8]($0) }
@@ -84,7 +84,7 @@ public final class DeviceStore: Sendable {
   // MARK: - Pairing
 
   /// A new single-use code, valid for ``PairingCode/validity``.
-  public func newCode() -> PairingCode {
+  package func newCode() -> PairingCode {
     let code = PairingCode.random()
     let now = ContinuousClock.now
     state.withLock { state in
@@ -146,14 +146,14 @@ public final class DeviceStore: Sendable {
   }
 
   /// The paired devices, in pairing order.
-  public func devices() -> [Device] {
+  package func devices() -> [Device] {
     state.withLock { $0.devices.map(\.device) }
   }
 
   /// Revokes the device `id`: its token stops working and its sockets close. Returns whether
   /// there was such a device.
   @discardableResult
-  public func revoke(id: String) async -> Bool {
+  package func revoke(id: String) async -> Bool {
     let removed = state.withLock { state -> Bool in
       let count = state.devices.count
       state.devices.removeAll { $0.device.id == id }

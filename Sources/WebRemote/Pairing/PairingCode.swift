@@ -1,16 +1,16 @@
 /// A single-use code that pairs one device, valid for a minute.
-public struct PairingCode: Sendable, Hashable {
+package struct PairingCode: Sendable, Hashable {
   /// The characters a code is made of: no 0/O, 1/I/L look-alikes.
   static let alphabet = Array("23456789ABCDEFGHJKMNPQRSTUVWXYZ")
   /// How many characters a code has.
   static let length = 8
   /// How long a code stays valid.
-  public static let validity = Duration.seconds(60)
+  package static let validity = Duration.seconds(60)
 
   /// The code as people see it: `XXXX-XXXX`.
-  public var text: String
+  package var text: String
   /// How long it stays valid from now.
-  public var validity: Duration
+  package var validity: Duration
 
   /// A new random code.
   static func random() -> PairingCode {

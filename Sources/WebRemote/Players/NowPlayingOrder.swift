@@ -2,14 +2,14 @@
 ///
 /// The corresponding iOS notion is the system's Now Playing app: the one whose info the lock
 /// screen shows and that remote control events reach.
-public struct NowPlayingOrder: Sendable, Hashable {
+package struct NowPlayingOrder: Sendable, Hashable {
   /// The players' bus names (`org.mpris.MediaPlayer2.…`), the most recently active first.
-  public var players: [String]
+  package var players: [String]
   /// The Now Playing player's bus name, or `nil` when there is none.
-  public var nowPlaying: String?
+  package var nowPlaying: String?
 
   /// Creates an order.
-  public init(players: [String], nowPlaying: String?) {
+  package init(players: [String], nowPlaying: String?) {
     self.players = players
     self.nowPlaying = nowPlaying
   }

@@ -1,6 +1,6 @@
 /// Where the web remote learns the hub's order of players and Now Playing player, and how it
 /// makes another player Now Playing; `remotectld` provides it from its arbiter.
-public protocol NowPlayingSource: Sendable {
+package protocol NowPlayingSource: Sendable {
   /// The order now.
   func currentOrder() -> NowPlayingOrder
   /// Every order from now on, as it changes; the stream finishes when the hub stops.

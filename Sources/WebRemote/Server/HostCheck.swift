@@ -1,4 +1,4 @@
-public import Hummingbird
+package import Hummingbird
 import Synchronization
 
 /// Refuses every request whose `Host` header names none of the server's listeners, so that a
@@ -6,32 +6,32 @@ import Synchronization
 ///
 /// Add it to the router before any route; tell it each listener's address once it is bound
 /// (``allow(host:port:)``).
-public final class HostCheck<Context: RequestContext>: RouterMiddleware {
+package final class HostCheck<Context: RequestContext>: RouterMiddleware {
   private let allowed = Mutex<Set<String>>([])
 
   /// A check that allows nothing yet.
-  public init() {}
+  package init() {}
 
   /// Allows `host` (a name or an IP address, IPv6 without brackets) with `port`: the request's
   /// `Host` must be exactly `host:port`, compared without regard to case.
-  public func allow(host: String, port: Int) {
+  package func allow(host: String, port: Int) {
     let name = host.contains(":") ? "[\(host)]" : host
     allow(authority: "\(name):\(port)")
   }
 
   /// Allows the `Host` value `authority` exactly (compared without regard to case), such as
   /// `localhost:7600`.
-  public func allow(authority: String) {
+  package func allow(authority: String) {
     allowed.withLock { _ = $0.insert(authority.lowercased()) }
   }
 
   /// Allows the loopback names with `port`: `127.0.0.1`, `localhost` and `::1`.
-  public func allowLoopback(port: Int) {
+  package func allowLoopback(port: Int) {
     for host in ["127.0.0.1", "localhost", "::1"] { allow(host: host, port: port) }
   }
 
   /// Answers `421 misdirected-host` unless the request's `Host` is allowed.
-  public func handle(
+  package func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {
     let host = request.host

@@ -1,10 +1,10 @@
 import Foundation
 import HubSupport
-public import Hummingbird
-public import HummingbirdWebSocket
+package import Hummingbird
+package import HummingbirdWebSocket
 package import Logging
 package import PlayerView
-public import ServiceLifecycle
+package import ServiceLifecycle
 
 /// The web remote: any browser as the lock screen. It serves the page's static files at `/`,
 /// the REST API under `/api/`, the WebSocket `/api/events`, pairing and artwork, all described
@@ -12,15 +12,15 @@ public import ServiceLifecycle
 ///
 /// Run it as a `Service` (it follows the players while it runs) and add its routes to the
 /// server's router with ``add(to:)``.
-public final class WebRemote: Service, Sendable {
+package final class WebRemote: Service, Sendable {
   /// Where the page's files are: the `Resources` folder of the module's resource bundle next to
   /// the executable, else `../share/swift-remote-control/web` beside it; `nil` when neither exists.
-  public static func staticFilesFolder() -> String? {
+  package static func staticFilesFolder() -> String? {
     ResourceLocator.folder(module: "WebRemote", installedName: "web", holding: "index.html")?.path
   }
 
   /// The paired devices and pairing codes.
-  public let devices: DeviceStore
+  package let devices: DeviceStore
   let directory: PlayerDirectory
   let logger: Logger
   let staticFiles: String?
@@ -40,7 +40,7 @@ public final class WebRemote: Service, Sendable {
   }
 
   /// Follows the players until graceful shutdown; then every WebSocket client is closed.
-  public func run() async throws {
+  package func run() async throws {
     await cancelWhenGracefulShutdown {
       await self.directory.run()
     }
@@ -48,7 +48,7 @@ public final class WebRemote: Service, Sendable {
 
   /// Adds the page's files, the API and the WebSocket to `router`. Add a ``HostCheck`` to the
   /// router before, so that every route checks the `Host`.
-  public func add(to router: Router<BasicWebSocketRequestContext>) {
+  package func add(to router: Router<BasicWebSocketRequestContext>) {
     if let staticFiles {
       router.add(
         middleware: FileMiddleware(
