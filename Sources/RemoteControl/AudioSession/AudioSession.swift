@@ -23,12 +23,14 @@ import Synchronization
 /// Every member can be used from any thread; observers are called on the thread that posted,
 /// outside the session's lock, in the order they were added.
 public final class AudioSession: Sendable {
+  private typealias Observers = ObserverList<@Sendable (Notification) -> Void>
+
   private struct State {
     var category: Category = .soloAmbient
     var currentRoute: RouteDescription = .none
     /// How many interruptions are under way (each source's `began` not yet ended).
     var interruptions = 0
-    var observers: [(token: ObservationToken, observer: @Sendable (Notification) -> Void)] = []
+    var observers = Observers()
   }
 
   private let state = Mutex(State())
@@ -54,12 +56,12 @@ public final class AudioSession: Sendable {
   ///
   /// The corresponding AVFoundation method is `AVAudioSession.setCategory(_:)`.
   public func setCategory(_ category: Category) {
-    let (change, observers) = state.withLock { state -> (RouteChange?, [@Sendable (Notification) -> Void]) in
-      guard state.category != category else { return (nil, []) }
+    let (change, observers) = state.withLock { state -> (RouteChange?, Observers) in
+      guard state.category != category else { return (nil, Observers()) }
       state.category = category
       return (
         RouteChange(reason: .categoryChange, previousRoute: state.currentRoute),
-        state.observers.map(\.observer)
+        state.observers
       )
     }
     if let change { for observer in observers { observer(.routeChange(change)) } }
@@ -78,9 +80,9 @@ public final class AudioSession: Sendable {
   ///
   /// On iOS the system posts `AVAudioSession.interruptionNotification` with `.began`.
   public func beginInterruption() {
-    let (began, observers) = state.withLock { state -> (Bool, [@Sendable (Notification) -> Void]) in
+    let (began, observers) = state.withLock { state -> (Bool, Observers) in
       state.interruptions += 1
-      return state.interruptions == 1 ? (true, state.observers.map(\.observer)) : (false, [])
+      return state.interruptions == 1 ? (true, state.observers) : (false, Observers())
     }
     guard began else { return }
     _ = nowPlayingInfoCenter?.replacePlaybackState(.playing, with: .interrupted)
@@ -95,10 +97,10 @@ public final class AudioSession: Sendable {
   /// On iOS the system posts `AVAudioSession.interruptionNotification` with `.ended`.
   /// - Parameter options: Whether the app should resume.
   public func endInterruption(options: InterruptionOptions = []) {
-    let (ended, observers) = state.withLock { state -> (Bool, [@Sendable (Notification) -> Void]) in
-      guard state.interruptions > 0 else { return (false, []) }
+    let (ended, observers) = state.withLock { state -> (Bool, Observers) in
+      guard state.interruptions > 0 else { return (false, Observers()) }
       state.interruptions -= 1
-      return state.interruptions == 0 ? (true, state.observers.map(\.observer)) : (false, [])
+      return state.interruptions == 0 ? (true, state.observers) : (false, Observers())
     }
     guard ended else { return }
     _ = nowPlayingInfoCenter?.replacePlaybackState(
@@ -121,7 +123,7 @@ public final class AudioSession: Sendable {
     let (change, observers) = state.withLock { state in
       let change = RouteChange(reason: reason, previousRoute: state.currentRoute)
       state.currentRoute = newRoute
-      return (change, state.observers.map(\.observer))
+      return (change, state.observers)
     }
     for observer in observers { observer(.routeChange(change)) }
   }
@@ -136,14 +138,12 @@ public final class AudioSession: Sendable {
   /// - Returns: A token for ``removeObserver(_:)``.
   @discardableResult
   public func observe(_ observer: @escaping @Sendable (Notification) -> Void) -> ObservationToken {
-    let token = ObservationToken.unique()
-    state.withLock { $0.observers.append((token, observer)) }
-    return token
+    state.withLock { $0.observers.add(observer) }
   }
 
   /// Stops the observer the token was returned for. Unknown tokens are ignored.
   public func removeObserver(_ token: ObservationToken) {
-    state.withLock { $0.observers.removeAll { $0.token == token } }
+    state.withLock { $0.observers.remove(token) }
   }
 
   /// Every notification posted from the moment of the call, none dropped. Ends when the

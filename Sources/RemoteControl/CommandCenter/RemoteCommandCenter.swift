@@ -64,7 +64,7 @@ public final class RemoteCommandCenter {
   /// Make a playlist the queue. MPRIS: `Playlists.ActivatePlaylist`.
   public let activatePlaylistCommand = QueueItemCommand(.activatePlaylist)
 
-  private var observers: [(token: ObservationToken, observer: @MainActor (RemoteCommand) -> Void)] = []
+  private var observers = ObserverList<@MainActor (RemoteCommand) -> Void>()
 
   /// Creates a command center with every command enabled and without targets.
   public init() {
@@ -123,14 +123,12 @@ public final class RemoteCommandCenter {
   public func observeChanges(_ observer: @escaping @MainActor (RemoteCommand) -> Void)
     -> ObservationToken
   {
-    let token = ObservationToken.unique()
-    observers.append((token, observer))
-    return token
+    observers.add(observer)
   }
 
   /// Stops the observer the token was returned for. Unknown tokens are ignored.
   public func removeObserver(_ token: ObservationToken) {
-    observers.removeAll { $0.token == token }
+    observers.remove(token)
   }
 
   /// Each command that changes from the moment of the call; ends when the iterating task is
@@ -152,6 +150,7 @@ public final class RemoteCommandCenter {
   }
 
   func commandDidChange(_ command: RemoteCommand) {
-    for entry in observers { entry.observer(command) }
+    let current = observers  // an observer may add or remove observers
+    for observer in current { observer(command) }
   }
 }

@@ -26,7 +26,7 @@ public final class NowPlayingInfoCenter: Sendable {
     var snapshot: NowPlayingSnapshot
     /// Whether the app has set ``playbackState``; until it does, the state is inferred.
     var stateIsSet = false
-    var observers: [(token: ObservationToken, observer: @Sendable (NowPlayingSnapshot) -> Void)] = []
+    var observers = ObserverList<@Sendable (NowPlayingSnapshot) -> Void>()
     /// Fills in an info's queue index and count from the playback queue that holds its item.
     var placeInQueue: (@Sendable (NowPlayingInfo) -> NowPlayingInfo)?
   }
@@ -232,14 +232,12 @@ public final class NowPlayingInfoCenter: Sendable {
   /// - Returns: A token for ``removeObserver(_:)``.
   @discardableResult
   public func observe(_ observer: @escaping @Sendable (NowPlayingSnapshot) -> Void) -> ObservationToken {
-    let token = ObservationToken.unique()
-    state.withLock { $0.observers.append((token, observer)) }
-    return token
+    state.withLock { $0.observers.add(observer) }
   }
 
   /// Stops the observer the token was returned for. Unknown tokens are ignored.
   public func removeObserver(_ token: ObservationToken) {
-    state.withLock { $0.observers.removeAll { $0.token == token } }
+    state.withLock { $0.observers.remove(token) }
   }
 
   /// The state after each change from the moment of the call, coalesced: a consumer slower than
@@ -285,9 +283,9 @@ public final class NowPlayingInfoCenter: Sendable {
       if !state.stateIsSet, state.snapshot.info != before.info {
         Self.change(&state.snapshot, to: Self.inferredState(of: state.snapshot.info), at: now)
       }
-      return state.snapshot == before ? (nil, []) : (state.snapshot, state.observers)
+      return state.snapshot == before ? (nil, ObserverList()) : (state.snapshot, state.observers)
     }
     guard let snapshot else { return }
-    for entry in observers { entry.observer(snapshot) }
+    for observer in observers { observer(snapshot) }
   }
 }

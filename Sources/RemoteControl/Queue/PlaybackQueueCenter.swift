@@ -48,7 +48,7 @@ public final class PlaybackQueueCenter: Sendable {
 
   private struct State {
     var snapshot = Snapshot()
-    var observers: [(token: ObservationToken, observer: @Sendable (Snapshot) -> Void)] = []
+    var observers = ObserverList<@Sendable (Snapshot) -> Void>()
   }
 
   private let state = Mutex(State())
@@ -130,23 +130,21 @@ public final class PlaybackQueueCenter: Sendable {
   /// - Returns: A token for ``removeObserver(_:)``.
   @discardableResult
   public func observe(_ observer: @escaping @Sendable (Snapshot) -> Void) -> ObservationToken {
-    let token = ObservationToken.unique()
-    state.withLock { $0.observers.append((token, observer)) }
-    return token
+    state.withLock { $0.observers.add(observer) }
   }
 
   /// Stops the observer the token was returned for. Unknown tokens are ignored.
   public func removeObserver(_ token: ObservationToken) {
-    state.withLock { $0.observers.removeAll { $0.token == token } }
+    state.withLock { $0.observers.remove(token) }
   }
 
   private func update(_ change: (inout Snapshot) -> Void) {
     let (snapshot, observers) = state.withLock { state in
       let before = state.snapshot
       change(&state.snapshot)
-      return state.snapshot == before ? (nil, []) : (state.snapshot, state.observers)
+      return state.snapshot == before ? (nil, ObserverList()) : (state.snapshot, state.observers)
     }
     guard let snapshot else { return }
-    for entry in observers { entry.observer(snapshot) }
+    for observer in observers { observer(snapshot) }
   }
 }

@@ -49,7 +49,7 @@ open class Application: Responder {
   @exclusivity(unchecked) var currentFirstResponder: Responder?
   @exclusivity(unchecked) private var receiving = false
 
-  private let observers = EventObservers()
+  private var observers = ObserverList<@MainActor (EventDelivery) -> Void>()
 
   /// Creates an application with its own command center and Now Playing info center.
   ///
@@ -150,7 +150,10 @@ open class Application: Responder {
   }
 
   private func notifyObservers(_ event: RemoteControlEvent, _ outcome: RemoteControlEventOutcome) {
-    if !observers.isEmpty { observers.notify(EventDelivery(event: event, outcome: outcome)) }
+    guard !observers.isEmpty else { return }
+    let delivery = EventDelivery(event: event, outcome: outcome)
+    let current = observers  // an observer may add or remove observers
+    for observer in current { observer(delivery) }
   }
 
   /// Offers the event to each responder from the first responder up; no allocation.
