@@ -1,7 +1,7 @@
 # What the benchmark scripts share, sourced from the repository root after `set -euo pipefail`:
 # a temporary folder `work`, the children in `pids` stopped on exit (with SIGKILL, or SIGTERM
-# then SIGKILL after half a second when `graceful_stop=1`), a private bus, and waiting for a
-# name on it.
+# then SIGKILL after half a second when `graceful_stop=1`), a private bus, waiting for a name
+# on it, mpv-mpris's plugin, and counting a process's wake-ups while idle.
 
 work=$(mktemp -d)
 pids=()
@@ -32,4 +32,30 @@ wait_for_name() {
   for _ in $(seq 400); do has_name "$1" && return 0; sleep 0.05; done
   echo "$(basename "$0"): $1 did not appear on the bus" >&2
   exit 1
+}
+
+# mpv-mpris's plugin, for `mpv --script=`; ends the script when the package is missing.
+mpv_mpris_plugin() {
+  local plugin
+  plugin=$(dpkg -L mpv-mpris 2>/dev/null | grep -m1 'mpris.so$' || true)
+  [ -n "$plugin" ] && { echo "$plugin"; return 0; }
+  echo "$(basename "$0"): mpv-mpris is not installed (apt-get install mpv-mpris)" >&2
+  exit 1
+}
+
+# Context switches per thread of a process, as "TID COUNT" lines.
+thread_switches() {
+  for status in /proc/"$1"/task/*/status; do
+    awk -v tid="$(basename "$(dirname "$status")")" \
+      '/ctxt_switches/ { sum += $2 } END { print tid, sum + 0 }' "$status" 2>/dev/null || true
+  done
+}
+# PID: its context switches (wake-ups) over `idle_seconds`, threads born meanwhile counted from 0.
+idle() {
+  local before after
+  before=$(thread_switches "$1")
+  sleep "$idle_seconds"
+  after=$(thread_switches "$1")
+  awk 'NR == FNR { start[$1] = $2; next } { sum += $2 - start[$1] } END { print sum + 0 }' \
+    <(echo "$before") <(echo "$after")
 }

@@ -19,21 +19,6 @@ cc -O2 -o "$work/dbus-roundtrip" Benchmarks/DBus/roundtrip.c -lsystemd
 
 start_private_bus
 
-# Context switches per thread of a process, as "TID COUNT" lines.
-thread_switches() {
-  for status in /proc/"$1"/task/*/status; do
-    awk -v tid="$(basename "$(dirname "$status")")" \
-      '/ctxt_switches/ { sum += $2 } END { print tid, sum + 0 }' "$status" 2>/dev/null || true
-  done
-}
-idle() {  # PID: context switches over idle_seconds, threads born meanwhile counted from 0
-  local before after
-  before=$(thread_switches "$1")
-  sleep "$idle_seconds"
-  after=$(thread_switches "$1")
-  awk 'NR == FNR { start[$1] = $2; next } { sum += $2 - start[$1] } END { print sum + 0 }' \
-    <(echo "$before") <(echo "$after")
-}
 
 echo "# Startup: process start to org.mpris.MediaPlayer2.binaural on the bus (ms), 5 runs"
 startups=()
@@ -45,7 +30,7 @@ printf '%s\n' "${startups[@]}" | sort -n | awk '{ v[NR] = $1 } END { printf "run
 "$binaural" --output null 2>/dev/null &
 binaural_pid=$!
 pids+=("$binaural_pid")
-mpris_so=$(dpkg -L mpv-mpris | grep 'mpris.so$' | head -n 1)
+mpris_so=$(mpv_mpris_plugin)
 mpv --no-config --idle=yes --script="$mpris_so" --no-video --ao=null --really-quiet av://lavfi:sine &
 mpv_pid=$!
 pids+=("$mpv_pid")

@@ -42,20 +42,6 @@ playerctld_first() {
   busctl --address="$DBUS_SESSION_BUS_ADDRESS" get-property org.mpris.MediaPlayer2.playerctld \
     /org/mpris/MediaPlayer2 com.github.altdesktop.playerctld PlayerNames | awk '{ print $3 }' | tr -d '"'
 }
-thread_switches() {
-  for status in /proc/"$1"/task/*/status; do
-    awk -v tid="$(basename "$(dirname "$status")")" \
-      '/ctxt_switches/ { sum += $2 } END { print tid, sum + 0 }' "$status" 2>/dev/null || true
-  done
-}
-idle() {  # PID: context switches over idle_seconds, threads born meanwhile counted from 0
-  local before after
-  before=$(thread_switches "$1")
-  sleep "$idle_seconds"
-  after=$(thread_switches "$1")
-  awk 'NR == FNR { start[$1] = $2; next } { sum += $2 - start[$1] } END { print sum + 0 }' \
-    <(echo "$before") <(echo "$after")
-}
 rss() { awk '/VmRSS/ { print $2 " kB" }' /proc/"$1"/status 2>/dev/null || echo "(gone)"; }
 # playerctld aborts on some sequences; say so rather than print figures of a dead process.
 check_playerctld() {

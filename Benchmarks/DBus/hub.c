@@ -30,41 +30,7 @@
 #define BENCHMARK_NAME "dbus-hub"
 #include "common.h"
 
-static const char *player_interface = "org.mpris.MediaPlayer2.Player";
-
-enum call { PING, GET_METADATA, PLAY_PAUSE };
-static const char *call_names[] = {"Ping", "Get(Metadata)", "PlayPause"};
-
-static void make_call(sd_bus *bus, const char *dest, enum call call) {
-  sd_bus_error error = SD_BUS_ERROR_NULL;
-  sd_bus_message *reply = NULL;
-  int r;
-  switch (call) {
-  case PING:
-    r = sd_bus_call_method(bus, dest, player_path, "org.freedesktop.DBus.Peer", "Ping", &error,
-                           &reply, "");
-    break;
-  case GET_METADATA:
-    r = sd_bus_call_method(bus, dest, player_path, "org.freedesktop.DBus.Properties", "Get", &error,
-                           &reply, "ss", player_interface, "Metadata");
-    break;
-  default:
-    r = sd_bus_call_method(bus, dest, player_path, player_interface, "PlayPause", &error, &reply,
-                           "");
-    break;
-  }
-  if (r < 0) fail(call_names[call], r, &error);
-  sd_bus_message_unref(reply);
-  sd_bus_error_free(&error);
-}
-
 enum { MAX_DESTS = 4 };
-
-static uint64_t *allocate(int count) {
-  uint64_t *samples = calloc((size_t)count, sizeof(uint64_t));
-  if (!samples) fail("allocating samples", -ENOMEM, NULL);
-  return samples;
-}
 
 static const char *short_name(const char *dest) {
   const char *prefix = "org.mpris.MediaPlayer2.";

@@ -29,35 +29,6 @@
 #define BENCHMARK_NAME "dbus-roundtrip"
 #include "common.h"
 
-
-enum call { PING, GET_METADATA, GET_POSITION, PLAY_PAUSE };
-static const char *call_names[] = {"Ping", "Get(Metadata)", "Get(Position)", "PlayPause"};
-
-static void make_call(sd_bus *bus, const char *dest, enum call call) {
-  sd_bus_error error = SD_BUS_ERROR_NULL;
-  sd_bus_message *reply = NULL;
-  int r;
-  switch (call) {
-  case PING:
-    r = sd_bus_call_method(bus, dest, player_path, "org.freedesktop.DBus.Peer", "Ping", &error,
-                           &reply, "");
-    break;
-  case GET_METADATA:
-  case GET_POSITION:
-    r = sd_bus_call_method(bus, dest, player_path, "org.freedesktop.DBus.Properties", "Get", &error,
-                           &reply, "ss", "org.mpris.MediaPlayer2.Player",
-                           call == GET_METADATA ? "Metadata" : "Position");
-    break;
-  default:
-    r = sd_bus_call_method(bus, dest, player_path, "org.mpris.MediaPlayer2.Player", "PlayPause",
-                           &error, &reply, "");
-    break;
-  }
-  if (r < 0) fail(call_names[call], r, &error);
-  sd_bus_message_unref(reply);
-  sd_bus_error_free(&error);
-}
-
 enum { MAX_DESTS = 4 };
 
 /* The samples of one call to one destination, and its percentiles once sorted. */
@@ -76,11 +47,9 @@ static int run_calls(int count, char **dests, int ndests) {
   struct series series[MAX_DESTS][PLAY_PAUSE + 1], ping_b[MAX_DESTS];
   for (int d = 0; d < ndests; d++) {
     for (enum call call = PING; call <= PLAY_PAUSE; call++) {
-      series[d][call].samples = calloc((size_t)count, sizeof(uint64_t));
-      if (!series[d][call].samples) fail("allocating samples", -ENOMEM, NULL);
+      series[d][call].samples = allocate(count);
     }
-    ping_b[d].samples = calloc((size_t)count, sizeof(uint64_t));
-    if (!ping_b[d].samples) fail("allocating samples", -ENOMEM, NULL);
+    ping_b[d].samples = allocate(count);
   }
   /* Loop A: Ping and the property reads, interleaved. */
   for (int i = -count / 10; i < count; i++)
