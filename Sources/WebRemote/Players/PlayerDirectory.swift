@@ -1,4 +1,5 @@
 import DBus
+import HubSupport
 import Logging
 import PlayerView
 import Synchronization
@@ -14,7 +15,7 @@ final class PlayerDirectory: Sendable {
   private struct State: Sendable {
     var order = NowPlayingOrder(players: [], nowPlaying: nil)
     var records: [String: PlayerRecord] = [:]
-    var snapshots: [String: JSON] = [:]
+    var snapshots: [String: JSONValue] = [:]
     /// The order last sent: ids and the Now Playing id.
     var sentOrder: ([String], String?) = ([], nil)
     var subscribers: [UInt64: Subscriber] = [:]
@@ -149,7 +150,7 @@ final class PlayerDirectory: Sendable {
   }
 
   /// The top-level fields of `new` that differ from `old`'s.
-  private static func changes(from old: JSON, to new: JSON) -> [(String, JSON)] {
+  private static func changes(from old: JSONValue, to new: JSONValue) -> [(String, JSONValue)] {
     guard case .object(let members) = new else { return [] }
     return members.filter { key, value in old[key] != value }
   }
@@ -184,11 +185,11 @@ final class PlayerDirectory: Sendable {
     broadcast(
       .object([
         ("type", .string("order")), ("now", .integer(PositionClock.now())), ("nowPlaying", .string(order.1)),
-        ("players", .array(order.0.map(JSON.string))),
+        ("players", .array(order.0.map(JSONValue.string))),
       ]), in: &state)
   }
 
-  private func broadcast(_ message: JSON, in state: inout State) {
+  private func broadcast(_ message: JSONValue, in state: inout State) {
     guard !state.subscribers.isEmpty else { return }
     let text = message.text
     for (id, subscriber) in state.subscribers {
@@ -203,11 +204,11 @@ final class PlayerDirectory: Sendable {
   // MARK: - Reading
 
   /// Every loaded player's snapshot in the hub's order, with the Now Playing id.
-  func snapshot() -> JSON {
+  func snapshot() -> JSONValue {
     state.withLock { Self.snapshot(of: $0) }
   }
 
-  private static func snapshot(of state: State) -> JSON {
+  private static func snapshot(of state: State) -> JSONValue {
     let (ids, nowPlaying) = visibleOrder(state)
     return .object([
       ("now", .integer(PositionClock.now())), ("nowPlaying", .string(nowPlaying)),
@@ -216,7 +217,7 @@ final class PlayerDirectory: Sendable {
   }
 
   /// One player's snapshot, by id.
-  func snapshot(of id: String) -> JSON? {
+  func snapshot(of id: String) -> JSONValue? {
     state.withLock { $0.snapshots[id] }
   }
 
@@ -249,7 +250,7 @@ final class PlayerDirectory: Sendable {
 
   private static func snapshotMessage(of state: State) -> String {
     guard case .object(let members) = snapshot(of: state) else { return "{}" }
-    return JSON.object([("type", .string("snapshot"))] + members).text
+    return JSONValue.object([("type", .string("snapshot"))] + members).text
   }
 
   /// Sends a client the whole state again (its `resync`).
@@ -265,7 +266,7 @@ final class PlayerDirectory: Sendable {
   }
 
   /// Sends one client one message (an acknowledgement, an error).
-  func send(_ message: JSON, to subscriber: UInt64) {
+  func send(_ message: JSONValue, to subscriber: UInt64) {
     state.withLock { state in
       guard let client = state.subscribers[subscriber] else { return }
       if case .dropped = client.continuation.yield(message.text) {
