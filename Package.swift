@@ -129,8 +129,8 @@ let package = Package(
     ),
     // The Now Playing rule: which player the keys reach, as a pure state machine.
     .target(name: "NowPlayingArbiter"),
-    // What the hub's modules and remotectl share, written once: constant-time comparison, JSON
-    // string literals, finding a module's resources. Package access only.
+    // What the hub's modules and remotectl share, written once: constant-time comparison, the
+    // JSON value and its string literals, finding a module's resources. Package access only.
     .target(name: "HubSupport"),
     // The hub's one view of the players: each watched once, one mirror each, observed by every
     // part of the hub. Package access only.
@@ -210,6 +210,7 @@ let package = Package(
     // clients they drive (playerctl, busctl, gdbus, python3-dbus) and waiting for what they compare.
     .target(
       name: "BusTestSupport",
+      dependencies: ["HubSupport"],
       path: "Tests/BusTestSupport"
     ),
     // A headless Chromium driven through selenium, for the tests that use a page as people do.
@@ -249,7 +250,7 @@ let package = Package(
     .testTarget(
       name: "RemoteControlMPRISTests",
       dependencies: [
-        "RemoteControl", "RemoteControlTesting", "RemoteControlMPRIS", "BusTestSupport",
+        "RemoteControl", "RemoteControlTesting", "RemoteControlMPRIS", "BusTestSupport", "HubSupport",
       ]
     ),
     // A pulseaudio of the test's own, recorded, and measuring what it recorded (Goertzel tones,
@@ -266,11 +267,11 @@ let package = Package(
     // The example player, run as users run it: driven by playerctl, heard, through a terminal.
     .testTarget(
       name: "binauralTests",
-      dependencies: ["binaural", "BusTestSupport", "SoundTestSupport"]
+      dependencies: ["binaural", "BusTestSupport", "SoundTestSupport", "HubSupport"]
     ),
     .testTarget(
       name: "remotectlTests",
-      dependencies: ["remotectl", "BusTestSupport"]
+      dependencies: ["remotectl", "BusTestSupport", "HubSupport"]
     ),
     .testTarget(
       name: "PlayerViewTests",
@@ -296,6 +297,7 @@ let package = Package(
         "PlayerView",
         "RemoteControlMPRIS",
         "BusTestSupport",
+        "HubSupport",
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
         .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
@@ -310,6 +312,7 @@ let package = Package(
         "remotectld",
         "RemoteControlMPRIS",
         "BusTestSupport",
+        "HubSupport",
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
       ]

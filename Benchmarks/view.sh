@@ -42,32 +42,14 @@ for _ in $(seq 100); do
   sleep 0.05
 done
 
-client='
-import sys, dbus
-bus = dbus.SessionBus()
-proxy = bus.get_object("org.mpris.MediaPlayer2.remotectld", "/org/mpris/MediaPlayer2", introspect=False)
-player = dbus.Interface(proxy, "org.mpris.MediaPlayer2.Player")
-properties = dbus.Interface(proxy, "org.freedesktop.DBus.Properties")
-daemon = dbus.Interface(bus.get_object("org.freedesktop.DBus", "/org/freedesktop/DBus", introspect=False), "org.freedesktop.DBus")
-def status():
-    return str(properties.Get("org.mpris.MediaPlayer2.Player", "PlaybackStatus"))
-if sys.argv[1] == "pairs":
-    expected, stale = status(), 0
-    for _ in range(int(sys.argv[2])):
-        player.PlayPause()
-        expected = "Paused" if expected == "Playing" else "Playing"
-        stale += status() != expected
-    print(stale)
-else:
-    daemon.GetId(); player.PlayPause(); daemon.GetId()
-'
+client=Benchmarks/proxy_client.py
 
 echo "# Messages for one PlayPause through the proxy, the web remote running"
 dbus-monitor --address "$DBUS_SESSION_BUS_ADDRESS" >"$work/monitor" 2>/dev/null &
 monitor=$!
 pids+=("$monitor")
 for _ in $(seq 100); do grep -q NameAcquired "$work/monitor" && break; sleep 0.05; done
-/usr/bin/python3 -c "$client" press
+/usr/bin/python3 "$client" press >/dev/null
 for _ in $(seq 100); do [ "$(grep -c 'member=GetId' "$work/monitor")" -ge 2 ] && break; sleep 0.05; done
 kill "$monitor"
 awk '/member=GetId/ { marks++; next } marks == 1 && /^(method call|method return|error|signal)/ { print }' \
@@ -79,7 +61,7 @@ echo "# Stale reads: PlayPause then Get(PlaybackStatus) through the proxy, $pair
 sh -c 'while :; do :; done' &
 busy=$!
 pids+=("$busy")
-echo "stale: $(/usr/bin/python3 -c "$client" pairs "$pairs") of $pairs"
+echo "stale: $(/usr/bin/python3 "$client" pairs "$pairs") of $pairs"
 kill "$busy"
 
 echo

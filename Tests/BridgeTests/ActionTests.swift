@@ -1,5 +1,6 @@
 import BusTestSupport
 import Foundation
+import HubSupport
 import Testing
 
 /// What controllers ask of a bridged player reaches its client as Media Session actions, as the
@@ -77,8 +78,8 @@ struct ActionTests {
     let (hub, client) = try await player("setpos")
     let busName = "org.mpris.MediaPlayer2.setpos"
     let metadata = try await hub.bus.typedProperty("Metadata", at: busName)
-    let trackID = try #require(metadata.value.object?["mpris:trackid"]?.value.string)
-    #expect(metadata.value.object?["mpris:trackid"]?.type == "o", "a typed track id")
+    let trackID = try #require(metadata.members?["mpris:trackid"]?.value.stringValue)
+    #expect(metadata.members?["mpris:trackid"]?.type == "o", "a typed track id")
     let call = { (track: String, microseconds: Int) in
       try await hub.bus.busctl(
         "call", busName, BridgedHub.mprisPath, "org.mpris.MediaPlayer2.Player", "SetPosition", "ox", track,
@@ -106,7 +107,7 @@ struct ActionTests {
     let (hub, client) = try await player("cans", actions: ["play"])
     let busName = "org.mpris.MediaPlayer2.cans"
     func can(_ name: String) async throws -> Bool {
-      try await hub.bus.typedProperty(name, at: busName).value.bool == true
+      try await hub.bus.typedProperty(name, at: busName).value.boolValue == true
     }
     #expect(try await can("CanPlay"))
     #expect(!(try await can("CanPause")))

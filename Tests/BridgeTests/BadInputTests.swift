@@ -1,5 +1,6 @@
 import BusTestSupport
 import Foundation
+import HubSupport
 import Testing
 
 /// Bad input gets an error naming the problem, changes nothing and disturbs nobody; clients
@@ -50,8 +51,8 @@ struct BadInputTests {
       if withID != text { #expect(error["id"] == "bad\(index)", "\(error)") }
     }
     #expect(try await hub.bus.playerctl("--player=steady", "metadata", "title").trimmed == "Steady")
-    #expect(try await hub.bus.typedProperty("CanGoNext", at: busName).value.bool == false)
-    #expect(try await hub.bus.typedProperty("Position", at: busName).value.number == 10_000_000)
+    #expect(try await hub.bus.typedProperty("CanGoNext", at: busName).value.boolValue == false)
+    #expect(try await hub.bus.typedProperty("Position", at: busName).value.doubleValue == 10_000_000)
     #expect(try await hub.bus.playerctl("--player=steady", "status").trimmed == "Paused")
     #expect(!client.isClosed, "no bad message here closes the connection")
     await client.close()

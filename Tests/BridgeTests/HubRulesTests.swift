@@ -1,5 +1,6 @@
 import BusTestSupport
 import Foundation
+import HubSupport
 import Testing
 
 /// A bridged player obeys what every player of the package does beyond the MPRIS interfaces:
@@ -17,7 +18,7 @@ struct HubRulesTests {
     try await client.apply(["type": "playbackState", "player": "main", "playbackState": "playing"])
     let proxy = "org.mpris.MediaPlayer2.remotectld"
     try await eventually("the hub's proxy to show the bridged player's title") {
-      try await hub.bus.typedProperty("Metadata", at: proxy).value.object?["xesam:title"]?.value.string
+      try await hub.bus.typedProperty("Metadata", at: proxy).members?["xesam:title"]?.value.stringValue
         == "On Air"
     }
     #expect(

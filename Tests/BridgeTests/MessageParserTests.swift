@@ -1,4 +1,5 @@
 import Foundation
+import HubSupport
 import RemoteControl
 import Testing
 
@@ -19,7 +20,7 @@ struct MessageParserTests {
     #expect(
       try parser.parse(#"{"type":"hello","version":1,"token":"abc","id":3}"#).result.get()
         == .hello(version: 1, token: "abc", client: nil))
-    #expect(parser.parse(#"{"type":"ping","id":3}"#).id == .number(3))
+    #expect(parser.parse(#"{"type":"ping","id":3}"#).id == .integer(3))
     #expect(
       try parser.parse(#"{"type":"register","player":"p","appId":"com.example.App","identity":"App"}"#).result
         .get()
@@ -137,7 +138,7 @@ struct MessageParserTests {
     let parsed = parser.parse(
       #"{"type":"positionState","player":"p","id":"x","positionState":{"duration":-1}}"#)
     #expect(parsed.id == .string("x") && parsed.player == "p")
-    let text = HubMessage.error(ProtocolError(.unsupportedVersion, "no"), id: .number(1), player: nil).text
+    let text = HubMessage.error(ProtocolError(.unsupportedVersion, "no"), id: .integer(1), player: nil).text
     #expect(text.contains(#""supported":[1]"#) && text.contains(#""id":1"#), "\(text)")
   }
 

@@ -1,5 +1,6 @@
 import BusTestSupport
 import Foundation
+import HubSupport
 import Testing
 
 /// A bridged player's position is extrapolated from the client's position state, as the Media
@@ -8,7 +9,7 @@ import Testing
 struct PositionTests {
   func position(_ hub: BridgedHub, _ busName: String) async throws -> Double {
     let value = try await hub.bus.typedProperty("Position", at: busName)
-    return try #require(value.value.number) / 1e6
+    return try #require(value.value.doubleValue) / 1e6
   }
 
   @Test func `position follows positionState while playing, and stays while paused`() async throws {
@@ -24,8 +25,8 @@ struct PositionTests {
     try await client.apply(["type": "playbackState", "player": "main", "playbackState": "paused"])
     #expect(try await position(hub, busName) == 10)
     let metadata = try await hub.bus.typedProperty("Metadata", at: busName)
-    #expect(metadata.value.object?["mpris:length"]?.value.number == 60_000_000, "\(metadata)")
-    #expect(metadata.value.object?["mpris:length"]?.type == "x")
+    #expect(metadata.members?["mpris:length"]?.value.doubleValue == 60_000_000, "\(metadata)")
+    #expect(metadata.members?["mpris:length"]?.type == "x")
     let started = ContinuousClock.now
     try await client.apply(["type": "playbackState", "player": "main", "playbackState": "playing"])
     // It moves on from 10 s at the reported rate, never past the time elapsed since.
@@ -88,7 +89,7 @@ struct PositionTests {
     ])
     let signals = try await monitor.signals(until: { $0.isSeeked })
     #expect(signals.filter(\.isSeeked).count == 1, "\(signals)")
-    let seeked = try #require(signals.last?.position?.value.number)
+    let seeked = try #require(signals.last?.position?.value.doubleValue)
     #expect(abs(seeked / 1e6 - 300) < 0.1, "Seeked to the jump: \(seeked)")
     #expect(try await position(hub, busName) >= 300)
     await monitor.stop()

@@ -1,4 +1,5 @@
 import Foundation
+import HubSupport
 import RemoteControl
 import Testing
 
@@ -48,7 +49,7 @@ struct ProtocolDocumentTests {
   /// Each JSON example, parsed, with its text.
   static func examples() throws -> [(text: String, members: [String: JSONValue])] {
     try blocks("json").map { text in
-      guard case .object(let members) = try JSONValue.parse(text) else {
+      guard let members = try JSONValue.parse(text).objectValue else {
         throw ExampleError("not a JSON object: \(text)")
       }
       return (text, members)
@@ -63,7 +64,7 @@ struct ProtocolDocumentTests {
       let toHub = line.hasPrefix("→ ")
       guard toHub || line.hasPrefix("← ") else { return nil }
       let text = line.dropFirst(2).replacingOccurrences(of: "{…}", with: "{}")
-      guard case .object(let members) = try JSONValue.parse(text) else {
+      guard let members = try JSONValue.parse(text).objectValue else {
         throw ExampleError("not a JSON object: \(line)")
       }
       return (toHub, members)
@@ -81,9 +82,9 @@ struct ProtocolDocumentTests {
     let id = example["id"]
     switch try string("type") {
     case "welcome":
-      guard case .object(let heartbeat)? = example["heartbeat"],
-        case .number(let interval)? = heartbeat["interval"]
-      else { throw ExampleError("welcome without heartbeat.interval") }
+      guard let interval = example["heartbeat"]?["interval"]?.doubleValue else {
+        throw ExampleError("welcome without heartbeat.interval")
+      }
       return .welcome(
         id: id, limits: BridgeLimits(), heartbeatInterval: .milliseconds(Int64(interval * 1000)))
     case "registered":
@@ -92,14 +93,11 @@ struct ProtocolDocumentTests {
     case "pong": return .pong(id: id)
     case "ok": return .ok(id: try #require(id))
     case "action":
-      guard case .object(let details)? = example["details"], case .string(let name)? = details["action"],
-        let action = MediaSessionAction(rawValue: name)
+      let details = example["details"]
+      guard let name = details?["action"]?.stringValue, let action = MediaSessionAction(rawValue: name)
       else { throw ExampleError("action without details.action: \(example)") }
-      func number(_ name: String) -> Double? {
-        if case .number(let value)? = details[name] { value } else { nil }
-      }
-      var fastSeek: Bool?
-      if case .bool(let value)? = details["fastSeek"] { fastSeek = value }
+      func number(_ name: String) -> Double? { details?[name]?.doubleValue }
+      let fastSeek = details?["fastSeek"]?.boolValue
       return .action(
         player: try string("player"), command: try string("command"),
         details: ActionDetails(
@@ -119,8 +117,8 @@ struct ProtocolDocumentTests {
     switch (example, sent) {
     case (.object(let shown), .object(let actual)):
       if shown.isEmpty { return true }
-      return shown.keys.sorted() == actual.keys.sorted()
-        && shown.allSatisfy { key, value in actual[key].map { matches(value, $0) } ?? false }
+      return shown.map(\.0).sorted() == actual.map(\.0).sorted()
+        && shown.allSatisfy { key, value in sent[key].map { matches(value, $0) } ?? false }
     default: return example == sent
     }
   }

@@ -1,5 +1,6 @@
 import BusTestSupport
 import Foundation
+import HubSupport
 import Testing
 
 /// Clients registering with remotectld's bridge become MPRIS players on the bus, and leave it
@@ -21,7 +22,7 @@ struct RegistrationTests {
     #expect(title.trimmed == "Morning Show", "\(title) \(hub.log)")
     #expect(try await hub.bus.playerctl("--player=webradio", "metadata", "artist").trimmed == "Example FM")
     let identity = try await hub.bus.typedProperty("Identity", of: "org.mpris.MediaPlayer2", at: busName)
-    #expect(identity.value.string == "Web Radio", "\(identity)")
+    #expect(identity.value.stringValue == "Web Radio", "\(identity)")
     await client.close()
   }
 

@@ -1,5 +1,6 @@
 import BusTestSupport
 import Foundation
+import HubSupport
 import RemoteControl
 import Testing
 
@@ -114,7 +115,7 @@ extension PortingBehaviourTests {
         trackIdentifier: "a", title: "A", rating: 5)
     }) { (player: TestPlayer) async throws in
       let metadata = try await player.typed("Metadata")
-      #expect(metadata.value.object?["xesam:userRating"]?.value.number == 0.5, "\(metadata)")
+      #expect(metadata.members?["xesam:userRating"]?.value.doubleValue == 0.5, "\(metadata)")
     }
   }
 

@@ -1,5 +1,6 @@
 import BusTestSupport
 import Foundation
+import HubSupport
 import RemoteControl
 import RemoteControlTesting
 import Testing
@@ -72,7 +73,7 @@ import Testing
       Fixtures.nowPlaying(player.application)
       let metadata = try await player.typed("Metadata")
       #expect(metadata.type == "a{sv}")
-      let entries = try #require(metadata.value.object)
+      let entries = try #require(metadata.members)
       let expectedTypes = [
         "mpris:trackid": "o", "mpris:length": "x", "mpris:artUrl": "s", "xesam:title": "s",
         "xesam:album": "s",
@@ -81,14 +82,14 @@ import Testing
       ]
       #expect(Set(entries.keys) == Set(expectedTypes.keys))
       for (key, type) in expectedTypes { #expect(entries[key]?.type == type, "\(key) is \(type)") }
-      #expect(entries["mpris:trackid"]?.value.string == "/org/swift_remote_control/track/track_2d1")
-      #expect(entries["mpris:length"]?.value.number == 300_000_000)
-      #expect(entries["xesam:artist"]?.value.strings == ["Binaural"])
-      #expect(entries["xesam:albumArtist"]?.value.strings == ["Various"])
-      #expect(entries["xesam:trackNumber"]?.value.number == 3)
-      #expect(entries["xesam:userRating"]?.value.number == 0.8)
-      #expect(entries["xesam:url"]?.value.string == "file:///music/delta.flac")
-      let artURL = try #require(entries["mpris:artUrl"]?.value.string.flatMap(URL.init(string:)))
+      #expect(entries["mpris:trackid"]?.value.stringValue == "/org/swift_remote_control/track/track_2d1")
+      #expect(entries["mpris:length"]?.value.doubleValue == 300_000_000)
+      #expect(entries["xesam:artist"]?.strings == ["Binaural"])
+      #expect(entries["xesam:albumArtist"]?.strings == ["Various"])
+      #expect(entries["xesam:trackNumber"]?.value.doubleValue == 3)
+      #expect(entries["xesam:userRating"]?.value.doubleValue == 0.8)
+      #expect(entries["xesam:url"]?.value.stringValue == "file:///music/delta.flac")
+      let artURL = try #require(entries["mpris:artUrl"]?.value.stringValue.flatMap(URL.init(string:)))
       #expect(artURL.isFileURL)
       #expect(FileManager.default.contents(atPath: artURL.path)?.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
       // playerctl reads the same, and its artUrl is the cached file.
@@ -103,7 +104,7 @@ import Testing
   @Test @MainActor func metadataIsNoTrackWhenNothingPlays() async throws {
     try await withPlayer { (player: TestPlayer) async throws in
       let metadata = try await player.typed("Metadata")
-      let entries = try #require(metadata.value.object)
+      let entries = try #require(metadata.members)
       #expect(Array(entries.keys) == ["mpris:trackid"])
       #expect(entries["mpris:trackid"] == TypedValue(type: "o", value: .string(MPRIS.noTrack)))
     }
@@ -116,7 +117,7 @@ import Testing
       Fixtures.nowPlaying(player.application, info)
       let metadata = try await player.typed("Metadata")
       #expect(
-        metadata.value.object?["mpris:trackid"]
+        metadata.members?["mpris:trackid"]
           == TypedValue(type: "o", value: .string("/org/swift_remote_control/track/Mix_2f2_20_c3_a7_5f1")))
     }
   }

@@ -1,5 +1,6 @@
 import BusTestSupport
 import Foundation
+import HubSupport
 import RemoteControl
 import Testing
 

@@ -1,5 +1,6 @@
 import BusTestSupport
 import Foundation
+import HubSupport
 import RemoteControl
 import RemoteControlMPRIS
 import RemoteControlTesting
@@ -149,9 +150,9 @@ import Testing
 
       let statuses = try await player.typed("HandlerStatuses", interface: Self.interface)
       #expect(statuses.type == "a{ss}")
-      #expect(statuses.value.object?["like"]?.value.string == "success", "\(statuses)")
-      #expect(statuses.value.object?["rating"]?.value.string == "noActionableNowPlayingItem", "\(statuses)")
-      #expect(statuses.value.object?["skipForward"]?.value.string == "success", "\(statuses)")
+      #expect(statuses.members?["like"]?.value.stringValue == "success", "\(statuses)")
+      #expect(statuses.members?["rating"]?.value.stringValue == "noActionableNowPlayingItem", "\(statuses)")
+      #expect(statuses.members?["skipForward"]?.value.stringValue == "success", "\(statuses)")
       let groups = try await player.busctlGet("LanguageOptionGroups", interface: Self.interface)
       #expect(groups == #"a(asbs) 1 1 "fr-cc" true """#)
     }

@@ -1,5 +1,6 @@
 import BusTestSupport
 import Foundation
+import HubSupport
 import RemoteControl
 import RemoteControlTesting
 import Testing
@@ -35,7 +36,7 @@ import Testing
       application.nowPlayingInfoCenter.nowPlayingInfo = info
       var record = try await monitor.next(where: Self.isMPRIS)
       #expect(record.isPlayerChange && record.changedNames == ["Metadata"], "\(record)")
-      #expect(record.changed?["Metadata"]?.value.object?["xesam:title"]?.value.string == "Theta waves")
+      #expect(record.changed?["Metadata"]?.members?["xesam:title"]?.value.stringValue == "Theta waves")
 
       application.nowPlayingInfoCenter.playbackState = .playing
       record = try await monitor.next(where: Self.isMPRIS)
@@ -59,7 +60,7 @@ import Testing
       commands.changeRepeatModeCommand.currentRepeatType = .one
       record = try await monitor.next(where: Self.isMPRIS)
       #expect(record.isPlayerChange && record.changedNames == ["LoopStatus"], "\(record)")
-      #expect(record.changed?["LoopStatus"]?.value.string == "Track")
+      #expect(record.changed?["LoopStatus"]?.value.stringValue == "Track")
 
       commands.changeShuffleModeCommand.currentShuffleType = .items
       record = try await monitor.next(where: Self.isMPRIS)

@@ -1,6 +1,7 @@
 import BusTestSupport
 import Crypto
 import Foundation
+import HubSupport
 import Testing
 
 @testable import WebRemote
@@ -43,7 +44,7 @@ struct HashingAndJSONTests {
     let sum = try await ChildProcess.run("sha256sum", [tokenFile.path])
     #expect(sum.succeeded, "\(sum)")
     let expected = try #require(sum.trimmed.split(separator: " ").first.map(String.init))
-    let saved = try JSON.parse(Data(contentsOf: directory.appendingPathComponent("devices.json")))
+    let saved = try JSONValue.parse(Data(contentsOf: directory.appendingPathComponent("devices.json")))
     guard case .array(let devices)? = saved["devices"] else {
       Issue.record("devices.json has no devices list: \(saved.text)")
       return
@@ -68,14 +69,14 @@ struct HashingAndJSONTests {
     (String(repeating: "[", count: 600) + String(repeating: "]", count: 600), "Too many nested arrays"),
   ])
   func malformedJSONIsRefusedWithFoundationsReason(text: String, reason: String) {
-    let error = #expect(throws: APIError.self) { try JSON.parse(Array(text.utf8)) }
+    let error = #expect(throws: APIError.self) { try JSONValue.parseBody(Array(text.utf8)) }
     #expect(error?.code == .badRequest)
     #expect(error?.message.hasPrefix("the body is not valid JSON: ") == true, "\(String(describing: error))")
     #expect(error?.message.contains(reason) == true, "\(String(describing: error))")
   }
 
   @Test func aNumberIsNotABooleanNorABooleanANumber() throws {
-    let value = try JSON.parse(Array(#"{"one":1,"yes":true,"text":"1"}"#.utf8))
+    let value = try JSONValue.parse(Array(#"{"one":1,"yes":true,"text":"1"}"#.utf8))
     #expect(value["one"] == .integer(1))
     #expect(value["one"]?.boolValue == nil)
     #expect(value["yes"] == .bool(true))
@@ -85,7 +86,7 @@ struct HashingAndJSONTests {
 
   @Test func nestingUpToFoundationsLimitIsRead() async throws {
     let depth = 500
-    var value = try JSON.parse(
+    var value = try JSONValue.parse(
       Array((String(repeating: "[", count: depth) + String(repeating: "]", count: depth)).utf8))
     var levels = 1
     while case .array(let elements) = value, let inner = elements.first {
@@ -97,16 +98,37 @@ struct HashingAndJSONTests {
 
   @Test func jsonRoundTripsStringsNumbersAndNesting() throws {
     let text = #"{"a":[1,2.5,-3.25e1,true,false,null],"b":"é\n\"\u2028😀","c":{}}"#
-    let value = try JSON.parse(Array(text.utf8))
+    let value = try JSONValue.parse(Array(text.utf8))
     #expect(
       value["a"] == .array([.integer(1), .number(2.5), .number(-32.5), .bool(true), .bool(false), .null]))
     #expect(value["b"]?.stringValue == "é\n\"\u{2028}😀")
     #expect(value["c"] == .object([]))
-    #expect(try JSON.parse(Array(value.text.utf8)) == value)
+    #expect(try JSONValue.parse(Array(value.text.utf8)) == value)
+  }
+
+  @Test func integersAndWholeNumbersAreTheSameJSONButWrittenApart() {
+    #expect(JSONValue.integer(3) == .number(3))
+    #expect(Set<JSONValue>([.integer(3), .number(3)]).count == 1)
+    #expect(JSONValue.integer(3) != .number(3.5))
+    #expect(JSONValue.number(.nan) == .number(.nan))
+    #expect(JSONValue.integer(3).text == "3")
+    #expect(JSONValue.number(3).text == "3.0")
+    #expect(JSONValue.number(.infinity).text == "null")
+  }
+
+  @Test func theShortestNumberIsWrittenAsJavaScriptWritesIt() {
+    #expect(JSONValue.shortestNumber(15).text == "15")
+    #expect(JSONValue.shortestNumber(-2).text == "-2")
+    #expect(JSONValue.shortestNumber(0.25).text == "0.25")
+    #expect(JSONValue.shortestNumber(1e20).text == "1e+20")
+  }
+
+  @Test func anObjectFromADictionaryHasItsKeysSorted() {
+    #expect(JSONValue.object(["b": .integer(1), "a": .null]).text == #"{"a":null,"b":1}"#)
   }
 
   @Test func anObjectIsReadWithItsKeysSorted() throws {
-    let value = try JSON.parse(Array(#"{"b":1,"c":2,"a":3}"#.utf8))
+    let value = try JSONValue.parse(Array(#"{"b":1,"c":2,"a":3}"#.utf8))
     #expect(value == .object([("a", .integer(3)), ("b", .integer(1)), ("c", .integer(2))]))
   }
 }

@@ -1,5 +1,6 @@
 import BusTestSupport
 import Foundation
+import HubSupport
 import Testing
 
 /// The built `binaural --output null` executable, driven end to end by playerctl on a private bus.
@@ -158,7 +159,7 @@ import Testing
     _ = try await Self.playerctl(bus, "loop", "Track")
     try await bus.waitUntil(playerctl: ["--player=binaural", "loop"], prints: "Track")
     _ = try await Self.playerctl(bus, "position", "899")
-    _ = try await monitor.next { $0.isSeeked && $0.position?.value.number == 899_000_000 }
+    _ = try await monitor.next { $0.isSeeked && $0.position?.value.doubleValue == 899_000_000 }
     let restart = try await monitor.next { $0.isSeeked }
     #expect(restart.position == TypedValue(type: "x", value: .number(0)))
     #expect(try await Self.playerctl(bus, "metadata", "xesam:title") == "Theta 6 Hz · Meditation")

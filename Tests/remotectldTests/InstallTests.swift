@@ -62,8 +62,8 @@ struct InstallTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let prefix = directory.appendingPathComponent("prefix")
     #expect(try await Installation.make("install", prefix: prefix).status == 0)
-    let bus = try await ActivationBus.start(
-      in: directory, servicesDirectory: prefix.appendingPathComponent("share/dbus-1/services"))
+    let bus = try await ConfiguredBus.start(
+      .session, in: directory, servicesDirectory: prefix.appendingPathComponent("share/dbus-1/services"))
     let activatable = try await bus.askBus("ListActivatableNames")
     #expect(activatable.output.contains("\"io.github.swift_remote_control.Hub\""), "\(activatable)")
     #expect(activatable.output.contains("\"org.mpris.MediaPlayer2.remotectld\""), "\(activatable)")

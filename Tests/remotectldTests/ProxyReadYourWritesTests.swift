@@ -8,33 +8,11 @@ import Testing
   "The proxy player reads your writes", .serialized, .enabled(if: HubTools.canRun), .leavesNoChildProcesses,
   .timeLimit(.minutes(2)))
 struct ProxyReadYourWritesTests {
-  /// python3-dbus: `pairs N` sends PlayPause through the proxy and reads PlaybackStatus through
-  /// it as soon as the call returns, N times, and prints how many reads were stale; `press` calls
-  /// the bus's GetId, PlayPause through the proxy, then GetId again (markers for dbus-monitor).
-  static let client = #"""
-    import sys, dbus
-    bus = dbus.SessionBus()
-    proxy = bus.get_object("org.mpris.MediaPlayer2.remotectld", "/org/mpris/MediaPlayer2", introspect=False)
-    player = dbus.Interface(proxy, "org.mpris.MediaPlayer2.Player")
-    properties = dbus.Interface(proxy, "org.freedesktop.DBus.Properties")
-    daemon = dbus.Interface(bus.get_object("org.freedesktop.DBus", "/org/freedesktop/DBus", introspect=False), "org.freedesktop.DBus")
-    def status():
-        return str(properties.Get("org.mpris.MediaPlayer2.Player", "PlaybackStatus"))
-    if sys.argv[1] == "pairs":
-        expected = status()
-        stale = 0
-        for _ in range(int(sys.argv[2])):
-            player.PlayPause()
-            expected = "Paused" if expected == "Playing" else "Playing"
-            if status() != expected:
-                stale += 1
-        print(stale, flush=True)
-    else:
-        daemon.GetId()
-        player.PlayPause()
-        daemon.GetId()
-        print("DONE", flush=True)
-    """#
+  /// The python3-dbus client the benchmark (Benchmarks/view.sh) runs too: `pairs N` prints how
+  /// many of N reads after a PlayPause through the proxy were stale; `press` sends one PlayPause
+  /// between two GetId markers and prints DONE.
+  static let client = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Benchmarks/proxy_client.py").path
 
   @Test func `PlayPause then Get through the proxy never reads the old status, with a core busy`()
     async throws
@@ -47,7 +25,7 @@ struct ProxyReadYourWritesTests {
     }
     _ = try bus.start("sh", ["-c", "while :; do :; done"], standardError: .file("/dev/null"))
     let result = try await bus.run(
-      "/usr/bin/python3", ["-c", Self.client, "pairs", "2000"], timeout: .seconds(90))
+      "/usr/bin/python3", [Self.client, "pairs", "2000"], timeout: .seconds(90))
     #expect(result.status == 0, "\(result.error)")
     #expect(
       result.output.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "stale reads: \(result.output)")
@@ -63,7 +41,7 @@ struct ProxyReadYourWritesTests {
     }
     let monitor = try bus.start("dbus-monitor", ["--address", bus.address])
     _ = try await monitor.line(within: .seconds(10)) { $0.contains("member=NameAcquired") }
-    let press = try await bus.run("/usr/bin/python3", ["-c", Self.client, "press"])
+    let press = try await bus.run("/usr/bin/python3", [Self.client, "press"])
     #expect(press.output.contains("DONE"), "\(press.error)")
     let markers = try await eventually("dbus-monitor shows both markers") { () -> [Int]? in
       let lines = monitor.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)

@@ -1,3 +1,5 @@
+import HubSupport
+
 /// The Media Session's `MediaSessionActionDetails`: the action to perform and its arguments.
 struct ActionDetails: Sendable, Hashable {
   /// The action.
@@ -12,8 +14,8 @@ struct ActionDetails: Sendable, Hashable {
   /// The details as the `details` member of an `action` message.
   var json: JSONValue {
     var members: [String: JSONValue] = ["action": .string(action.rawValue)]
-    members["seekOffset"] = seekOffset.map(JSONValue.number)
-    members["seekTime"] = seekTime.map(JSONValue.number)
+    members["seekOffset"] = seekOffset.map(JSONValue.shortestNumber)
+    members["seekTime"] = seekTime.map(JSONValue.shortestNumber)
     members["fastSeek"] = fastSeek.map(JSONValue.bool)
     return .object(members)
   }

@@ -1,3 +1,4 @@
+import HubSupport
 import RemoteControl
 
 /// A message the hub sends a client.
@@ -26,17 +27,17 @@ enum HubMessage: Sendable, Hashable {
     switch self {
     case .welcome(let id, let limits, let heartbeatInterval):
       members = [
-        "type": .string("welcome"), "version": .number(Double(Self.version)),
-        "heartbeat": .object(["interval": .number(heartbeatInterval.seconds)]),
+        "type": .string("welcome"), "version": .integer(Int64(Self.version)),
+        "heartbeat": .object(["interval": .shortestNumber(heartbeatInterval.seconds)]),
         "limits": .object([
-          "players": .number(Double(limits.players)),
-          "messagesPerSecond": .number(limits.messagesPerSecond),
-          "messageBurst": .number(Double(limits.messageBurst)),
-          "messageBytes": .number(Double(limits.messageBytes)),
-          "metadataBytes": .number(Double(limits.metadataBytes)),
-          "artworkCount": .number(Double(limits.artworkCount)),
-          "artworkBytes": .number(Double(limits.artworkBytes)),
-          "artworkFetchSeconds": .number(limits.artworkFetchTime.seconds),
+          "players": .integer(Int64(limits.players)),
+          "messagesPerSecond": .shortestNumber(limits.messagesPerSecond),
+          "messageBurst": .integer(Int64(limits.messageBurst)),
+          "messageBytes": .integer(Int64(limits.messageBytes)),
+          "metadataBytes": .integer(Int64(limits.metadataBytes)),
+          "artworkCount": .integer(Int64(limits.artworkCount)),
+          "artworkBytes": .integer(Int64(limits.artworkBytes)),
+          "artworkFetchSeconds": .shortestNumber(limits.artworkFetchTime.seconds),
         ]),
       ]
       members["id"] = id
@@ -62,7 +63,7 @@ enum HubMessage: Sendable, Hashable {
       ]
       members["id"] = id
       members["player"] = player.map(JSONValue.string)
-      if error.code == .unsupportedVersion { members["supported"] = .array([.number(Double(Self.version))]) }
+      if error.code == .unsupportedVersion { members["supported"] = .array([.integer(Int64(Self.version))]) }
     }
     return JSONValue.object(members).text
   }

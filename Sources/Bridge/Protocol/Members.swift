@@ -1,3 +1,5 @@
+import HubSupport
+
 /// The members of one JSON object of a message, read with errors that name the message type and
 /// the member.
 struct Members: Sendable {
@@ -50,9 +52,11 @@ struct Members: Sendable {
   func integer(_ name: String) throws(ProtocolError) -> Int? {
     switch values[name] {
     case nil, .null: return nil
-    case .number(let number) where number.rounded() == number && abs(number) < 1e15: return Int(number)
-    case .some(let other):
-      throw ProtocolError(.invalidField, "\(type): \(prefix)\(name) is \(other.kind), not an integer")
+    case .some(let value):
+      guard let number = value.doubleValue, number.rounded() == number, abs(number) < 1e15 else {
+        throw ProtocolError(.invalidField, "\(type): \(prefix)\(name) is \(value.kind), not an integer")
+      }
+      return Int(number)
     }
   }
 

@@ -1,3 +1,4 @@
+import HubSupport
 import RemoteControl
 
 #if canImport(FoundationEssentials)
@@ -17,20 +18,23 @@ struct MessageParser: Sendable {
     guard let value = try? JSONValue.parse(text) else {
       return ParsedMessage(result: .failure(ProtocolError(.malformedMessage, "the message is not JSON")))
     }
-    guard case .object(let members) = value else {
+    guard let members = value.objectValue else {
       return ParsedMessage(
         result: .failure(ProtocolError(.malformedMessage, "the message is \(value.kind), not a JSON object")))
     }
     var parsed = ParsedMessage(result: .failure(ProtocolError(.malformedMessage, "")))
     if case .string(let player) = members["player"] { parsed.player = player }
-    switch members["id"] {
-    case nil, .null: break
-    case .string(let id) where id.count <= 64: parsed.id = .string(id)
-    case .number(let id) where id.rounded() == id && abs(id) < 1e15: parsed.id = .number(id)
-    case .some(let id):
-      parsed.result = .failure(
-        ProtocolError(.invalidField, "id: \(id.kind) is not a string of at most 64 characters or an integer"))
-      return parsed
+    if let id = members["id"], id != .null {
+      if case .string(let text) = id, text.count <= 64 {
+        parsed.id = id
+      } else if let number = id.doubleValue, number.rounded() == number, abs(number) < 1e15 {
+        parsed.id = .integer(Int64(number))
+      } else {
+        parsed.result = .failure(
+          ProtocolError(
+            .invalidField, "id: \(id.kind) is not a string of at most 64 characters or an integer"))
+        return parsed
+      }
     }
     guard case .string(let type) = members["type"] else {
       let found = members["type"].map { "is \($0.kind)" } ?? "is missing"
@@ -124,11 +128,8 @@ struct MessageParser: Sendable {
   }
 
   private func positionState(_ value: JSONValue) throws(ProtocolError) -> PositionState? {
-    let members: [String: JSONValue]
-    switch value {
-    case .null: return nil
-    case .object(let object): members = object
-    case .bool, .number, .string, .array:
+    if value == .null { return nil }
+    guard let members = value.objectValue else {
       throw ProtocolError(.invalidPositionState, "positionState: \(value.kind), not an object or null")
     }
     if members.isEmpty { return nil }
@@ -138,10 +139,12 @@ struct MessageParser: Sendable {
     switch members["duration"] {
     case nil: throw ProtocolError(.invalidPositionState, "positionState: duration is missing")
     case .null: duration = nil
-    case .number(let seconds): duration = seconds
-    case .some(let other):
-      throw ProtocolError(
-        .invalidPositionState, "positionState: duration is \(other.kind), not a number or null")
+    case .some(let value):
+      guard let seconds = value.doubleValue else {
+        throw ProtocolError(
+          .invalidPositionState, "positionState: duration is \(value.kind), not a number or null")
+      }
+      duration = seconds
     }
     let rate = try number(members["playbackRate"], "playbackRate") ?? 1
     let length = try duration.map { seconds throws(ProtocolError) in try time(seconds, "duration") }
@@ -156,9 +159,11 @@ struct MessageParser: Sendable {
   private func number(_ value: JSONValue?, _ name: String) throws(ProtocolError) -> Double? {
     switch value {
     case nil, .null: return nil
-    case .number(let number): return number
-    case .some(let other):
-      throw ProtocolError(.invalidPositionState, "positionState: \(name) is \(other.kind), not a number")
+    case .some(let value):
+      guard let number = value.doubleValue else {
+        throw ProtocolError(.invalidPositionState, "positionState: \(name) is \(value.kind), not a number")
+      }
+      return number
     }
   }
 
@@ -171,11 +176,8 @@ struct MessageParser: Sendable {
   }
 
   private func metadata(_ value: JSONValue) throws(ProtocolError) -> ClientMessage.ItemMetadata? {
-    let members: [String: JSONValue]
-    switch value {
-    case .null: return nil
-    case .object(let object): members = object
-    case .bool, .number, .string, .array:
+    if value == .null { return nil }
+    guard let members = value.objectValue else {
       throw ProtocolError(.invalidField, "metadata: \(value.kind), not an object or null")
     }
     let checked = Members(type: "metadata", values: members, prefix: "metadata.")
@@ -210,7 +212,7 @@ struct MessageParser: Sendable {
     }
     var images: [MediaImage] = []
     for item in items {
-      guard case .object(let object) = item else {
+      guard let object = item.objectValue else {
         throw ProtocolError(
           .invalidField, "metadata: an artwork entry is \(item.kind), not a MediaImage object")
       }

@@ -1,3 +1,5 @@
+import HubSupport
+
 /// A client's message as read: its `id` and `player` (so that even a refusal can name them),
 /// and the message or why it was refused.
 struct ParsedMessage: Sendable {

@@ -1,4 +1,5 @@
 package import HTTPTypes
+import HubSupport
 package import RemoteControlMPRIS
 
 /// Why the web remote refused a request or a command: a code for programs, a message for
@@ -76,8 +77,8 @@ package struct APIError: Error, Sendable, Hashable, CustomStringConvertible {
   package var description: String { message }
 
   /// `{"code": …, "message": …, "player": {"name": …, "message": …}}`.
-  var json: JSON {
-    var members: [(String, JSON)] = [("code", .string(code.rawValue)), ("message", .string(message))]
+  var json: JSONValue {
+    var members: [(String, JSONValue)] = [("code", .string(code.rawValue)), ("message", .string(message))]
     if let playerError {
       members.append(
         ("player", .object([("name", .string(playerError.name)), ("message", .string(playerError.message))])))
@@ -86,7 +87,7 @@ package struct APIError: Error, Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The whole answer: `{"ok": false, "error": …}`.
-  var answer: JSON { .object([("ok", .bool(false)), ("error", json)]) }
+  var answer: JSONValue { .object([("ok", .bool(false)), ("error", json)]) }
 }
 
 extension APIError {

@@ -1,3 +1,4 @@
+import HubSupport
 import RemoteControlMPRIS
 
 /// One command with its arguments checked: what a `POST /api/players/{id}/{command}` or a
@@ -28,7 +29,7 @@ enum Command: Sendable, Hashable {
 
   /// Checks `arguments` (the JSON body; `nil` for none) for the command `name` and returns the
   /// command, or says what is wrong.
-  init(name: String, arguments: JSON?) throws(APIError) {
+  init(name: String, arguments: JSONValue?) throws(APIError) {
     guard let command = CommandName(rawValue: name) else {
       let known = CommandName.allCases.map(\.rawValue).joined(separator: ", ")
       throw APIError(.unknownCommand, "no command \"\(name)\"; the commands are: \(known)")
@@ -91,7 +92,7 @@ enum Command: Sendable, Hashable {
 /// A command's JSON body, read field by field: unknown fields and wrong types are refused.
 private struct Arguments {
   let command: CommandName
-  let members: [(String, JSON)]
+  let members: [(String, JSONValue)]
 
   /// The fields each command takes.
   static func fields(of command: CommandName) -> [String] {
@@ -106,7 +107,7 @@ private struct Arguments {
     }
   }
 
-  init(command: CommandName, json: JSON?) throws(APIError) {
+  init(command: CommandName, json: JSONValue?) throws(APIError) {
     self.command = command
     switch json {
     case nil, .null?: members = []
@@ -124,7 +125,7 @@ private struct Arguments {
     }
   }
 
-  private func value(_ key: String) -> JSON? { members.first { $0.0 == key }?.1 }
+  private func value(_ key: String) -> JSONValue? { members.first { $0.0 == key }?.1 }
 
   func number(_ key: String, required: Bool) throws(APIError) -> Double? {
     guard let value = value(key) else {

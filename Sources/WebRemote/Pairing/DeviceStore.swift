@@ -55,11 +55,11 @@ package final class DeviceStore: Sendable {
       FileManager.default.contents(atPath: path).map { [UInt8]($0) }
     }
     guard let bytes else { return DeviceStore(directory: directory, devices: []) }
-    let json: JSON
+    let json: JSONValue
     do {
-      json = try JSON.parse(bytes)
+      json = try JSONValue.parse(bytes)
     } catch {
-      throw APIError(.unavailable, "\(path) is not valid JSON: \(error.message)")
+      throw APIError(.unavailable, "\(path) is not valid JSON: \(error.reason)")
     }
     guard case .array(let entries)? = json["devices"] else {
       throw APIError(.unavailable, "\(path) has no \"devices\" list")
@@ -176,14 +176,14 @@ package final class DeviceStore: Sendable {
   private func save() async {
     let (text, seen) = state.withLock { state -> (String, [(String, Int64)]) in
       let entries = state.devices.map { stored in
-        JSON.object([
+        JSONValue.object([
           ("id", .string(stored.device.id)), ("name", .string(stored.device.name)),
           ("tokenSHA256", .string(stored.tokenDigest)), ("pairedAt", .integer(stored.device.pairedAt)),
           ("lastSeen", .integer(stored.device.lastSeen)),
         ])
       }
       return (
-        JSON.object([("devices", .array(entries))]).text + "\n",
+        JSONValue.object([("devices", .array(entries))]).text + "\n",
         state.devices.map { ($0.device.id, $0.device.lastSeen) }
       )
     }

@@ -1,4 +1,5 @@
 import DBus
+import HubSupport
 import Logging
 import PlayerView
 import Synchronization
@@ -11,10 +12,10 @@ import Synchronization
 /// players and in which order comes from the hub (``NowPlayingSource``). The directory asks no
 /// player for anything: commands are sent on the view's connection.
 final class PlayerDirectory: Sendable {
-  private struct State: Sendable {
+  struct State: Sendable {
     var order = NowPlayingOrder(players: [], nowPlaying: nil)
     var records: [String: PlayerRecord] = [:]
-    var snapshots: [String: JSON] = [:]
+    var snapshots: [String: JSONValue] = [:]
     /// The order last sent: ids and the Now Playing id.
     var sentOrder: ([String], String?) = ([], nil)
     var subscribers: [UInt64: Subscriber] = [:]
@@ -25,7 +26,8 @@ final class PlayerDirectory: Sendable {
   let view: PlayerView
   let hub: any NowPlayingSource
   let logger: Logger
-  private let state = Mutex(State())
+  /// The players, their snapshots and the clients.
+  let state = Mutex(State())
 
   init(view: PlayerView, hub: any NowPlayingSource, logger: Logger) {
     self.view = view
@@ -47,16 +49,6 @@ final class PlayerDirectory: Sendable {
     }
     view.removeObserver(observer)
     stopAll()
-  }
-
-  private func stopAll() {
-    state.withLock { state in
-      for (id, subscriber) in state.subscribers {
-        state.closeReasons[id] = .shutdown
-        subscriber.continuation.finish()
-      }
-      state.subscribers = [:]
-    }
   }
 
   /// Takes in a new order from the hub: shows new players, forgets gone ones, and tells clients
@@ -149,7 +141,7 @@ final class PlayerDirectory: Sendable {
   }
 
   /// The top-level fields of `new` that differ from `old`'s.
-  private static func changes(from old: JSON, to new: JSON) -> [(String, JSON)] {
+  private static func changes(from old: JSONValue, to new: JSONValue) -> [(String, JSONValue)] {
     guard case .object(let members) = new else { return [] }
     return members.filter { key, value in old[key] != value }
   }
@@ -184,30 +176,18 @@ final class PlayerDirectory: Sendable {
     broadcast(
       .object([
         ("type", .string("order")), ("now", .integer(PositionClock.now())), ("nowPlaying", .string(order.1)),
-        ("players", .array(order.0.map(JSON.string))),
+        ("players", .array(order.0.map(JSONValue.string))),
       ]), in: &state)
-  }
-
-  private func broadcast(_ message: JSON, in state: inout State) {
-    guard !state.subscribers.isEmpty else { return }
-    let text = message.text
-    for (id, subscriber) in state.subscribers {
-      if case .dropped = subscriber.continuation.yield(text) {
-        state.closeReasons[id] = .overflow
-        state.subscribers[id] = nil
-        subscriber.continuation.finish()
-      }
-    }
   }
 
   // MARK: - Reading
 
   /// Every loaded player's snapshot in the hub's order, with the Now Playing id.
-  func snapshot() -> JSON {
+  func snapshot() -> JSONValue {
     state.withLock { Self.snapshot(of: $0) }
   }
 
-  private static func snapshot(of state: State) -> JSON {
+  static func snapshot(of state: State) -> JSONValue {
     let (ids, nowPlaying) = visibleOrder(state)
     return .object([
       ("now", .integer(PositionClock.now())), ("nowPlaying", .string(nowPlaying)),
@@ -216,7 +196,7 @@ final class PlayerDirectory: Sendable {
   }
 
   /// One player's snapshot, by id.
-  func snapshot(of id: String) -> JSON? {
+  func snapshot(of id: String) -> JSONValue? {
     state.withLock { $0.snapshots[id] }
   }
 
@@ -228,75 +208,5 @@ final class PlayerDirectory: Sendable {
   /// The known ids, in order, for error messages.
   func ids() -> [String] {
     state.withLock { Self.visibleOrder($0).0 }
-  }
-
-  // MARK: - Clients
-
-  /// A new client's stream of messages, starting with a `snapshot`; nothing is missed or sent
-  /// twice between the two.
-  func subscribe(deviceID: String) -> (UInt64, AsyncStream<String>) {
-    let (stream, continuation) = AsyncStream.makeStream(
-      of: String.self, bufferingPolicy: .bufferingOldest(Subscriber.maximumBacklog))
-    let id = state.withLock { state -> UInt64 in
-      let id = state.nextSubscriber
-      state.nextSubscriber += 1
-      continuation.yield(Self.snapshotMessage(of: state))
-      state.subscribers[id] = Subscriber(deviceID: deviceID, continuation: continuation)
-      return id
-    }
-    return (id, stream)
-  }
-
-  private static func snapshotMessage(of state: State) -> String {
-    guard case .object(let members) = snapshot(of: state) else { return "{}" }
-    return JSON.object([("type", .string("snapshot"))] + members).text
-  }
-
-  /// Sends a client the whole state again (its `resync`).
-  func resync(_ subscriber: UInt64) {
-    state.withLock { state in
-      guard let client = state.subscribers[subscriber] else { return }
-      if case .dropped = client.continuation.yield(Self.snapshotMessage(of: state)) {
-        state.closeReasons[subscriber] = .overflow
-        state.subscribers[subscriber] = nil
-        client.continuation.finish()
-      }
-    }
-  }
-
-  /// Sends one client one message (an acknowledgement, an error).
-  func send(_ message: JSON, to subscriber: UInt64) {
-    state.withLock { state in
-      guard let client = state.subscribers[subscriber] else { return }
-      if case .dropped = client.continuation.yield(message.text) {
-        state.closeReasons[subscriber] = .overflow
-        state.subscribers[subscriber] = nil
-        client.continuation.finish()
-      }
-    }
-  }
-
-  /// Forgets a client.
-  func unsubscribe(_ subscriber: UInt64) {
-    state.withLock { state in
-      state.subscribers.removeValue(forKey: subscriber)?.continuation.finish()
-      state.closeReasons[subscriber] = nil
-    }
-  }
-
-  /// Why the directory ended a client's stream, if it did.
-  func closeReason(_ subscriber: UInt64) -> Subscriber.CloseReason? {
-    state.withLock { $0.closeReasons[subscriber] }
-  }
-
-  /// Ends the streams of every client of `deviceID` (revoked).
-  func disconnect(deviceID: String) {
-    state.withLock { state in
-      for (id, subscriber) in state.subscribers where subscriber.deviceID == deviceID {
-        state.closeReasons[id] = .revoked
-        state.subscribers[id] = nil
-        subscriber.continuation.finish()
-      }
-    }
   }
 }

@@ -1,4 +1,5 @@
 import DBus
+import HubSupport
 import PlayerView
 import RemoteControlMPRIS
 
@@ -101,9 +102,9 @@ struct PlayerRecord: Sendable {
   }
 
   /// The snapshot, as the API documents it.
-  func json(isNowPlaying: Bool) -> JSON {
+  func json(isNowPlaying: Bool) -> JSONValue {
     let metadata = mirror.metadata
-    let artwork: JSON
+    let artwork: JSONValue
     if let artworkVersion {
       artwork = .string("/api/players/\(Self.pathComponent(id))/artwork?v=\(artworkVersion)")
     } else if let url = artURL, url.hasPrefix("http://") || url.hasPrefix("https://") {
@@ -111,7 +112,9 @@ struct PlayerRecord: Sendable {
     } else {
       artwork = .null
     }
-    let offered = CommandName.allCases.filter { $0 != .select }.map { ($0.rawValue, JSON.bool(offers($0))) }
+    let offered = CommandName.allCases.filter { $0 != .select }.map {
+      ($0.rawValue, JSONValue.bool(offers($0)))
+    }
     return .object([
       ("id", .string(id)),
       ("busName", .string(busName)),
@@ -137,8 +140,8 @@ struct PlayerRecord: Sendable {
       (
         "skipIntervals",
         .object([
-          ("forward", .array(skipForwardIntervals.map(JSON.number))),
-          ("backward", .array(skipBackwardIntervals.map(JSON.number))),
+          ("forward", .array(skipForwardIntervals.map(JSONValue.number))),
+          ("backward", .array(skipBackwardIntervals.map(JSONValue.number))),
         ])
       ),
       ("isLiked", .bool(extraFlag(.likeActive))),

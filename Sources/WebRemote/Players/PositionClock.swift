@@ -1,4 +1,5 @@
 import Foundation
+import HubSupport
 import PlayerView
 
 /// The hub's clock as pages read it: milliseconds since the Unix epoch, fixed to the hub's
@@ -21,7 +22,7 @@ enum PositionClock {
 
   /// `{"position": …, "rate": …, "at": …}`: where playback was (seconds) when last reported, how
   /// fast it moves (0 while it does not), and when (milliseconds since the epoch).
-  static func json(of position: PlayerPosition) -> JSON {
+  static func json(of position: PlayerPosition) -> JSONValue {
     .object([
       ("position", .number(position.state.position.seconds)),
       ("rate", .number(position.isMoving ? position.state.playbackRate : 0)),

@@ -1,9 +1,10 @@
+import HubSupport
 import Hummingbird
 
 /// The web remote's responses: JSON with the security headers every answer carries.
 enum APIResponse {
   /// `json` with `status`, not to be cached.
-  static func json(_ json: JSON, status: HTTPResponse.Status = .ok, headers extra: HTTPFields = [:])
+  static func json(_ json: JSONValue, status: HTTPResponse.Status = .ok, headers extra: HTTPFields = [:])
     -> Response
   {
     var headers = extra

@@ -1,3 +1,4 @@
+import HubSupport
 import HummingbirdWebSocket
 import Logging
 import Synchronization
@@ -67,9 +68,9 @@ struct EventsSocket: Sendable {
     case .text(let text): bytes = Array(text.utf8)
     case .binary(let buffer): bytes = Array(buffer.readableBytesView)
     }
-    let json: JSON
+    let json: JSONValue
     do {
-      json = try JSON.parse(bytes)
+      json = try JSONValue.parseBody(bytes)
     } catch {
       directory.send(Self.error(error, id: nil), to: subscriber)
       return
@@ -141,16 +142,16 @@ struct EventsSocket: Sendable {
     }
   }
 
-  private static func ack(id: String, _ error: APIError?) -> JSON {
-    var members: [(String, JSON)] = [
+  private static func ack(id: String, _ error: APIError?) -> JSONValue {
+    var members: [(String, JSONValue)] = [
       ("type", .string("ack")), ("id", .string(id)), ("ok", .bool(error == nil)),
     ]
     if let error { members.append(("error", error.json)) }
     return .object(members)
   }
 
-  private static func error(_ error: APIError, id: String?) -> JSON {
-    var members: [(String, JSON)] = [("type", .string("error"))]
+  private static func error(_ error: APIError, id: String?) -> JSONValue {
+    var members: [(String, JSONValue)] = [("type", .string("error"))]
     if let id { members.append(("id", .string(id))) }
     members.append(("error", error.json))
     return .object(members)

@@ -90,10 +90,10 @@ package final class WebRemote: Service, Sendable {
 
   private func pair(_ request: Request) async -> Response {
     var request = request
-    let body: JSON
+    let body: JSONValue
     do {
       let buffer = try await request.collectBody(upTo: WebRemoteLimits.maximumBody)
-      body = try JSON.parse(buffer.readableBytesView)
+      body = try JSONValue.parseBody(buffer.readableBytesView)
     } catch let error as APIError {
       return APIResponse.error(error)
     } catch {
@@ -153,7 +153,7 @@ package final class WebRemote: Service, Sendable {
       } catch {
         throw APIError(.tooLarge, "the body is larger than 64 KiB")
       }
-      let arguments = buffer.readableBytes == 0 ? nil : try JSON.parse(buffer.readableBytesView)
+      let arguments = buffer.readableBytes == 0 ? nil : try JSONValue.parseBody(buffer.readableBytesView)
       let command = try Command(name: name, arguments: arguments)
       try await directory.perform(command, on: id)
       return APIResponse.ok()
@@ -180,7 +180,7 @@ package final class WebRemote: Service, Sendable {
     return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
   }
 
-  static func json(_ device: Device) -> JSON {
+  static func json(_ device: Device) -> JSONValue {
     .object([("id", .string(device.id)), ("name", .string(device.name))])
   }
 }

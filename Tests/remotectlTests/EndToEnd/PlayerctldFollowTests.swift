@@ -1,5 +1,6 @@
 import BusTestSupport
 import Foundation
+import HubSupport
 import Testing
 
 /// remotectl and playerctl side by side with the real playerctld: following
@@ -86,7 +87,7 @@ struct PlayerctldFollowTests {
       let record = try await monitor.next {
         $0.interface == "com.github.altdesktop.playerctld" && $0.changed?["PlayerNames"] != nil
       }
-      let names = try #require(record.changed?["PlayerNames"]?.value.strings)
+      let names = try #require(record.changed?["PlayerNames"]?.strings)
       return names.map { String($0.dropFirst("org.mpris.MediaPlayer2.".count)) }
     }
     try await bus.startMockPlayer("player1")

@@ -6,7 +6,7 @@ import Foundation
 /// `org.gnome.Shell.Eval` (`--unsafe-mode`).
 struct GnomeShell: Sendable {
   let process: ChildProcess
-  let systemBus: ChildProcess
+  let systemBus: ConfiguredBus
   let bus: PrivateBus
 
   /// Whether `gnome-shell` is installed.
@@ -18,30 +18,10 @@ struct GnomeShell: Sendable {
     let runtime = directory.appendingPathComponent("runtime")
     try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
     try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: runtime.path)
-    let socket = directory.appendingPathComponent("system_bus_socket").path
-    let configuration = directory.appendingPathComponent("system.conf")
-    try """
-    <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
-     "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-    <busconfig>
-      <type>system</type>
-      <listen>unix:path=\(socket)</listen>
-      <auth>EXTERNAL</auth>
-      <policy context="default">
-        <allow user="*"/><allow own="*"/>
-        <allow send_type="method_call"/><allow send_type="signal"/>
-        <allow send_type="method_return"/><allow send_type="error"/>
-        <allow receive_type="method_call"/><allow receive_type="signal"/>
-        <allow receive_type="method_return"/><allow receive_type="error"/>
-      </policy>
-    </busconfig>
-    """.write(to: configuration, atomically: true, encoding: .utf8)
-    let systemBus = try ChildProcess(
-      "dbus-daemon", ["--nofork", "--config-file=\(configuration.path)"], environment: bus.environment,
-      standardError: .file("/dev/null"))
-    try await eventually("the system bus listens") { FileManager.default.fileExists(atPath: socket) }
+    let systemBus = try await ConfiguredBus.start(
+      .system, in: directory, environment: bus.environment, standardError: .file("/dev/null"))
     var environment = bus.environment
-    environment["DBUS_SYSTEM_BUS_ADDRESS"] = "unix:path=\(socket)"
+    environment["DBUS_SYSTEM_BUS_ADDRESS"] = systemBus.address
     environment["XDG_RUNTIME_DIR"] = runtime.path
     environment["HOME"] = directory.path
     environment["XDG_CONFIG_HOME"] = directory.appendingPathComponent("config").path
@@ -89,7 +69,7 @@ struct GnomeShell: Sendable {
   /// Stops GNOME Shell (which may crash on its way out, harmlessly) and its system bus.
   func stop() async {
     _ = await process.terminate(grace: .seconds(2))
-    _ = await systemBus.terminate()
+    await systemBus.stop()
   }
 
   /// Runs `body` with GNOME Shell started on `bus`, and stops both, whatever happens.

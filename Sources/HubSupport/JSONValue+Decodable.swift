@@ -1,12 +1,11 @@
 import Foundation
 
-/// Reading: request bodies, WebSocket messages and `devices.json` are read by Foundation's
-/// `JSONDecoder`, into ``JSON``.
+/// Reading: by Foundation's `JSONDecoder`.
 ///
 /// An object's members come back sorted by key: `JSONDecoder` does not keep the order of the
-/// text, and nothing read depends on it (order matters only for what the module writes), so
-/// sorting just makes what is read, and the errors about it, the same every time.
-extension JSON: Decodable {
+/// text, and nothing read depends on it (order matters only for what is written), so sorting just
+/// makes what is read, and the errors about it, the same every time.
+extension JSONValue: Decodable {
   private struct Key: CodingKey {
     var stringValue: String
     var intValue: Int? { nil }
@@ -20,16 +19,17 @@ extension JSON: Decodable {
     }
   }
 
-  init(from decoder: any Decoder) throws {
+  /// Reads one JSON value.
+  package init(from decoder: any Decoder) throws {
     if let object = try? decoder.container(keyedBy: Key.self) {
-      var members: [(String, JSON)] = []
+      var members: [(String, JSONValue)] = []
       for key in object.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
-        members.append((key.stringValue, try object.decode(JSON.self, forKey: key)))
+        members.append((key.stringValue, try object.decode(JSONValue.self, forKey: key)))
       }
       self = .object(members)
     } else if var array = try? decoder.unkeyedContainer() {
-      var elements: [JSON] = []
-      while !array.isAtEnd { elements.append(try array.decode(JSON.self)) }
+      var elements: [JSONValue] = []
+      while !array.isAtEnd { elements.append(try array.decode(JSONValue.self)) }
       self = .array(elements)
     } else {
       let value = try decoder.singleValueContainer()
@@ -49,18 +49,21 @@ extension JSON: Decodable {
     }
   }
 
-  /// Reads `bytes` as one JSON value, or says what is wrong with them: Foundation's own words,
-  /// and where in the value it went wrong.
+  /// Reads `bytes` as one JSON value, or says what is wrong with them.
   ///
-  /// Nesting deeper than Foundation's limit (512) is refused; the size is limited by the caller
-  /// (``WebRemoteLimits/maximumBody``).
-  static func parse(_ bytes: some Collection<UInt8>) throws(APIError) -> JSON {
+  /// Nesting deeper than Foundation's limit (512) is refused; the size is for the caller to limit.
+  package static func parse(_ bytes: some Collection<UInt8>) throws(JSONSyntaxError) -> JSONValue {
     let data = Data(bytes)
     do {
-      return try JSONDecoder().decode(JSON.self, from: data)
+      return try JSONDecoder().decode(JSONValue.self, from: data)
     } catch {
-      throw APIError(.badRequest, "the body is not valid JSON: \(reason(error, data: data))")
+      throw JSONSyntaxError(reason(error, data: data))
     }
+  }
+
+  /// Reads `text` as one JSON value, or says what is wrong with it.
+  package static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
+    try parse(Array(text.utf8))
   }
 
   /// What went wrong, in Foundation's words.

@@ -1,0 +1,53 @@
+import DBus
+import Logging
+import PlayerView
+
+extension ProxyPlayer {
+  // MARK: - Extra interfaces
+
+  /// Exports the active player's extra interfaces, at the MPRIS path and at child objects, and
+  /// removes the others (a child object whose last interface goes disappears); one task runs
+  /// it, so exports never race.
+  func exportExtras(_ exported: inout ExportedExtras) async {
+    let wanted = state.withLock { state in
+      Dictionary(
+        (state.active.flatMap(view.mirror(of:))?.interfaces ?? []).map { ($0.key, $0) },
+        uniquingKeysWith: { first, _ in first })
+    }
+    for (key, export) in exported.interfaces where wanted[key] != export.description {
+      export.registrations.forEach { $0.cancel() }
+      exported.interfaces[key] = nil
+      state.withLock { state in
+        state.exportedExtras[key] = nil
+        state.published[key] = nil
+      }
+    }
+    for (key, description) in wanted where exported.interfaces[key] == nil {
+      do {
+        if description.path != HubNames.path, exported.writeHandlers[description.path] == nil {
+          exported.writeHandlers[description.path] = [
+            try await server.handlePropertyWrites(at: description.path) { [self] write in take(write) }
+          ]
+        }
+        let registrations = [try await server.export(interface(for: description), at: description.path)]
+        exported.interfaces[key] = ExportedExtras.Export(
+          description: description, registrations: registrations)
+        state.withLock { state in
+          state.exportedExtras[key] = description
+          // A new interface announces nothing: controllers read it whole.
+          _ = state.changes(in: description, of: state.active.flatMap(view.mirror(of:)), at: .now)
+        }
+        logger.debug("forwarding the active player's \(description.name) at \(description.path)")
+      } catch {
+        logger.warning(
+          "the active player's interface cannot be forwarded",
+          metadata: ["interface": "\(description.name)", "path": "\(description.path)", "error": "\(error)"])
+      }
+    }
+    let served = Set(exported.interfaces.values.map(\.description.path))
+    for (path, handlers) in exported.writeHandlers where !served.contains(path) {
+      handlers.forEach { $0.cancel() }
+      exported.writeHandlers[path] = nil
+    }
+  }
+}
