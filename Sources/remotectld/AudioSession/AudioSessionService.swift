@@ -38,6 +38,9 @@ final class AudioSessionService: Service, Sendable {
     var removedStreams: Set<UInt32> = []
     /// Why the sound server is not watched, when it is not.
     var soundServerProblem: String?
+    /// The web remote's streams of the interrupted players, by id.
+    var interruptionStreams: [UInt64: AsyncStream<Set<String>>.Continuation] = [:]
+    var nextInterruptionStream: UInt64 = 0
   }
 
   let hub: Hub
@@ -60,9 +63,12 @@ final class AudioSessionService: Service, Sendable {
   /// The interruption under way, `nil` when none is.
   var interruption: SessionArbiter.Interruption? { state.withLock { $0.arbiter.interruption } }
 
-  /// Whether `owner` was interrupted by the interruption under way.
-  func isInterrupted(_ owner: String) -> Bool {
-    state.withLock { $0.arbiter.interruption?.interrupted.contains(owner) ?? false }
+  /// Runs `body` on the web remote's streams of the interrupted players and the next stream's
+  /// id, under the lock.
+  func withInterruptionStreams<Result: Sendable>(
+    _ body: (inout [UInt64: AsyncStream<Set<String>>.Continuation], inout UInt64) -> Result
+  ) -> Result {
+    state.withLock { body(&$0.interruptionStreams, &$0.nextInterruptionStream) }
   }
 
   /// Why the sound server is not watched, `nil` while it is.
@@ -117,6 +123,7 @@ final class AudioSessionService: Service, Sendable {
       try? await gracefulShutdown()
       group.cancelAll()
     }
+    for continuation in state.withLock({ Array($0.interruptionStreams.values) }) { continuation.finish() }
   }
 
   // MARK: - Requests
@@ -247,6 +254,12 @@ final class AudioSessionService: Service, Sendable {
         "\(after == nil ? "the interruption ended" : "interrupting")",
         metadata: ["interrupted": "\(after?.interrupted ?? before?.interrupted ?? [])"])
       announceInterruption()
+    }
+    if before?.interrupted != after?.interrupted {
+      let players = Set(after?.interrupted ?? [])
+      for continuation in state.withLock({ Array($0.interruptionStreams.values) }) {
+        continuation.yield(players)
+      }
     }
     for action in actions { perform(action) }
   }
