@@ -18,6 +18,9 @@ package enum SoundServerEvent: Sendable, Hashable {
   case activePortUnavailable(Sink, streams: [PlaybackStream])
   /// The sink's active port became available again, or the sink chose another port that is.
   case activePortAvailable(Sink)
+  /// The sinks and streams already there have all been told (after the first `sinkAdded` and
+  /// `streamAdded` events): the watcher is connected and up to date.
+  case listed
 }
 
 /// A playback stream: a PulseAudio sink input.

@@ -18,8 +18,8 @@ package struct SoundServerWatcher: Sendable {
   }
 
   /// The server's streams and sinks as they are (`streamAdded` and `sinkAdded` for each, sinks
-  /// first), then every change, until the iterating task is cancelled. Ends with a
-  /// ``SoundServerError`` when no server answers or the server goes away.
+  /// first, then `listed`), then every change, until the iterating task is cancelled. Ends with
+  /// a ``SoundServerError`` when no server answers or the server goes away.
   package func events() -> AsyncThrowingStream<SoundServerEvent, any Error> {
     let (stream, continuation) = AsyncThrowingStream.makeStream(
       of: SoundServerEvent.self, throwing: (any Error).self)

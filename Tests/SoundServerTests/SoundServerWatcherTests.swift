@@ -171,6 +171,37 @@ struct SoundServerWatcherTests {
   }
 
   @Test(arguments: ServerUnderTest.Kind.available)
+  func `says that what was there has all been told, after the sinks and streams already there`(
+    kind: ServerUnderTest.Kind
+  ) async throws {
+    let server = try await ServerUnderTest.start(kind)
+    do {
+      _ = try await server.pactl("load-module", "module-null-sink", "sink_name=there")
+      let music = try server.play(role: "music", sink: "there")
+      defer { music.kill() }
+      try await eventually("the music stream on the server") {
+        try await server.pactl("list", "sink-inputs").contains("media.role = \"music\"")
+      }
+      let (log, task) = server.watch()
+      defer { task.cancel() }
+      try await log.first("listed") { $0 == .listed ? true : nil }
+      let told = log.events.prefix { $0 != .listed }
+      #expect(
+        told.contains { if case .sinkAdded(let sink) = $0 { sink.name == "there" } else { false } }, "\(told)"
+      )
+      #expect(
+        told.contains { if case .streamAdded(let stream) = $0 { stream.role == "music" } else { false } },
+        "\(told)")
+      #expect(log.events.filter { $0 == .listed }.count == 1)
+      await music.terminate()
+    } catch {
+      await server.stop()
+      throw error
+    }
+    await server.stop()
+  }
+
+  @Test(arguments: ServerUnderTest.Kind.available)
   func `a sink loaded later is announced`(kind: ServerUnderTest.Kind) async throws {
     let server = try await ServerUnderTest.start(kind)
     do {

@@ -3,16 +3,53 @@ import Foundation
 import SoundTestSupport
 import Testing
 
-/// The hub as the audio session's arbiter, against a real `pulseaudio` with `module-role-cork`,
-/// binaural and mpv + mpv-mpris playing to it, and calls made with
-/// `pacat --property=media.role=phone`.
+/// The hub as the audio session's arbiter, against a real `pulseaudio` with `module-role-cork`
+/// and against PipeWire's pulse server (`pipewire`, `wireplumber`, `pipewire-pulse`, which sends
+/// no cork requests: only the hub acts there), binaural and mpv + mpv-mpris playing to it, and
+/// calls made with `pacat --property=media.role=phone`.
 @Suite(
   "The hub's audio session", .serialized,
   .enabled(if: HubTools.mpvCanRun && PulseAudioServer.isInstalled))
 struct AudioSessionTests {
-  /// A sound server with module-role-cork, a bus, and remotectld watching both.
+  /// The sound server a test runs on.
+  enum Server: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case pulseAudio, pipeWire
+    var testDescription: String { rawValue }
+    /// PulseAudio always (the suite needs it); PipeWire's pulse server when it is installed.
+    static var available: [Server] {
+      PipeWirePulseServer.isInstalled ? [.pulseAudio, .pipeWire] : [.pulseAudio]
+    }
+  }
+
+  /// A running sound server: its address, its clients' environment, and how to stop it.
+  struct RunningServer: Sendable {
+    let address: String
+    let environment: [String: String]
+    let stop: @Sendable () async -> Void
+
+    /// PulseAudio with `module-role-cork` loaded, or PipeWire's pulse server (which has no such
+    /// module).
+    static func start(_ kind: Server) async throws -> RunningServer {
+      switch kind {
+      case .pulseAudio:
+        let server = try await PulseAudioServer.start()
+        let load = try await ChildProcess.run(
+          "pactl", ["load-module", "module-role-cork"], environment: server.environment)
+        guard load.status == 0 else {
+          await server.stop()
+          throw TestFailure("module-role-cork: \(load.error)")
+        }
+        return RunningServer(address: server.address, environment: server.environment) { await server.stop() }
+      case .pipeWire:
+        let server = try await PipeWirePulseServer.start()
+        return RunningServer(address: server.address, environment: server.environment) { await server.stop() }
+      }
+    }
+  }
+
+  /// A sound server, a bus, and remotectld watching both.
   struct Rig {
-    let server: PulseAudioServer
+    let server: RunningServer
     let bus: PrivateBus
     let hub: ChildProcess
     /// Players started on the bus and the sound server, stopped with the rig.
@@ -33,26 +70,35 @@ struct AudioSessionTests {
       return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// A call: silence played as a phone stream.
-    func call() throws -> ChildProcess {
+    /// A call: silence played as a stream of `role` (a phone stream by default).
+    func call(role: String = "phone") throws -> ChildProcess {
       try ChildProcess(
-        "pacat", ["--raw", "--property=media.role=phone", "/dev/zero"], environment: server.environment)
+        "pacat", ["--raw", "--property=media.role=\(role)", "/dev/zero"], environment: server.environment)
+    }
+
+    /// What `remotectl hub` says of the audio session: its first line that names an
+    /// interruption.
+    func interruptionLine() async throws -> String {
+      try await remotectl("hub").split(separator: "\n").first { $0.contains("nterruption") }.map(String.init)
+        ?? ""
     }
 
     /// mpv + mpv-mpris playing a sine to the sound server (on `sink` when given), once it has
     /// announced that it plays (the hub hears it then).
-    func startMpv(sink: String? = nil) async throws {
+    @discardableResult
+    func startMpv(sink: String? = nil, output: String = "pulse") async throws -> ChildProcess {
       let child = try ChildProcess(
         "mpv",
         [
           "--no-config", "--idle=yes", "--pause", "--script=\(MPVPlugin.mpris ?? "")", "--no-video",
-          "--ao=pulse",
+          "--ao=\(output)",
           "--no-terminal", "av://lavfi:sine",
         ] + (sink.map { ["--audio-device=pulse/\($0)"] } ?? []),
         environment: environment, standardError: .file("/dev/null"))
       children.all.append(child)
       try await waitForStatus("mpv", "Paused")
       try await press("play", expecting: "Playing")
+      return child
     }
 
     /// `playerctl --player=mpv COMMAND`, then waits for mpv's announcement of `status`.
@@ -102,14 +148,21 @@ struct AudioSessionTests {
     }
   }
 
-  func withRig(proxy: Bool = false, _ body: (Rig) async throws -> Void) async throws {
-    let server = try await PulseAudioServer.start()
-    let bus = try await PrivateBus.start()
-    let load = try await ChildProcess.run(
-      "pactl", ["load-module", "module-role-cork"], environment: server.environment)
-    guard load.status == 0 else { throw TestFailure("module-role-cork: \(load.error)") }
+  func withRig(
+    _ kind: Server = .pulseAudio, proxy: Bool = false, hubArguments: [String] = [],
+    _ body: (Rig) async throws -> Void
+  ) async throws {
+    let server = try await RunningServer.start(kind)
+    let bus: PrivateBus
+    do {
+      bus = try await PrivateBus.start()
+    } catch {
+      await server.stop()
+      throw error
+    }
     let hub = try ChildProcess(
-      HubTools.remotectld, ["--log-level", "debug", "--no-http", "--proxy", proxy ? "on" : "off"],
+      HubTools.remotectld,
+      ["--log-level", "debug", "--no-http", "--proxy", proxy ? "on" : "off"] + hubArguments,
       environment: bus.environment.merging(["PULSE_SERVER": server.address]) { $1 })
     let rig = Rig(server: server, bus: bus, hub: hub)
     do {
@@ -123,9 +176,11 @@ struct AudioSessionTests {
     await rig.stop()
   }
 
-  @Test("a call pauses binaural and mpv, and its end resumes both; binaural hears the call once")
-  func callPausesAndItsEndResumes() async throws {
-    try await withRig { rig in
+  @Test(
+    "a call pauses binaural and mpv, and its end resumes both; binaural hears the call once",
+    arguments: Server.available)
+  func callPausesAndItsEndResumes(on kind: Server) async throws {
+    try await withRig(kind) { rig in
       let binaural = try await rig.startBinaural()
       try await rig.startMpv()
       let call = try rig.call()
@@ -143,9 +198,11 @@ struct AudioSessionTests {
     }
   }
 
-  @Test("a player the user paused before the call, or pressed during it, is not resumed")
-  func theUsersPressesWin() async throws {
-    try await withRig { rig in
+  @Test(
+    "a player the user paused before the call, or pressed during it, is not resumed",
+    arguments: Server.available)
+  func theUsersPressesWin(on kind: Server) async throws {
+    try await withRig(kind) { rig in
       try await rig.startMpv()
       let call = try rig.call()
       try await rig.waitForStatus("mpv", "Paused")
@@ -187,9 +244,9 @@ struct AudioSessionTests {
     }
   }
 
-  @Test("a sink unloaded under mpv pauses it; loaded again, it starts nothing")
-  func lostOutputPauses() async throws {
-    try await withRig { rig in
+  @Test("a sink unloaded under mpv pauses it; loaded again, it starts nothing", arguments: Server.available)
+  func lostOutputPauses(on kind: Server) async throws {
+    try await withRig(kind) { rig in
       let module = try await rig.pactl("load-module", "module-null-sink", "sink_name=headphones")
       try await rig.startMpv(sink: "headphones")
       try await eventually("mpv's stream on the sound server") {

@@ -124,7 +124,7 @@ final class PulseConnection: @unchecked Sendable {
       release(pa_context_subscribe(context, mask, nil, nil))
       // Replies come in the order asked: the sinks, then the streams on them.
       release(pa_context_get_sink_info_list(context, Self.sinkInfo, userdata))
-      release(pa_context_get_sink_input_info_list(context, Self.streamInfo, userdata))
+      release(pa_context_get_sink_input_info_list(context, Self.listedStreamInfo, userdata))
     } else if state == PA_CONTEXT_FAILED || state == PA_CONTEXT_TERMINATED {
       fail(isReady ? .disconnected : .unavailable, context)
     }
@@ -162,6 +162,13 @@ final class PulseConnection: @unchecked Sendable {
   private static let streamInfo: pa_sink_input_info_cb_t = { _, info, eol, userdata in
     guard eol == 0, let info else { return }
     connection(userdata)?.received(stream: info.pointee)
+  }
+
+  /// The first list of streams; its end says that everything there has been told.
+  private static let listedStreamInfo: pa_sink_input_info_cb_t = { _, info, eol, userdata in
+    guard let connection = connection(userdata) else { return }
+    if eol > 0 { return connection.deliver(.event(.listed)) }
+    if eol == 0, let info { connection.received(stream: info.pointee) }
   }
 
   private func received(sink info: pa_sink_info) {

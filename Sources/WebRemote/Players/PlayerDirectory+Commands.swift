@@ -21,7 +21,7 @@ extension PlayerDirectory {
     let player = record.mirror.owner
     let extensionInterface = MediaPlayerInterface.remoteControl.rawValue
     if [.play, .pause, .togglePlayPause, .stop].contains(command.name) {
-      PlayerInterruptions.pressed(player.rawValue)
+      interruptions?.userPressed(player.rawValue)
     }
     switch command {
     case .play: try await call(player, record, "Play")

@@ -21,34 +21,64 @@ final class PlayerDirectory: Sendable {
     var subscribers: [UInt64: Subscriber] = [:]
     var closeReasons: [UInt64: Subscriber.CloseReason] = [:]
     var nextSubscriber: UInt64 = 1
+    /// The players the audio session holds interrupted, by connection.
+    var interrupted: Set<String> = []
   }
 
   let view: PlayerView
   let hub: any NowPlayingSource
+  /// The audio session, when there is one.
+  let interruptions: (any PlayerInterruptions)?
   let logger: Logger
   /// The players, their snapshots and the clients.
   let state = Mutex(State())
 
-  init(view: PlayerView, hub: any NowPlayingSource, logger: Logger) {
+  init(view: PlayerView, hub: any NowPlayingSource, interruptions: (any PlayerInterruptions)?, logger: Logger)
+  {
     self.view = view
     self.hub = hub
+    self.interruptions = interruptions
     self.logger = logger
   }
 
   // MARK: - Running
 
-  /// Follows the hub's order and the view's changes until cancelled; then every client's stream
-  /// ends.
+  /// Follows the hub's order, the view's changes and the audio session's interruptions until
+  /// cancelled; then every client's stream ends.
   func run() async {
     let changes = hub.orderChanges()
+    let interruptionChanges = interruptions?.interruptionChanges()
     let observer = view.observe { [self] change in take(change) }
+    if let interruptions { interrupted(interruptions.interruptedPlayers()) }
     apply(hub.currentOrder())
-    for await order in changes {
-      guard !Task.isCancelled else { break }
-      apply(order)
+    await withDiscardingTaskGroup { group in
+      if let interruptionChanges {
+        group.addTask { [self] in
+          for await players in interruptionChanges { interrupted(players) }
+        }
+      }
+      for await order in changes {
+        guard !Task.isCancelled else { break }
+        apply(order)
+      }
+      group.cancelAll()
     }
     view.removeObserver(observer)
     stopAll()
+  }
+
+  /// Takes in the players the audio session holds interrupted now, and tells clients of each
+  /// player whose interruption began or ended.
+  private func interrupted(_ players: Set<String>) {
+    state.withLock { state in
+      let changed = state.interrupted.symmetricDifference(players)
+      state.interrupted = players
+      for (_, record) in state.records where changed.contains(record.mirror.owner.rawValue) {
+        var updated = record
+        updated.isInterrupted = players.contains(record.mirror.owner.rawValue)
+        publish(updated, in: &state)
+      }
+    }
   }
 
   /// Takes in a new order from the hub: shows new players, forgets gone ones, and tells clients
@@ -64,7 +94,7 @@ final class PlayerDirectory: Sendable {
         guard let mirror = BusName(rawValue: busName).flatMap(view.mirror(named:)), mirror.isLoaded else {
           continue
         }
-        publish(record(busName: busName, mirror: mirror, previous: nil), in: &state)
+        publish(record(busName: busName, mirror: mirror, previous: nil, in: state), in: &state)
       }
       refreshNowPlaying(in: &state)
     }
@@ -90,15 +120,18 @@ final class PlayerDirectory: Sendable {
           }
           continue
         }
-        publish(record(busName: busName, mirror: mirror, previous: previous), in: &state)
+        publish(record(busName: busName, mirror: mirror, previous: previous, in: state), in: &state)
       }
     }
   }
 
   /// The record of `mirror` under `busName`; the artwork file is looked at again only when
   /// `mpris:artUrl` changed.
-  private func record(busName: String, mirror: PlayerMirror, previous: PlayerRecord?) -> PlayerRecord {
+  private func record(busName: String, mirror: PlayerMirror, previous: PlayerRecord?, in state: State)
+    -> PlayerRecord
+  {
     var record = PlayerRecord(busName: busName, mirror: mirror, artworkVersion: previous?.artworkVersion)
+    record.isInterrupted = state.interrupted.contains(mirror.owner.rawValue)
     if previous == nil || previous?.artURL != record.artURL {
       record.artworkVersion = ArtworkFile.findNow(artURL: record.artURL)?.version
     }

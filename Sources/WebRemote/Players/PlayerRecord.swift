@@ -14,6 +14,8 @@ struct PlayerRecord: Sendable {
   var mirror: PlayerMirror
   /// The version of the artwork file, when it is one the hub serves.
   var artworkVersion: String?
+  /// Whether the audio session holds the player interrupted (a call under way paused it).
+  var isInterrupted = false
 
   /// A record of `mirror` under `busName`.
   init(busName: String, mirror: PlayerMirror, artworkVersion: String?) {
@@ -146,7 +148,7 @@ struct PlayerRecord: Sendable {
       ),
       ("isLiked", .bool(extraFlag(.likeActive))),
       ("isBookmarked", .bool(extraFlag(.bookmarkActive))),
-      ("isInterrupted", .bool(PlayerInterruptions.isInterrupted(mirror.owner.rawValue))),
+      ("isInterrupted", .bool(isInterrupted)),
     ])
   }
 

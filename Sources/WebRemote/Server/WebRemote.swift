@@ -27,13 +27,15 @@ package final class WebRemote: Service, Sendable {
 
   /// A web remote that shows the players of `view` in `hub`'s order, pairs devices into
   /// `devices`, and serves the page from `staticFiles` (``staticFilesFolder()`` by default;
-  /// `nil`: no page, the API only).
+  /// `nil`: no page, the API only); `interruptions`, when given, says which players the audio
+  /// session holds interrupted and hears of the user's presses.
   package init(
     view: PlayerView, hub: any NowPlayingSource, devices: DeviceStore,
-    staticFiles: String? = WebRemote.staticFilesFolder(), logger: Logger
+    staticFiles: String? = WebRemote.staticFilesFolder(), interruptions: (any PlayerInterruptions)? = nil,
+    logger: Logger
   ) {
     self.devices = devices
-    self.directory = PlayerDirectory(view: view, hub: hub, logger: logger)
+    self.directory = PlayerDirectory(view: view, hub: hub, interruptions: interruptions, logger: logger)
     self.logger = logger
     self.staticFiles = staticFiles
     devices.observeRevocations { [directory] id in directory.disconnect(deviceID: id) }

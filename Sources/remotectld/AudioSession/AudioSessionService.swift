@@ -15,7 +15,9 @@ import Synchronization
 ///
 /// Every change is applied on the view's connection thread, where the view's changes arrive:
 /// the sound server's events hop there, so the arbiter sees one order. Nothing runs while
-/// nothing changes: no timer, libpulse sleeps on its own thread.
+/// nothing changes: no timer, libpulse sleeps on its own thread. When no sound server answers
+/// (it starts after the hub, or stops), the hub tries again after 0.5 s, then twice as long each
+/// time up to ``longestRetryDelay``, and sleeps in between.
 final class AudioSessionService: Service, Sendable {
   /// What doctor says of a player the hub cannot match to a stream.
   struct Unmatched: Sendable, Hashable {
@@ -38,7 +40,15 @@ final class AudioSessionService: Service, Sendable {
     var removedStreams: Set<UInt32> = []
     /// Why the sound server is not watched, when it is not.
     var soundServerProblem: String?
+    /// The web remote's streams of the interrupted players, by id.
+    var interruptionStreams: [UInt64: AsyncStream<Set<String>>.Continuation] = [:]
+    var nextInterruptionStream: UInt64 = 0
   }
+
+  /// The first wait before connecting to the sound server again.
+  static let firstRetryDelay = Duration.milliseconds(500)
+  /// The longest wait between two attempts to reach the sound server.
+  static let longestRetryDelay = Duration.seconds(10)
 
   let hub: Hub
   let options: AudioSessionOptions
@@ -60,9 +70,12 @@ final class AudioSessionService: Service, Sendable {
   /// The interruption under way, `nil` when none is.
   var interruption: SessionArbiter.Interruption? { state.withLock { $0.arbiter.interruption } }
 
-  /// Whether `owner` was interrupted by the interruption under way.
-  func isInterrupted(_ owner: String) -> Bool {
-    state.withLock { $0.arbiter.interruption?.interrupted.contains(owner) ?? false }
+  /// Runs `body` on the web remote's streams of the interrupted players and the next stream's
+  /// id, under the lock.
+  func withInterruptionStreams<Result: Sendable>(
+    _ body: (inout [UInt64: AsyncStream<Set<String>>.Continuation], inout UInt64) -> Result
+  ) -> Result {
+    state.withLock { body(&$0.interruptionStreams, &$0.nextInterruptionStream) }
   }
 
   /// Why the sound server is not watched, `nil` while it is.
@@ -99,24 +112,71 @@ final class AudioSessionService: Service, Sendable {
     connection.perform { [self] in
       for mirror in hub.view.mirrors where mirror.isLoaded { playerLoaded(mirror.owner) }
     }
-    let watcher = SoundServerWatcher(server: options.server, applicationName: "remotectld")
     await withDiscardingTaskGroup { group in
-      group.addTask { [self] in
-        do {
-          for try await event in watcher.events() {
-            connection.perform { [self] in take(event) }
-          }
-        } catch {
-          let problem = "\(error)"
-          state.withLock { $0.soundServerProblem = problem }
-          logger.notice(
-            "not watching the sound server: calls and lost outputs are not seen; `remotectl interrupt begin` still interrupts",
-            metadata: ["error": "\(problem)"])
-        }
-      }
+      group.addTask { [self] in await watchSoundServer() }
       try? await gracefulShutdown()
       group.cancelAll()
     }
+    for continuation in state.withLock({ Array($0.interruptionStreams.values) }) { continuation.finish() }
+  }
+
+  /// Watches the sound server until cancelled: connects, follows it, and when no server answers
+  /// or it goes away, waits (0.5 s, doubling up to ``longestRetryDelay``) and connects again.
+  private func watchSoundServer() async {
+    let watcher = SoundServerWatcher(server: options.server, applicationName: "remotectld")
+    var delay = Self.firstRetryDelay
+    while !Task.isCancelled {
+      do {
+        for try await event in watcher.events() {
+          if case .listed = event {
+            delay = Self.firstRetryDelay
+            let wasProblem = state.withLock { state in
+              defer { state.soundServerProblem = nil }
+              return state.soundServerProblem != nil
+            }
+            logger.log(
+              level: wasProblem ? .notice : .info, "watching the sound server",
+              metadata: ["server": "\(options.server ?? "default")"])
+          }
+          connection.perform { [self] in take(event) }
+        }
+        return  // Cancelled.
+      } catch {
+        let problem = "\(error)"
+        let isFirst = state.withLock { state in
+          defer { state.soundServerProblem = problem }
+          return state.soundServerProblem == nil
+        }
+        // Its streams went with it: a call under way has ended.
+        connection.perform { [self] in forgetStreams() }
+        if isFirst {
+          logger.notice(
+            "not watching the sound server: calls and lost outputs are not seen until it answers; `remotectl interrupt begin` still interrupts",
+            metadata: ["error": "\(problem)", "retry": "from \(delay), up to \(Self.longestRetryDelay)"])
+        } else {
+          logger.debug("the sound server still does not answer", metadata: ["retry in": "\(delay)"])
+        }
+      }
+      do {
+        try await Task.sleep(for: delay)
+      } catch {
+        return
+      }
+      delay = min(delay * 2, Self.longestRetryDelay)
+    }
+  }
+
+  /// Forgets the streams of a sound server that went away; the next one numbers its own from
+  /// the start.
+  private func forgetStreams() {
+    let indices = state.withLock { state in
+      defer {
+        state.streams = [:]
+        state.removedStreams = []
+      }
+      return state.streams.keys.sorted()
+    }
+    for index in indices { apply(.streamRemoved(index: index)) }
   }
 
   // MARK: - Requests
@@ -230,6 +290,8 @@ final class AudioSessionService: Service, Sendable {
       apply(.routeLost(owners: owners))
     case .sinkAdded, .activePortAvailable:
       apply(.routeArrived)
+    case .listed:
+      break
     }
   }
 
@@ -247,6 +309,12 @@ final class AudioSessionService: Service, Sendable {
         "\(after == nil ? "the interruption ended" : "interrupting")",
         metadata: ["interrupted": "\(after?.interrupted ?? before?.interrupted ?? [])"])
       announceInterruption()
+    }
+    if before?.interrupted != after?.interrupted {
+      let players = Set(after?.interrupted ?? [])
+      for continuation in state.withLock({ Array($0.interruptionStreams.values) }) {
+        continuation.yield(players)
+      }
     }
     for action in actions { perform(action) }
   }

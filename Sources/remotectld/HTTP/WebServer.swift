@@ -13,6 +13,8 @@ struct WebServer: Sendable {
   let options: HTTPOptions
   let hub: Hub
   let endpoint: WebRemoteEndpoint
+  /// The audio session, which tells the web remote of players' interruptions.
+  var interruptions: (any PlayerInterruptions)?
   let logger: Logger
 
   func run() async {
@@ -28,7 +30,8 @@ struct WebServer: Sendable {
     let devices = try await DeviceStore.open(directory: DeviceStore.defaultDirectory())
     let source = HubNowPlayingSource(hub: hub)
     defer { source.finish() }
-    let webRemote = WebRemote(view: hub.view, hub: source, devices: devices, logger: logger)
+    let webRemote = WebRemote(
+      view: hub.view, hub: source, devices: devices, interruptions: interruptions, logger: logger)
     let hostCheck = HostCheck<BasicWebSocketRequestContext>()
     let router = Router(context: BasicWebSocketRequestContext.self)
     router.add(middleware: hostCheck)

@@ -73,7 +73,13 @@ struct ConfigurationFile: Sendable, Hashable {
           configuration.pausesOnRouteLoss = flag
         }
       case "call-roles":
-        configuration.callRoles = AudioSessionOptions.roles(in: value)
+        let roles = AudioSessionOptions.roles(in: value)
+        guard !roles.isEmpty else {
+          throw HubError(
+            "\(place): call-roles must name at least one media.role, such as phone,communication "
+              + "(to let calls pause nothing, set interrupt-on-calls = no)")
+        }
+        configuration.callRoles = roles
       default:
         throw HubError(
           "\(place): unknown key \"\(key)\"; the keys are: \(keys.joined(separator: ", "))")

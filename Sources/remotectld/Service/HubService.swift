@@ -78,8 +78,6 @@ struct HubService: Service {
       Task { await view.enumerate() }
     }
     registrations.append(try await connection.export(session.interface, at: HubNames.path))
-    PlayerInterruptions.install { session.isInterrupted($0) }
-    PlayerInterruptions.onPress { owner in BusName(rawValue: owner).map(session.userPressed) }
     let endpoint = WebRemoteEndpoint()
     registrations.append(try await connection.export(endpoint.interface, at: HubNames.path))
     let button = HeadsetButton(hub: hub, logger: logger)
@@ -103,7 +101,8 @@ struct HubService: Service {
       group.addTask { await publication.run() }
       group.addTask { try? await session.run() }
       if configuration.http.isEnabled {
-        let server = WebServer(options: configuration.http, hub: hub, endpoint: endpoint, logger: logger)
+        let server = WebServer(
+          options: configuration.http, hub: hub, endpoint: endpoint, interruptions: session, logger: logger)
         group.addTask { await server.run() }
       }
       try? await gracefulShutdown()

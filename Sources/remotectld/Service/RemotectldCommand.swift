@@ -143,6 +143,11 @@ struct RemotectldCommand: AsyncParsableCommand {
     for name in ignoredNames where name.isEmpty {
       throw ValidationError("--ignore-player needs a player name, such as vlc")
     }
+    if let callRoles, AudioSessionOptions.roles(in: callRoles).isEmpty {
+      throw ValidationError(
+        "--call-roles must name at least one media.role, such as phone,communication "
+          + "(to let calls pause nothing, use --no-interrupt-on-calls)")
+    }
   }
 
   /// The names of every `--ignore-player`, comma lists split.

@@ -1,17 +1,20 @@
 import BusTestSupport
-import Foundation
-import SoundTestSupport
+package import Foundation
 
 /// PipeWire with its pulse server (`pipewire`, `wireplumber`, `pipewire-pulse`), started for one
 /// test on a private session bus with a private runtime folder: DESIGN's recipe, beside
 /// pulseaudio.
-final class PipeWirePulseServer: Sendable {
-  let directory: URL
-  let bus: PrivateBus
-  let address: String
+package final class PipeWirePulseServer: Sendable {
+  /// The private runtime folder (`XDG_RUNTIME_DIR`, `HOME`) of the daemons.
+  package let directory: URL
+  /// The session bus WirePlumber needs, its own.
+  private let bus: PrivateBus
+  /// The pulse server's address for libpulse and `PULSE_SERVER`: "unix:DIR/pulse/native".
+  package let address: String
   private let daemons: [ChildProcess]
 
-  static var isInstalled: Bool {
+  /// Whether `pipewire`, `pipewire-pulse` and `wireplumber` are installed.
+  package static var isInstalled: Bool {
     ["/usr/bin/pipewire", "/usr/bin/pipewire-pulse", "/usr/bin/wireplumber"].allSatisfy {
       FileManager.default.isExecutableFile(atPath: $0)
     }
@@ -25,7 +28,7 @@ final class PipeWirePulseServer: Sendable {
   }
 
   /// Environment for the daemons and their clients.
-  var environment: [String: String] { Self.environment(in: directory, bus: bus) }
+  package var environment: [String: String] { Self.environment(in: directory, bus: bus) }
 
   private static func environment(in directory: URL, bus: PrivateBus) -> [String: String] {
     var environment = bus.environment
@@ -38,7 +41,7 @@ final class PipeWirePulseServer: Sendable {
 
   /// Starts pipewire, then wireplumber, then pipewire-pulse; returns once the pulse socket accepts
   /// connections and the server names itself PipeWire.
-  static func start() async throws -> PipeWirePulseServer {
+  package static func start() async throws -> PipeWirePulseServer {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("pipewire-test-\(UUID().uuidString.prefix(8))", isDirectory: true)
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -70,7 +73,7 @@ final class PipeWirePulseServer: Sendable {
   }
 
   /// Stops the daemons, the bus, and removes the folder.
-  func stop() async {
+  package func stop() async {
     for daemon in daemons.reversed() { await daemon.terminate() }
     await bus.stop()
     try? FileManager.default.removeItem(at: directory)
