@@ -51,8 +51,11 @@ start_hub() {
 # The bridge is left out at first: its WebSocket heartbeat wakes the hub whatever the audio
 # session does; it is measured on its own at the end.
 start_hub --no-bridge
-mpris_so=$(dpkg -L mpv-mpris | grep 'mpris.so$' | head -n 1)
-mpv --no-config --idle=yes --script="$mpris_so" --no-video --ao=pulse --really-quiet av://lavfi:sine &
+mpris_so=$(mpv_mpris_plugin)
+# Its IPC socket tells when mpv itself pauses, apart from when mpv-mpris announces it.
+export MPV_IPC=$work/mpv.sock
+mpv --no-config --idle=yes --script="$mpris_so" --input-ipc-server="$MPV_IPC" --no-video --ao=pulse \
+  --really-quiet av://lavfi:sine &
 pids+=($!)
 wait_for_name org.mpris.MediaPlayer2.mpv
 for _ in $(seq 200); do [ "$(playerctl --player=mpv status 2>/dev/null)" = Playing ] && break; sleep 0.05; done
@@ -66,26 +69,11 @@ if [ "$binaural" != none ] && [ -x "$binaural" ]; then
   players+=(binaural)
 fi
 
-thread_switches() {
-  for status in /proc/"$1"/task/*/status; do
-    awk -v tid="$(basename "$(dirname "$status")")" \
-      '/ctxt_switches/ { sum += $2 } END { print tid, sum + 0 }' "$status" 2>/dev/null || true
-  done
-}
-# The context switches of every thread of the hub over IDLE_SECONDS.
-idle_switches() {
-  local before after
-  before=$(thread_switches "$hub_pid")
-  sleep "$idle_seconds"
-  after=$(thread_switches "$hub_pid")
-  awk 'NR == FNR { start[$1] = $2; next } { sum += $2 - start[$1] } END { print sum + 0 }' \
-    <(echo "$before") <(echo "$after")
-}
-idle=$(idle_switches)
+idle_before_calls=$(idle "$hub_pid")
 
 echo "# A call's start to the players paused (ms), $calls calls; players: ${players[*]}; module-role-cork: ${ROLE_CORK:-1}"
 /usr/bin/python3 - "$calls" "${players[@]}" <<'PYTHON'
-import os, subprocess, sys, time
+import json, os, socket, subprocess, sys, time
 import dbus, dbus.bus, dbus.lowlevel, dbus.mainloop.glib
 from gi.repository import GLib
 
@@ -133,6 +121,24 @@ def subscribed(fd, condition):
     return bool(data)
 GLib.io_add_watch(subscription.stdout.fileno(), GLib.IO_IN | GLib.IO_HUP, subscribed)
 
+# mpv's own pause, from its IPC socket: when the sound stops, before mpv-mpris says so.
+ipc = socket.socket(socket.AF_UNIX)
+ipc.connect(os.environ["MPV_IPC"])
+ipc.sendall(b'{"command": ["observe_property", 1, "pause"]}\n')
+ipc_buffer = b""
+def mpv_event(fd, condition):
+    global ipc_buffer
+    data = ipc.recv(65536)
+    ipc_buffer += data
+    *lines, ipc_buffer = ipc_buffer.split(b"\n")
+    for line in lines:
+        event = json.loads(line)
+        if event.get("event") == "property-change" and event.get("name") == "pause" and event.get("data"):
+            mark(("mpv", "pause"))
+    return bool(data)
+GLib.io_add_watch(ipc.fileno(), GLib.IO_IN | GLib.IO_HUP, mpv_event)
+itself = {"mpv"} & set(names)
+
 def wait(keys, timeout=3):
     """Runs the loop until every key is seen or `timeout` s passed."""
     wanted.clear()
@@ -167,10 +173,15 @@ for _ in range(int(sys.argv[1])):
     seen.clear()
     start = time.monotonic()
     call = subprocess.Popen(["pacat", "--raw", "--property=media.role=phone", "/dev/zero"])
-    wait({("stream", "new")} | {(n, "Paused") for n in names} | {(n, member[n]) for n in names})
+    wait({("stream", "new")} | {(n, "Paused") for n in names} | {(n, member[n]) for n in names}
+         | {(n, "pause") for n in itself})
     stream = seen.get(("stream", "new"))
     if stream is not None:
         sample("pacat spawned → the stream seen (pactl subscribe)", stream - start)
+    for name in itself:
+        paused_itself = seen.get((name, "pause"))
+        if stream is not None and paused_itself is not None:
+            sample("%s: the stream seen → %s pauses (its IPC socket)" % (name, name), paused_itself - stream)
     for name in names:
         called, paused = seen.get((name, member[name])), seen.get((name, "Paused"))
         if called is None and status(name) == "Paused":
@@ -221,10 +232,10 @@ subscription.kill()
 PYTHON
 echo
 echo "# remotectld's wake-ups over ${idle_seconds} s while no stream changes (${players[*]} playing, no call)"
-echo "context switches, the bridge off: $idle"
+echo "context switches, the bridge off: $idle_before_calls"
 kill -TERM "$hub_pid"
 wait "$hub_pid" 2>/dev/null || true
 start_hub --bridge-port 0
 # The players settle on the new hub first (it reads them all once).
 sleep 2
-echo "context switches, the bridge on (no client): $(idle_switches)"
+echo "context switches, the bridge on (no client): $(idle "$hub_pid")"
