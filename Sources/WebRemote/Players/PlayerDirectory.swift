@@ -25,12 +25,15 @@ final class PlayerDirectory: Sendable {
   let view: PlayerView
   let hub: any NowPlayingSource
   let logger: Logger
+  /// The players the pages hand to their browsers' Media Session.
+  let lockScreens: LockScreenHandover
   private let state = Mutex(State())
 
   init(view: PlayerView, hub: any NowPlayingSource, logger: Logger) {
     self.view = view
     self.hub = hub
     self.logger = logger
+    self.lockScreens = LockScreenHandover(hub: hub)
   }
 
   // MARK: - Running
