@@ -10,13 +10,16 @@
 ///
 /// The rule, in the order it is applied:
 /// 1. A player the pages say they hand over (the *source*) is never an echo.
-/// 2. Another player whose `xesam:title`, `xesam:artist` (joined with ", ", as a Media Session
-///    has one artist string) and `xesam:album` are those a source showed while it was handed
-///    over (its current track or one of the last ``rememberedTracks``) is an echo: a browser
-///    republishing what the page was given, a moment behind it.
+/// 2. Another player whose `xesam:title` is that of a track a source showed while it was
+///    handed over (its current track or one of the last ``rememberedTracks``), and whose
+///    `xesam:artist` (joined with ", ", as a Media Session has one artist string) and
+///    `xesam:album` are that track's or empty, is an echo: a browser republishing what the page
+///    was given, a moment behind it, one field at a time.
 /// 3. A player with no title keeps its judgement: a browser whose page let its session go
-///    stays on the bus with empty metadata and `Stopped`, and stays an echo; a new player
-///    without a title is not one.
+///    stays on the bus with empty metadata and `Stopped`, and stays an echo. A new player that
+///    shows no title when it is first read, while a page hands a player over, is held as a
+///    possible echo until it shows a title, or until no page hands anything over: Chromium takes
+///    its bus name before it publishes the session's metadata.
 /// 4. Any other player is not an echo: a browser tab playing a video of its own shows its own
 ///    title, and is a player again.
 ///
@@ -39,6 +42,13 @@ package struct EchoRule: Sendable {
       self.artist = artist
       self.album = album
     }
+
+    /// Whether `copy` shows this track: the same title, and each of the artist and album the
+    /// same or not (yet) shown — a browser publishes a session's fields one change at a time.
+    func isMirrored(by copy: Track) -> Bool {
+      copy.title == title && (copy.artist.isEmpty || copy.artist == artist)
+        && (copy.album.isEmpty || copy.album == album)
+    }
   }
 
   /// How many tracks handed over are remembered: an echo follows its page a moment late.
@@ -48,8 +58,12 @@ package struct EchoRule: Sendable {
   package private(set) var sources: Set<String> = []
   /// The tracks handed over, the latest last, with the bus name that showed each.
   private var handed: [(source: String, track: Track)] = []
-  /// The connections judged echoes.
-  package private(set) var echoes: Set<String> = []
+  /// The connections judged echoes: those found mirroring a track, and those held.
+  package var echoes: Set<String> { found.union(held) }
+  /// The connections found mirroring a track handed over.
+  private var found: Set<String> = []
+  /// The new connections without a title, held while a page hands a player over.
+  private var held: Set<String> = []
 
   /// Creates a rule with no page handing anything over.
   package init() {}
@@ -71,24 +85,29 @@ package struct EchoRule: Sendable {
     if handed.count > Self.rememberedTracks { handed.removeFirst(handed.count - Self.rememberedTracks) }
   }
 
-  /// Judges the connection `owner`, named `busNames`, showing `track` (`nil`: no title), and
-  /// returns whether it is an echo.
+  /// Judges the connection `owner`, named `busNames`, showing `track` (`nil`: no title); `isNew`
+  /// when these are its first properties read. Returns whether it is an echo.
   @discardableResult
-  package mutating func judge(owner: String, busNames: [String], track: Track?) -> Bool {
-    let isEcho: Bool
+  package mutating func judge(owner: String, busNames: [String], track: Track?, isNew: Bool = false) -> Bool {
+    var isFound = false
+    var isHeld = false
     if busNames.contains(where: sources.contains) {
-      isEcho = false
+      // A source.
     } else if let track {
-      isEcho = handed.contains { !busNames.contains($0.source) && $0.track == track }
+      isFound = handed.contains { !busNames.contains($0.source) && $0.track.isMirrored(by: track) }
+    } else if found.contains(owner) {
+      isFound = true
     } else {
-      isEcho = echoes.contains(owner)
+      isHeld = isHandingOver && (isNew || held.contains(owner))
     }
-    if isEcho { echoes.insert(owner) } else { echoes.remove(owner) }
-    return isEcho
+    if isFound { found.insert(owner) } else { found.remove(owner) }
+    if isHeld { held.insert(owner) } else { held.remove(owner) }
+    return isFound || isHeld
   }
 
   /// Forgets the connection `owner` (it left the bus).
   package mutating func forget(owner: String) {
-    echoes.remove(owner)
+    found.remove(owner)
+    held.remove(owner)
   }
 }

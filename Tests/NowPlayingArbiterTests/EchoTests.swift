@@ -56,6 +56,25 @@ struct EchoTests {
     #expect(!isEcho7)
   }
 
+  @Test func `a new untitled player is held while a page hands over, until it shows a title or none does`() {
+    var rule = EchoRule()
+    rule.handOver([Self.binaural])
+    rule.source(Self.binaural, shows: Self.beats)
+    let chromium = ["org.mpris.MediaPlayer2.chromium.instance9"]
+    let held = rule.judge(owner: ":1.9", busNames: chromium, track: nil, isNew: true)
+    #expect(held)
+    let found = rule.judge(owner: ":1.9", busNames: chromium, track: Self.beats)
+    #expect(found)
+    let mpv = ["org.mpris.MediaPlayer2.mpv"]
+    let mpvHeld = rule.judge(owner: ":1.5", busNames: mpv, track: nil, isNew: true)
+    #expect(mpvHeld)
+    rule.handOver([])
+    let mpvReleased = rule.judge(owner: ":1.5", busNames: mpv, track: nil)
+    #expect(!mpvReleased)
+    let chromiumKept = rule.judge(owner: ":1.9", busNames: chromium, track: nil)
+    #expect(chromiumKept)
+  }
+
   @Test func `the browser playing a video of its own is a player again`() {
     var rule = EchoRule()
     rule.handOver([Self.binaural])

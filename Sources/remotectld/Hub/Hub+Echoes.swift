@@ -23,9 +23,9 @@ extension Hub {
     }
   }
 
-  /// Notes `mirror`'s track when a page hands it over, and judges it: the arbiter's event when
-  /// its judgement changed.
-  func echoEvents(of mirror: PlayerMirror) -> [Arbiter.Event] {
+  /// Notes `mirror`'s track when a page hands it over, and judges it (`isNew`: its first
+  /// properties were just read): the arbiter's event when its judgement changed.
+  func echoEvents(of mirror: PlayerMirror, isNew: Bool = false) -> [Arbiter.Event] {
     let track = Self.track(of: mirror)
     let owner = mirror.owner.rawValue
     let names = mirror.busNames.map(\.rawValue)
@@ -33,7 +33,7 @@ extension Hub {
     let (was, isEcho) = echoRule.withLock { rule in
       for name in names { rule.source(name, shows: handed) }
       let was = rule.echoes.contains(owner)
-      return (was, rule.judge(owner: owner, busNames: names, track: track))
+      return (was, rule.judge(owner: owner, busNames: names, track: track, isNew: isNew))
     }
     guard was != isEcho else { return [] }
     logger.info(

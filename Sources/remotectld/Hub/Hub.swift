@@ -124,7 +124,7 @@ final class Hub: Sendable {
       let source: Arbiter.Event.Source = source == .read ? .read : .announced
       // Whether it is an echo is known before what it plays counts.
       var events: [Arbiter.Event] =
-        names.contains(PlayerProperty.metadata.rawValue) ? echoEvents(of: mirror) : []
+        names.contains(PlayerProperty.metadata.rawValue) ? echoEvents(of: mirror, isNew: source == .read) : []
       var others: [String] = []
       for name in names {
         switch name {
