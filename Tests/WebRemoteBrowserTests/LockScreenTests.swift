@@ -44,6 +44,12 @@ struct LockScreenTests {
       #expect(lockSwitch.role == "switch")
       #expect(try await switchState(opened) == "false", "the switch is off by default")
       #expect(try await chromiumPlayer(bus) == nil, "Chromium publishes a player before the switch is on")
+      try await scrollToSwitch(opened)
+      for scheme in ["light", "dark"] {
+        try await opened.setColorScheme(scheme)
+        try await opened.screenshot("lock-screen-off-\(scheme)", in: "lock-screen")
+      }
+      try await opened.setColorScheme("light")
 
       // On, by its name, with a real click: the tap starts the silence (no autoplay flag here).
       try await opened.click(named: "Show on lock screen")
@@ -79,6 +85,7 @@ struct LockScreenTests {
 
       for scheme in ["light", "dark"] {
         try await opened.setColorScheme(scheme)
+        try await scrollToSwitch(opened)
         try await opened.screenshot("lock-screen-on-\(scheme)", in: "lock-screen")
         try await opened.setViewport(width: 1280, height: 800)
         try await opened.screenshot("lock-screen-on-desktop-\(scheme)", in: "lock-screen")
@@ -257,6 +264,11 @@ struct LockScreenTests {
     }
     await browser?.close()
     await stage.stop()
+  }
+
+  /// Scrolls the page until the switch is in view (on a phone it is below the transport).
+  private func scrollToSwitch(_ browser: Browser) async throws {
+    try await browser.run("document.querySelector('.lock-screen').scrollIntoView({ block: 'end' });")
   }
 
   /// The switch's `aria-checked`.
