@@ -205,6 +205,54 @@ struct LockScreenTests {
     await stage.stop()
   }
 
+  @Test
+  func
+    `with the hub answering for playerctld, playerctl and PlayerNames list binaural alone while Chromium echoes it`()
+    async throws
+  {
+    let stage = try await WebRemoteStage.start()
+    var browser: Browser?
+    do {
+      let bus = stage.bus
+      let opened = try await Browser(
+        width: 390, height: 844, environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+      browser = opened
+      let page = RemotePage(browser: opened)
+      try await opened.open(try await stage.pairingURL().absoluteString)
+      let title = try await stage.metadata("xesam:title", of: "binaural")
+      try await page.waitForText("title", title)
+      try await opened.click(named: "Show on lock screen")
+      // Chromium's player, read with gdbus: playerctl asks the hub's playerctld for its players.
+      let chromium = try await eventually("Chromium's own MPRIS player to show binaural's title") {
+        () async throws -> String? in
+        guard let player = try await chromiumPlayer(bus) else { return nil }
+        let metadata = try await bus.gdbus(
+          "call", "--dest", "org.mpris.MediaPlayer2.\(player)", "--object-path", "/org/mpris/MediaPlayer2",
+          "--method", "org.freedesktop.DBus.Properties.Get", "org.mpris.MediaPlayer2.Player", "Metadata")
+        return metadata.output.contains(title) ? player : nil
+      }
+      #expect(try await bus.playerctl("--list-all").output == "binaural\n")
+      #expect(
+        !(try await hubList(bus, Self.playerctld, "com.github.altdesktop.playerctld", "PlayerNames"))
+          .contains(
+            chromium))
+      #expect(
+        !(try await hubList(bus, Self.hub, "io.github.swift_remote_control.Hub1", "Players")).contains(
+          chromium))
+      // A press to every player through the hub reaches binaural once.
+      try await bus.playerctl("--all-players", "play-pause")
+      try await bus.waitUntil(playerctl: ["--player=binaural", "status"], prints: "Playing")
+      #expect(try await stage.nowPlaying() == "binaural")
+    } catch {
+      let log = stage.hubLog
+      await browser?.close()
+      await stage.stop()
+      throw TestFailure("\(error)\nremotectld's log:\n\(log.suffix(3000))")
+    }
+    await browser?.close()
+    await stage.stop()
+  }
+
   @Test func `the session's metadata, position state and actions are the player's, in the hub's commands`()
     async throws
   {
