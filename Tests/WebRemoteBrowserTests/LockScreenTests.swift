@@ -78,6 +78,10 @@ struct LockScreenTests {
       let picture = try Data(contentsOf: URL(string: artwork)!)
       #expect(picture.starts(with: [0x89, 0x50, 0x4E, 0x47]) || picture.starts(with: [0xFF, 0xD8, 0xFF]))
       #expect(picture.count > 1000, "the artwork is \(picture.count) bytes")
+      let original = try Data(
+        contentsOf: URL(string: try await stage.metadata("mpris:artUrl", of: "binaural"))!)
+      // Binaural's picture, not the page's icon: Chromium re-encodes it, at its size (PNG's IHDR).
+      #expect(Array(picture.prefix(24).suffix(8)) == Array(original.prefix(24).suffix(8)))
       // The page remembers the switch on this device.
       #expect(
         try await opened.evaluate(
