@@ -243,6 +243,12 @@ struct LockScreenTests {
       #expect(
         !(try await hubList(bus, Self.hub, "io.github.swift_remote_control.Hub1", "Players")).contains(
           chromium))
+      // Remembered on this device: the page opened again shows the switch on, and hands binaural
+      // over again (playing the silence, or asking for a tap where the browser wants one).
+      let origin = try await opened.evaluate("return location.origin;", as: String.self)
+      try await opened.open(origin + "/")
+      try await page.waitForText("title", title)
+      try await eventually("the switch to be on after a reload") { try await switchState(opened) == "true" }
       // A press to every player through the hub reaches binaural once.
       try await bus.playerctl("--all-players", "play-pause")
       try await bus.waitUntil(playerctl: ["--player=binaural", "status"], prints: "Playing")
