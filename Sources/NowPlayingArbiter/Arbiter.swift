@@ -155,6 +155,7 @@ package struct Arbiter: Sendable {
     rememberedActive = active.flatMap { records[$0]?.names.first }
     rememberedPinned = pinned.flatMap { records[$0]?.names.first }
     records = [:]
+    echoes = []
     active = nil
     pinned = nil
     reconnectedAt = tick()
