@@ -31,6 +31,13 @@ extension Arbiter {
     case commandSent(owner: String)
     /// Other properties changed (Position, Volume, `Can*`…): never activity.
     case otherPropertiesChanged(owner: String, names: [String])
+    /// The player is, or is no longer, a browser's echo of a lock screen page (see
+    /// ``EchoRule``): an echo is no candidate. One that stops being an echo while it plays has
+    /// started playing.
+    case echoChanged(owner: String, isEcho: Bool)
+    /// From now on a player becomes a candidate only once its `PlaybackStatus` is known (`true`),
+    /// or as soon as it appears (`false`, the default): see ``Arbiter/holdsUnreadPlayers``.
+    case holdUnreadPlayers(Bool)
     /// Pin the player after the active one in activity order; the one it leaves goes to the back
     /// (playerctld's `Shift`).
     case shift

@@ -21,7 +21,8 @@
 ///
 /// 1. **Candidates** are every `org.mpris.MediaPlayer2.*` name except the hub itself, other proxies
 ///    (playerctld, KDE Connect's), a user's ignore list and duplicates: two names of one connection
-///    are one player (see ``CandidateFilter``).
+///    are one player (see ``CandidateFilter``). A browser's echo of a lock screen page is no
+///    candidate either (``Event/echoChanged(owner:isEcho:)``, decided by ``EchoRule``).
 /// 2. **The active player stays while it plays.**
 /// 3. Otherwise the active player is **the one that most recently started playing and still
 ///    plays**.
@@ -54,11 +55,17 @@ package struct Arbiter: Sendable {
   /// The hub's own unique connection name (`:1.42`): every name it owns is left out. Set it
   /// again after the hub reconnects.
   package var hubOwner: String?
+  /// Whether a player becomes a candidate only once its `PlaybackStatus` is known: set while an
+  /// echo may appear (a lock screen page hands a player over), so that an echo is recognised
+  /// from its first properties before it is ever listed.
+  package private(set) var holdsUnreadPlayers = false
 
   /// The result of the rule: the active player and the candidates in activity order.
   package private(set) var nowPlaying = NowPlaying(active: nil, players: [])
 
   private var records: [String: PlayerRecord] = [:]
+  /// The connections that are echoes (see ``EchoRule``): kept, never candidates.
+  private var echoes: Set<String> = []
   private var active: String?
   private var pinned: String?
   private var clock: UInt64 = 0
@@ -101,6 +108,8 @@ package struct Arbiter: Sendable {
     case .otherPropertiesChanged:
       // Position, Volume, Can* and the like are never activity.
       break
+    case .echoChanged(let owner, let isEcho): echoChanged(owner: owner, isEcho: isEcho)
+    case .holdUnreadPlayers(let holds): holdsUnreadPlayers = holds
     case .shift: shift()
     case .unshift: unshift()
     case .select(let name): select(name)
@@ -113,9 +122,15 @@ package struct Arbiter: Sendable {
   /// The candidate that owns `name`, given as a bus name (`org.mpris.MediaPlayer2.vlc`), a
   /// player name (`vlc`) or a unique connection name (`:1.42`); `nil` when none does.
   package func candidate(named name: String) -> Candidate? {
-    if let record = records[name] { return record.candidate }
+    if let record = records[name] { return isCandidate(record) ? record.candidate : nil }
     let busName = name.hasPrefix(CandidateFilter.mprisPrefix) ? name : CandidateFilter.mprisPrefix + name
-    return records.values.first { $0.names.contains(busName) }?.candidate
+    return records.values.first { $0.names.contains(busName) && isCandidate($0) }?.candidate
+  }
+
+  /// Whether a known player is a candidate now: not an echo, and read if unread players are
+  /// held.
+  private func isCandidate(_ record: PlayerRecord) -> Bool {
+    !echoes.contains(record.owner) && (!holdsUnreadPlayers || record.isStatusKnown || record.isRestored)
   }
 
   /// Starts again after the bus restarted, with `hubOwner` as the hub's new unique name.
@@ -140,6 +155,7 @@ package struct Arbiter: Sendable {
     rememberedActive = active.flatMap { records[$0]?.names.first }
     rememberedPinned = pinned.flatMap { records[$0]?.names.first }
     records = [:]
+    echoes = []
     active = nil
     pinned = nil
     reconnectedAt = tick()
@@ -181,6 +197,26 @@ package struct Arbiter: Sendable {
     guard var record = records[owner] else { return }
     record.remove(busName)
     records[owner] = record.names.isEmpty ? nil : record
+    if records[owner] == nil { echoes.remove(owner) }
+  }
+
+  private mutating func echoChanged(owner: String, isEcho: Bool) {
+    guard isEcho != echoes.contains(owner) else { return }
+    if isEcho {
+      echoes.insert(owner)
+      if pinned == owner { pinned = nil }
+      if active == owner { active = nil }
+    } else {
+      echoes.remove(owner)
+      // What plays as it stops being an echo has just started playing, as far as anyone saw.
+      if var record = records[owner], record.isPlaying {
+        let now = tick()
+        record.started = now
+        record.activity = now
+        records[owner] = record
+        pinned = nil
+      }
+    }
   }
 
   // MARK: - Activity
@@ -241,7 +277,7 @@ package struct Arbiter: Sendable {
 
   /// Enters `owner` in the history, if it is a candidate.
   private mutating func stamp(_ owner: String) {
-    guard records[owner] != nil else { return }
+    guard let record = records[owner], isCandidate(record) else { return }
     let now = tick()
     records[owner]?.activity = now
   }
@@ -249,21 +285,24 @@ package struct Arbiter: Sendable {
   // MARK: - The rule
 
   private mutating func settle() {
-    if let owner = pinned, records[owner] == nil { pinned = nil }
+    let candidates = records.filter { isCandidate($0.value) }
+    if let owner = pinned, candidates[owner] == nil { pinned = nil }
+    if let owner = active, candidates[owner] == nil { active = nil }
     if let owner = pinned {
       active = owner
-    } else if let owner = active, records[owner]?.isPlaying == true {
+    } else if let owner = active, candidates[owner]?.isPlaying == true {
       // The active player stays while it plays.
-    } else if let playing = records.values.filter(\.isPlaying).max(by: { $0.startedOrZero < $1.startedOrZero }
-    ) {
+    } else if let playing = candidates.values.filter(\.isPlaying).max(by: {
+      $0.startedOrZero < $1.startedOrZero
+    }) {
       active = playing.owner
-    } else if let owner = active, records[owner] != nil {
+    } else if let owner = active, candidates[owner] != nil {
       // None plays: the last active one stays.
     } else {
-      active = records.values.sorted(by: PlayerRecord.ranksBefore).first?.owner
+      active = candidates.values.sorted(by: PlayerRecord.ranksBefore).first?.owner
     }
-    let first = active.flatMap { records[$0] }
-    let rest = records.values.filter { $0.owner != active }.sorted(by: PlayerRecord.ranksBefore)
+    let first = active.flatMap { candidates[$0] }
+    let rest = candidates.values.filter { $0.owner != active }.sorted(by: PlayerRecord.ranksBefore)
     nowPlaying = NowPlaying(
       active: first?.candidate, players: ((first.map { [$0] } ?? []) + rest).map(\.candidate))
   }

@@ -8,4 +8,12 @@ package protocol NowPlayingSource: Sendable {
   /// Makes the player with the bus name `busName` Now Playing (the hub's `Select`), or throws
   /// an ``APIError`` that says why not.
   func select(busName: String) async throws(APIError)
+  /// Takes `busNames` as the players that pages hand to their browser's W3C Media Session now
+  /// (empty: none), so that a browser's echo of them is never taken for a player.
+  func handOver(_ busNames: Set<String>)
+}
+
+extension NowPlayingSource {
+  /// Does nothing: a source without echoes to tell apart.
+  package func handOver(_ busNames: Set<String>) {}
 }

@@ -30,6 +30,8 @@ final class PlayerDirectory: Sendable {
   /// The audio session, when there is one.
   let interruptions: (any PlayerInterruptions)?
   let logger: Logger
+  /// The players the pages hand to their browsers' Media Session.
+  let lockScreens: LockScreenHandover
   /// The players, their snapshots and the clients.
   let state = Mutex(State())
 
@@ -39,6 +41,7 @@ final class PlayerDirectory: Sendable {
     self.hub = hub
     self.interruptions = interruptions
     self.logger = logger
+    self.lockScreens = LockScreenHandover(hub: hub)
   }
 
   // MARK: - Running

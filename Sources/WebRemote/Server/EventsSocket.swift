@@ -131,15 +131,43 @@ struct EventsSocket: Sendable {
         }
         try await outbound.write(.text(Self.ack(id: id, failure).text))
       }
+    case "lockScreen"?:
+      lockScreen(json, id: id, subscriber: subscriber)
     case let type?:
       directory.send(
-        Self.error(APIError(.badRequest, "unknown message type \"\(type)\"; send command or resync"), id: id),
+        Self.error(
+          APIError(.badRequest, "unknown message type \"\(type)\"; send command, resync or lockScreen"),
+          id: id),
         to: subscriber)
     case nil:
       directory.send(
-        Self.error(APIError(.badRequest, "a message needs a \"type\": command or resync"), id: id),
+        Self.error(
+          APIError(.badRequest, "a message needs a \"type\": command, resync or lockScreen"), id: id),
         to: subscriber)
     }
+  }
+
+  /// `{"type": "lockScreen", "player": ID or null}`: the player the page hands to its browser's
+  /// Media Session, or none; acknowledged when it has an `id`.
+  private func lockScreen(_ json: JSONValue, id: String?, subscriber: UInt64) {
+    let busName: String?
+    switch json["player"] {
+    case nil, .null?:
+      busName = nil
+    case .string(let player)?:
+      guard let record = directory.record(player) else {
+        let error = APIError(.unknownPlayer, "no player \"\(player)\" to show on the lock screen")
+        directory.send(id.map { Self.ack(id: $0, error) } ?? Self.error(error, id: nil), to: subscriber)
+        return
+      }
+      busName = record.busName
+    default:
+      let error = APIError(.badRequest, "lockScreen needs \"player\", a player's id or null")
+      directory.send(id.map { Self.ack(id: $0, error) } ?? Self.error(error, id: nil), to: subscriber)
+      return
+    }
+    directory.lockScreens.set(deviceID: deviceID, busName: busName)
+    if let id { directory.send(Self.ack(id: id, nil), to: subscriber) }
   }
 
   private static func ack(id: String, _ error: APIError?) -> JSONValue {

@@ -38,7 +38,10 @@ package final class WebRemote: Service, Sendable {
     self.directory = PlayerDirectory(view: view, hub: hub, interruptions: interruptions, logger: logger)
     self.logger = logger
     self.staticFiles = staticFiles
-    devices.observeRevocations { [directory] id in directory.disconnect(deviceID: id) }
+    devices.observeRevocations { [directory] id in
+      directory.disconnect(deviceID: id)
+      directory.lockScreens.set(deviceID: id, busName: nil)
+    }
   }
 
   /// Follows the players until graceful shutdown; then every WebSocket client is closed.

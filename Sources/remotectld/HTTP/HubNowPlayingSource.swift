@@ -45,6 +45,10 @@ final class HubNowPlayingSource: NowPlayingSource {
     for continuation in streams.continuations.withLock({ Array($0.values) }) { continuation.finish() }
   }
 
+  func handOver(_ busNames: Set<String>) {
+    hub.handOver(busNames)
+  }
+
   func select(busName: String) async throws(APIError) {
     guard hub.candidate(named: busName) != nil else {
       throw APIError(.unknownPlayer, "the hub does not list \(busName)")

@@ -21,6 +21,8 @@ final class Hub: Sendable {
   let view: PlayerView
   let logger: Logger
   private let arbiter: Mutex<Arbiter>
+  /// Which players are browsers' echoes of a lock screen page (`Hub+Echoes.swift`).
+  let echoRule = Mutex(EchoRule())
   /// Told every new answer, on the view's connection thread, in order.
   private let observers = Mutex<[@Sendable (Change) -> Void]>([])
 
@@ -113,13 +115,16 @@ final class Hub: Sendable {
     switch change {
     case .nameAppeared(let name, let owner, _):
       applyHere([.nameAppeared(busName: name.rawValue, owner: owner.rawValue)])
-    case .nameVanished(let name, let owner, _):
+    case .nameVanished(let name, let owner, let lastMirror):
+      if lastMirror != nil { echoRule.withLock { $0.forget(owner: owner.rawValue) } }
       applyHere([.nameVanished(busName: name.rawValue, owner: owner.rawValue)])
     case .propertiesChanged(let owner, let interface, let names, let source)
     where interface == MediaPlayerInterface.player.rawValue:
       guard let mirror = view.mirror(of: owner) else { return }
       let source: Arbiter.Event.Source = source == .read ? .read : .announced
-      var events: [Arbiter.Event] = []
+      // Whether it is an echo is known before what it plays counts.
+      var events: [Arbiter.Event] =
+        names.contains(PlayerProperty.metadata.rawValue) ? echoEvents(of: mirror, isNew: source == .read) : []
       var others: [String] = []
       for name in names {
         switch name {

@@ -6,6 +6,8 @@ import WebRemote
 final class FixedNowPlayingSource: NowPlayingSource {
   private let order: Mutex<NowPlayingOrder>
   private let continuations = Mutex<[AsyncStream<NowPlayingOrder>.Continuation]>([])
+  /// Every set of players handed over to lock screens, in order.
+  let handedOver = Mutex<[Set<String>]>([])
 
   init(_ order: NowPlayingOrder) {
     self.order = Mutex(order)
@@ -23,6 +25,10 @@ final class FixedNowPlayingSource: NowPlayingSource {
   func set(_ new: NowPlayingOrder) {
     order.withLock { $0 = new }
     for continuation in continuations.withLock({ $0 }) { continuation.yield(new) }
+  }
+
+  func handOver(_ busNames: Set<String>) {
+    handedOver.withLock { $0.append(busNames) }
   }
 
   func select(busName: String) async throws(APIError) {

@@ -3,6 +3,7 @@
 
 import * as api from "./api.js";
 import { LiveConnection } from "./live-connection.js";
+import { LockScreen } from "./lock-screen.js";
 import { deviceName, takePairingCode } from "./pairing.js";
 import { PlayerStore } from "./player-store.js";
 import { RemoteView } from "./remote-view.js";
@@ -29,6 +30,7 @@ const view = new RemoteView(document, {
     render();
   },
   retry: () => connection.wake(),
+  lockScreen: (on) => lockScreen.setOn(on, lockScreenPlayer()),
   refreshPlayers: async () => {
     if (connection.isOpen) return;
     try {
@@ -41,8 +43,21 @@ const view = new RemoteView(document, {
   },
 });
 
+const lockScreen = new LockScreen({
+  audio: document.getElementById("lock-screen-audio"),
+  mediaSession: "mediaSession" in navigator ? navigator.mediaSession : null,
+  storage: localStorageOrNull(),
+  base: location.href,
+  now: monotonic,
+  send,
+  announce: (message) => connection.send(message),
+  onChange: (state) => view.showLockScreen(state),
+});
+
 const connection = new LiveConnection({
   url: () => `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/events`,
+  // The hub learns again which player the page hands to the lock screen: it may have restarted.
+  onOpen: () => lockScreen.tellHub(),
   onMessage: receive,
   onStatus: ({ state, retryIn }) => {
     document.body.classList.toggle("offline", state === "waiting");
@@ -65,6 +80,27 @@ const connection = new LiveConnection({
   onRefused: () => unpaired("This device’s pairing was revoked. " + NOT_PAIRED),
 });
 
+function localStorageOrNull() {
+  try {
+    return window.localStorage;
+  } catch {
+    return null; // Storage disabled.
+  }
+}
+
+/**
+ * The player the lock screen shows: the Now Playing one. A browser on the same desktop
+ * republishes the page's session as a player of its own; should the hub list that echo as Now
+ * Playing (it restarted, and has not heard from the page yet), the page keeps handing over the
+ * player it echoes.
+ */
+function lockScreenPlayer() {
+  const nowPlaying = store.get(store.nowPlaying) ?? null;
+  const handed = lockScreen.player ? store.get(lockScreen.player.id) : null;
+  if (nowPlaying && handed && nowPlaying.id !== handed.id && lockScreen.isEcho(nowPlaying)) return handed;
+  return nowPlaying;
+}
+
 function viewedPlayer() {
   return store.get(viewedId) ?? store.get(store.nowPlaying) ?? store.list()[0] ?? null;
 }
@@ -75,6 +111,7 @@ function render() {
   const player = viewedPlayer();
   view.show(player);
   view.showPlayers(store.list(), player?.id ?? null);
+  lockScreen.follow(lockScreenPlayer());
 }
 
 function receive(data) {
@@ -180,8 +217,12 @@ document.addEventListener("visibilitychange", () => {
   // A phone that slept may hold a dead socket: ask for the state, reopen if nothing answers.
   if (document.visibilityState === "visible") connection.wake({ probe: { type: "resync" } });
 });
+// A browser that refused to start the lock screen's audio without a tap gets one here.
+document.addEventListener("pointerdown", () => lockScreen.tapped(), true);
+document.addEventListener("keydown", () => lockScreen.tapped(), true);
 window.addEventListener("online", () => connection.wake({ probe: { type: "resync" } }));
 window.addEventListener("offline", () =>
   view.banner("Offline. This device has no network.", { retry: true }));
 
+view.showLockScreen({ on: lockScreen.on, waitingForTap: false, supported: lockScreen.supported });
 start();

@@ -39,7 +39,9 @@ export class RemoteView {
       skipForward: $("skip-forward"), skipForwardInterval: $("skip-forward-interval"),
       volume: $("volume"), shuffle: $("shuffle"), loop: $("loop"), loopMode: $("loop-mode"),
       status: $("status"), dialog: $("players-dialog"), list: $("player-list"),
+      lockScreen: $("lock-screen"), lockScreenNote: $("lock-screen-note"),
     };
+    this.lockScreenCost = this.el.lockScreenNote?.textContent ?? "";
     this.wire();
     document.addEventListener("visibilitychange", () => this.scheduleFrame());
   }
@@ -144,6 +146,22 @@ export class RemoteView {
       if (event.target === el.dialog) el.dialog.close(); // a tap on the backdrop
     });
     el.bannerRetry.addEventListener("click", () => this.handlers.retry());
+    el.lockScreen?.addEventListener("click", () =>
+      this.handlers.lockScreen?.(el.lockScreen.getAttribute("aria-checked") !== "true"));
+  }
+
+  /**
+   * The "Show on lock screen" switch: on or off, hidden where the browser has no Media
+   * Session, and a word when the browser waits for a tap to start.
+   */
+  showLockScreen({ on, waitingForTap, supported }) {
+    const { lockScreen, lockScreenNote } = this.el;
+    if (!lockScreen) return;
+    lockScreen.closest(".lock-screen").hidden = !supported;
+    lockScreen.setAttribute("aria-checked", String(on));
+    lockScreenNote.textContent = on && waitingForTap
+      ? "Tap anywhere on this page to show the player on the lock screen again (the browser asks for a tap)."
+      : this.lockScreenCost.replace(/\s+/g, " ").trim();
   }
 
   async send(command, args) {
