@@ -20,10 +20,7 @@ struct LockScreenTests {
     // Without the hub's proxy and playerctld names: playerctl then lists the players on the bus
     // itself (with playerctld there, it lists playerctld's PlayerNames, where the echo never is)
     // and reaches Chromium's player, as a phone's lock screen reaches the session.
-    let stage = try await WebRemoteStage.start(hubArguments: ["--http-port", "0", "--proxy", "off"])
-    var browser: Browser?
-    var hubMonitors: [ChildProcess] = []
-    do {
+    try await WebRemoteStage.run(hubArguments: ["--http-port", "0", "--proxy", "off"]) { stage in
       let bus = stage.bus
       try await bus.playerctl("--player=binaural", "play")
       try await bus.waitUntil(playerctl: ["--player=binaural", "status"], prints: "Playing")
@@ -31,11 +28,8 @@ struct LockScreenTests {
       let monitors = try [Self.hub].map { name in
         try bus.start("gdbus", ["monitor", "--address", bus.address, "--dest", name])
       }
-      hubMonitors = monitors
 
-      let opened = try await Browser(
-        width: 390, height: 844, environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
-      browser = opened
+      let opened = try await stage.openBrowser(onTheBus: true)
       let page = RemotePage(browser: opened)
       try await opened.open(try await stage.pairingURL().absoluteString)
       let firstTitle = try await stage.metadata("xesam:title", of: "binaural")
@@ -193,20 +187,7 @@ struct LockScreenTests {
       try await eventually("Chromium's own media to be Now Playing") {
         try await stage.nowPlaying() == chromium
       }
-    } catch {
-      let log = stage.hubLog
-      let console = (try? await browser?.consoleMessages()) ?? []
-      await browser?.close()
-      for monitor in hubMonitors { monitor.kill() }
-      await stage.stop()
-      throw TestFailure("\(error)\nconsole: \(console)\nremotectld's log:\n\(log.suffix(3000))")
     }
-    await browser?.close()
-    for monitor in hubMonitors {
-      monitor.kill()
-      _ = try? await monitor.waitForExit(within: .seconds(5))
-    }
-    await stage.stop()
   }
 
   @Test
@@ -214,13 +195,9 @@ struct LockScreenTests {
     `with the hub answering for playerctld, playerctl and PlayerNames list binaural alone while Chromium echoes it`()
     async throws
   {
-    let stage = try await WebRemoteStage.start()
-    var browser: Browser?
-    do {
+    try await WebRemoteStage.run { stage in
       let bus = stage.bus
-      let opened = try await Browser(
-        width: 390, height: 844, environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
-      browser = opened
+      let opened = try await stage.openBrowser(onTheBus: true)
       let page = RemotePage(browser: opened)
       try await opened.open(try await stage.pairingURL().absoluteString)
       let title = try await stage.metadata("xesam:title", of: "binaural")
@@ -253,24 +230,14 @@ struct LockScreenTests {
       try await bus.playerctl("--all-players", "play-pause")
       try await bus.waitUntil(playerctl: ["--player=binaural", "status"], prints: "Playing")
       #expect(try await stage.nowPlaying() == "binaural")
-    } catch {
-      let log = stage.hubLog
-      await browser?.close()
-      await stage.stop()
-      throw TestFailure("\(error)\nremotectld's log:\n\(log.suffix(3000))")
     }
-    await browser?.close()
-    await stage.stop()
   }
 
   @Test func `the session's metadata, position state and actions are the player's, in the hub's commands`()
     async throws
   {
-    let stage = try await WebRemoteStage.start()
-    var browser: Browser?
-    do {
-      let opened = try await Browser(width: 390, height: 844)
-      browser = opened
+    try await WebRemoteStage.run { stage in
+      let opened = try await stage.openBrowser()
       let origin = try WebRemoteStage.origin(of: try await stage.pairingURL())
       try await opened.open(origin + "/")
       let result = try await opened.evaluate(
@@ -315,13 +282,7 @@ struct LockScreenTests {
           + #""offers":[true,false,false,true,true],"#
           + #""sent":[["binaural","seek",{"position":75.5}],["binaural","skipForward",{}],["binaural","skipForward",{"interval":30}],["binaural","nextTrack",null],["binaural","pause",null]]}"#
       )
-    } catch {
-      await browser?.close()
-      await stage.stop()
-      throw error
     }
-    await browser?.close()
-    await stage.stop()
   }
 
   /// Scrolls the page until the switch is in view (on a phone it is below the transport).

@@ -32,11 +32,8 @@ struct WebRemoteInterruptionTests {
   }
 
   @Test func playersShowInterruptedDuringTheInterruptionAndNotAfterIt() async throws {
-    let stage = try await WebRemoteStage.start()
-    var browser: Browser?
-    do {
-      let opened = try await Browser(width: 390, height: 844)
-      browser = opened
+    try await WebRemoteStage.run { stage in
+      let opened = try await stage.openBrowser()
       let page = RemotePage(browser: opened)
       try await opened.open(try await stage.pairingURL().absoluteString)
       try await page.waitForText("title", try await stage.metadata("xesam:title", of: "binaural"))
@@ -72,13 +69,6 @@ struct WebRemoteInterruptionTests {
         try await opened.evaluate("return document.getElementById('artwork-frame').title;", as: String.self)
           == ""
       }
-    } catch {
-      let log = stage.hubLog
-      await browser?.close()
-      await stage.stop()
-      throw TestFailure("\(error)\nremotectld's log:\n\(log.suffix(3000))")
     }
-    await browser?.close()
-    await stage.stop()
   }
 }

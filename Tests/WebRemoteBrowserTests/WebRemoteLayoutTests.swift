@@ -15,9 +15,8 @@ struct WebRemoteLayoutTests {
   ]
 
   @Test func everyControlIsOnScreenAtPhoneAndDesktopSizesInLightAndDark() async throws {
-    let stage = try await WebRemoteStage.start()
-    let browser = try await Browser(width: 390, height: 844)
-    do {
+    try await WebRemoteStage.run { stage in
+      let browser = try await stage.openBrowser()
       let page = RemotePage(browser: browser)
       try await browser.open(try await stage.pairingURL().absoluteString)
       try await page.waitForText("title", try await stage.metadata("xesam:title", of: "binaural"))
@@ -53,12 +52,6 @@ struct WebRemoteLayoutTests {
       // The text colour follows the scheme: dark text on light, light text on dark.
       #expect(textColours["light"] == "rgb(21, 22, 26)")
       #expect(textColours["dark"] == "rgb(243, 244, 247)")
-    } catch {
-      await browser.close()
-      await stage.stop()
-      throw error
     }
-    await browser.close()
-    await stage.stop()
   }
 }

@@ -13,25 +13,15 @@ struct WebRemotePageTests {
   private func withPairedPage(
     _ body: (WebRemoteStage, RemotePage, String) async throws -> Void
   ) async throws {
-    let stage = try await WebRemoteStage.start()
-    var browser: Browser?
-    do {
-      let opened = try await Browser(width: 390, height: 844)
-      browser = opened
+    try await WebRemoteStage.run { stage in
+      let opened = try await stage.openBrowser()
       let page = RemotePage(browser: opened)
       let url = try await stage.pairingURL()
       try await opened.open(url.absoluteString)
       let title = try await stage.metadata("xesam:title", of: "binaural")
       try await page.waitForText("title", title)
       try await body(stage, page, try WebRemoteStage.origin(of: url))
-    } catch {
-      let log = stage.hubLog
-      await browser?.close()
-      await stage.stop()
-      throw TestFailure("\(error)\nremotectld's log:\n\(log.suffix(3000))")
     }
-    await browser?.close()
-    await stage.stop()
   }
 
   @Test func pairingThroughThePrintedURLShowsBinauralsTitleArtistAndArtwork() async throws {

@@ -13,21 +13,11 @@ struct WebRemoteScriptTests {
   private func withUnpairedPage(_ body: (WebRemoteStage, RemotePage, String) async throws -> Void)
     async throws
   {
-    let stage = try await WebRemoteStage.start()
-    var browser: Browser?
-    do {
-      let opened = try await Browser(width: 390, height: 844)
-      browser = opened
+    try await WebRemoteStage.run { stage in
+      let opened = try await stage.openBrowser()
       let origin = try WebRemoteStage.origin(of: try await stage.pairingURL())
       try await body(stage, RemotePage(browser: opened), origin)
-    } catch {
-      let log = stage.hubLog
-      await browser?.close()
-      await stage.stop()
-      throw TestFailure("\(error)\nremotectld's log:\n\(log.suffix(3000))")
     }
-    await browser?.close()
-    await stage.stop()
   }
 
   @Test func anUnpairedPageSaysHowToPairAndShowsNoPlayer() async throws {

@@ -9,6 +9,8 @@ import Synchronization
 ///
 /// Every program gets `XDG_STATE_HOME`, `XDG_DATA_HOME` and `XDG_CONFIG_HOME` inside the bus's
 /// folder, so paired devices and binaural's favourites never reach the user's own.
+///
+/// A test runs in ``run(hubArguments:_:)``, which stops the stage whatever happens.
 final class WebRemoteStage: Sendable {
   /// The bus everything runs on.
   let bus: PrivateBus
@@ -16,6 +18,8 @@ final class WebRemoteStage: Sendable {
   let environment: [String: String]
   /// The running remotectld.
   private let hub = Mutex<ChildProcess?>(nil)
+  /// The browsers ``openBrowser(width:height:onTheBus:)`` opened, closed by ``stop()``.
+  private let browsers = Mutex<[Browser]>([])
 
   private init(bus: PrivateBus) {
     self.bus = bus
@@ -49,8 +53,46 @@ final class WebRemoteStage: Sendable {
     }
   }
 
-  /// Stops every program and the bus.
+  /// Runs `body` on a new stage (see ``start(hubArguments:)``) and stops the stage, its browsers
+  /// and its programs whatever happens. A failure carries the hub's log and the browsers'
+  /// consoles.
+  static func run(
+    hubArguments: [String] = ["--http-port", "0"], _ body: (WebRemoteStage) async throws -> Void
+  ) async throws {
+    let stage = try await start(hubArguments: hubArguments)
+    do {
+      try await body(stage)
+    } catch {
+      var consoles: [String] = []
+      for browser in stage.browsers.withLock({ $0 }) {
+        consoles += (try? await browser.consoleMessages()) ?? []
+      }
+      let log = stage.hubLog
+      await stage.stop()
+      throw TestFailure("\(error)\nconsole: \(consoles)\nremotectld's log:\n\(log.suffix(3000))")
+    }
+    await stage.stop()
+  }
+
+  /// Opens a browser, a phone's screen by default, that ``stop()`` closes. `onTheBus` puts
+  /// Chromium on the stage's bus, where it publishes a page's media session as its own MPRIS
+  /// player.
+  func openBrowser(width: Int = 390, height: Int = 844, onTheBus: Bool = false) async throws -> Browser {
+    let browser = try await Browser(
+      width: width, height: height,
+      environment: onTheBus ? ["DBUS_SESSION_BUS_ADDRESS": bus.address] : [:])
+    browsers.withLock { $0.append(browser) }
+    return browser
+  }
+
+  /// Closes the browsers and stops every program and the bus.
   func stop() async {
+    for browser in browsers.withLock({ current in
+      defer { current = [] }
+      return current
+    }) {
+      await browser.close()
+    }
     await bus.stop()
   }
 
