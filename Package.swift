@@ -6,6 +6,8 @@ import PackageDescription
 let swiftSettings: [SwiftSetting] = [
   .enableUpcomingFeature("ExistentialAny"),
   .enableUpcomingFeature("InternalImportsByDefault"),
+  // A member is visible only where its module is imported, so every target names what it uses.
+  .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
 let package = Package(
@@ -37,6 +39,9 @@ let package = Package(
     // The web remote names HTTP fields and statuses by swift-http-types's types, as Hummingbird
     // does; the version Hummingbird itself asks for.
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+    // The web remote and the bridge use SwiftNIO's buffers and WebSocket close codes, which
+    // Hummingbird's API hands them; the version Hummingbird resolves.
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
   ],
   targets: [
     // The platform-free heart: events, responder chain, command center, Now Playing info.
@@ -72,6 +77,7 @@ let package = Package(
         "DBus",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "UnixSignals", package: "swift-service-lifecycle"),
       ]
     ),
     // What users need to test their own player over a real bus: a private dbus-daemon, their
@@ -115,6 +121,7 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "UnixSignals", package: "swift-service-lifecycle"),
       ]
     ),
     // The controller: playerctl's verbs and habits for any MPRIS player, and more.
@@ -158,6 +165,7 @@ let package = Package(
       name: "WebRemote",
       dependencies: [
         "DBus",
+        "RemoteControl",
         "HubSupport",
         "PlayerView",
         "RemoteControlMPRIS",
@@ -166,6 +174,8 @@ let package = Package(
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOWebSocket", package: "swift-nio"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
       resources: [.copy("Resources")]
@@ -182,6 +192,9 @@ let package = Package(
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOFoundationEssentialsCompat", package: "swift-nio"),
+        .product(name: "NIOWebSocket", package: "swift-nio"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
       resources: [.copy("Resources")]
@@ -204,6 +217,7 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "UnixSignals", package: "swift-service-lifecycle"),
       ]
     ),
     // What the bus tests share: one private dbus-daemon launcher, a child-process runner, the
@@ -250,6 +264,8 @@ let package = Package(
       name: "RemoteControlMPRISTests",
       dependencies: [
         "RemoteControl", "RemoteControlTesting", "RemoteControlMPRIS", "BusTestSupport",
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]
     ),
     // A pulseaudio of the test's own, recorded, and measuring what it recorded (Goertzel tones,
@@ -270,11 +286,14 @@ let package = Package(
     ),
     .testTarget(
       name: "remotectlTests",
-      dependencies: ["remotectl", "BusTestSupport"]
+      dependencies: [
+        "remotectl", "BusTestSupport", "DBus", "RemoteControlMPRIS",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
     ),
     .testTarget(
       name: "PlayerViewTests",
-      dependencies: ["PlayerView", "RemoteControl"]
+      dependencies: ["PlayerView", "DBus", "RemoteControl"]
     ),
     .testTarget(
       name: "NowPlayingArbiterTests",
@@ -296,10 +315,15 @@ let package = Package(
         "PlayerView",
         "RemoteControlMPRIS",
         "BusTestSupport",
+        .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
         .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "Logging", package: "swift-log"),
         .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "NIOWebSocket", package: "swift-nio"),
         "remotectl",
       ]
     ),
@@ -308,10 +332,16 @@ let package = Package(
       dependencies: [
         "Bridge",
         "remotectld",
+        "RemoteControl",
         "RemoteControlMPRIS",
         "BusTestSupport",
+        .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOWebSocket", package: "swift-nio"),
       ]
     ),
     .testTarget(

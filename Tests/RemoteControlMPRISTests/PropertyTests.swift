@@ -1,6 +1,7 @@
 import BusTestSupport
 import Foundation
 import RemoteControl
+import RemoteControlMPRIS
 import RemoteControlTesting
 import Testing
 

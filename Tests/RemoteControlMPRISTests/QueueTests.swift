@@ -1,6 +1,7 @@
 import BusTestSupport
 import Foundation
 import RemoteControl
+import RemoteControlMPRIS
 import Testing
 
 /// An application's queue as `org.mpris.MediaPlayer2.TrackList`: exported only when provided,

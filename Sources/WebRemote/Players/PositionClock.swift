@@ -1,5 +1,6 @@
 import Foundation
 import PlayerView
+import RemoteControl
 
 /// The hub's clock as pages read it: milliseconds since the Unix epoch, fixed to the hub's
 /// continuous clock once, so that a position reported at one instant is always sent with the same

@@ -3,8 +3,9 @@ import HubSupport
 package import Hummingbird
 package import HummingbirdWebSocket
 package import Logging
+import NIOWebSocket
 package import PlayerView
-package import ServiceLifecycle
+import ServiceLifecycle
 
 /// The web remote: any browser as the lock screen. It serves the page's static files at `/`,
 /// the REST API under `/api/`, the WebSocket `/api/events`, pairing and artwork, all described
