@@ -59,3 +59,49 @@ private struct OldNames: OldNowPlayingCalls {
     #expect(old.rate(4) == .changeRating(4))
   }
 }
+
+/// `PlaybackQueueError` was an enum: its cases, used as values and as patterns.
+private protocol OldQueueErrorCalls {
+  func unknownItem(_ id: String) -> PlaybackQueueError
+  func duplicateItem(_ id: String) -> PlaybackQueueError
+  func isUnknownItem(_ error: any Error) -> Bool
+}
+
+private struct OldQueueErrors: OldQueueErrorCalls {
+  @available(*, deprecated)
+  func unknownItem(_ id: String) -> PlaybackQueueError { .unknownItem(id) }
+
+  @available(*, deprecated)
+  func duplicateItem(_ id: String) -> PlaybackQueueError { .duplicateItem(id) }
+
+  @available(*, deprecated)
+  func isUnknownItem(_ error: any Error) -> Bool {
+    if case PlaybackQueueError.unknownItem("any identifier") = error { return true }
+    return false
+  }
+}
+
+@Suite struct DeprecatedQueueErrorTests {
+  private let old: any OldQueueErrorCalls = OldQueueErrors()
+
+  @Test func theEnumsCasesAreErrorsWithTheirCodeAndIdentifier() {
+    let unknown = old.unknownItem("x")
+    #expect(unknown.code == .unknownItem)
+    #expect(unknown.itemID == "x")
+    #expect(unknown.message == "the queue has no item \"x\"")
+    let duplicate = old.duplicateItem("a")
+    #expect(duplicate.code == .duplicateItem)
+    #expect(duplicate.message == "the queue already has an item \"a\"")
+  }
+
+  @Test func theOldPatternsMatchAnErrorOfTheirCode() {
+    var queue = PlaybackQueue(items: [QueueItem(id: "a", info: NowPlayingInfo())], canEdit: true)
+    let unknown = #expect(throws: PlaybackQueueError.self) { try queue.remove("x") }
+    let duplicate = #expect(throws: PlaybackQueueError.self) {
+      try queue.insert(QueueItem(id: "a", info: NowPlayingInfo()), after: nil)
+    }
+    #expect(unknown.map(old.isUnknownItem) == true)
+    #expect(duplicate.map(old.isUnknownItem) == false)
+    #expect(!old.isUnknownItem(CancellationError()))
+  }
+}

@@ -71,6 +71,17 @@ struct PositionStateTests {
     #expect(error?.description == "invalid position state: \(invalid.message)")
   }
 
+  @Test func errorsAreEqualByCodeWhateverTheirMessages() {
+    let negative = #expect(throws: PositionStateError.self) { try PositionState(duration: .seconds(-1)) }
+    let moreNegative = #expect(throws: PositionStateError.self) { try PositionState(duration: .seconds(-2)) }
+    let stopped = #expect(throws: PositionStateError.self) {
+      try PositionState(duration: .seconds(1), playbackRate: 0)
+    }
+    #expect(negative?.message != moreNegative?.message)
+    #expect(negative == moreNegative)
+    #expect(negative != stopped)
+  }
+
   @Test(arguments: InvalidPositionState.all)
   func refusedSetPositionStateChangesNothing(invalid: InvalidPositionState) throws {
     center.playbackState = .playing
