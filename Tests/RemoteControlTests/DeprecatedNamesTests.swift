@@ -12,6 +12,7 @@ private protocol OldNowPlayingCalls {
   func setPositionState(of center: NowPlayingInfoCenter, duration: Double, position: Double) throws
   func positionState(duration: Double, rate: Double, position: Double) throws -> PositionState
   func rate(_ rating: Double) -> RemoteControlEvent.Command
+  func seconds(_ duration: Duration) -> Double
 }
 
 private struct OldNames: OldNowPlayingCalls {
@@ -30,6 +31,9 @@ private struct OldNames: OldNowPlayingCalls {
 
   @available(*, deprecated)
   func rate(_ rating: Double) -> RemoteControlEvent.Command { .rate(rating) }
+
+  @available(*, deprecated)
+  func seconds(_ duration: Duration) -> Double { duration.seconds }
 }
 
 @Suite struct DeprecatedNamesTests {
@@ -57,6 +61,14 @@ private struct OldNames: OldNowPlayingCalls {
 
   @Test func rateIsChangeRating() {
     #expect(old.rate(4) == .changeRating(4))
+  }
+
+  @Test func durationSecondsIsTheStandardDivisionAndKeepsFractions() {
+    #expect(old.seconds(.seconds(3)) == 3)
+    #expect(old.seconds(.milliseconds(1500)) == 1.5)
+    #expect(old.seconds(.seconds(-2)) == -2)
+    #expect(old.seconds(.zero) == 0)
+    #expect(old.seconds(.microseconds(1_234_567)) == Duration.microseconds(1_234_567) / .seconds(1))
   }
 }
 

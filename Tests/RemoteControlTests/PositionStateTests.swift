@@ -125,13 +125,6 @@ struct PositionStateTests {
     #expect(clip.position == .milliseconds(500))
   }
 
-  @Test func durationSecondsKeepFractions() {
-    #expect(Duration.seconds(3).seconds == 3)
-    #expect(Duration.milliseconds(1500).seconds == 1.5)
-    #expect(Duration.seconds(-2).seconds == -2)
-    #expect(Duration.zero.seconds == 0)
-  }
-
   @Test func positionAfterElapsedTimeIsClampedToTheItem() throws {
     let state = try PositionState(duration: .seconds(10), playbackRate: 2, position: .seconds(4))
     #expect(state.position(after: .seconds(1)) == .seconds(6))

@@ -27,7 +27,7 @@ enum HubMessage: Sendable, Hashable {
     case .welcome(let id, let limits, let heartbeatInterval):
       members = [
         "type": .string("welcome"), "version": .number(Double(Self.version)),
-        "heartbeat": .object(["interval": .number(heartbeatInterval.seconds)]),
+        "heartbeat": .object(["interval": .number(heartbeatInterval / .seconds(1))]),
         "limits": .object([
           "players": .number(Double(limits.players)),
           "messagesPerSecond": .number(limits.messagesPerSecond),
@@ -36,7 +36,7 @@ enum HubMessage: Sendable, Hashable {
           "metadataBytes": .number(Double(limits.metadataBytes)),
           "artworkCount": .number(Double(limits.artworkCount)),
           "artworkBytes": .number(Double(limits.artworkBytes)),
-          "artworkFetchSeconds": .number(limits.artworkFetchTime.seconds),
+          "artworkFetchSeconds": .number(limits.artworkFetchTime / .seconds(1)),
         ]),
       ]
       members["id"] = id

@@ -24,7 +24,7 @@ enum PositionClock {
   /// fast it moves (0 while it does not), and when (milliseconds since the epoch).
   static func json(of position: PlayerPosition) -> JSON {
     .object([
-      ("position", .number(position.state.position.seconds)),
+      ("position", .number(position.state.position / .seconds(1))),
       ("rate", .number(position.isMoving ? position.state.playbackRate : 0)),
       ("at", .integer(milliseconds(of: position.reportedAt))),
     ])
