@@ -128,9 +128,11 @@ let package = Package(
     .executableTarget(
       name: "remotectl",
       dependencies: [
+        "RemoteControl",
         "RemoteControlMPRIS",
         "DBus",
         "HubSupport",
+        "PlayerView",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -287,7 +289,7 @@ let package = Package(
     .testTarget(
       name: "remotectlTests",
       dependencies: [
-        "remotectl", "BusTestSupport", "DBus", "RemoteControlMPRIS",
+        "remotectl", "BusTestSupport", "DBus", "PlayerView", "RemoteControlMPRIS",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
