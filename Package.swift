@@ -12,11 +12,13 @@ let swiftSettings: [SwiftSetting] = [
 
 let package = Package(
   name: "swift-remote-control",
-  // RemoteControl, RemoteControlTesting, RemoteControlBackend, NowPlayingArbiter and HubSupport
-  // are platform-free (macOS 15 for the Synchronization module). Everything else is Linux-only:
-  // the sd-bus targets (CSystemd, DBus, RemoteControlMPRIS, RemoteControlMPRISTesting,
-  // PlayerView, remotectl, and the hub: WebRemote, Bridge, remotectld), the PulseAudio and ALSA
-  // ones (CPulse, CALSA, AudioPlayback) and binaural, which uses both.
+  // RemoteControl, RemoteControlTesting, RemoteControlBackend, NowPlayingArbiter and
+  // AudioSessionArbiter are platform-free (macOS 15 for the Synchronization module). Everything
+  // else is Linux-only: the sd-bus targets (CSystemd, DBus, RemoteControlMPRIS,
+  // RemoteControlMPRISTesting, PlayerView, podcasts, remotectl, and the hub: WebRemote, Bridge,
+  // remotectld), HubSupport (it finds resources through /proc), the PulseAudio and ALSA ones
+  // (CPulse, CALSA, AudioPlayback, SoundServer), binaural, which uses both, and the test support
+  // (Glibc, dbus-daemon).
   platforms: [.macOS(.v15)],
   products: [
     .library(name: "RemoteControl", targets: ["RemoteControl"]),
