@@ -6,15 +6,19 @@ import PackageDescription
 let swiftSettings: [SwiftSetting] = [
   .enableUpcomingFeature("ExistentialAny"),
   .enableUpcomingFeature("InternalImportsByDefault"),
+  // A member is visible only where its module is imported, so every target names what it uses.
+  .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
 let package = Package(
   name: "swift-remote-control",
-  // RemoteControl, RemoteControlTesting, RemoteControlBackend, NowPlayingArbiter and HubSupport
-  // are platform-free (macOS 15 for the Synchronization module). Everything else is Linux-only:
-  // the sd-bus targets (CSystemd, DBus, RemoteControlMPRIS, RemoteControlMPRISTesting,
-  // PlayerView, remotectl, and the hub: WebRemote, Bridge, remotectld), the PulseAudio and ALSA
-  // ones (CPulse, CALSA, AudioPlayback) and binaural, which uses both.
+  // RemoteControl, RemoteControlTesting, RemoteControlBackend, NowPlayingArbiter and
+  // AudioSessionArbiter are platform-free (macOS 15 for the Synchronization module). Everything
+  // else is Linux-only: the sd-bus targets (CSystemd, DBus, RemoteControlMPRIS,
+  // RemoteControlMPRISTesting, PlayerView, podcasts, remotectl, and the hub: WebRemote, Bridge,
+  // remotectld), HubSupport (it finds resources through /proc), the PulseAudio and ALSA ones
+  // (CPulse, CALSA, AudioPlayback, SoundServer), binaural, which uses both, and the test support
+  // (Glibc, dbus-daemon).
   platforms: [.macOS(.v15)],
   products: [
     .library(name: "RemoteControl", targets: ["RemoteControl"]),
@@ -37,6 +41,9 @@ let package = Package(
     // The web remote names HTTP fields and statuses by swift-http-types's types, as Hummingbird
     // does; the version Hummingbird itself asks for.
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+    // The web remote and the bridge use SwiftNIO's buffers and WebSocket close codes, which
+    // Hummingbird's API hands them; the version Hummingbird resolves.
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
   ],
   targets: [
     // The platform-free heart: events, responder chain, command center, Now Playing info.
@@ -72,6 +79,7 @@ let package = Package(
         "DBus",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "UnixSignals", package: "swift-service-lifecycle"),
       ]
     ),
     // What users need to test their own player over a real bus: a private dbus-daemon, their
@@ -115,15 +123,18 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "UnixSignals", package: "swift-service-lifecycle"),
       ]
     ),
     // The controller: playerctl's verbs and habits for any MPRIS player, and more.
     .executableTarget(
       name: "remotectl",
       dependencies: [
+        "RemoteControl",
         "RemoteControlMPRIS",
         "DBus",
         "HubSupport",
+        "PlayerView",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -158,6 +169,7 @@ let package = Package(
       name: "WebRemote",
       dependencies: [
         "DBus",
+        "RemoteControl",
         "HubSupport",
         "PlayerView",
         "RemoteControlMPRIS",
@@ -166,6 +178,8 @@ let package = Package(
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOWebSocket", package: "swift-nio"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
       resources: [.copy("Resources")]
@@ -182,6 +196,9 @@ let package = Package(
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOFoundationEssentialsCompat", package: "swift-nio"),
+        .product(name: "NIOWebSocket", package: "swift-nio"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
       resources: [.copy("Resources")]
@@ -204,6 +221,7 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "UnixSignals", package: "swift-service-lifecycle"),
       ]
     ),
     // What the bus tests share: one private dbus-daemon launcher, a child-process runner, the
@@ -251,6 +269,8 @@ let package = Package(
       name: "RemoteControlMPRISTests",
       dependencies: [
         "RemoteControl", "RemoteControlTesting", "RemoteControlMPRIS", "BusTestSupport", "HubSupport",
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]
     ),
     // A pulseaudio of the test's own, recorded, and measuring what it recorded (Goertzel tones,
@@ -271,11 +291,14 @@ let package = Package(
     ),
     .testTarget(
       name: "remotectlTests",
-      dependencies: ["remotectl", "BusTestSupport", "HubSupport"]
+      dependencies: [
+        "remotectl", "BusTestSupport", "DBus", "HubSupport", "PlayerView", "RemoteControlMPRIS",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
     ),
     .testTarget(
       name: "PlayerViewTests",
-      dependencies: ["PlayerView", "RemoteControl"]
+      dependencies: ["PlayerView", "DBus", "RemoteControl"]
     ),
     .testTarget(
       name: "NowPlayingArbiterTests",
@@ -298,10 +321,15 @@ let package = Package(
         "RemoteControlMPRIS",
         "BusTestSupport",
         "HubSupport",
+        .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
         .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "Logging", package: "swift-log"),
         .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "NIOWebSocket", package: "swift-nio"),
         "remotectl",
       ]
     ),
@@ -310,11 +338,17 @@ let package = Package(
       dependencies: [
         "Bridge",
         "remotectld",
+        "RemoteControl",
         "RemoteControlMPRIS",
         "BusTestSupport",
         "HubSupport",
+        .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOWebSocket", package: "swift-nio"),
       ]
     ),
     .testTarget(

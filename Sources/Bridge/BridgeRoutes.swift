@@ -3,6 +3,7 @@ import HubSupport
 package import Hummingbird
 package import HummingbirdWebSocket
 import Logging
+import NIOFoundationEssentialsCompat
 
 /// The bridge's routes on one listener: the WebSocket endpoint `/bridge`, and its JavaScript
 /// clients under `/bridge/`.

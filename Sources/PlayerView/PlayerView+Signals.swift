@@ -1,5 +1,7 @@
 import DBus
+import Logging
 import RemoteControlMPRIS
+import Synchronization
 
 extension PlayerView {
   // MARK: - Signals

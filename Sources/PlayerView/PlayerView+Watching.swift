@@ -1,5 +1,7 @@
 package import DBus
+import Logging
 import RemoteControlMPRIS
+import Synchronization
 
 extension PlayerView {
   // MARK: - Starting

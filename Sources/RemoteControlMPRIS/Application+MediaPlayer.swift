@@ -1,6 +1,7 @@
 import Logging
 public import RemoteControl
 import ServiceLifecycle
+import UnixSignals
 
 extension Application {
   /// Runs this application as an MPRIS media player on the session bus, until the task is

@@ -27,4 +27,10 @@ public struct MediaPlayerError: Error, Sendable, Hashable, CustomStringConvertib
 
   /// The message.
   public var description: String { message }
+
+  /// Errors are equal when their codes are: the message is for people.
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.code == rhs.code }
+
+  /// Hashes the code.
+  public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 }

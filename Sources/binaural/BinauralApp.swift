@@ -3,6 +3,7 @@ import Logging
 import RemoteControl
 import RemoteControlMPRIS
 import ServiceLifecycle
+import UnixSignals
 
 /// Builds the app on the main actor and runs its services until shutdown.
 @MainActor

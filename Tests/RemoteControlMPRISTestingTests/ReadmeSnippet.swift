@@ -1,4 +1,5 @@
 import RemoteControl
+import RemoteControlMPRIS
 import RemoteControlMPRISTesting
 import Testing
 

@@ -1,6 +1,7 @@
 import BusTestSupport
 import Foundation
 import FoundationXML
+import RemoteControlMPRIS
 import Testing
 
 /// The exported interfaces have every MPRIS 2.2 member the player implements, with the spec's

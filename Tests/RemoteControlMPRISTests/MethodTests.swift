@@ -1,6 +1,7 @@
 import BusTestSupport
 import Foundation
 import RemoteControl
+import RemoteControlMPRIS
 import Testing
 
 /// Player and root methods become events from the caller, and do nothing when their `Can*` is

@@ -24,4 +24,16 @@ import Testing
       #expect(error.message.contains("dbus-daemon listens"), "\(error)")
     }
   }
+
+  @Test func errorsAreEqualByCodeWhateverTheirMessages() {
+    let gone = ClientError(name: "org.freedesktop.DBus.Error.ServiceUnknown", message: "mpv left")
+    let goneToo = ClientError(name: "org.freedesktop.DBus.Error.ServiceUnknown", message: "vlc left")
+    let refused = ClientError(name: "org.freedesktop.DBus.Error.InvalidArgs", message: "mpv left")
+    #expect(gone == goneToo)
+    #expect(gone != refused)
+    #expect(Set([gone, goneToo, refused]).count == 2)
+    let unreachable = MediaPlayerError(.connectionFailed, "cannot connect to the session bus: a")
+    #expect(unreachable == MediaPlayerError(.connectionFailed, "cannot connect to the session bus: b"))
+    #expect(unreachable != MediaPlayerError(.nameTaken, "cannot connect to the session bus: a"))
+  }
 }

@@ -1,6 +1,7 @@
 import BusTestSupport
 import Foundation
 import RemoteControl
+import RemoteControlMPRIS
 import Testing
 
 /// The rule for commands that are not offered, where the player had bent it: `Stop` with the

@@ -2,6 +2,7 @@ import BusTestSupport
 import Foundation
 import HubSupport
 import RemoteControl
+import RemoteControlMPRIS
 import RemoteControlTesting
 import Testing
 

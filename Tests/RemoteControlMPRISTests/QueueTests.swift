@@ -2,6 +2,7 @@ import BusTestSupport
 import Foundation
 import HubSupport
 import RemoteControl
+import RemoteControlMPRIS
 import Testing
 
 /// An application's queue as `org.mpris.MediaPlayer2.TrackList`: exported only when provided,

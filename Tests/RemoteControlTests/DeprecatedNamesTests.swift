@@ -12,6 +12,7 @@ private protocol OldNowPlayingCalls {
   func setPositionState(of center: NowPlayingInfoCenter, duration: Double, position: Double) throws
   func positionState(duration: Double, rate: Double, position: Double) throws -> PositionState
   func rate(_ rating: Double) -> RemoteControlEvent.Command
+  func seconds(_ duration: Duration) -> Double
 }
 
 private struct OldNames: OldNowPlayingCalls {
@@ -30,6 +31,9 @@ private struct OldNames: OldNowPlayingCalls {
 
   @available(*, deprecated)
   func rate(_ rating: Double) -> RemoteControlEvent.Command { .rate(rating) }
+
+  @available(*, deprecated)
+  func seconds(_ duration: Duration) -> Double { duration.seconds }
 }
 
 @Suite struct DeprecatedNamesTests {
@@ -57,5 +61,59 @@ private struct OldNames: OldNowPlayingCalls {
 
   @Test func rateIsChangeRating() {
     #expect(old.rate(4) == .changeRating(4))
+  }
+
+  @Test func durationSecondsIsTheStandardDivisionAndKeepsFractions() {
+    #expect(old.seconds(.seconds(3)) == 3)
+    #expect(old.seconds(.milliseconds(1500)) == 1.5)
+    #expect(old.seconds(.seconds(-2)) == -2)
+    #expect(old.seconds(.zero) == 0)
+    #expect(old.seconds(.microseconds(1_234_567)) == Duration.microseconds(1_234_567) / .seconds(1))
+  }
+}
+
+/// `PlaybackQueueError` was an enum: its cases, used as values and as patterns.
+private protocol OldQueueErrorCalls {
+  func unknownItem(_ id: String) -> PlaybackQueueError
+  func duplicateItem(_ id: String) -> PlaybackQueueError
+  func isUnknownItem(_ error: any Error) -> Bool
+}
+
+private struct OldQueueErrors: OldQueueErrorCalls {
+  @available(*, deprecated)
+  func unknownItem(_ id: String) -> PlaybackQueueError { .unknownItem(id) }
+
+  @available(*, deprecated)
+  func duplicateItem(_ id: String) -> PlaybackQueueError { .duplicateItem(id) }
+
+  @available(*, deprecated)
+  func isUnknownItem(_ error: any Error) -> Bool {
+    if case PlaybackQueueError.unknownItem("any identifier") = error { return true }
+    return false
+  }
+}
+
+@Suite struct DeprecatedQueueErrorTests {
+  private let old: any OldQueueErrorCalls = OldQueueErrors()
+
+  @Test func theEnumsCasesAreErrorsWithTheirCodeAndIdentifier() {
+    let unknown = old.unknownItem("x")
+    #expect(unknown.code == .unknownItem)
+    #expect(unknown.itemID == "x")
+    #expect(unknown.message == "the queue has no item \"x\"")
+    let duplicate = old.duplicateItem("a")
+    #expect(duplicate.code == .duplicateItem)
+    #expect(duplicate.message == "the queue already has an item \"a\"")
+  }
+
+  @Test func theOldPatternsMatchAnErrorOfTheirCode() {
+    var queue = PlaybackQueue(items: [QueueItem(id: "a", info: NowPlayingInfo())], canEdit: true)
+    let unknown = #expect(throws: PlaybackQueueError.self) { try queue.remove("x") }
+    let duplicate = #expect(throws: PlaybackQueueError.self) {
+      try queue.insert(QueueItem(id: "a", info: NowPlayingInfo()), after: nil)
+    }
+    #expect(unknown.map(old.isUnknownItem) == true)
+    #expect(duplicate.map(old.isUnknownItem) == false)
+    #expect(!old.isUnknownItem(CancellationError()))
   }
 }

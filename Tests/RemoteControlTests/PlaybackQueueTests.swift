@@ -22,15 +22,21 @@ import Testing
   @Test func editsRefuseUnknownAndDuplicateIdentifiersWithoutChangingTheQueue() throws {
     var queue = PlaybackQueue(items: Self.items("a", "b"), currentItemID: "b", canEdit: true)
     let before = queue
-    #expect(throws: PlaybackQueueError.unknownItem("x")) {
+    let unknownPrevious = #expect(throws: PlaybackQueueError.self) {
       try queue.insert(QueueItem(id: "n", info: NowPlayingInfo()), after: "x")
     }
-    #expect(throws: PlaybackQueueError.duplicateItem("a")) {
+    #expect(unknownPrevious?.code == .unknownItem)
+    #expect(unknownPrevious?.itemID == "x")
+    let duplicate = #expect(throws: PlaybackQueueError.self) {
       try queue.insert(QueueItem(id: "a", info: NowPlayingInfo()), after: nil)
     }
-    #expect(throws: PlaybackQueueError.unknownItem("x")) { try queue.remove("x") }
+    #expect(duplicate?.code == .duplicateItem)
+    #expect(duplicate?.itemID == "a")
+    #expect(duplicate?.message == "the queue already has an item \"a\"")
+    let unknownRemoved = #expect(throws: PlaybackQueueError.self) { try queue.remove("x") }
+    #expect(unknownRemoved?.code == .unknownItem)
     #expect(queue == before)
-    #expect("\(PlaybackQueueError.unknownItem("x"))" == "the queue has no item \"x\"")
+    #expect(unknownRemoved.map { "\($0)" } == "the queue has no item \"x\"")
 
     try queue.insert(QueueItem(id: "n", info: NowPlayingInfo()), after: "a")
     try queue.insert(QueueItem(id: "first", info: NowPlayingInfo()), after: nil)
@@ -38,6 +44,21 @@ import Testing
     #expect(queue.playbackQueueIndex == 3, "the current item moved with the insertions")
     try queue.remove("b")
     #expect(queue.currentItemID == nil)
+  }
+
+  @Test func queueErrorsAreEqualByCodeWhateverTheIdentifier() {
+    var queue = PlaybackQueue(items: Self.items("a"), canEdit: true)
+    let errors = ["x", "y"].map { id in
+      #expect(throws: PlaybackQueueError.self) { try queue.remove(id) }
+    }
+    let duplicate = #expect(throws: PlaybackQueueError.self) {
+      try queue.insert(QueueItem(id: "a", info: NowPlayingInfo()), after: nil)
+    }
+    #expect(errors[0]?.itemID == "x")
+    #expect(errors[1]?.itemID == "y")
+    #expect(errors[0] == errors[1], "the identifier and message are for people; the code is the error")
+    #expect(errors[0] != duplicate)
+    #expect(Set([errors[0], errors[1], duplicate]).count == 2)
   }
 
   @Test func settingTheQueueKeepsTheNowPlayingIndexAndCountConsistent() {

@@ -71,6 +71,17 @@ struct PositionStateTests {
     #expect(error?.description == "invalid position state: \(invalid.message)")
   }
 
+  @Test func errorsAreEqualByCodeWhateverTheirMessages() {
+    let negative = #expect(throws: PositionStateError.self) { try PositionState(duration: .seconds(-1)) }
+    let moreNegative = #expect(throws: PositionStateError.self) { try PositionState(duration: .seconds(-2)) }
+    let stopped = #expect(throws: PositionStateError.self) {
+      try PositionState(duration: .seconds(1), playbackRate: 0)
+    }
+    #expect(negative?.message != moreNegative?.message)
+    #expect(negative == moreNegative)
+    #expect(negative != stopped)
+  }
+
   @Test(arguments: InvalidPositionState.all)
   func refusedSetPositionStateChangesNothing(invalid: InvalidPositionState) throws {
     center.playbackState = .playing
@@ -112,13 +123,6 @@ struct PositionStateTests {
     #expect(!clip.isLive)
     #expect(clip.duration == .milliseconds(2500))
     #expect(clip.position == .milliseconds(500))
-  }
-
-  @Test func durationSecondsKeepFractions() {
-    #expect(Duration.seconds(3).seconds == 3)
-    #expect(Duration.milliseconds(1500).seconds == 1.5)
-    #expect(Duration.seconds(-2).seconds == -2)
-    #expect(Duration.zero.seconds == 0)
   }
 
   @Test func positionAfterElapsedTimeIsClampedToTheItem() throws {

@@ -5,6 +5,7 @@ import Hummingbird
 import HummingbirdTesting
 import HummingbirdWSClient
 import HummingbirdWSTesting
+import NIOWebSocket
 import Testing
 import WebRemote
 

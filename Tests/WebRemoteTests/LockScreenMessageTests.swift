@@ -3,6 +3,8 @@ import Foundation
 import HummingbirdTesting
 import HummingbirdWSClient
 import HummingbirdWSTesting
+import NIOWebSocket
+import Synchronization
 import Testing
 import WebRemote
 

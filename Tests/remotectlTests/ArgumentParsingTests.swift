@@ -1,3 +1,5 @@
+import ArgumentParser
+import RemoteControlMPRIS
 import Testing
 
 @testable import remotectl

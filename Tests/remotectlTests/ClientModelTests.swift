@@ -1,3 +1,4 @@
+import PlayerView
 import RemoteControlMPRIS
 import Testing
 
@@ -47,16 +48,29 @@ struct ClientModelTests {
     #expect(state.playbackStatus == .playing)
   }
 
-  @Test func `position estimates move at Rate while playing and stay inside the track`() {
+  @Test func `a followed player's position moves at Rate while playing and stays inside the track`() {
     let start = ContinuousClock.now
-    let playing = PositionEstimate(
-      position: 1_000_000, rate: 2, isPlaying: true, length: 5_000_000, reportedAt: start)
-    #expect(playing.position(at: start + .seconds(1)) == 3_000_000)
-    #expect(playing.position(at: start + .seconds(10)) == 5_000_000)
-    let paused = PositionEstimate(
-      position: 1_000_000, rate: 1, isPlaying: false, length: nil, reportedAt: start)
-    #expect(paused.position(at: start + .seconds(10)) == 1_000_000)
-    #expect(playing.rebased(at: start + .milliseconds(500)).position == 2_000_000)
+    var tracked = TrackedPlayer(
+      state: PlayerState(properties: [
+        "PlaybackStatus": .string("Playing"), "Rate": .double(2),
+        "Metadata": .dictionary(
+          keySignature: "s", valueSignature: "v",
+          [.init(key: .string("mpris:length"), value: .variant(.int64(5_000_000)))]),
+      ]),
+      stamp: 1)
+    tracked.report(1_000_000, at: start)
+    #expect(tracked.position.microseconds(at: start + .seconds(1)) == 3_000_000)
+    #expect(tracked.position.microseconds(at: start + .seconds(10)) == 5_000_000)
+    _ = tracked.apply(
+      .propertiesChanged(
+        interface: RemotePlayer.playerInterface, changed: ["PlaybackStatus": .string("Paused")],
+        invalidated: []),
+      stamp: 2)
+    let paused = tracked.position.microseconds(at: .now)
+    #expect(paused >= 1_000_000)
+    #expect(tracked.position.microseconds(at: .now + .seconds(10)) == paused, "paused, it stays")
+    tracked.report(42, at: .now)
+    #expect(tracked.position.microseconds(at: .now + .seconds(10)) == 42, "a Seeked moves it")
   }
 
   @Test func `values print as playerctl prints them`() {

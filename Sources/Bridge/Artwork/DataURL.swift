@@ -1,8 +1,5 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+// `removingPercentEncoding` is Foundation's, not FoundationEssentials'.
+import Foundation
 
 /// Decodes `data:` URLs (RFC 2397): `data:[<media type>][;base64],<data>`.
 enum DataURL {

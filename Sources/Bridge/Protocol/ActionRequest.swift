@@ -35,7 +35,8 @@ struct ActionRequest: Sendable, Hashable {
       guard handled.contains(.seekto) else { return nil }
       let clamped = min(max(time, .zero), duration ?? time)
       return ActionRequest(
-        command: name, details: ActionDetails(action: .seekto, seekTime: clamped.seconds, fastSeek: false))
+        command: name,
+        details: ActionDetails(action: .seekto, seekTime: clamped / .seconds(1), fastSeek: false))
     }
     let request: ActionRequest?
     switch command {
@@ -50,13 +51,15 @@ struct ActionRequest: Sendable, Hashable {
       request =
         handled.contains(.seekforward)
         ? ActionRequest(
-          command: "skipForward", details: ActionDetails(action: .seekforward, seekOffset: interval.seconds))
+          command: "skipForward",
+          details: ActionDetails(action: .seekforward, seekOffset: interval / .seconds(1)))
         : seek(to: position + interval, "skipForward")
     case .skipBackward(let interval):
       request =
         handled.contains(.seekbackward)
         ? ActionRequest(
-          command: "skipBackward", details: ActionDetails(action: .seekbackward, seekOffset: interval.seconds)
+          command: "skipBackward",
+          details: ActionDetails(action: .seekbackward, seekOffset: interval / .seconds(1))
         )
         : seek(to: position - interval, "skipBackward")
     case .changePlaybackPosition(let time): request = seek(to: time, "changePlaybackPosition")

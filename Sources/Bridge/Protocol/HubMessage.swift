@@ -28,7 +28,7 @@ enum HubMessage: Sendable, Hashable {
     case .welcome(let id, let limits, let heartbeatInterval):
       members = [
         "type": .string("welcome"), "version": .integer(Int64(Self.version)),
-        "heartbeat": .object(["interval": .shortestNumber(heartbeatInterval.seconds)]),
+        "heartbeat": .object(["interval": .shortestNumber(heartbeatInterval / .seconds(1))]),
         "limits": .object([
           "players": .integer(Int64(limits.players)),
           "messagesPerSecond": .shortestNumber(limits.messagesPerSecond),
@@ -37,7 +37,7 @@ enum HubMessage: Sendable, Hashable {
           "metadataBytes": .integer(Int64(limits.metadataBytes)),
           "artworkCount": .integer(Int64(limits.artworkCount)),
           "artworkBytes": .integer(Int64(limits.artworkBytes)),
-          "artworkFetchSeconds": .shortestNumber(limits.artworkFetchTime.seconds),
+          "artworkFetchSeconds": .shortestNumber(limits.artworkFetchTime / .seconds(1)),
         ]),
       ]
       members["id"] = id

@@ -1,5 +1,6 @@
 import HummingbirdWebSocket
 import Logging
+import NIOWebSocket
 
 /// Runs one WebSocket connection of the bridge: reads the client's messages (within the rate
 /// and size limits), has its ``BridgeSession`` apply them, writes the answers and actions, and

@@ -1,3 +1,5 @@
+import Synchronization
+
 extension Connection {
   // MARK: - Exporting objects
 

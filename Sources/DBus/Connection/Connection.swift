@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A connection to a D-Bus message bus, usable from any thread or task.
 ///
 /// It owns one dedicated thread that alone touches the sd-bus object (or shares one with other

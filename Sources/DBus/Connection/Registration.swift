@@ -1,3 +1,5 @@
+import Synchronization
+
 /// An exported interface; ``cancel()`` removes it from the bus.
 ///
 /// It stays exported, across reconnects, until cancelled or until the connection closes;

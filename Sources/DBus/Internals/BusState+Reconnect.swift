@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 extension BusState {
   // MARK: - Losing and regaining the bus

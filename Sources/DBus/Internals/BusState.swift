@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// Everything a connection owns on its owner thread: the sd-bus object and what must be
 /// re-registered after a reconnect (exported objects, matches, owned names).

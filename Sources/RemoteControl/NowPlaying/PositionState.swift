@@ -25,7 +25,7 @@ public struct PositionState: Sendable, Hashable {
     throws(PositionStateError)
   {
     if let duration, duration < .zero {
-      throw PositionStateError(.invalidDuration, "duration \(duration.seconds) s is negative")
+      throw PositionStateError(.invalidDuration, "duration \(duration / .seconds(1)) s is negative")
     }
     guard !playbackRate.isNaN else { throw PositionStateError(.invalidPlaybackRate, "playback rate is NaN") }
     guard playbackRate != 0 else {
@@ -33,8 +33,9 @@ public struct PositionState: Sendable, Hashable {
         .invalidPlaybackRate, "playback rate is 0; report a pause as the playback state instead")
     }
     guard position >= .zero, duration.map({ position <= $0 }) ?? true else {
-      let end = duration.map { "\($0.seconds)" } ?? "\(Double.infinity)"
-      throw PositionStateError(.invalidPosition, "position \(position.seconds) s is outside [0, \(end)] s")
+      let end = duration.map { "\($0 / .seconds(1))" } ?? "\(Double.infinity)"
+      throw PositionStateError(
+        .invalidPosition, "position \(position / .seconds(1)) s is outside [0, \(end)] s")
     }
     self.duration = duration
     self.playbackRate = playbackRate
@@ -49,11 +50,11 @@ public struct PositionState: Sendable, Hashable {
   /// A live stream's position stops at `Int64.max` microseconds (some 292,000 years).
   public func position(after elapsed: Duration) -> Duration {
     let end = duration ?? Self.endOfLiveStream
-    let moved = elapsed.seconds * playbackRate
+    let moved = elapsed / .seconds(1) * playbackRate
     // No time at an infinite rate (0 × ∞) moves nowhere.
     guard !moved.isNaN else { return position }
-    if moved >= (end - position).seconds { return end }
-    if moved <= -position.seconds { return .zero }
+    if moved >= (end - position) / .seconds(1) { return end }
+    if moved <= -(position / .seconds(1)) { return .zero }
     return min(max(position + elapsed.scaled(by: playbackRate), .zero), end)
   }
 
@@ -62,12 +63,6 @@ public struct PositionState: Sendable, Hashable {
 }
 
 extension Duration {
-  /// This duration in seconds, as a `Double`.
-  public var seconds: Double {
-    let (seconds, attoseconds) = components
-    return Double(seconds) + Double(attoseconds) * 1e-18
-  }
-
   /// This duration × `factor`, scaled component by component so that whole seconds times a
   /// rate such as 1, 2 or 1.5 stay exact; the product must be within ±`Int64.max` seconds.
   fileprivate func scaled(by factor: Double) -> Duration {

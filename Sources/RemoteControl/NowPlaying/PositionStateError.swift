@@ -25,4 +25,10 @@ public struct PositionStateError: Error, Sendable, Hashable, CustomStringConvert
 
   /// "invalid position state: " and the message.
   public var description: String { "invalid position state: \(message)" }
+
+  /// Errors are equal when their codes are: the message is for people.
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.code == rhs.code }
+
+  /// Hashes the code.
+  public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 }

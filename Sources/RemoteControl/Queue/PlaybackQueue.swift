@@ -51,13 +51,14 @@ public struct PlaybackQueue: Sendable, Hashable {
 
   /// Inserts `item` after the item with identifier `previousID` (at the start when `nil`).
   ///
-  /// - Throws: ``PlaybackQueueError`` when `previousID` is in no item or `item`'s identifier
-  ///   already is; the queue is unchanged then.
+  /// - Throws: ``PlaybackQueueError`` with the code ``PlaybackQueueError/Code/unknownItem`` when
+  ///   `previousID` is in no item, or ``PlaybackQueueError/Code/duplicateItem`` when `item`'s
+  ///   identifier already is; the queue is unchanged then.
   public mutating func insert(_ item: QueueItem, after previousID: String?) throws(PlaybackQueueError) {
-    guard index(of: item.id) == nil else { throw .duplicateItem(item.id) }
+    guard index(of: item.id) == nil else { throw .duplicate(item.id) }
     var position = 0
     if let previousID {
-      guard let previous = index(of: previousID) else { throw .unknownItem(previousID) }
+      guard let previous = index(of: previousID) else { throw .unknown(previousID) }
       position = previous + 1
     }
     items.insert(item, at: position)
@@ -65,9 +66,10 @@ public struct PlaybackQueue: Sendable, Hashable {
 
   /// Removes the item with identifier `id`; when it was playing, none is current afterwards.
   ///
-  /// - Throws: ``PlaybackQueueError/unknownItem(_:)`` when no item has it.
+  /// - Throws: ``PlaybackQueueError`` with the code ``PlaybackQueueError/Code/unknownItem`` when
+  ///   no item has it.
   public mutating func remove(_ id: String) throws(PlaybackQueueError) {
-    guard let position = index(of: id) else { throw .unknownItem(id) }
+    guard let position = index(of: id) else { throw .unknown(id) }
     items.remove(at: position)
     if currentItemID == id { currentItemID = nil }
   }

@@ -4,7 +4,8 @@ import DBus
 ///
 /// ``name`` is the D-Bus error name (such as `org.freedesktop.DBus.Error.ServiceUnknown` when the
 /// player is gone, or `org.freedesktop.DBus.Error.InvalidArgs` when it refused a value) and
-/// ``message`` says what happened in words a person can act on.
+/// ``message`` says what happened in words a person can act on. The name is the error's code:
+/// errors with the same name are equal, whatever their messages.
 public struct ClientError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The D-Bus error name.
   public var name: String
@@ -30,4 +31,11 @@ public struct ClientError: Error, Sendable, Hashable, CustomStringConvertible {
 
   /// The message (the name when there is none).
   public var description: String { message.isEmpty ? name : message }
+
+  /// Errors are equal when their names are: the name is the error's code, the message is for
+  /// people.
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.name == rhs.name }
+
+  /// Hashes the name.
+  public func hash(into hasher: inout Hasher) { hasher.combine(name) }
 }

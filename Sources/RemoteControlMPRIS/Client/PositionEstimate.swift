@@ -1,6 +1,18 @@
+import RemoteControl
+
 /// The playback position between reports, extrapolated the way MPRIS intends: the player
 /// reports a position (on `Get`) and its jumps (`Seeked`); in between, position moves at
 /// `Rate` while `Playing`. No polling is needed to show a moving position.
+///
+/// Deprecated: the core's ``RemoteControl/PositionState`` is the one position model. Read
+/// ``PlayerState/positionState`` when `Position` is read or `Seeked` arrives, note the instant,
+/// and while `Playing` read `positionState.position(after: reportedAt.duration(to: .now))`. Until
+/// it goes, this type computes its estimate with the same state.
+@available(
+  *, deprecated,
+  message:
+    "use PlayerState.positionState (RemoteControl's PositionState) and, while Playing, its position(after:) the time since the report"
+)
 public struct PositionEstimate: Sendable, Hashable {
   /// The position reported, in microseconds.
   public var position: Int64
@@ -26,14 +38,12 @@ public struct PositionEstimate: Sendable, Hashable {
   }
 
   /// The position at `instant`: position + elapsed × rate while playing, clamped to the track.
+  ///
+  /// A rate of 0, NaN or infinity does not move the position.
   public func position(at instant: ContinuousClock.Instant = .now) -> Int64 {
-    guard isPlaying else { return clamp(position) }
-    let elapsed = reportedAt.duration(to: instant)
-    let (seconds, attoseconds) = elapsed.components
-    let elapsedMicroseconds = Double(seconds) * 1_000_000 + Double(attoseconds) / 1_000_000_000_000
-    let moved = Double(position) + elapsedMicroseconds * rate
-    guard moved.isFinite else { return clamp(position) }
-    return clamp(Int64(max(-9.2e18, min(9.2e18, moved))))
+    let state = self.state
+    guard isPlaying, rate.isFinite, rate != 0 else { return Microseconds(state.position).rawValue }
+    return Microseconds(state.position(after: reportedAt.duration(to: instant))).rawValue
   }
 
   /// A new anchor: `moment`'s estimate re-based, as after a status or rate change.
@@ -44,9 +54,11 @@ public struct PositionEstimate: Sendable, Hashable {
     return copy
   }
 
-  private func clamp(_ value: Int64) -> Int64 {
-    var result = max(0, value)
-    if let length, length > 0 { result = min(result, length) }
-    return result
+  /// The core's position state for what was reported: the position kept within [0, length], a
+  /// length of 0 or less unknown.
+  private var state: PositionState {
+    PositionState(
+      clampingDuration: length.map(Duration.microseconds), playbackRate: rate,
+      position: .microseconds(position))
   }
 }

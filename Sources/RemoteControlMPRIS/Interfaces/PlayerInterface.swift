@@ -1,5 +1,6 @@
 import DBus
 import RemoteControl
+import RemoteControlBackend
 
 /// The adapter of the `org.mpris.MediaPlayer2.Player` interface over the application's command
 /// center and Now Playing info: its methods become remote control events, its properties come

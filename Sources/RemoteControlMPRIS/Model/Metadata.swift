@@ -1,5 +1,11 @@
 import RemoteControl
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// What MPRIS controllers show of the item playing, with the types the spec gives each key.
 ///
 /// The corresponding MPRIS member is `org.mpris.MediaPlayer2.Player.Metadata` (`a{sv}`, the

@@ -1,6 +1,12 @@
 import DBus
 import RemoteControl
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// The adapter of the `org.mpris.MediaPlayer2.Playlists` interface over the application's
 /// playlists: `ActivatePlaylist` becomes the activate-playlist command, `GetPlaylists` lists
 /// them, the properties come from its table (``propertyTable``). Exported only while the

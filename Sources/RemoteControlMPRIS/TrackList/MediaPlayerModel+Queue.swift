@@ -1,4 +1,5 @@
 import RemoteControl
+import RemoteControlBackend
 
 extension MediaPlayerModel {
   /// The app's queue; `nil` when it provides none.

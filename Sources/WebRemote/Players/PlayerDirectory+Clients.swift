@@ -1,4 +1,5 @@
 import HubSupport
+import Synchronization
 
 extension PlayerDirectory {
   // MARK: - Clients

@@ -1,6 +1,7 @@
 import Foundation
 import HubSupport
 import PlayerView
+import RemoteControl
 
 /// The hub's clock as pages read it: milliseconds since the Unix epoch, fixed to the hub's
 /// continuous clock once, so that a position reported at one instant is always sent with the same
@@ -24,7 +25,7 @@ enum PositionClock {
   /// fast it moves (0 while it does not), and when (milliseconds since the epoch).
   static func json(of position: PlayerPosition) -> JSONValue {
     .object([
-      ("position", .number(position.state.position.seconds)),
+      ("position", .number(position.state.position / .seconds(1))),
       ("rate", .number(position.isMoving ? position.state.playbackRate : 0)),
       ("at", .integer(milliseconds(of: position.reportedAt))),
     ])

@@ -1,6 +1,8 @@
 import HubSupport
 import HummingbirdWebSocket
 import Logging
+import NIOCore
+import NIOWebSocket
 import Synchronization
 
 /// One client of `/api/events`: the directory's messages out, its commands in, each answered

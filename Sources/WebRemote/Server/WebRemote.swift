@@ -3,6 +3,7 @@ import HubSupport
 package import Hummingbird
 package import HummingbirdWebSocket
 package import Logging
+import NIOWebSocket
 package import PlayerView
 import ServiceLifecycle
 

@@ -31,15 +31,15 @@ extension Player {
       return .success
     }
     commands.skipForwardCommand.addTarget { [unowned self] (interval: Duration) in
-      skip(by: interval.seconds)
+      skip(by: interval / .seconds(1))
       return .success
     }
     commands.skipBackwardCommand.addTarget { [unowned self] (interval: Duration) in
-      skip(by: -interval.seconds)
+      skip(by: -(interval / .seconds(1)))
       return .success
     }
     commands.changePlaybackPositionCommand.addTarget { [unowned self] (position: Duration) in
-      seek(to: position.seconds)
+      seek(to: position / .seconds(1))
       return .success
     }
     commands.changePlaybackRateCommand.addTarget { [unowned self] (rate: Double) in

@@ -63,12 +63,12 @@ final class Player {
   private var commands: RemoteCommandCenter { application.commandCenter }
   private var nowPlaying: NowPlayingInfoCenter { application.nowPlayingInfoCenter }
   /// How long the current preset lasts, in seconds.
-  var duration: Double { playlist.current.duration.seconds }
+  var duration: Double { playlist.current.duration / .seconds(1) }
 
   /// The position now, in seconds.
   var position: Double {
     guard state == .playing else { return anchorPosition }
-    return min(anchorPosition + (clock.now - anchorTime).seconds * rate, duration)
+    return min(anchorPosition + (clock.now - anchorTime) / .seconds(1) * rate, duration)
   }
 
   // MARK: - Transport

@@ -1,3 +1,4 @@
+internal import DBus
 internal import RemoteControlMPRIS
 
 /// The rules on the writable properties: Volume, LoopStatus, Shuffle, Rate, and values of the wrong type.

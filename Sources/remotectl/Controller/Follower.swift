@@ -1,3 +1,5 @@
+internal import PlayerView
+internal import RemoteControl
 internal import RemoteControlMPRIS
 
 /// `-F/--follow`: prints the query again whenever its answer changes, for the player the
@@ -35,10 +37,10 @@ struct Follower {
     while true {
       ticker?.cancel()
       ticker = nil
-      if showsPosition, let estimate = shown, estimate.isPlaying, estimate.rate > 0 {
+      if showsPosition, let anchor = shown, anchor.isMoving, anchor.state.playbackRate > 0 {
         let now = ContinuousClock.now
-        let position = estimate.position(at: now)
-        let wait = Double(1_000_000 - position % 1_000_000) / estimate.rate
+        let position = anchor.microseconds(at: now)
+        let wait = Double(1_000_000 - position % 1_000_000) / anchor.state.playbackRate
         ticker = Task {
           try? await Task.sleep(until: now + .microseconds(Int64(wait) + 1_000), clock: .continuous)
           if !Task.isCancelled { continuation.yield(.tick) }
@@ -58,20 +60,20 @@ struct Follower {
 
   /// Prints the answer of the first player that can give one, when it differs from the last one
   /// printed; an empty line when no player can answer any more (as playerctl does). Returns the
-  /// position estimate of the player shown. The hub's choice comes first when a hub runs.
+  /// position of the player shown. The hub's choice comes first when a hub runs.
   private func render(_ tracker: PlayerTracker, hub: HubWatch?, lastOutput: inout String?)
-    -> PositionEstimate?
+    -> PlayerPosition?
   {
     var output: String?
-    var shown: PositionEstimate?
+    var shown: PlayerPosition?
     for (identity, tracked) in hub?.ordered(tracker.ordered) ?? tracker.ordered {
       do {
         let outcome = try VerbRenderer.render(
           request.verb, template: request.template, identity: identity, state: tracked.state,
-          position: tracked.estimate.position())
+          position: tracked.position.microseconds(at: .now))
         if outcome.handled {
           output = outcome.output
-          shown = tracked.estimate
+          shown = tracked.position
           break
         }
       } catch {

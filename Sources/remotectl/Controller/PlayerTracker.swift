@@ -162,8 +162,7 @@ struct PlayerTracker {
     if tracked.apply(event, stamp: stamp),
       let position = try? await session.bus.player(identity).property("Position").int64Value
     {
-      tracked.estimate.position = position
-      tracked.estimate.reportedAt = .now
+      tracked.report(position, at: .now)
     }
     players[identity] = tracked
   }

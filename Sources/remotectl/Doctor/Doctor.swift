@@ -1,3 +1,4 @@
+internal import DBus
 internal import Glibc
 internal import RemoteControlMPRIS
 

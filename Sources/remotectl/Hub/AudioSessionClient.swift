@@ -1,4 +1,5 @@
 internal import DBus
+internal import RemoteControlMPRIS
 
 /// The hub's audio session as remotectl talks to it: `io.github.swift_remote_control.AudioSession1`
 /// at `/org/mpris/MediaPlayer2`, beside the hub's interface.

@@ -1,5 +1,6 @@
 internal import ArgumentParser
 internal import DBus
+internal import RemoteControlMPRIS
 
 /// `remotectl button press|release`: the headset button's key going down and up, for the window
 /// manager to run on the key's press and release; the Now Playing hub recognises the clicks as

@@ -1,4 +1,5 @@
 internal import ArgumentParser
+internal import RemoteControlMPRIS
 
 /// `remotectl hub [--follow]`: the players in the Now Playing hub's activity order, the active
 /// one marked.

@@ -1,4 +1,5 @@
 internal import ArgumentParser
+internal import RemoteControlMPRIS
 
 /// `remotectl interrupt begin|end`: an interruption of every playing player, asked of the hub's
 /// audio session, for calls the sound server cannot tell.

@@ -1,4 +1,5 @@
 internal import ArgumentParser
+internal import RemoteControlMPRIS
 
 /// `remotectl select NAME`: the Now Playing hub's `Select`.
 struct SelectCommand: AsyncParsableCommand {

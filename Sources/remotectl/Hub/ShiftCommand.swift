@@ -1,4 +1,5 @@
 internal import ArgumentParser
+internal import RemoteControlMPRIS
 
 /// `remotectl shift`: the Now Playing hub's `Shift`, as `playerctld shift`.
 struct ShiftCommand: AsyncParsableCommand {

@@ -1,4 +1,5 @@
 internal import ArgumentParser
+internal import RemoteControlMPRIS
 
 /// `remotectl unshift`: the Now Playing hub's `Unshift`, as `playerctld unshift`.
 struct UnshiftCommand: AsyncParsableCommand {

@@ -1,3 +1,5 @@
+internal import PlayerView
+internal import RemoteControl
 internal import RemoteControlMPRIS
 
 /// The live view (`remotectl watch`, or `remotectl status --follow` on a terminal): the Now
@@ -25,14 +27,15 @@ struct LiveView {
         return
       }
       let now = ContinuousClock.now
-      let position = tracked.estimate.position(at: now)
+      let position = tracked.position.microseconds(at: now)
       screen.show(
         .make(
           player: identity.instance, status: tracked.state.playbackStatus?.rawValue,
           title: tracked.state.title,
           artist: tracked.state.artist, position: position, length: tracked.state.length))
-      guard tracked.estimate.isPlaying, tracked.estimate.rate > 0 else { return }
-      let untilNextSecond = Double(1_000_000 - position % 1_000_000) / tracked.estimate.rate
+      let rate = tracked.position.state.playbackRate
+      guard tracked.position.isMoving, rate > 0 else { return }
+      let untilNextSecond = Double(1_000_000 - position % 1_000_000) / rate
       frameTimer = Task {
         try? await Task.sleep(until: now + .microseconds(Int64(untilNextSecond) + 1_000), clock: .continuous)
         if !Task.isCancelled { continuation.yield(.tick) }

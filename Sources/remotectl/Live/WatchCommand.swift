@@ -1,4 +1,5 @@
 internal import ArgumentParser
+internal import RemoteControlMPRIS
 
 /// `remotectl watch`: the live view.
 struct WatchCommand: AsyncParsableCommand {

@@ -1,5 +1,6 @@
 internal import ArgumentParser
 internal import Foundation
+internal import RemoteControlMPRIS
 
 /// `remotectl devices [revoke ID]`: the browsers paired with the web remote, and revoking one.
 struct DevicesCommand: AsyncParsableCommand {

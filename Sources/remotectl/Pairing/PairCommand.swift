@@ -1,5 +1,6 @@
 internal import ArgumentParser
 internal import Glibc
+internal import RemoteControlMPRIS
 
 /// `remotectl pair`: a single-use code from the running hub, printed as the web remote's URL
 /// (the code in its fragment) and as a QR code to scan with a phone.

@@ -1,4 +1,5 @@
 internal import DBus
+internal import RemoteControlMPRIS
 
 /// The hub's web remote as remotectl talks to it: pairing codes and paired devices, over
 /// `io.github.swift_remote_control.WebRemote1` at `/org/mpris/MediaPlayer2`.

@@ -1,4 +1,7 @@
+import AudioSessionArbiter
 import DBus
+import Logging
+import PlayerView
 
 extension AudioSessionService {
   // MARK: - The audio session's interface

@@ -1,3 +1,4 @@
+import AudioSessionArbiter
 import DBus
 import WebRemote
 

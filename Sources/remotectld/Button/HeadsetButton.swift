@@ -1,6 +1,7 @@
 internal import DBus
 internal import Foundation
 internal import Logging
+internal import NowPlayingArbiter
 internal import PlayerView
 internal import RemoteControl
 internal import RemoteControlMPRIS

@@ -1,3 +1,4 @@
+import Logging
 import NowPlayingArbiter
 import Synchronization
 import WebRemote

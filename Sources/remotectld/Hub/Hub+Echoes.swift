@@ -1,6 +1,9 @@
 import DBus
+import Logging
 import NowPlayingArbiter
 import PlayerView
+import RemoteControlMPRIS
+import Synchronization
 
 /// A browser's echo of a lock screen page is no player (see `EchoRule`): the web remote says
 /// which players its pages hand to their browser's Media Session, the hub notes the tracks they

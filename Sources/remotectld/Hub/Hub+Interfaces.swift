@@ -1,4 +1,5 @@
 import DBus
+import Logging
 import NowPlayingArbiter
 
 extension Hub {

@@ -1,6 +1,7 @@
 import DBus
 import Logging
 import PlayerView
+import Synchronization
 
 extension ProxyPlayer {
   // MARK: - Extra interfaces

@@ -3,6 +3,7 @@ import Logging
 import NowPlayingArbiter
 import PlayerView
 import RemoteControlMPRIS
+import Synchronization
 
 extension ProxyPlayer {
   // MARK: - The players

@@ -2,6 +2,7 @@ import DBus
 import NowPlayingArbiter
 import PlayerView
 import RemoteControlMPRIS
+import Synchronization
 
 extension ProxyPlayer {
   // MARK: - Forwarding

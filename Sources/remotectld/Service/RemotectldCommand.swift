@@ -3,6 +3,7 @@ import DBus
 import Logging
 import NowPlayingArbiter
 import ServiceLifecycle
+import UnixSignals
 
 /// `remotectld`: the Now Playing hub of the user's session bus.
 @main

@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdWSClient
 import Logging
+import NIOWebSocket
 import Synchronization
 
 /// A bridge client for tests: a WebSocket client (Hummingbird's) connected to the hub over
