@@ -18,15 +18,7 @@ struct EventsSocketTests {
   @Test func aSocketStartsWithTheSnapshotAndACommandsChangeArrivesThenItIsAcknowledged() async throws {
     let harness = try await WebRemoteHarness.start()
     try await harness.test { client in
-      let token = try await WebRemoteAPI.pair(client, code: harness.devices.newCode().text)
-      _ = try await WebRemoteAPI.snapshot(client, "binaural", token: token)
-      let port = try #require(client.port)
-      try await client.ws("/api/events", configuration: EventsClient.configuration(token: token, port: port))
-      {
-        inbound, outbound, _ in
-        var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
-        let snapshot = try await EventsClient.next(&messages)
-        #expect(snapshot["type"] as? String == "snapshot")
+      try await EventsClient.session(harness, client) { snapshot, messages, outbound in
         #expect(snapshot["nowPlaying"] as? String == "binaural")
         try await outbound.write(
           .text(#"{"type": "command", "id": "c1", "player": "binaural", "command": "togglePlayPause"}"#))
@@ -41,7 +33,6 @@ struct EventsSocketTests {
         let changes = try #require(changed["changes"] as? [String: Any])
         #expect(changes["playbackStatus"] as? String == "Playing")
         #expect((changes["position"] as? [String: Any])?["rate"] as? Double == 1)
-        try await outbound.close(.normalClosure, reason: nil)
       }
       #expect(try await WebRemoteAPI.playerctlStatus(harness.bus, "binaural") == "Playing")
     }
@@ -51,21 +42,13 @@ struct EventsSocketTests {
   @Test func aChangeMadeByAnotherControllerReachesTheSocket() async throws {
     let harness = try await WebRemoteHarness.start()
     try await harness.test { client in
-      let token = try await WebRemoteAPI.pair(client, code: harness.devices.newCode().text)
-      _ = try await WebRemoteAPI.snapshot(client, "binaural", token: token)
-      let port = try #require(client.port)
       let bus = harness.bus
-      try await client.ws("/api/events", configuration: EventsClient.configuration(token: token, port: port))
-      {
-        inbound, outbound, _ in
-        var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
-        _ = try await EventsClient.next(&messages) { $0["type"] as? String == "snapshot" }
+      try await EventsClient.session(harness, client) { _, messages, outbound in
         _ = try await bus.run("playerctl", ["-p", "binaural", "next"])
         let changed = try await EventsClient.next(&messages) {
           ($0["changes"] as? [String: Any])?["metadata"] != nil
         }
         #expect(changed["type"] as? String == "changed")
-        try await outbound.close(.normalClosure, reason: nil)
       }
     }
     await harness.stop()
@@ -74,14 +57,7 @@ struct EventsSocketTests {
   @Test func selectingAPlayerSendsTheNewOrderAndFlipsIsNowPlaying() async throws {
     let harness = try await WebRemoteHarness.start(players: ["binaural", "second"])
     try await harness.test { client in
-      let token = try await WebRemoteAPI.pair(client, code: harness.devices.newCode().text)
-      _ = try await WebRemoteAPI.snapshot(client, "second", token: token)
-      let port = try #require(client.port)
-      try await client.ws("/api/events", configuration: EventsClient.configuration(token: token, port: port))
-      {
-        inbound, outbound, _ in
-        var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
-        let snapshot = try await EventsClient.next(&messages) { $0["type"] as? String == "snapshot" }
+      try await EventsClient.session(harness, client, player: "second") { snapshot, messages, outbound in
         #expect(
           (snapshot["players"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == [
             "binaural", "second",
@@ -95,7 +71,6 @@ struct EventsSocketTests {
           $0["id"] as? String == "binaural" && ($0["changes"] as? [String: Any])?["isNowPlaying"] != nil
         }
         #expect((flipped["changes"] as? [String: Any])?["isNowPlaying"] as? Bool == false)
-        try await outbound.close(.normalClosure, reason: nil)
       }
     }
     await harness.stop()
@@ -104,14 +79,7 @@ struct EventsSocketTests {
   @Test func badMessagesAreAnsweredAndTheSocketStaysUsable() async throws {
     let harness = try await WebRemoteHarness.start()
     try await harness.test { client in
-      let token = try await WebRemoteAPI.pair(client, code: harness.devices.newCode().text)
-      _ = try await WebRemoteAPI.snapshot(client, "binaural", token: token)
-      let port = try #require(client.port)
-      try await client.ws("/api/events", configuration: EventsClient.configuration(token: token, port: port))
-      {
-        inbound, outbound, _ in
-        var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
-        _ = try await EventsClient.next(&messages) { $0["type"] as? String == "snapshot" }
+      try await EventsClient.session(harness, client) { _, messages, outbound in
         try await outbound.write(.text("{not json"))
         let malformed = try await EventsClient.next(&messages) { $0["type"] as? String == "error" }
         #expect((malformed["error"] as? [String: Any])?["code"] as? String == "bad-request")
@@ -129,7 +97,6 @@ struct EventsSocketTests {
         try await outbound.write(.text(#"{"type": "resync"}"#))
         let again = try await EventsClient.next(&messages) { $0["type"] as? String == "snapshot" }
         #expect((again["players"] as? [Any])?.count == 1)
-        try await outbound.close(.normalClosure, reason: nil)
       }
       #expect(try await WebRemoteAPI.playerctlStatus(harness.bus, "binaural") == "Paused")
     }

@@ -17,14 +17,7 @@ struct LockScreenMessageTests {
   {
     let harness = try await WebRemoteHarness.start()
     try await harness.test { client in
-      let token = try await WebRemoteAPI.pair(client, code: harness.devices.newCode().text)
-      _ = try await WebRemoteAPI.snapshot(client, "binaural", token: token)
-      let port = try #require(client.port)
-      try await client.ws("/api/events", configuration: EventsClient.configuration(token: token, port: port))
-      {
-        inbound, outbound, _ in
-        var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
-        _ = try await EventsClient.next(&messages) { $0["type"] as? String == "snapshot" }
+      try await EventsClient.session(harness, client) { _, messages, outbound in
 
         try await outbound.write(.text(#"{"type": "lockScreen", "id": "l1", "player": "nobody"}"#))
         let refused = try await EventsClient.next(&messages) { $0["type"] as? String == "ack" }
@@ -40,7 +33,6 @@ struct LockScreenMessageTests {
         _ = try await EventsClient.next(&messages) {
           $0["type"] as? String == "ack" && $0["id"] as? String == "l3"
         }
-        try await outbound.close(.normalClosure, reason: nil)
       }
     }
     #expect(harness.source.handedOver.withLock { $0 } == [["org.mpris.MediaPlayer2.binaural"], []])

@@ -4,6 +4,9 @@ import HTTPTypes
 import HummingbirdTesting
 import HummingbirdWSClient
 import HummingbirdWSTesting
+import NIOWebSocket
+import Testing
+import WebRemote
 
 /// The WebSocket `/api/events` as the tests use it: connect with the device's cookie and the
 /// page's Origin, read JSON messages until one matches.
@@ -31,5 +34,32 @@ enum EventsClient {
       if predicate(object) { return object }
     }
     throw TestFailure("no matching message within \(timeout)")
+  }
+
+  /// Pairs a device as its page does, waits until `player` has a snapshot, opens the events
+  /// socket with the device's cookie and the page's Origin, and runs `body` with the first
+  /// message (which must be the snapshot), the rest of the messages and the writer; then
+  /// closes the socket normally.
+  static func session(
+    _ harness: WebRemoteHarness, _ client: any TestClientProtocol, player: String = "binaural",
+    _ body:
+      @escaping @Sendable (
+        _ snapshot: [String: Any], _ messages: inout WebSocketInboundMessageStream.AsyncIterator,
+        _ outbound: WebSocketOutboundWriter
+      ) async throws -> Void
+  ) async throws {
+    let token = try await WebRemoteAPI.pair(client, code: harness.devices.newCode().text)
+    _ = try await WebRemoteAPI.snapshot(client, player, token: token)
+    let port = try #require(client.port)
+    try await client.ws("/api/events", configuration: configuration(token: token, port: port)) {
+      inbound, outbound, _ in
+      var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+      let snapshot = try await next(&messages)
+      guard snapshot["type"] as? String == "snapshot" else {
+        throw TestFailure("the socket did not start with the snapshot but with \(snapshot)")
+      }
+      try await body(snapshot, &messages, outbound)
+      try await outbound.close(.normalClosure, reason: nil)
+    }
   }
 }
