@@ -32,7 +32,11 @@ struct HubService: Service {
   let logger: Logger
 
   func run() async throws {
-    let connection = try await Self.connect(configuration.bus)
+    // The view's connection and the proxy's share one thread: a call forwarded from the proxy to
+    // a player, and the player's reply going back, then change hands without a thread switch.
+    let thread = try Self.startThread()
+    defer { thread.stop() }
+    let connection = try await Self.connect(configuration.bus, on: thread)
     defer { connection.close() }
     let filter = configuration.filter
     let view = PlayerView(connection: connection, logger: logger) { filter.admits($0.rawValue) }
@@ -42,7 +46,7 @@ struct HubService: Service {
 
     // The proxy player's names live on a connection that sends nothing but MPRIS and playerctld's
     // interface.
-    let server = configuration.proxy == .off ? nil : try await Self.connect(configuration.bus)
+    let server = configuration.proxy == .off ? nil : try await Self.connect(configuration.bus, on: thread)
     defer { server?.close() }
     var proxy: ProxyPlayer?
     var stops: [@Sendable () -> Void] = []
@@ -112,9 +116,17 @@ struct HubService: Service {
     logger.info("released the hub's names")
   }
 
-  private static func connect(_ address: BusAddress) async throws -> Connection {
+  private static func startThread() throws -> ConnectionThread {
     do {
-      return try await Connection.connect(address)
+      return try ConnectionThread()
+    } catch {
+      throw HubError("cannot start the bus thread: \(error.message)")
+    }
+  }
+
+  private static func connect(_ address: BusAddress, on thread: ConnectionThread) async throws -> Connection {
+    do {
+      return try await Connection.connect(address, on: thread)
     } catch {
       throw HubError("cannot connect to the bus: \(error.message)")
     }
