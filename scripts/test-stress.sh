@@ -78,7 +78,7 @@ failed=0
 for run in $(seq 1 "$RUNS"); do
   log="$logs/run-$run.log"
   started=$(date +%s)
-  if (cd "$clone" && $SWIFT test --skip-build) >"$log" 2>&1; then
+  if (cd "$clone" && $SWIFT test --skip-build ${TEST_FLAGS:-}) >"$log" 2>&1; then
     echo "run $run of $RUNS: passed ($(($(date +%s) - started)) s)"
   else
     failed=$((failed + 1))

@@ -12,7 +12,13 @@ struct CommandTests {
     let harness = try await WebRemoteHarness.start()
     try await harness.test { client in
       let token = try await WebRemoteAPI.pair(client, code: harness.devices.newCode().text)
-      let player = try await WebRemoteAPI.snapshot(client, "binaural", token: token)
+      // The extension interface's properties (like, at a child object) are read a round trip
+      // after the player's own: the snapshot shows like once they are in.
+      let player = try await eventually("binaural's snapshot offering like") {
+        () async throws -> [String: Any]? in
+        let player = try await WebRemoteAPI.snapshot(client, "binaural", token: token)
+        return (player["commands"] as? [String: Bool])?["like"] == true ? player : nil
+      }
       #expect(player["busName"] as? String == "org.mpris.MediaPlayer2.binaural")
       #expect(player["isNowPlaying"] as? Bool == true)
       #expect(player["playbackStatus"] as? String == "Paused")
@@ -25,7 +31,6 @@ struct CommandTests {
       #expect((position["at"] as? Int ?? 0) > 1_700_000_000_000)
       let commands = try #require(player["commands"] as? [String: Bool])
       #expect(commands["togglePlayPause"] == true)
-      #expect(commands["like"] == true)
       #expect((player["artwork"] as? String)?.hasPrefix("/api/players/binaural/artwork?v=") == true)
       let list = try WebRemoteAPI.object(try await WebRemoteAPI.get(client, "/api/players", token: token))
       #expect(list["nowPlaying"] as? String == "binaural")
