@@ -27,7 +27,7 @@ struct ChromiumSideBySideTests {
     let bus = try await PrivateBus.start()
     let hub = try await BridgeHub.start(on: bus)
     let browser = try await TestBrowser.start(bus: bus)
-    let page = try await browser.open(hub.url("demo.html?client=mirror&appId=ToneDemo&identity=Tone%20Demo"))
+    let page = try await hub.open("demo.html?client=mirror&appId=ToneDemo&identity=Tone%20Demo", in: browser)
     try await bus.waitForPlayer("ToneDemo", status: "Playing")
     let chromium = try await eventually("Chromium's own MPRIS player") { () async throws -> String? in
       try await bus.busNames().first { $0.hasPrefix("org.mpris.MediaPlayer2.chromium") }
@@ -153,7 +153,7 @@ struct ChromiumSideBySideTests {
     let bus = try await PrivateBus.start()
     let hub = try await BridgeHub.start(on: bus)
     let browser = try await TestBrowser.start(bus: bus)
-    _ = try await browser.open(hub.url("demo.html?client=mirror&appId=ToneDemo&identity=Tone%20Demo"))
+    _ = try await hub.open("demo.html?client=mirror&appId=ToneDemo&identity=Tone%20Demo", in: browser)
     try await bus.waitForPlayer("ToneDemo", status: "Playing")
     let chromium = try await eventually("Chromium's own MPRIS player") { () async throws -> String? in
       try await bus.busNames().first { $0.hasPrefix("org.mpris.MediaPlayer2.chromium") }

@@ -17,7 +17,7 @@ struct CordovaShimTests {
     let bus = try await PrivateBus.start()
     let hub = try await BridgeHub.start(on: bus)
     let browser = try await TestBrowser.start(bus: nil)
-    let page = try await browser.open(hub.url("cordova-demo.html?appId=CampusRadio"))
+    let page = try await hub.open("cordova-demo.html?appId=CampusRadio", in: browser)
 
     // deviceready → startPlayingAudio → updateMetas([artist, title, album, image, duration, elapsed]).
     #expect(try await bus.waitForPlayer("CampusRadio", status: "Playing") == "Late Show")

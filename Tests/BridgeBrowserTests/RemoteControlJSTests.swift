@@ -17,7 +17,7 @@ struct RemoteControlJSTests {
     let bus = try await PrivateBus.start()
     let hub = try await BridgeHub.start(on: bus)
     let browser = try await TestBrowser.start(bus: nil)
-    let page = try await browser.open(hub.url("demo.html?appId=\(Self.appId)&identity=Tone%20Demo"))
+    let page = try await hub.open("demo.html?appId=\(Self.appId)&identity=Tone%20Demo", in: browser)
 
     #expect(try await bus.waitForPlayer(Self.appId, status: "Playing") == "A440")
     #expect(try await bus.playerctl("--list-all").output.split(separator: "\n").contains("ToneDemo"))
@@ -59,8 +59,8 @@ struct RemoteControlJSTests {
     let bus = try await PrivateBus.start()
     let hub = try await BridgeHub.start(on: bus)
     let browser = try await TestBrowser.start(bus: nil)
-    let page = try await browser.open(
-      hub.url("demo.html?appId=\(Self.appId)&identity=Tone%20Demo&autoplay=0"))
+    let page = try await hub.open(
+      "demo.html?appId=\(Self.appId)&identity=Tone%20Demo&autoplay=0", in: browser)
     try await bus.waitForPlayer(Self.appId)
 
     // Paused, the position is exactly what the page said.
@@ -108,7 +108,7 @@ struct RemoteControlJSTests {
     let bus = try await PrivateBus.start()
     let hub = try await BridgeHub.start(on: bus)
     let browser = try await TestBrowser.start(bus: nil)
-    let page = try await browser.open(hub.url("demo.html?appId=\(Self.appId)&identity=Tone%20Demo"))
+    let page = try await hub.open("demo.html?appId=\(Self.appId)&identity=Tone%20Demo", in: browser)
     try await bus.waitForPlayer(Self.appId, status: "Playing")
     /// Waits for the title, saying where the page was and what it knew when it does not come.
     func titleBecomes(_ title: String) async throws {
@@ -165,7 +165,7 @@ struct RemoteControlJSTests {
     let port = try BridgeHub.freePort()
     let hub = try await BridgeHub.start(on: bus, port: port)
     let browser = try await TestBrowser.start(bus: nil)
-    let page = try await browser.open(hub.url("demo.html?appId=\(Self.appId)&identity=Tone%20Demo"))
+    let page = try await hub.open("demo.html?appId=\(Self.appId)&identity=Tone%20Demo", in: browser)
     try await bus.waitForPlayer(Self.appId, status: "Playing")
     try await bus.playerctl(Self.player, "next")
     try await bus.waitUntil(playerctl: [Self.player, "metadata", "xesam:title"], prints: "E660")

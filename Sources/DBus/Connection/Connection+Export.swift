@@ -24,10 +24,12 @@ extension Connection {
     guard claimed else {
       throw .invalidArgs("\(interface.name) is already exported at \(path)")
     }
+    let withdrawal = ExportWithdrawal()
     do {
       let id = try await loop.async {
         (state, complete: @escaping @Sendable (Result<UInt64, BusError>) -> Void) in
-        let object = ExportedObject(id: state.makeID(), path: path, interface: interface, loop: loop)
+        let object = ExportedObject(
+          id: state.makeID(), path: path, interface: interface, loop: loop, withdrawal: withdrawal)
         do throws(BusError) {
           try state.export(object)
           complete(.success(object.id))
@@ -36,7 +38,7 @@ extension Connection {
         }
       }
       loop.shared.withLock { $0.exportIDs[key] = id }
-      return Registration(id: id, path: path, interface: interface.name, loop: loop)
+      return Registration(id: id, path: path, interface: interface.name, loop: loop, withdrawal: withdrawal)
     } catch {
       loop.shared.withLock { $0.exported[key] = nil }
       throw error

@@ -11,18 +11,20 @@ package final class Registration: Sendable {
   package let interface: String
   private let id: UInt64
   private let loop: BusLoop
+  private let withdrawal: ExportWithdrawal
 
-  init(id: UInt64, path: ObjectPath, interface: String, loop: BusLoop) {
+  init(id: UInt64, path: ObjectPath, interface: String, loop: BusLoop, withdrawal: ExportWithdrawal) {
     self.id = id
     self.path = path
     self.interface = interface
     self.loop = loop
+    self.withdrawal = withdrawal
   }
 
-  /// Removes the interface from the bus without waiting: it is no longer listed from now on,
-  /// and the connection's thread unregisters it soon after (a call already being served
-  /// finishes). Safe anywhere, even inside one of its own handlers. Calling it again does
-  /// nothing.
+  /// Removes the interface from the bus without waiting: it is no longer listed, and answers no
+  /// new call, from now on (a call already being served finishes), and the connection's thread
+  /// unregisters it soon after. Safe anywhere, even inside one of its own handlers. Calling it
+  /// again does nothing.
   package func cancel() {
     let key = ExportKey(path: path, interface: interface)
     let id = self.id
@@ -32,6 +34,8 @@ package final class Registration: Sendable {
       shared.exportIDs[key] = nil
       return true
     }
-    if removed { loop.submit { state in state.unexport(id: id) } }
+    guard removed else { return }
+    withdrawal.withdraw()
+    loop.submit { state in state.unexport(id: id) }
   }
 }

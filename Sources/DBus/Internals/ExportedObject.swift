@@ -11,14 +11,17 @@ final class ExportedObject {
   let vtable: VTable
   /// The connection, for answering method calls.
   let loop: BusLoop
+  /// Set when the export is cancelled: no new call is answered from then on.
+  let withdrawal: ExportWithdrawal
   /// The sd-bus slot of the registration; `nil` while disconnected.
   var slot: SlotHandle?
 
-  init(id: UInt64, path: ObjectPath, interface: Interface, loop: BusLoop) {
+  init(id: UInt64, path: ObjectPath, interface: Interface, loop: BusLoop, withdrawal: ExportWithdrawal) {
     self.id = id
     self.path = path
     self.interface = interface
     self.loop = loop
+    self.withdrawal = withdrawal
     methods = Dictionary(interface.methods.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     properties = Dictionary(
       interface.properties.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })

@@ -12,6 +12,11 @@ enum Trampolines {
   static let method: sd_bus_message_handler_t = { message, userdata, returnError in
     guard let message, let userdata else { return -EINVAL }
     let object = Unmanaged<ExportedObject>.fromOpaque(userdata).takeUnretainedValue()
+    guard !object.withdrawal.isWithdrawn else {
+      return SDBus.set(
+        BusError(.unknownObject, "\(object.interface.name) is no longer exported at \(object.path)"),
+        into: returnError)
+    }
     guard let member = SDBus.member(message), let method = object.methods[member] else {
       return SDBus.set(BusError(.unknownMethod, "no such method"), into: returnError)
     }

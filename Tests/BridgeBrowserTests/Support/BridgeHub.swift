@@ -11,6 +11,8 @@ struct BridgeHub: Sendable {
   let runtimeDirectory: URL
   /// The loopback port it listens on.
   let port: Int
+  /// The hub's log file.
+  let log: String
 
   /// remotectld's option for the bridge's loopback port.
   static let portOption = "--bridge-port"
@@ -20,6 +22,18 @@ struct BridgeHub: Sendable {
 
   /// The URL of one of the files the hub serves under `/bridge/`, such as `demo.html?…`.
   func url(_ file: String) -> String { "\(origin)/bridge/\(file)" }
+
+  /// Opens ``url(_:)`` of `file` in `browser`; a failure says whether the hub still runs, with
+  /// the end of its log.
+  func open(_ file: String, in browser: TestBrowser) async throws -> DemoPage {
+    do {
+      return try await browser.open(url(file))
+    } catch {
+      let state = process.exitStatus.map { "remotectld exited with \($0)" } ?? "remotectld still runs"
+      let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+      throw TestFailure("\(error)\n\(state); its log:\n\(text.suffix(3000))")
+    }
+  }
 
   /// Starts remotectld on `bus`, listening on `port` (0: a port it picks), and returns once it
   /// has written its endpoint file. A restarted hub given the same port is found at the same
@@ -53,7 +67,7 @@ struct BridgeHub: Sendable {
     guard let components = URLComponents(string: endpoint), let listening = components.port else {
       throw TestFailure("the endpoint file holds '\(endpoint)', not ws://127.0.0.1:<port>/bridge")
     }
-    return BridgeHub(process: process, runtimeDirectory: runtime, port: listening)
+    return BridgeHub(process: process, runtimeDirectory: runtime, port: listening, log: log)
   }
 
   /// Stops the hub (SIGTERM) and waits for it.
