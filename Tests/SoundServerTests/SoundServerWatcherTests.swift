@@ -27,38 +27,8 @@ final class EventLog: Sendable {
   }
 }
 
-/// A sound server a test watches: PulseAudio, or PipeWire's pulse server.
-struct ServerUnderTest: Sendable {
-  enum Kind: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case pulseAudio, pipeWire
-    var testDescription: String { rawValue }
-    /// PulseAudio always (the suite needs it); PipeWire when it is installed.
-    static var available: [Kind] {
-      PipeWirePulseServer.isInstalled ? [.pulseAudio, .pipeWire] : [.pulseAudio]
-    }
-  }
-
-  let address: String
-  let environment: [String: String]
-  let stop: @Sendable () async -> Void
-
-  static func start(_ kind: Kind) async throws -> ServerUnderTest {
-    switch kind {
-    case .pulseAudio:
-      let server = try await PulseAudioServer.start()
-      return ServerUnderTest(address: server.address, environment: server.environment) { await server.stop() }
-    case .pipeWire:
-      let server = try await PipeWirePulseServer.start()
-      return ServerUnderTest(address: server.address, environment: server.environment) { await server.stop() }
-    }
-  }
-
-  func pactl(_ arguments: String...) async throws -> String {
-    let result = try await ChildProcess.run("pactl", arguments, environment: environment)
-    guard result.status == 0 else { throw TestFailure("pactl \(arguments) failed: \(result.error)") }
-    return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
-  }
-
+/// What the watcher's tests do with a sound server.
+extension SoundServerUnderTest {
   /// Silence played by `pacat` as a stream of `role` on `sink`.
   func play(role: String, sink: String) throws -> ChildProcess {
     try ChildProcess(
@@ -87,11 +57,11 @@ struct ServerUnderTest: Sendable {
   "The sound server's streams and sinks, watched", .serialized, .enabled(if: PulseAudioServer.isInstalled),
   .leavesNoChildProcesses)
 struct SoundServerWatcherTests {
-  @Test(arguments: ServerUnderTest.Kind.available)
+  @Test(arguments: SoundServerUnderTest.Kind.available)
   func `lists the sinks there, then a stream with its role, process and sink as it appears`(
-    kind: ServerUnderTest.Kind
+    kind: SoundServerUnderTest.Kind
   ) async throws {
-    let server = try await ServerUnderTest.start(kind)
+    let server = try await SoundServerUnderTest.start(kind)
     do {
       _ = try await server.pactl("load-module", "module-null-sink", "sink_name=phoneout")
       let (log, task) = server.watch()
@@ -124,11 +94,11 @@ struct SoundServerWatcherTests {
     await server.stop()
   }
 
-  @Test(arguments: ServerUnderTest.Kind.available)
-  func `a sink unloaded under a stream is removed and the stream leaves it`(kind: ServerUnderTest.Kind)
+  @Test(arguments: SoundServerUnderTest.Kind.available)
+  func `a sink unloaded under a stream is removed and the stream leaves it`(kind: SoundServerUnderTest.Kind)
     async throws
   {
-    let server = try await ServerUnderTest.start(kind)
+    let server = try await SoundServerUnderTest.start(kind)
     do {
       _ = try await server.pactl("load-module", "module-null-sink", "sink_name=speaker")
       let module = try await server.pactl("load-module", "module-null-sink", "sink_name=headphones")
@@ -170,11 +140,11 @@ struct SoundServerWatcherTests {
     await server.stop()
   }
 
-  @Test(arguments: ServerUnderTest.Kind.available)
+  @Test(arguments: SoundServerUnderTest.Kind.available)
   func `says that what was there has all been told, after the sinks and streams already there`(
-    kind: ServerUnderTest.Kind
+    kind: SoundServerUnderTest.Kind
   ) async throws {
-    let server = try await ServerUnderTest.start(kind)
+    let server = try await SoundServerUnderTest.start(kind)
     do {
       _ = try await server.pactl("load-module", "module-null-sink", "sink_name=there")
       let music = try server.play(role: "music", sink: "there")
@@ -201,9 +171,9 @@ struct SoundServerWatcherTests {
     await server.stop()
   }
 
-  @Test(arguments: ServerUnderTest.Kind.available)
-  func `a sink loaded later is announced`(kind: ServerUnderTest.Kind) async throws {
-    let server = try await ServerUnderTest.start(kind)
+  @Test(arguments: SoundServerUnderTest.Kind.available)
+  func `a sink loaded later is announced`(kind: SoundServerUnderTest.Kind) async throws {
+    let server = try await SoundServerUnderTest.start(kind)
     do {
       let (log, task) = server.watch()
       defer { task.cancel() }

@@ -11,45 +11,9 @@ import Testing
   "The hub's audio session", .serialized,
   .enabled(if: HubTools.mpvCanRun && PulseAudioServer.isInstalled))
 struct AudioSessionTests {
-  /// The sound server a test runs on.
-  enum Server: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case pulseAudio, pipeWire
-    var testDescription: String { rawValue }
-    /// PulseAudio always (the suite needs it); PipeWire's pulse server when it is installed.
-    static var available: [Server] {
-      PipeWirePulseServer.isInstalled ? [.pulseAudio, .pipeWire] : [.pulseAudio]
-    }
-  }
-
-  /// A running sound server: its address, its clients' environment, and how to stop it.
-  struct RunningServer: Sendable {
-    let address: String
-    let environment: [String: String]
-    let stop: @Sendable () async -> Void
-
-    /// PulseAudio with `module-role-cork` loaded, or PipeWire's pulse server (which has no such
-    /// module).
-    static func start(_ kind: Server) async throws -> RunningServer {
-      switch kind {
-      case .pulseAudio:
-        let server = try await PulseAudioServer.start()
-        let load = try await ChildProcess.run(
-          "pactl", ["load-module", "module-role-cork"], environment: server.environment)
-        guard load.status == 0 else {
-          await server.stop()
-          throw TestFailure("module-role-cork: \(load.error)")
-        }
-        return RunningServer(address: server.address, environment: server.environment) { await server.stop() }
-      case .pipeWire:
-        let server = try await PipeWirePulseServer.start()
-        return RunningServer(address: server.address, environment: server.environment) { await server.stop() }
-      }
-    }
-  }
-
   /// A sound server, a bus, and remotectld watching both.
   struct Rig {
-    let server: RunningServer
+    let server: SoundServerUnderTest
     let bus: PrivateBus
     let hub: ChildProcess
     /// Players started on the bus and the sound server, stopped with the rig.
@@ -65,9 +29,7 @@ struct AudioSessionTests {
     }
 
     func pactl(_ arguments: String...) async throws -> String {
-      let result = try await ChildProcess.run("pactl", arguments, environment: server.environment)
-      guard result.status == 0 else { throw TestFailure("pactl \(arguments) failed: \(result.error)") }
-      return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
+      try await server.pactl(arguments)
     }
 
     /// A call: silence played as a stream of `role` (a phone stream by default).
@@ -149,10 +111,11 @@ struct AudioSessionTests {
   }
 
   func withRig(
-    _ kind: Server = .pulseAudio, proxy: Bool = false, hubArguments: [String] = [],
+    _ kind: SoundServerUnderTest.Kind = .pulseAudio, proxy: Bool = false, hubArguments: [String] = [],
     _ body: (Rig) async throws -> Void
   ) async throws {
-    let server = try await RunningServer.start(kind)
+    let server = try await SoundServerUnderTest.start(
+      kind, loading: kind == .pulseAudio ? ["module-role-cork"] : [])
     let bus: PrivateBus
     do {
       bus = try await PrivateBus.start()
@@ -178,8 +141,8 @@ struct AudioSessionTests {
 
   @Test(
     "a call pauses binaural and mpv, and its end resumes both; binaural hears the call once",
-    arguments: Server.available)
-  func callPausesAndItsEndResumes(on kind: Server) async throws {
+    arguments: SoundServerUnderTest.Kind.available)
+  func callPausesAndItsEndResumes(on kind: SoundServerUnderTest.Kind) async throws {
     try await withRig(kind) { rig in
       let binaural = try await rig.startBinaural()
       try await rig.startMpv()
@@ -200,8 +163,8 @@ struct AudioSessionTests {
 
   @Test(
     "a player the user paused before the call, or pressed during it, is not resumed",
-    arguments: Server.available)
-  func theUsersPressesWin(on kind: Server) async throws {
+    arguments: SoundServerUnderTest.Kind.available)
+  func theUsersPressesWin(on kind: SoundServerUnderTest.Kind) async throws {
     try await withRig(kind) { rig in
       try await rig.startMpv()
       let call = try rig.call()
@@ -244,8 +207,10 @@ struct AudioSessionTests {
     }
   }
 
-  @Test("a sink unloaded under mpv pauses it; loaded again, it starts nothing", arguments: Server.available)
-  func lostOutputPauses(on kind: Server) async throws {
+  @Test(
+    "a sink unloaded under mpv pauses it; loaded again, it starts nothing",
+    arguments: SoundServerUnderTest.Kind.available)
+  func lostOutputPauses(on kind: SoundServerUnderTest.Kind) async throws {
     try await withRig(kind) { rig in
       let module = try await rig.pactl("load-module", "module-null-sink", "sink_name=headphones")
       try await rig.startMpv(sink: "headphones")
