@@ -26,16 +26,30 @@ struct GnomeShell: Sendable {
     environment["HOME"] = directory.path
     environment["XDG_CONFIG_HOME"] = directory.appendingPathComponent("config").path
     environment["XDG_DATA_HOME"] = directory.appendingPathComponent("data").path
-    let process = try ChildProcess(
-      "gnome-shell",
-      ["--wayland", "--headless", "--no-x11", "--unsafe-mode", "--virtual-monitor", "1280x800"],
-      environment: environment,
-      standardError: .file(directory.appendingPathComponent("gnome-shell.log").path))
-    let shell = GnomeShell(process: process, systemBus: systemBus, bus: bus)
-    try await eventually("GNOME Shell answers Eval", within: .seconds(60)) {
-      (try? await shell.eval("1")) == "1"
+    // Headless GNOME Shell 43 sometimes dies while it starts, before it answers anything (a
+    // segfault in libmutter-clutter, which the kernel log records): a shell that exits is started
+    // again, twice at most, and the failure says what each attempt did.
+    var attempts: [String] = []
+    for attempt in 1...3 {
+      let log = directory.appendingPathComponent("gnome-shell-\(attempt).log").path
+      let process = try ChildProcess(
+        "gnome-shell",
+        ["--wayland", "--headless", "--no-x11", "--unsafe-mode", "--virtual-monitor", "1280x800"],
+        environment: environment, standardError: .file(log))
+      let shell = GnomeShell(process: process, systemBus: systemBus, bus: bus)
+      do {
+        try await eventually("GNOME Shell answers Eval", within: .seconds(60)) {
+          if let status = process.exitStatus { throw TestFailure("gnome-shell exited with \(status)") }
+          return (try? await shell.eval("1")) == "1"
+        }
+        return shell
+      } catch {
+        let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        attempts.append("attempt \(attempt): \(error)\n\(text.suffix(1500))")
+        guard process.exitStatus != nil else { break }
+      }
     }
-    return shell
+    throw TestFailure("GNOME Shell did not start:\n" + attempts.joined(separator: "\n"))
   }
 
   /// Evaluates `script` in GNOME Shell; its result as JSON text.
