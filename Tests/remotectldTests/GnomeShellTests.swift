@@ -6,7 +6,7 @@ import Testing
 /// users have. With the hub running it shows each player once.
 @Suite(
   "GNOME Shell shows each player once", .serialized, .enabled(if: HubTools.canRun && GnomeShell.isInstalled),
-  .leavesNoChildProcesses, .timeLimit(.minutes(3)))
+  .leavesNoChildProcesses, .timeLimit(.minutes(6)))
 struct GnomeShellTests {
   @Test func `the hub publishes no card of its own beside GNOME Shell's, and one with --proxy on`()
     async throws
