@@ -132,12 +132,21 @@ struct IdleTests {
       .reduce(0, +)
   }
 
+  /// Whether one thread of this process sleeps now (`State: S`), as a bus thread does in `poll`.
+  static func isSleeping(_ thread: Int32) throws -> Bool {
+    let status = try String(contentsOfFile: "/proc/self/task/\(thread)/status", encoding: .utf8)
+    return status.split(separator: "\n").contains { $0.hasPrefix("State:") && $0.contains("S (sleeping)") }
+  }
+
   @Test("An idle connection with an exported object and a name never wakes its thread")
   func idleConnectionDoesNotWakeUp() async throws {
     let fixture = try await Fixture()
     defer { fixture.tearDown() }
     _ = try await fixture.call("Echo", [.variant(.int32(1))])
     let thread = try #require(fixture.server.threadID)
+    // Counted from the moment the thread is back in poll: until then, answering the call may still
+    // switch it.
+    try await eventually("the bus thread to sleep in poll") { try IdleTests.isSleeping(thread) }
     let before = try IdleTests.contextSwitches(of: thread)
     #expect(before > 0, "the thread has run, so its counters are readable")
     // Measuring idleness takes a stretch of time with nothing happening: here a sleep is the point.
