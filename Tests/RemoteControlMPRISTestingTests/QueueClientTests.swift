@@ -6,7 +6,7 @@ import Testing
 
 /// A queue and playlists tested over the bus with the typed client, as a user would: no raw
 /// calls taken apart by hand.
-@Suite("RemotePlayer: the queue and playlists, typed", .serialized, .timeLimit(.minutes(1)))
+@Suite("RemotePlayer: the queue and playlists, typed", .serialized, .timeLimit(.minutes(3)))
 struct QueueClientTests {
   static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 9, 8, 7, 6])
 

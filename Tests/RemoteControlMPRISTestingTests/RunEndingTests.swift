@@ -6,7 +6,7 @@ import Testing
 /// How the one-call start ends: on MPRIS Quit when the app asks it to, and on cancellation;
 /// either way it returns normally and releases the name. Used as a user would: no internal
 /// test support.
-@Suite("runAsMediaPlayer: how it ends", .serialized, .timeLimit(.minutes(1)))
+@Suite("runAsMediaPlayer: how it ends", .serialized, .timeLimit(.minutes(3)))
 struct RunEndingTests {
   /// Starts `application` with `run` on `bus`, and returns once its name appeared, with a client
   /// of it and the watching connection.

@@ -1,7 +1,7 @@
 import RemoteControl
 import Testing
 
-@Suite("Audio session", .timeLimit(.minutes(1)))
+@Suite("Audio session", .timeLimit(.minutes(3)))
 struct AudioSessionTests {
   let center = NowPlayingInfoCenter()
 

@@ -44,7 +44,7 @@ struct SettingChange: Sendable, CustomTestStringConvertible {
 }
 
 @MainActor
-@Suite("Command center", .timeLimit(.minutes(1)))
+@Suite("Command center", .timeLimit(.minutes(3)))
 struct CommandCenterTests {
   let center = RemoteCommandCenter()
 

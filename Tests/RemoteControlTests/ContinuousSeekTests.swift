@@ -69,7 +69,7 @@ final class SeekFixture {
 }
 
 @MainActor
-@Suite("Continuous seek", .timeLimit(.minutes(1)))
+@Suite("Continuous seek", .timeLimit(.minutes(3)))
 struct ContinuousSeekTests {
   static let forward5 = Command.skipForward(.seconds(5))
   static let backward5 = Command.skipBackward(.seconds(5))

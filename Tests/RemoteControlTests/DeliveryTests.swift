@@ -3,7 +3,7 @@ import RemoteControlTesting
 import Testing
 
 @MainActor
-@Suite("Delivery", .timeLimit(.minutes(1)))
+@Suite("Delivery", .timeLimit(.minutes(3)))
 struct DeliveryTests {
   let app: Application
   let chain: RecordingResponder

@@ -49,7 +49,7 @@ final class HeadsetFixture: Sendable {
   }
 }
 
-@Suite("Headset button", .timeLimit(.minutes(1)))
+@Suite("Headset button", .timeLimit(.minutes(3)))
 struct HeadsetButtonRecognizerTests {
   static let window = HeadsetButtonRecognizer.Configuration().multiClickInterval
   static let hold = HeadsetButtonRecognizer.Configuration().holdDuration

@@ -2,7 +2,7 @@ import RemoteControl
 import RemoteControlTesting
 import Testing
 
-@Suite("ManualClock", .timeLimit(.minutes(1)))
+@Suite("ManualClock", .timeLimit(.minutes(3)))
 struct ManualClockTests {
   @Test func waitForSleepersReturnsOnceATimerInItsOwnTaskSleeps() async throws {
     let clock = ManualClock()

@@ -3,7 +3,7 @@ import RemoteControl
 import RemoteControlTesting
 import Testing
 
-@Suite("Now Playing info", .timeLimit(.minutes(1)))
+@Suite("Now Playing info", .timeLimit(.minutes(3)))
 struct NowPlayingInfoTests {
   let clock = ManualClock()
   let center: NowPlayingInfoCenter

@@ -3,7 +3,7 @@ import RemoteControlTesting
 import Testing
 
 @MainActor
-@Suite("Observation", .timeLimit(.minutes(1)))
+@Suite("Observation", .timeLimit(.minutes(3)))
 struct ObservationTests {
   let app = Application()
 

@@ -10,7 +10,7 @@ import Testing
 import WebRemote
 
 @Suite(
-  "WebSocket /api/events", .enabled(if: ChildProcess.which("playerctl") != nil), .timeLimit(.minutes(1)))
+  "WebSocket /api/events", .enabled(if: ChildProcess.which("playerctl") != nil), .timeLimit(.minutes(3)))
 struct EventsSocketTests {
   /// The player announces its change before it answers, and the hub reads both on one
   /// connection in that order: the change reaches the socket before the acknowledgement, so a

@@ -6,7 +6,7 @@ import Testing
 /// same player.
 @Suite(
   "The hub across a bus restart", .serialized, .enabled(if: HubTools.canRun), .leavesNoChildProcesses,
-  .timeLimit(.minutes(1)))
+  .timeLimit(.minutes(3)))
 struct BusRestartTests {
   @Test func `after the bus restarts, the players come back in their activity order, the active one first`()
     async throws

@@ -5,7 +5,7 @@ import Testing
 /// are; a volume change is not.
 @Suite(
   "The hub's history, from real players", .serialized, .enabled(if: HubTools.canRun), .leavesNoChildProcesses,
-  .timeLimit(.minutes(1)))
+  .timeLimit(.minutes(3)))
 struct HistoryTests {
   @Test func `when the active player goes, the latest track change, then the latest seek, follows`()
     async throws

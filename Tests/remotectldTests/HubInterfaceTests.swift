@@ -4,7 +4,7 @@ import Testing
 /// The hub's own interface, driven with gdbus and busctl.
 @Suite(
   "The hub's interface", .serialized, .enabled(if: HubTools.canRun), .leavesNoChildProcesses,
-  .timeLimit(.minutes(1)))
+  .timeLimit(.minutes(3)))
 struct HubInterfaceTests {
   @Test func `Select pins a player; NowPlayingChanged says so with the new order`() async throws {
     let bus = try await PrivateBus.start()

@@ -6,7 +6,7 @@ import Testing
 /// knows the installed services folder starts remotectld on the first call to the hub's name.
 @Suite(
   "Installed like a real service", .serialized, .enabled(if: HubTools.canRun && Installation.canRun),
-  .leavesNoChildProcesses, .timeLimit(.minutes(1)))
+  .leavesNoChildProcesses, .timeLimit(.minutes(3)))
 struct InstallTests {
   @Test
   func

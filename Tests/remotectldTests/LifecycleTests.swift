@@ -5,7 +5,7 @@ import Testing
 /// remotectld as a program: its help, its graceful stop, and one hub per bus.
 @Suite(
   "remotectld's life", .serialized, .enabled(if: HubTools.canRun), .leavesNoChildProcesses,
-  .timeLimit(.minutes(1)))
+  .timeLimit(.minutes(3)))
 struct LifecycleTests {
   @Test func `--help says what it does`() async throws {
     let help = try await ChildProcess.run(HubTools.remotectld, ["--help"])

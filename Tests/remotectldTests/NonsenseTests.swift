@@ -6,7 +6,7 @@ import Testing
 /// them as far as it can, and says in its log why it left something out.
 @Suite(
   "The hub and players that publish nonsense", .serialized, .enabled(if: HubTools.canRun),
-  .leavesNoChildProcesses, .timeLimit(.minutes(1)))
+  .leavesNoChildProcesses, .timeLimit(.minutes(3)))
 struct NonsenseTests {
   @Test
   func

@@ -5,7 +5,7 @@ import Testing
 /// ordering (and `playerctld shift`) follows the hub's choice.
 @Suite(
   "playerctl follows the hub's order", .serialized, .enabled(if: HubTools.playerctlCanRun),
-  .leavesNoChildProcesses, .timeLimit(.minutes(1)))
+  .leavesNoChildProcesses, .timeLimit(.minutes(3)))
 struct PlayerctlCompatibilityTests {
   @Test func `playerctl lists and drives players in the hub's order`() async throws {
     let bus = try await PrivateBus.start()

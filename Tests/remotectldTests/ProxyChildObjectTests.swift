@@ -7,7 +7,7 @@ import Testing
 /// interface's changes at the MPRIS path itself: playerctld, on the same bus, survives it all.
 @Suite(
   "The proxy player forwards child objects", .serialized, .enabled(if: HubTools.playerctlCanRun),
-  .leavesNoChildProcesses, .timeLimit(.minutes(1)))
+  .leavesNoChildProcesses, .timeLimit(.minutes(3)))
 struct ProxyChildObjectTests {
   private let childPath = ChildObjectPlayer.childPath
   private let remote = ChildObjectPlayer.remoteInterface

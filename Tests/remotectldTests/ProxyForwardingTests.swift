@@ -6,7 +6,7 @@ import Testing
 /// an extension interface here), found by introspection: methods, errors, writes and signals.
 @Suite(
   "The proxy player forwards any interface", .serialized, .enabled(if: HubTools.canRun),
-  .leavesNoChildProcesses, .timeLimit(.minutes(1)))
+  .leavesNoChildProcesses, .timeLimit(.minutes(3)))
 struct ProxyForwardingTests {
   @Test func `TrackList and an extension are forwarded: calls, errors, reads, late writes and signals`()
     async throws

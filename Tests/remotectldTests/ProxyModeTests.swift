@@ -6,7 +6,7 @@ import Testing
 /// none does, the proxy player stands for the Now Playing one. `--proxy` decides otherwise.
 @Suite(
   "When the hub publishes the proxy player", .serialized, .enabled(if: HubTools.canRun),
-  .leavesNoChildProcesses, .timeLimit(.minutes(1)))
+  .leavesNoChildProcesses, .timeLimit(.minutes(3)))
 struct ProxyModeTests {
   /// A stand-in for a shell's bus name: owns `sys.argv[1]` until killed.
   static let nameOwner = #"""

@@ -6,7 +6,7 @@ import Testing
 /// beside binaural instances.
 @Suite(
   "The proxy player", .serialized, .enabled(if: HubTools.playerctlCanRun), .leavesNoChildProcesses,
-  .timeLimit(.minutes(1)))
+  .timeLimit(.minutes(3)))
 struct ProxyPlayerTests {
   /// Starts the hub, `a` and `b` (`b` one track further), and lets `b` play: the active player.
   private func busWithBPlaying() async throws -> PrivateBus {

@@ -6,7 +6,7 @@ import Testing
 /// type MPRIS gives passes, the rest reads empty, and the proxy keeps answering.
 @Suite(
   "The proxy player and a player's nonsense", .serialized, .enabled(if: HubTools.canRun),
-  .leavesNoChildProcesses, .timeLimit(.minutes(1)))
+  .leavesNoChildProcesses, .timeLimit(.minutes(3)))
 struct ProxyRobustnessTests {
   @Test func `an active player with wrongly typed properties is proxied with empty values for those`()
     async throws

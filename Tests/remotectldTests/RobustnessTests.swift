@@ -5,7 +5,7 @@ import Testing
 /// Players that crash, never answer or publish nonsense, and a bus that restarts.
 @Suite(
   "The hub under faults", .serialized, .enabled(if: HubTools.canRun), .leavesNoChildProcesses,
-  .timeLimit(.minutes(1)))
+  .timeLimit(.minutes(3)))
 struct RobustnessTests {
   @Test func `the active player crashing: the hub switches and announces it`() async throws {
     let bus = try await PrivateBus.start()

@@ -5,7 +5,7 @@ import Testing
 /// `remotectl check` on a player far from its defaults: afterwards the player is as it was.
 @Suite(
   "End to end: check leaves the player as it found it", .serialized, .enabled(if: Tools.busTestsCanRun),
-  .leavesNoChildProcesses, .timeLimit(.minutes(1)))
+  .leavesNoChildProcesses, .timeLimit(.minutes(3)))
 struct CheckRestoreTests {
   /// What the test compares: the track, loop, shuffle, volume and status, and Rate.
   static func settings(_ bus: PrivateBus) async throws -> String {

@@ -7,7 +7,7 @@ import Testing
 @Suite(
   "End to end: remotectl beyond playerctl", .serialized, .enabled(if: Tools.busTestsCanRun),
   .leavesNoChildProcesses,
-  .timeLimit(.minutes(1)))
+  .timeLimit(.minutes(3)))
 struct ControllerEndToEndTests {
   @Test func `without -p the playing player gets the command, not the first name on the bus`() async throws {
     let bus = try await PrivateBus.start()
@@ -124,7 +124,7 @@ struct ControllerEndToEndTests {
 
 @Suite(
   "End to end: the live view", .serialized, .enabled(if: Tools.busTestsCanRun), .leavesNoChildProcesses,
-  .timeLimit(.minutes(1)))
+  .timeLimit(.minutes(3)))
 struct LiveViewEndToEndTests {
   /// The next frame's two lines, escape sequences removed.
   func nextFrame(_ view: ChildProcess, within timeout: Duration = .seconds(5)) async -> (String, String)? {

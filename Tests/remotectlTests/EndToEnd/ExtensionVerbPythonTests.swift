@@ -5,7 +5,7 @@ import Testing
 /// The verbs binaural does not offer, against a python3-dbus player that has them.
 @Suite(
   "End to end: remotectl's extension verbs on a python3-dbus player", .serialized,
-  .enabled(if: Tools.busTestsCanRun), .leavesNoChildProcesses, .timeLimit(.minutes(1)))
+  .enabled(if: Tools.busTestsCanRun), .leavesNoChildProcesses, .timeLimit(.minutes(3)))
 struct ExtensionVerbPythonTests {
   @Test func `rate, dislike, bookmark, skips and languages reach the player as typed calls`() async throws {
     let bus = try await PrivateBus.start()

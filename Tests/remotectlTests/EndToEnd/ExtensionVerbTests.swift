@@ -5,7 +5,7 @@ import Testing
 /// remotectl's verbs beyond MPRIS, over the extension interface, end to end on a private bus.
 @Suite(
   "End to end: remotectl's extension verbs", .serialized, .enabled(if: Tools.busTestsCanRun),
-  .leavesNoChildProcesses, .timeLimit(.minutes(1)))
+  .leavesNoChildProcesses, .timeLimit(.minutes(3)))
 struct ExtensionVerbTests {
   /// Starts binaural with its favourites under the bus's folder, never the user's.
   static func startBinaural(on bus: PrivateBus) async throws -> ChildProcess {

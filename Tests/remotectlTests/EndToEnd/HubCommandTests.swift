@@ -7,7 +7,7 @@ import Testing
 @Suite(
   "End to end: remotectl and the Now Playing hub", .serialized,
   .enabled(if: Tools.busTestsCanRun && PrivateBus.hubCanRun), .leavesNoChildProcesses,
-  .timeLimit(.minutes(1)))
+  .timeLimit(.minutes(3)))
 struct HubCommandTests {
   /// A hub, then players a and b (both paused); b played and paused, so the hub's choice is b
   /// while remotectl's own one look (both paused: by name) says a.

@@ -5,7 +5,7 @@ import Testing
 @Suite(
   "End to end: remotectl matches playerctl", .serialized, .enabled(if: Tools.busTestsCanRun),
   .leavesNoChildProcesses,
-  .timeLimit(.minutes(1)))
+  .timeLimit(.minutes(3)))
 struct PlayerctlParityTests {
   /// Runs both with `arguments` and expects the same stdout and exit status.
   func expectSame(_ bus: PrivateBus, _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation)

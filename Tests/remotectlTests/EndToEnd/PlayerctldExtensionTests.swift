@@ -7,7 +7,7 @@ import Testing
 /// never reach it, which is why the extension lives at a child object.
 @Suite(
   "End to end: the extension interface leaves playerctld running", .serialized,
-  .enabled(if: Tools.busTestsCanRun), .leavesNoChildProcesses, .timeLimit(.minutes(1)))
+  .enabled(if: Tools.busTestsCanRun), .leavesNoChildProcesses, .timeLimit(.minutes(3)))
 struct PlayerctldExtensionTests {
   /// Reads binaural's `LikeActive` with busctl, at the extension's object.
   static func likeActive(_ bus: PrivateBus) async throws -> String {

@@ -10,7 +10,7 @@ import Testing
 @Suite(
   "End to end: following playerctld, as playerctl does", .serialized, .enabled(if: Tools.busTestsCanRun),
   .leavesNoChildProcesses,
-  .timeLimit(.minutes(1)))
+  .timeLimit(.minutes(3)))
 struct PlayerctldFollowTests {
   static let follow = [
     "-p", "playerctld", "metadata", "--format", "{{playerInstance}}: {{artist}} - {{title}}", "--follow",

@@ -6,7 +6,7 @@ import Testing
 /// binaural on a private bus.
 @Suite(
   "End to end: remotectl's queue verbs", .serialized, .enabled(if: Tools.busTestsCanRun),
-  .leavesNoChildProcesses, .timeLimit(.minutes(1)))
+  .leavesNoChildProcesses, .timeLimit(.minutes(3)))
 struct QueueVerbTests {
   static let track = "/org/swift_remote_control/track/"
 

@@ -8,7 +8,7 @@ import Testing
 @Suite(
   "End to end: several players, as playerctl sees them", .serialized, .enabled(if: Tools.busTestsCanRun),
   .leavesNoChildProcesses,
-  .timeLimit(.minutes(1)))
+  .timeLimit(.minutes(3)))
 struct SeveralPlayersTests {
   static let format = "{{playerInstance}}: {{artist}} - {{title}}"
 
