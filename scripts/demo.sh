@@ -15,14 +15,14 @@ $SWIFT build $BUILD_FLAGS --product binaural -q
 $SWIFT build $BUILD_FLAGS --product remotectl -q
 bin=$($SWIFT build $BUILD_FLAGS --show-bin-path)
 
+# The view takes the whole terminal, so what to try from another one goes inside it too, with
+# remotectl's full path: it is not on PATH before `make install`.
+try="From another terminal: playerctl play-pause · playerctl next · $bin/remotectl -F status · $bin/remotectl doctor"
 cat <<TEXT
 
-Binaural is about to start, paused. In this terminal: space plays, n/p next/previous,
-←/→ skip 15 s, shift+←/→ (or < >) seek until pressed again, +/- volume, q quits.
-From another terminal, the same player answers every MPRIS controller:
-  playerctl play-pause          playerctl next          playerctl metadata
-  $bin/remotectl -F status      $bin/remotectl doctor
+Binaural is about to start, paused; the view lists its keys, and q quits.
+$try
 On a desktop, the media keys and the media controls in the top bar drive it too.
 
 TEXT
-exec "$bin/binaural" --output auto "$@"
+exec "$bin/binaural" --output auto --notice "$try" "$@"

@@ -42,6 +42,13 @@ struct BinauralCommand: AsyncParsableCommand {
   @Flag(help: "No terminal view even on a terminal: logs on standard error instead.")
   var headless = false
 
+  @Option(
+    name: .customLong("notice"), parsing: .singleValue,
+    help: ArgumentHelp(
+      "A line the terminal view shows under the keys (`make demo` names remotectl's path with it); repeat it.",
+      valueName: "text"))
+  var extraNotices: [String] = []
+
   mutating func run() async throws {
     let presets = BinauralPreset.standard
     var start = 0
@@ -73,7 +80,7 @@ struct BinauralCommand: AsyncParsableCommand {
       LoggingSystem.bootstrap(StreamLogHandler.standardError)
     }
     let logger = Logger(label: "binaural")
-    var notices: [String] = []
+    var notices = extraNotices
     if let notice = opened.notice {
       Self.say(notice)
       notices.append(notice)

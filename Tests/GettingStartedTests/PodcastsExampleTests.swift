@@ -24,22 +24,13 @@ struct PodcastsExampleTests {
     return directory.appendingPathComponent("podcasts").path
   }()
 
-  /// The first Swift code block after `marker` in `text`.
-  static func codeBlock(after marker: String, in text: String) -> String? {
-    guard let start = text.range(of: marker)?.upperBound,
-      let open = text.range(of: "```swift\n", range: start..<text.endIndex),
-      let close = text.range(of: "\n```", range: open.upperBound..<text.endIndex)
-    else { return nil }
-    return String(text[open.upperBound..<close.lowerBound]) + "\n"
-  }
-
   @Test("The README's snippet is the example, character for character")
   func readmeShowsTheExample() throws {
     let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
     let example = try String(
       contentsOf: Self.root.appendingPathComponent("Examples/podcasts/main.swift"), encoding: .utf8)
     let snippet = try #require(
-      Self.codeBlock(after: "<!-- Examples/podcasts/main.swift -->", in: readme),
+      Readme.codeBlock(after: "<!-- Examples/podcasts/main.swift -->", in: readme),
       "README.md has the marker and a swift block after it")
     #expect(snippet == example, "update README.md and Examples/podcasts/main.swift together")
   }
@@ -50,7 +41,7 @@ struct PodcastsExampleTests {
     let path = "Tests/RemoteControlMPRISTestingTests/ReadmeSnippet.swift"
     let test = try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
     let snippet = try #require(
-      Self.codeBlock(after: "<!-- \(path) -->", in: readme),
+      Readme.codeBlock(after: "<!-- \(path) -->", in: readme),
       "README.md has the marker and a swift block after it")
     #expect(snippet == test, "update README.md and \(path) together")
   }

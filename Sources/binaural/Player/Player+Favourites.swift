@@ -20,8 +20,9 @@ extension Player {
   }
 
   /// How far a skip goes: the skip commands' preferred interval (MediaPlayer's
-  /// `preferredIntervals`, which controllers read), and the terminal's ← and →.
-  nonisolated static let skipInterval = Duration.seconds(30)
+  /// `preferredIntervals`, which controllers read), the terminal's ← and → and their legend; the
+  /// README's "←/→ skip N s" is checked against it.
+  nonisolated static let skipInterval = Duration.seconds(15)
 
   /// Makes the current preset a favourite, or no longer one, and keeps it so across restarts.
   func setFavourite(_ liked: Bool) {

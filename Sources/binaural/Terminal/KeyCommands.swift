@@ -43,9 +43,10 @@ enum KeyCommands {
     return seeking == .backward ? .endSeekingBackward : .beginSeekingBackward
   }
 
-  /// The help line listing the keys.
+  /// The help line listing the keys, with the skip interval from ``skipInterval``.
   static let help =
-    "space play/pause · n next · p previous · ←/→ ∓15 s · shift+←/→ or </> seek (again: stop) · +/- volume · q quit"
+    "space play/pause · n next · p previous · ←/→ ∓\(skipInterval.components.seconds) s · "
+    + "shift+←/→ or </> seek (again: stop) · +/- volume · q quit"
 
   /// `value` rounded to tenths, so ten presses of + from 0 give exactly 1.
   private static func tenths(_ value: Double) -> Double { (value * 10).rounded() / 10 }

@@ -20,7 +20,8 @@ struct NowPlayingScreen {
   /// One-line notices (no sound device, the private bus).
   var notices: [String]
 
-  /// The lines to draw, each at most `width` columns.
+  /// The lines to draw, each at most `width` columns but for a notice's word longer than a line
+  /// (an address to copy), which is kept whole (see ``wrap(_:width:)``).
   func lines(width: Int) -> [String] {
     let barWidth = max(10, width - 20)
     let fraction = duration > 0 ? min(max(position / duration, 0), 1) : 0
@@ -52,15 +53,29 @@ struct NowPlayingScreen {
       "  " + KeyCommands.help,
     ]
     lines = lines.map { String($0.prefix(width)) }
-    // Notices are wrapped, not cut: they hold addresses to copy.
+    // Notices are wrapped, not cut: they hold addresses and paths to copy.
     for notice in notices {
       lines.append("")
-      var rest = Substring(notice)
-      while !rest.isEmpty {
-        lines.append("  " + rest.prefix(max(10, width - 2)))
-        rest = rest.dropFirst(max(10, width - 2))
-      }
+      lines += Self.wrap(notice, width: max(10, width - 2)).map { "  " + $0 }
     }
+    return lines
+  }
+
+  /// `text` in lines of at most `width` columns, broken between words, so that an address or a
+  /// path to copy is never split. A word longer than a line is never cut either: it gets a line of
+  /// its own, which the terminal folds as it folds any long line, and copying gives it whole.
+  static func wrap(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      if !line.isEmpty, line.count + 1 + word.count <= width {
+        line += " " + word
+        continue
+      }
+      if !line.isEmpty { lines.append(line) }
+      line = String(word)
+    }
+    if !line.isEmpty { lines.append(line) }
     return lines
   }
 
