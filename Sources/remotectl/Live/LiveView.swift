@@ -3,7 +3,8 @@ internal import RemoteControl
 internal import RemoteControlMPRIS
 
 /// The live view (`remotectl watch`, or `remotectl status --follow` on a terminal): the Now
-/// Playing player's title, artist and a progress bar. The position is extrapolated from
+/// Playing player's title, artist and a progress bar; without -p, the hub's choice when a hub
+/// runs. The position is extrapolated from
 /// Position × Rate and jumps only on Seeked: the bus is never polled. While playing, a local
 /// timer redraws when the shown second changes; while paused nothing wakes up.
 struct LiveView {
@@ -17,12 +18,16 @@ struct LiveView {
     var tracker = PlayerTracker(choice: choice)
     let (inputs, continuation, stop) = try await tracker.start(session: session)
     defer { stop() }
+    // The hub's choice comes first whenever a hub runs, as for `status --follow` piped and for
+    // every command without -p: one answer to "which player".
+    let hub = await HubWatch.start(choice: choice, session: session) { continuation.yield(.tick) }
+    defer { hub?.stop() }
     var screen = LiveScreen()
     var frameTimer: Task<Void, Never>?
     func redraw(_ tracker: PlayerTracker) {
       frameTimer?.cancel()
       frameTimer = nil
-      guard let (identity, tracked) = tracker.ordered.first else {
+      guard let (identity, tracked) = (hub?.ordered(tracker.ordered) ?? tracker.ordered).first else {
         screen.show(.noPlayer)
         return
       }
