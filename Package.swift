@@ -134,6 +134,8 @@ let package = Package(
         "RemoteControlMPRIS",
         "DBus",
         "HubSupport",
+        // The doctor tells players from proxies by the hub's own rule.
+        "NowPlayingArbiter",
         "PlayerView",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]

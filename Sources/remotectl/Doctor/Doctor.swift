@@ -41,13 +41,20 @@ struct Doctor {
           "session bus reachable (\(BusDiscovery.address.map { "binaural's private bus \($0), from \(BusDiscovery.embeddedAddressFile)" } ?? address ?? "default address")); this is \(session.bus.uniqueName)"
       ))
 
-    findings.append(await Self.hub(session))
-    findings += await Self.audioSession(session)
-    let all = (try? await session.bus.players()) ?? []
+    let hubOwner = await HubClient(session: session).owner()
+    findings.append(hubOwner == nil ? await Self.hubAbsent(session) : await Self.hub(session))
+    if let hubOwner {
+      findings += await Self.hubSurfaces(session, owner: hubOwner)
+      findings += await Self.audioSession(session)
+    }
+    let (all, proxies) = Self.playersAndProxies((try? await session.bus.players()) ?? [])
+    if let proxies = Self.proxiesFinding(proxies) { findings.append(proxies) }
     guard !all.isEmpty else {
       findings.append(
         Finding(
-          kind: .problem, text: "no player is registered: no name under org.mpris.MediaPlayer2. on this bus",
+          kind: .problem,
+          text: "no player is registered: no name under org.mpris.MediaPlayer2. on this bus"
+            + (proxies.isEmpty ? "" : " but the proxies'"),
           fix: "start the player on this same bus (check its DBUS_SESSION_BUS_ADDRESS); in a Swift app, run "
             + "MediaPlayerService so it claims org.mpris.MediaPlayer2.<name>"))
       return findings

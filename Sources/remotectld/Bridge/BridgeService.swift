@@ -13,12 +13,20 @@ struct BridgeService: Service {
   /// The address of the bus players are published on, the hub's; `nil` for the session bus.
   let busAddress: String?
   let logger: Logger
+  /// What `remotectl doctor` reads on the hub's bus: where the bridge serves, or why not.
+  var status = BridgeStatus()
 
   func run() async throws {
-    guard options.bridge else { return try await gracefulShutdown() }
+    guard options.bridge else {
+      status.off("remotectld runs with --no-bridge")
+      return try await gracefulShutdown()
+    }
     guard let files = BridgeFiles() else {
-      logger.warning(
-        "the bridge is off: XDG_RUNTIME_DIR is not set, so there is no private folder for its socket")
+      let reason =
+        "XDG_RUNTIME_DIR is not set in remotectld's environment, so there is no private folder for "
+        + "the bridge's socket and token"
+      status.off(reason)
+      logger.warning("the bridge is off: \(reason)")
       return try await gracefulShutdown()
     }
     let token: String
@@ -26,7 +34,9 @@ struct BridgeService: Service {
       try files.prepare()
       token = try files.readOrMakeToken()
     } catch {
-      logger.error("the bridge is off: cannot write \(files.directory.path): \(error.localizedDescription)")
+      let reason = "cannot write \(files.directory.path): \(error.localizedDescription)"
+      status.off(reason)
+      logger.error("the bridge is off: \(reason)")
       return try await gracefulShutdown()
     }
     let hub = BridgeHub(
@@ -38,6 +48,7 @@ struct BridgeService: Service {
     var applications: [(String, any Service)] = [("loopback TCP", tcpApplication(hub: hub, files: files))]
     let ownsSocket = !files.socketIsServed()
     if ownsSocket {
+      status.serves(socket: files.socket.path)
       applications.append(
         (
           "unix socket",
@@ -55,10 +66,12 @@ struct BridgeService: Service {
     // down with it.
     await withDiscardingTaskGroup { group in
       for (listener, application) in applications {
-        group.addTask { [logger] in
+        group.addTask { [logger, status] in
           do {
             try await application.run()
           } catch {
+            status.stopped(
+              isSocket: listener == "unix socket", "the bridge's \(listener) listener stopped: \(error)")
             logger.error("the bridge's \(listener) listener stopped: \(error)")
             try? await gracefulShutdown()
           }
@@ -69,9 +82,10 @@ struct BridgeService: Service {
 
   private func tcpApplication(hub: BridgeHub, files: BridgeFiles) -> any Service {
     application(hub: hub, listener: .loopback, address: .hostname("127.0.0.1", port: options.bridgePort)) {
-      [logger] port in
+      [logger, status] port in
       hub.allowOwnOrigins(["http://127.0.0.1:\(port)", "http://localhost:\(port)", "http://[::1]:\(port)"])
       let endpoint = "ws://127.0.0.1:\(port)/bridge"
+      status.serves(endpoint: endpoint)
       do {
         try files.write(endpoint + "\n", to: files.endpoint)
       } catch {

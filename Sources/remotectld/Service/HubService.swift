@@ -30,6 +30,8 @@ struct HubService: Service {
 
   let configuration: Configuration
   let logger: Logger
+  /// Where the bridge (a service of its own) serves, or why not, exported for `remotectl doctor`.
+  var bridge = BridgeStatus()
 
   func run() async throws {
     // The view's connection and the proxy's share one thread: a call forwarded from the proxy to
@@ -86,6 +88,7 @@ struct HubService: Service {
     registrations.append(try await connection.export(endpoint.interface, at: HubNames.path))
     let button = HeadsetButton(hub: hub, logger: logger)
     registrations.append(try await connection.export(button.interface, at: HubNames.path))
+    registrations.append(try await connection.export(bridge.interface, at: HubNames.path))
     let buttonEvents = Task { await button.run() }
     defer { buttonEvents.cancel() }
     try await claimName(on: connection)

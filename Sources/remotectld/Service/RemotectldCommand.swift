@@ -54,7 +54,8 @@ struct RemotectldCommand: AsyncParsableCommand {
 
       Options can also be set in $XDG_CONFIG_HOME/remotectld/remotectld.conf (one `key = value` a \
       line: proxy = auto|on|off, interrupt-on-calls = yes|no, pause-on-route-loss = yes|no, \
-      call-roles = phone,communication); the command line wins.
+      call-roles = phone,communication); the command line wins. This file and bridge-origins are \
+      read when remotectld starts: restart it after editing them.
 
       It is the audio session's arbiter for every player, as iOS is for every app: while a call \
       plays on the sound server (a stream whose media.role is one of --call-roles), or between \
@@ -171,6 +172,7 @@ struct RemotectldCommand: AsyncParsableCommand {
       logger.critical("\(error.description)")
       throw ExitCode.failure
     }
+    let bridgeStatus = BridgeStatus()
     let hub = HubService(
       configuration: HubService.Configuration(
         bus: busAddress.map(BusAddress.address) ?? .session, filter: CandidateFilter(ignoring: ignoredNames),
@@ -182,7 +184,7 @@ struct RemotectldCommand: AsyncParsableCommand {
           callRoles: callRoles.map(AudioSessionOptions.roles(in:)) ?? file.callRoles ?? [
             "phone", "communication",
           ])),
-      logger: logger)
+      logger: logger, bridge: bridgeStatus)
     let group = ServiceGroup(
       configuration: ServiceGroupConfiguration(
         services: [
@@ -190,7 +192,7 @@ struct RemotectldCommand: AsyncParsableCommand {
           .init(
             service: BridgeService(
               options: bridge, busAddress: busAddress,
-              logger: Logger(label: "remotectld.bridge"))),
+              logger: Logger(label: "remotectld.bridge"), status: bridgeStatus)),
         ], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
     do {
       try await group.run()

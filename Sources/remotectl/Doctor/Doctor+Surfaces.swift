@@ -1,0 +1,117 @@
+internal import DBus
+internal import NowPlayingArbiter
+internal import RemoteControlMPRIS
+
+/// What the doctor says about the hub's parts the README names — whether the hub is installed
+/// for D-Bus activation, the web remote's address, the bridge's listeners or why it is off — and
+/// the names on the bus that are proxies, not players. The doctor only reads: it asks the hub's
+/// unique name, so it never starts a hub through D-Bus activation.
+extension Doctor {
+  /// The web remote's interface on the hub.
+  static let webRemoteInterface = "io.github.swift_remote_control.WebRemote1"
+  /// The bridge's status interface on the hub.
+  static let bridgeInterface = "io.github.swift_remote_control.Bridge1"
+
+  /// Why no hub runs, and whether D-Bus would start one (it is installed) on the first call to
+  /// its name.
+  static func hubAbsent(_ session: BusSession) async -> Finding {
+    let activatable =
+      (try? await session.bus.connection.call(
+        destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+        member: "ListActivatableNames", timeout: .seconds(2)))?.first?.arrayElements?.compactMap(
+        \.stringValue)
+      ?? []
+    guard activatable.contains(HubClient.busName.rawValue) else {
+      return Finding(
+        kind: .note,
+        text: "no Now Playing hub runs, and none is installed on this bus: remotectl without -p picks the "
+          + "player itself, as playerctl does, and `remotectl button press` plays or pauses")
+    }
+    return Finding(
+      kind: .note,
+      text: "no Now Playing hub runs yet; it is installed, so D-Bus starts it on the first of the hub's own "
+        + "commands (`remotectl hub`, `shift`, `unshift`, `select`, `button`, `interrupt`, `pair`, `devices`; "
+        + "the doctor only looks, and starts nothing); until then remotectl without -p picks the player itself"
+    )
+  }
+
+  /// The web remote's address and the bridge's listeners, or why each is off, as the hub at
+  /// `owner` says.
+  static func hubSurfaces(_ session: BusSession, owner: BusName) async -> [Finding] {
+    var findings: [Finding] = []
+    if let web = await properties(of: webRemoteInterface, at: owner, session: session) {
+      let urls = (web["URLs"]?.arrayElements ?? []).compactMap(\.stringValue)
+      findings.append(
+        urls.isEmpty
+          ? Finding(
+            kind: .note,
+            text:
+              "the web remote is off: the hub runs with --no-http, or its HTTP port was taken (see its log)")
+          : Finding(
+            kind: .ok,
+            text:
+              "the web remote is at \(urls.joined(separator: " and ")); `remotectl pair` lets a browser in"))
+    }
+    if let bridge = await properties(of: bridgeInterface, at: owner, session: session) {
+      findings.append(bridgeFinding(bridge))
+    }
+    return findings
+  }
+
+  /// The bridge's finding from its status properties.
+  static func bridgeFinding(_ bridge: [String: Value]) -> Finding {
+    let endpoint = bridge["Endpoint"]?.stringValue ?? ""
+    let socket = bridge["Socket"]?.stringValue ?? ""
+    let reason = bridge["Reason"]?.stringValue ?? ""
+    guard !endpoint.isEmpty || !socket.isEmpty else {
+      return Finding(
+        kind: .note, text: "the bridge is off: \(reason)",
+        fix: "give remotectld XDG_RUNTIME_DIR (`dbus-update-activation-environment XDG_RUNTIME_DIR`, or "
+          + "`systemctl --user import-environment XDG_RUNTIME_DIR`), then restart it")
+    }
+    let listeners = [endpoint, socket.isEmpty ? "" : "the unix socket \(socket)"].filter { !$0.isEmpty }
+    return Finding(
+      kind: reason.isEmpty ? .ok : .note,
+      text: "the bridge serves pages and programs at \(listeners.joined(separator: " and "))"
+        + (reason.isEmpty ? "" : " (\(reason))")
+        + "; it reads the allowed origins when remotectld starts")
+  }
+
+  /// The names on the bus split into players and proxies (the hub's own proxy player,
+  /// playerctld's name, KDE Connect's players of other devices), which forward to a player
+  /// rather than play.
+  static func playersAndProxies(_ all: [PlayerIdentity]) -> (
+    players: [PlayerIdentity], proxies: [PlayerIdentity]
+  ) {
+    let filter = CandidateFilter()
+    return (all.filter { filter.admits($0.busName) }, all.filter { !filter.admits($0.busName) })
+  }
+
+  /// The line naming the proxies on the bus, apart from the players; `nil` when there are none.
+  static func proxiesFinding(_ proxies: [PlayerIdentity]) -> Finding? {
+    guard !proxies.isEmpty else { return nil }
+    return Finding(
+      kind: .ok,
+      text: "proxies on the bus, not players: " + proxies.map(\.instance).joined(separator: ", ")
+        + " (they forward to the Now Playing player)")
+  }
+
+  /// `GetAll(interface)` of the hub at `owner`; `nil` when it does not serve that interface.
+  private static func properties(of interface: String, at owner: BusName, session: BusSession) async
+    -> [String:
+    Value]?
+  {
+    guard
+      let reply = try? await session.bus.connection.call(
+        destination: owner, path: HubClient.path, interface: "org.freedesktop.DBus.Properties",
+        member: "GetAll",
+        arguments: [.string(interface)], timeout: .seconds(5)),
+      case .dictionary(_, _, let entries)? = reply.first
+    else { return nil }
+    var properties: [String: Value] = [:]
+    for entry in entries {
+      if let key = entry.key.stringValue { properties[key] = entry.value.unwrappingVariants }
+    }
+    return properties
+  }
+}
