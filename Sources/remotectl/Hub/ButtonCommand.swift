@@ -13,8 +13,10 @@ struct ButtonCommand: AsyncParsableCommand {
       Bind `remotectl button press` to the headset key's press and `remotectl button release` to \
       its release. The hub (remotectld) counts the clicks as iOS does: one click plays or \
       pauses, two go to the next track, three to the previous one; two clicks and hold seek \
-      forward and three clicks and hold seek backward, until the release. Without the hub, \
-      press plays or pauses the player remotectl would choose, and release does nothing.
+      forward and three clicks and hold seek backward, until the release. Like the hub's other \
+      commands, press and release start an installed hub that does not run yet (D-Bus \
+      activation). Only when no hub runs and none can be started does press play or pause the \
+      player remotectl would choose, and release do nothing.
       """,
     subcommands: [ButtonPressCommand.self, ButtonReleaseCommand.self])
 

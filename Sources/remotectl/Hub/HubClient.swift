@@ -4,8 +4,9 @@ internal import RemoteControlMPRIS
 /// The Now Playing hub (`remotectld`) as remotectl talks to it: its state, and its Shift,
 /// Unshift and Select, over `io.github.swift_remote_control.Hub1` at `/org/mpris/MediaPlayer2`.
 ///
-/// The hub's own commands (`hub`, `shift`, `unshift`, `select`) call its well-known name, so
-/// that D-Bus activation starts an installed hub that does not run yet. Choosing the player for
+/// The hub's own commands (`hub`, `shift`, `unshift`, `select`, and `button`, `interrupt`,
+/// `pair` and `devices` through their own clients) call its well-known name, so that D-Bus
+/// activation starts an installed hub that does not run yet; `doctor` does not. Choosing the player for
 /// another command asks the hub's unique name, found first with `GetNameOwner`: that never starts
 /// a hub, and remotectl follows the hub's choice only when one runs.
 struct HubClient: Sendable {
