@@ -24,6 +24,7 @@ try:  # websockets 13 and later
     from websockets.asyncio.client import connect, unix_connect
 except ImportError:  # websockets 10 to 12
     from websockets import connect, unix_connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 ACTIONS = ["play", "pause", "stop", "seekbackward", "seekforward", "seekto", "previoustrack", "nexttrack"]
 
@@ -110,20 +111,9 @@ def open_connection(arguments):
     return unix_connect(os.path.join(folder, "bridge.sock"), "ws://localhost/bridge"), None
 
 
-async def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--app-id", default="pyplayer", help="the bus name is org.mpris.MediaPlayer2.<app-id>")
-    parser.add_argument("--identity", default="Python Player", help="the name people see")
-    parser.add_argument("--title", action="append", help="a title of the playlist; repeat it")
-    parser.add_argument("--artist", default="remotectld bridge")
-    parser.add_argument("--duration", type=float, default=180.0, help="each track's length in seconds")
-    parser.add_argument("--tcp", action="store_true", help="connect over loopback TCP with the token")
-    parser.add_argument("--play", action="store_true", help="start playing at once")
-    arguments = parser.parse_args()
-    player = Player(arguments.title or ["Track 1", "Track 2", "Track 3"], arguments.artist, arguments.duration)
-    if arguments.play:
-        player.state = "playing"
-
+async def serve(arguments, player):
+    """Registers the player and carries out its actions until the hub closes the connection;
+    returns the close code and reason."""
     connection, token = open_connection(arguments)
     async with connection as websocket:
         hello = {"type": "hello", "version": 1, "client": "remote_control_player.py 1"}
@@ -147,6 +137,38 @@ async def main():
                 print(f"action {details['action']}" + ("" if argument is None else f" {argument}"), flush=True)
                 for kind in player.perform(details):
                     await websocket.send(json.dumps(player.message(kind)))
+        return websocket.close_code, websocket.close_reason
+
+
+async def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--app-id", default="pyplayer", help="the bus name is org.mpris.MediaPlayer2.<app-id>")
+    parser.add_argument("--identity", default="Python Player", help="the name people see")
+    parser.add_argument("--title", action="append", help="a title of the playlist; repeat it")
+    parser.add_argument("--artist", default="remotectld bridge")
+    parser.add_argument("--duration", type=float, default=180.0, help="each track's length in seconds")
+    parser.add_argument("--tcp", action="store_true", help="connect over loopback TCP with the token")
+    parser.add_argument("--play", action="store_true", help="start playing at once")
+    arguments = parser.parse_args()
+    player = Player(arguments.title or ["Track 1", "Track 2", "Track 3"], arguments.artist, arguments.duration)
+    if arguments.play:
+        player.state = "playing"
+
+    # A hub that stops (restarted, or the session ending) closes the connection: say so, and
+    # register again, as the same player, once a hub serves the bridge again.
+    waiting = False
+    while True:
+        try:
+            code, reason = await serve(arguments, player)
+            print(f"remotectld closed the connection ({code}{': ' + reason if reason else ''}); "
+                  "connecting again", file=sys.stderr, flush=True)
+            waiting = False
+        except (OSError, ConnectionClosed, InvalidHandshake) as error:
+            if not waiting:
+                print(f"cannot reach remotectld's bridge ({error or type(error).__name__}); "
+                      "trying again every second", file=sys.stderr, flush=True)
+            waiting = True
+        await asyncio.sleep(1)
 
 
 if __name__ == "__main__":
