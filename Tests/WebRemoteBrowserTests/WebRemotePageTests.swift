@@ -130,8 +130,14 @@ struct WebRemotePageTests {
           """, as: Bool.self)
       }
 
-      // Choosing binaural in the list (still open) shows it without changing the Now Playing
-      // player.
+      // The choice made, the sheet is closed: the transport shows, driving mpv.
+      try await eventually("the players sheet to close") {
+        try await page.browser.evaluate(
+          "return !document.getElementById('players-dialog').open;", as: Bool.self)
+      }
+
+      // Choosing binaural in the list shows it without changing the Now Playing player.
+      try await page.browser.click(named: "Players")
       try await page.browser.screenshot("players-two", in: "web-remote")
       try await page.browser.click("#player-list li[data-player=\"binaural\"] .player-choice")
       try await page.waitForText("title", try await stage.metadata("xesam:title", of: "binaural"))

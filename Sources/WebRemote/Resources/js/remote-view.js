@@ -380,6 +380,9 @@ export class RemoteView {
     make.addEventListener("click", async () => {
       try {
         await this.handlers.makeNowPlaying(id);
+        // Chosen: back to the transport, which follows the Now Playing player, now this one.
+        this.handlers.view(null);
+        this.el.dialog.close();
       } catch (error) {
         this.say(error.message || String(error));
       }
