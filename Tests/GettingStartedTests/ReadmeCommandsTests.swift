@@ -76,6 +76,29 @@ struct ReadmeCommandsTests {
     await bus.stop()
   }
 
+  @Test func `binaural --help has the options the README names, with their values`() async throws {
+    let readme = try Readme.text()
+    let start = try #require(readme.range(of: "`binaural --help` has the options:"), "the README's sentence")
+    let paragraph = String(readme[start.upperBound...]).components(separatedBy: "\n\n")[0]
+    let help = try await ChildProcess.run(BuiltProducts.binaural, ["--help"]).output
+    let options = paragraph.components(separatedBy: "`").enumerated().filter { $0.offset % 2 == 1 }.map(
+      \.element)
+    #expect(options.count >= 3, "\(paragraph)")
+    for option in options {
+      let words = option.split(separator: " ")
+      #expect(help.contains("  \(words[0])"), "\(words[0]) in binaural --help:\n\(help)")
+      for value in words.dropFirst().flatMap({ $0.split(separator: "|") }) where value.uppercased() != value {
+        #expect(help.contains(value), "\(option): \(value) in binaural --help:\n\(help)")
+      }
+    }
+    // The presets, by band.
+    let bands = try #require(
+      paragraph.range(of: "(").map { paragraph[$0.upperBound...].prefix { $0 != ")" } })
+    for band in bands.components(separatedBy: ", ") {
+      #expect(help.contains(" \(band)-"), "the preset \(band) in binaural --help:\n\(help)")
+    }
+  }
+
   @Test(.enabled(if: ChildProcess.which("mpv") != nil && MPVPlugin.mpris != nil))
   func `"Control any player": every remotectl line works, with binaural and mpv on the bus`() async throws {
     let commands = try Self.commands("remotectl")
