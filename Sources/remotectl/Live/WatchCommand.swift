@@ -7,7 +7,8 @@ struct WatchCommand: AsyncParsableCommand {
     commandName: "watch",
     abstract: "Show the Now Playing player live: title, artist and a moving progress bar",
     discussion: "The bar moves by Position × Rate between signals and jumps only on Seeked; the bus is "
-      + "never polled. The same view is shown by `status --follow` on a terminal without --format.")
+      + "never polled. Without -p it shows the Now Playing hub's choice while a hub runs, as every "
+      + "command does. The same view is shown by `status --follow` on a terminal without --format.")
 
   @OptionGroup var options: GlobalOptions
 
