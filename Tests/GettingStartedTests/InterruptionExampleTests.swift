@@ -6,9 +6,10 @@ import RemoteControlMPRISTesting
 import Testing
 
 /// The porting article's interruption example is `EpisodePlayer.swift`, whole: these tests keep
-/// the two the same and run it over a private bus, driven as a hub drives a player (busctl
-/// calling the extension interface). Each check comes right after a call's reply: a call is
-/// answered once the app's main-actor observers have run, so nothing here waits or polls.
+/// the two the same and run it over a private bus, driven as a hub drives a player (calling the
+/// extension interface's `BeginInterruption`, `EndInterruption` and `RouteChanged`). Each check
+/// comes right after a call's reply: a call is answered once the app's main-actor observers have
+/// run, so nothing here waits or polls.
 @Suite(
   "Getting started: the porting article's interruptions", .serialized, .leavesNoChildProcesses,
   .timeLimit(.minutes(3)))
@@ -18,8 +19,6 @@ struct InterruptionExampleTests {
   static let article = "Sources/RemoteControl/RemoteControl.docc/PortingFromIOS.md"
   /// The heading the example follows in the article.
   static let heading = "#### Interruptions and unplugged headphones"
-  /// The extension interface, where a hub posts interruptions and route changes.
-  static let interface = "io.github.swift_remote_control.RemoteControl1"
 
   @Test("The porting article's interruption example is EpisodePlayer.swift, character for character")
   func articleShowsTheExample() throws {
@@ -47,12 +46,12 @@ struct InterruptionExampleTests {
       try await player.client.play()
       #expect(episode.isPlaying)
 
-      try await call(player, on: bus, "BeginInterruption")
+      try await player.client.callRemoteControl("BeginInterruption")
       #expect(!episode.isPlaying, "the observer paused the episode before the call's reply")
       #expect(application.nowPlayingInfoCenter.playbackState == .interrupted)
       #expect(try await player.client.state().playbackStatus == .paused)
 
-      try await call(player, on: bus, "EndInterruption", "b", "true")
+      try await player.client.callRemoteControl("EndInterruption", [.bool(true)])
       #expect(episode.isPlaying, "the observer resumed what the call paused before the reply")
       #expect(application.nowPlayingInfoCenter.playbackState == .playing)
       #expect(try await player.client.state().playbackStatus == .playing)
@@ -67,11 +66,11 @@ struct InterruptionExampleTests {
     try await withPrivateSessionBus { bus in
       let player = try await bus.runAsMediaPlayer(application, name: "podcasts", identity: "Podcasts")
       try await player.client.play()
-      try await call(player, on: bus, "BeginInterruption")
+      try await player.client.callRemoteControl("BeginInterruption")
       #expect(!episode.isPlaying)
 
       try await player.client.pause()
-      try await call(player, on: bus, "EndInterruption", "b", "true")
+      try await player.client.callRemoteControl("EndInterruption", [.bool(true)])
       #expect(!episode.isPlaying, "the user's pause wins over should-resume")
       #expect(application.nowPlayingInfoCenter.playbackState == .paused)
       #expect(try await player.client.state().playbackStatus == .paused)
@@ -86,8 +85,8 @@ struct InterruptionExampleTests {
     try await withPrivateSessionBus { bus in
       let player = try await bus.runAsMediaPlayer(application, name: "podcasts", identity: "Podcasts")
       try await player.client.play()
-      try await call(player, on: bus, "BeginInterruption")
-      try await call(player, on: bus, "EndInterruption", "b", "false")
+      try await player.client.callRemoteControl("BeginInterruption")
+      try await player.client.callRemoteControl("EndInterruption", [.bool(false)])
       #expect(!episode.isPlaying)
       #expect(application.nowPlayingInfoCenter.playbackState == .paused)
     }
@@ -101,25 +100,9 @@ struct InterruptionExampleTests {
     try await withPrivateSessionBus { bus in
       let player = try await bus.runAsMediaPlayer(application, name: "podcasts", identity: "Podcasts")
       try await player.client.play()
-      try await call(player, on: bus, "RouteChanged", "s", "oldDeviceUnavailable")
+      try await player.client.callRemoteControl("RouteChanged", [.string("oldDeviceUnavailable")])
       #expect(!episode.isPlaying)
       #expect(application.nowPlayingInfoCenter.playbackState == .paused)
     }
-  }
-
-  /// Calls `method` of the player's extension interface with busctl, a client of its own, as a
-  /// hub calls it, and requires a successful reply.
-  func call(
-    _ player: RunningMediaPlayer, on bus: PrivateSessionBus, _ method: String, _ arguments: String...
-  ) async throws {
-    let result = try await ChildProcess.run(
-      "busctl",
-      [
-        "--user", "call", player.identity.busName, MediaPlayerInterface.remoteControlObjectPath,
-        Self.interface,
-        method,
-      ] + arguments,
-      environment: bus.environment)
-    try #require(result.succeeded, "\(result)")
   }
 }
