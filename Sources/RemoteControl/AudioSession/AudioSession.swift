@@ -87,8 +87,10 @@ public final class AudioSession: Sendable {
   /// ``Category`` for what that changes.
   ///
   /// The corresponding AVFoundation method is `AVAudioSession.setCategory(_:)`.
-  /// - Parameter isolation: Where the call is made, which the caller never passes: on the main
-  ///   actor, the observers have run when the call returns (see *Threads* in ``AudioSession``).
+  /// - Parameters:
+  ///   - category: How the app uses audio from now on.
+  ///   - isolation: Where the call is made, which the caller never passes: on the main actor,
+  ///     the observers have run when the call returns (see *Threads* in ``AudioSession``).
   public func setCategory(_ category: Category, isolation: isolated (any Actor)? = #isolation) {
     let posted = state.withLock { state -> Bool in
       guard state.category != category else { return false }
