@@ -34,10 +34,11 @@ struct InterruptionExampleTests {
       snippet == example, "update \(Self.article) and Tests/GettingStartedTests/EpisodePlayer.swift together")
   }
 
-  @Test(
-    "A call begun over the bus pauses the episode before its reply, and its end with should-resume resumes it"
-  )
-  func callPausesBeforeTheReplyAndItsEndResumes() async throws {
+  /// Runs the example as a player on a private bus, playing, and `body` with it, its
+  /// application and a client of it.
+  func withPlayingEpisode(
+    _ body: (EpisodePlayer, Application, RemotePlayer) async throws -> Void
+  ) async throws {
     let application = Application()
     let episode = EpisodePlayer(application: application)
     application.beginReceivingRemoteControlEvents()
@@ -45,48 +46,45 @@ struct InterruptionExampleTests {
       let player = try await bus.runAsMediaPlayer(application, name: "podcasts", identity: "Podcasts")
       try await player.client.play()
       #expect(episode.isPlaying)
+      try await body(episode, application, player.client)
+    }
+  }
 
-      try await player.client.callRemoteControl("BeginInterruption")
+  @Test(
+    "A call begun over the bus pauses the episode before its reply, and its end with should-resume resumes it"
+  )
+  func callPausesBeforeTheReplyAndItsEndResumes() async throws {
+    try await withPlayingEpisode { episode, application, client in
+      try await client.callRemoteControl("BeginInterruption")
       #expect(!episode.isPlaying, "the observer paused the episode before the call's reply")
       #expect(application.nowPlayingInfoCenter.playbackState == .interrupted)
-      #expect(try await player.client.state().playbackStatus == .paused)
+      #expect(try await client.state().playbackStatus == .paused)
 
-      try await player.client.callRemoteControl("EndInterruption", [.bool(true)])
+      try await client.callRemoteControl("EndInterruption", [.bool(true)])
       #expect(episode.isPlaying, "the observer resumed what the call paused before the reply")
       #expect(application.nowPlayingInfoCenter.playbackState == .playing)
-      #expect(try await player.client.state().playbackStatus == .playing)
+      #expect(try await client.state().playbackStatus == .playing)
     }
   }
 
   @Test("A pause the user presses during the call is kept when the call ends with should-resume")
   func userPauseDuringTheCallIsKept() async throws {
-    let application = Application()
-    let episode = EpisodePlayer(application: application)
-    application.beginReceivingRemoteControlEvents()
-    try await withPrivateSessionBus { bus in
-      let player = try await bus.runAsMediaPlayer(application, name: "podcasts", identity: "Podcasts")
-      try await player.client.play()
-      try await player.client.callRemoteControl("BeginInterruption")
+    try await withPlayingEpisode { episode, application, client in
+      try await client.callRemoteControl("BeginInterruption")
       #expect(!episode.isPlaying)
-
-      try await player.client.pause()
-      try await player.client.callRemoteControl("EndInterruption", [.bool(true)])
+      try await client.pause()
+      try await client.callRemoteControl("EndInterruption", [.bool(true)])
       #expect(!episode.isPlaying, "the user's pause wins over should-resume")
       #expect(application.nowPlayingInfoCenter.playbackState == .paused)
-      #expect(try await player.client.state().playbackStatus == .paused)
+      #expect(try await client.state().playbackStatus == .paused)
     }
   }
 
   @Test("A call that ends without should-resume leaves the episode paused")
   func endWithoutShouldResumeLeavesItPaused() async throws {
-    let application = Application()
-    let episode = EpisodePlayer(application: application)
-    application.beginReceivingRemoteControlEvents()
-    try await withPrivateSessionBus { bus in
-      let player = try await bus.runAsMediaPlayer(application, name: "podcasts", identity: "Podcasts")
-      try await player.client.play()
-      try await player.client.callRemoteControl("BeginInterruption")
-      try await player.client.callRemoteControl("EndInterruption", [.bool(false)])
+    try await withPlayingEpisode { episode, application, client in
+      try await client.callRemoteControl("BeginInterruption")
+      try await client.callRemoteControl("EndInterruption", [.bool(false)])
       #expect(!episode.isPlaying)
       #expect(application.nowPlayingInfoCenter.playbackState == .paused)
     }
@@ -94,13 +92,8 @@ struct InterruptionExampleTests {
 
   @Test("Unplugged headphones pause the episode before the route change's reply")
   func lostOutputPauses() async throws {
-    let application = Application()
-    let episode = EpisodePlayer(application: application)
-    application.beginReceivingRemoteControlEvents()
-    try await withPrivateSessionBus { bus in
-      let player = try await bus.runAsMediaPlayer(application, name: "podcasts", identity: "Podcasts")
-      try await player.client.play()
-      try await player.client.callRemoteControl("RouteChanged", [.string("oldDeviceUnavailable")])
+    try await withPlayingEpisode { episode, application, client in
+      try await client.callRemoteControl("RouteChanged", [.string("oldDeviceUnavailable")])
       #expect(!episode.isPlaying)
       #expect(application.nowPlayingInfoCenter.playbackState == .paused)
     }
