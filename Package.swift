@@ -361,9 +361,13 @@ let package = Package(
       name: "RemoteControlMPRISTestingTests",
       dependencies: ["RemoteControl", "RemoteControlMPRIS", "RemoteControlMPRISTesting"]
     ),
+    // The README's player and the porting article's interruption example, compiled and run as a
+    // user would; and the one version the executables, the README and the CHANGELOG state.
     .testTarget(
       name: "GettingStartedTests",
-      dependencies: ["podcasts", "RemoteControlMPRIS", "BusTestSupport"]
+      dependencies: [
+        "podcasts", "RemoteControl", "RemoteControlMPRIS", "RemoteControlMPRISTesting", "BusTestSupport",
+      ]
     ),
   ]
 )

@@ -23,9 +23,7 @@ enum BinauralApp {
     // The sound server's cork requests and lost sinks, and a hub's interruptions over the bus,
     // all reach the player through the application's audio session.
     application.audioSession.setCategory(category)
-    application.audioSession.observe { notification in
-      Task { @MainActor in player.handle(notification) }
-    }
+    application.audioSession.observe { player.handle($0) }
     soundEvents.attach(application.audioSession)
     let controller = PlayerController(player: player)
     controller.becomeFirstResponder()

@@ -18,7 +18,8 @@ struct BinauralCommand: AsyncParsableCommand {
       when binaural ends, however it ends. On a terminal it shows \
       what plays and takes keys (space, n, p, arrows, shift+arrows or < > to seek, + -, q); \
       otherwise, or with --headless, it logs on standard error.
-      """)
+      """,
+    version: PackageVersion.current)
 
   @Option(help: "Where the sound goes: \(AudioOutputSpec.accepted).")
   var output: String = "auto"

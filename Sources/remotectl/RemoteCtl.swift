@@ -1,5 +1,6 @@
 internal import ArgumentParser
 internal import Glibc
+internal import RemoteControl
 
 /// `remotectl`: playerctl's verbs and habits for any MPRIS player, and more.
 struct RemoteCtl: AsyncParsableCommand {
@@ -45,8 +46,8 @@ struct RemoteCtl: AsyncParsableCommand {
     name: [.customShort("v"), .customShort("V"), .customLong("version")], help: "Print version information")
   var version = false
 
-  /// The version printed by `--version`.
-  static let versionString = "v0.1.0"
+  /// The version printed by `--version`: the package's, with the `v` playerctl prints before its own.
+  static let versionString = "v" + PackageVersion.current
 
   mutating func run() async throws {
     if version {

@@ -67,6 +67,39 @@ import Testing
     }
   }
 
+  /// Whether a reply has arrived.
+  final class Flag: Sendable {
+    private let storage = Atomic<Bool>(false)
+    var isSet: Bool { storage.load(ordering: .acquiring) }
+    func set() { storage.store(true, ordering: .releasing) }
+  }
+
+  @Test @MainActor func aCallIsAnsweredOnlyOnceTheMainActorObserversHaveRun() async throws {
+    try await withPlayer { (player: TestPlayer) async throws in
+      let replied = Flag()
+      var replyArrivedDuringTheObserver: Bool?
+      player.application.audioSession.observe { _ in
+        // Holds the main actor until the reply arrives, for 1 s at most: a reply that did not
+        // wait for this observer arrives meanwhile; one that waits cannot, and the bound ends it.
+        let deadline = ContinuousClock.now + .seconds(1)
+        while !replied.isSet && ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.001) }
+        replyArrivedDuringTheObserver = replied.isSet
+      }
+      let bus = player.bus
+      let arguments = [
+        "call", player.busName, MediaPlayerInterface.remoteControlObjectPath, Self.interface,
+        "BeginInterruption",
+      ]
+      let call = Task.detached {
+        let result = try await bus.busctl(arguments)
+        replied.set()
+        return result
+      }
+      #expect(try await call.value.succeeded)
+      #expect(replyArrivedDuringTheObserver == false, "the observer ran, and the reply came after it")
+    }
+  }
+
   @Test @MainActor func interruptionEndedWithoutShouldResumeLeavesThePlayerPaused() async throws {
     try await withPlayer { (player: TestPlayer) async throws in
       player.application.nowPlayingInfoCenter.playbackState = .playing

@@ -1,7 +1,10 @@
 import RemoteControl
 import Testing
 
+/// The session's rules, posted on the main actor (where observers have run when a post returns)
+/// unless a test says otherwise.
 @Suite("Audio session", .timeLimit(.minutes(3)))
+@MainActor
 struct AudioSessionTests {
   let center = NowPlayingInfoCenter()
 
@@ -139,7 +142,67 @@ struct AudioSessionTests {
     #expect(await iterator.next() == .interruption(.init(type: .ended)))
   }
 
-  @MainActor
+  @Test func postsFromOtherThreadsReachObserversOnTheMainActorInTheOrderPosted() async {
+    let center = NowPlayingInfoCenter()
+    let session = AudioSession(nowPlayingInfoCenter: center)
+    center.playbackState = .playing
+    // The observer's type makes it main-actor code; what it records is read back in order.
+    var seen: [AudioSession.Notification] = []
+    session.observe { seen.append($0) }
+    let notifications = session.notifications
+    // Off the main actor, as the sound server's thread posts: the state changes at once, the
+    // observers run later on the main actor.
+    await Task.detached {
+      session.beginInterruption()
+      #expect(session.isInterrupted)
+      #expect(center.playbackState == .interrupted)
+      session.changeRoute(to: .none, reason: .oldDeviceUnavailable)
+      session.endInterruption(options: .shouldResume)
+    }.value
+    var iterator = notifications.makeAsyncIterator()
+    for _ in 0..<3 { _ = await iterator.next() }
+    #expect(
+      seen == [
+        .interruption(.init(type: .began)),
+        .routeChange(.init(reason: .oldDeviceUnavailable, previousRoute: .none)),
+        .interruption(.init(type: .ended, options: .shouldResume)),
+      ])
+    #expect(center.playbackState == .playing)
+  }
+
+  @Test func anObserverThatPostsIsNotReenteredAndEveryObserverSeesTheSameOrder() {
+    let session = AudioSession()
+    var first: [AudioSession.Notification] = []
+    var second: [AudioSession.Notification] = []
+    session.observe { notification in
+      first.append(notification)
+      // Ends the interruption from inside the observer of its beginning.
+      if notification == .interruption(.init(type: .began)) { session.endInterruption() }
+    }
+    session.observe { second.append($0) }
+    session.beginInterruption()
+    let expected: [AudioSession.Notification] = [
+      .interruption(.init(type: .began)), .interruption(.init(type: .ended)),
+    ]
+    #expect(first == expected)
+    #expect(second == expected, "the second observer saw began before ended, as the first did")
+  }
+
+  @Test func anObserverRemovedBeforeDeliveryHearsNothingMore() async {
+    let session = AudioSession()
+    var removedHeard: [AudioSession.Notification] = []
+    let token = session.observe { removedHeard.append($0) }
+    let notifications = session.notifications
+    // Posted from nonisolated code, as a sound server's thread posts: delivery waits for the
+    // main actor, which this test holds until the observer is removed.
+    let postElsewhere: @Sendable () -> Void = { session.beginInterruption() }
+    postElsewhere()
+    session.removeObserver(token)
+    var iterator = notifications.makeAsyncIterator()
+    #expect(await iterator.next() == .interruption(.init(type: .began)))
+    #expect(removedHeard.isEmpty)
+  }
+
   @Test func applicationsSessionInterruptsItsOwnNowPlayingInfo() {
     let app = Application()
     app.nowPlayingInfoCenter.playbackState = .playing

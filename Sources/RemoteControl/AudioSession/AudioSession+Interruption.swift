@@ -3,9 +3,14 @@ extension AudioSession {
   ///
   /// The corresponding AVFoundation type is `AVAudioSession.InterruptionType`.
   public enum InterruptionType: Sendable, Hashable {
-    /// The system took the audio away (a call started); playback has stopped.
+    /// The system took the audio away (a call started). On iOS the app's sound has already
+    /// stopped; here nothing has stopped it: the app's observer silences it now. The session has
+    /// already made a playing Now Playing state ``PlaybackState/interrupted``.
     case began
-    /// The interruption is over; ``InterruptionOptions/shouldResume`` says whether to play again.
+    /// The interruption is over; ``InterruptionOptions/shouldResume`` says whether to play again
+    /// what it silenced, which the app's observer does (the session has already made an
+    /// interrupted Now Playing state ``PlaybackState/playing`` with it, ``PlaybackState/paused``
+    /// without).
     case ended
   }
 

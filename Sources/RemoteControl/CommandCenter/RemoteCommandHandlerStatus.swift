@@ -5,6 +5,16 @@
 /// static members here (`return .noSuchContent`). Give the controller a reason with the
 /// functions of the same names (`return .noSuchContent("the queue is empty")`): over MPRIS, each
 /// status but ``success`` is a D-Bus error of its own name, carrying the message.
+///
+/// ## Equality
+///
+/// Two statuses are equal when their ``code`` and their ``message`` are: `.noSuchContent` and
+/// `.noSuchContent("the queue is empty")` differ, because they tell the controller different
+/// things. This is unlike the package's errors (`PlaybackQueueError`, `MediaPlayerError`…),
+/// which are equal by code alone: an error is matched by its kind (`catch`,
+/// `#expect(throws:)`) and its message may be reworded, while a status is the answer itself,
+/// words included. To ask which status a handler returned, compare its ``code``
+/// (`status.code == .noSuchContent`) or read ``isSuccess``.
 public struct RemoteCommandHandlerStatus: Sendable, Hashable {
   /// Which status it is.
   public enum Code: Sendable, Hashable, CaseIterable {

@@ -27,7 +27,9 @@ open class Application: Responder {
   /// The playback queue and playlists this app offers, for controllers to show and edit.
   public let playbackQueueCenter: PlaybackQueueCenter
   /// How this app plays, and the interruptions and route changes the system posts to it; its
-  /// interruptions show in the ``nowPlayingInfoCenter``'s playback state.
+  /// interruptions show in the ``nowPlayingInfoCenter``'s playback state. Its observers run on
+  /// the main actor, as targets do, and pause and resume the app's own playback
+  /// (``AudioSession/observe(_:)``).
   ///
   /// The corresponding AVFoundation object is `AVAudioSession.sharedInstance()`.
   public nonisolated let audioSession: AudioSession

@@ -5,19 +5,20 @@ extension RemoteControlInterface {
   /// The methods through which the system (a hub that arbitrates the sound, a script) posts
   /// interruptions and route changes into the application's ``RemoteControl/AudioSession``:
   /// `BeginInterruption()`, `EndInterruption(b ShouldResume)` and `RouteChanged(s Reason)`.
-  /// Each is answered as soon as the session has posted it to the app's observers.
+  ///
+  /// Each posts on the main actor, in the order of the calls there, so the session's main-actor
+  /// observers (the app pausing for a call) have run when the call is answered — as every other
+  /// call of the player is answered once its target has run. A bad argument is refused at once.
   static func audioSessionMethods(_ session: AudioSession) -> [Interface.Method] {
     [
       Interface.Method("BeginInterruption") { call in
-        session.beginInterruption()
-        call.reply()
+        post(answering: call) { session.beginInterruption() }
       },
       Interface.Method("EndInterruption", in: "b", inNames: ["ShouldResume"]) { call in
         guard let shouldResume = call.arguments.first?.boolValue else {
           return call.fail(.invalidArgs("ShouldResume must be a boolean"))
         }
-        session.endInterruption(options: shouldResume ? .shouldResume : [])
-        call.reply()
+        post(answering: call) { session.endInterruption(options: shouldResume ? .shouldResume : []) }
       },
       Interface.Method("RouteChanged", in: "s", inNames: ["Reason"]) { call in
         let name = call.arguments.first?.stringValue ?? ""
@@ -25,9 +26,18 @@ extension RemoteControlInterface {
           let known = AudioSession.RouteChangeReason.allCases.map { "\($0)" }.joined(separator: ", ")
           return call.fail(.invalidArgs("no route change reason \"\(name)\": the reasons are \(known)"))
         }
-        session.changeRoute(to: session.currentRoute, reason: reason)
-        call.reply()
+        post(answering: call) { session.changeRoute(to: session.currentRoute, reason: reason) }
       },
     ]
+  }
+
+  /// Runs `post` on the main actor, where a post reaches the session's observers before it
+  /// returns, then answers `call`. The bus thread only starts the task: it never waits for the
+  /// main actor.
+  private static func post(answering call: MethodCall, _ post: @escaping @MainActor @Sendable () -> Void) {
+    Task { @MainActor in
+      post()
+      call.reply()
+    }
   }
 }

@@ -28,16 +28,6 @@ final class SoundEvents: Sendable {
 }
 
 extension AudioSession.Category {
-  /// The PulseAudio `media.role` of a stream that plays in this category: `phone` for a call,
-  /// `event` for sound that mixes in, `music` otherwise.
-  var mediaRole: String {
-    switch self {
-    case .playAndRecord, .record: "phone"
-    case .ambient: "event"
-    default: "music"
-    }
-  }
-
   /// The categories `--category` takes.
   static let named: [String: AudioSession.Category] = [
     "playback": .playback, "playAndRecord": .playAndRecord, "ambient": .ambient, "soloAmbient": .soloAmbient,

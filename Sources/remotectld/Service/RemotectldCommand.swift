@@ -2,6 +2,7 @@ import ArgumentParser
 import DBus
 import Logging
 import NowPlayingArbiter
+import RemoteControl
 import ServiceLifecycle
 import UnixSignals
 
@@ -65,7 +66,8 @@ struct RemotectldCommand: AsyncParsableCommand {
       nothing. Players are matched to streams by process id.
 
       It stops on SIGINT or SIGTERM and logs on standard error.
-      """)
+      """,
+    version: PackageVersion.current)
 
   @Option(
     name: [.customShort("i"), .customLong("ignore-player")], parsing: .singleValue,
