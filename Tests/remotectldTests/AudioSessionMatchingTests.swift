@@ -86,7 +86,8 @@ struct AudioSessionMatchingTests {
         let index = sinks.split(separator: "\n").first(where: { $0.contains("headphones") })?
           .split(separator: "\t").first
       else { return [] }
-      return try await server.pactl("list", "short", "sink-inputs").split(separator: "\n").compactMap { line in
+      return try await server.pactl("list", "short", "sink-inputs").split(separator: "\n").compactMap {
+        line in
         let fields = line.split(separator: "\t")
         return fields.dropFirst().first == index ? fields.first.map(String.init) : nil
       }
