@@ -163,7 +163,7 @@ let package = Package(
     // roles and processes, sinks and ports. Package access only.
     .target(
       name: "SoundServer",
-      dependencies: ["CPulse"]
+      dependencies: ["CPulse", "HubSupport"]
     ),
     // The web remote: any browser as the lock screen, over REST and a WebSocket, with pairing,
     // device tokens, artwork and the page's static files.
@@ -213,6 +213,7 @@ let package = Package(
         "NowPlayingArbiter",
         "AudioSessionArbiter",
         "SoundServer",
+        "HubSupport",
         "DBus",
         "PlayerView",
         "RemoteControlMPRIS",
@@ -312,7 +313,7 @@ let package = Package(
     ),
     .testTarget(
       name: "SoundServerTests",
-      dependencies: ["SoundServer", "BusTestSupport", "SoundTestSupport"]
+      dependencies: ["SoundServer", "HubSupport", "BusTestSupport", "SoundTestSupport"]
     ),
     .testTarget(
       name: "WebRemoteTests",
