@@ -28,6 +28,17 @@ package enum Readme {
     return String(body[..<close.lowerBound]) + "\n"
   }
 
+  /// The first Swift code block anywhere after `heading` (prose may stand between them), without
+  /// its fences, ending in a newline; `nil` when there is none. For articles, whose headings say
+  /// where an example stands.
+  package static func firstSwiftBlock(after heading: String, in text: String) -> String? {
+    guard let start = text.range(of: heading)?.upperBound,
+      let open = text.range(of: "```swift\n", range: start..<text.endIndex),
+      let close = text.range(of: "\n```", range: open.upperBound..<text.endIndex)
+    else { return nil }
+    return String(text[open.upperBound..<close.lowerBound]) + "\n"
+  }
+
   /// Every code block marked `<!-- \(kind) -->`, in order: for instance `readme-test: run`.
   package static func codeBlocks(marked kind: String, in text: String) -> [String] {
     let marker = "<!-- \(kind) -->"

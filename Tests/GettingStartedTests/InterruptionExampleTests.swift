@@ -28,7 +28,7 @@ struct InterruptionExampleTests {
       contentsOf: root.appendingPathComponent("Tests/GettingStartedTests/EpisodePlayer.swift"),
       encoding: .utf8)
     let snippet = try #require(
-      PodcastsExampleTests.codeBlock(after: Self.heading, in: text),
+      Readme.firstSwiftBlock(after: Self.heading, in: text),
       "the article has the heading and a swift block after it")
     #expect(
       snippet == example, "update \(Self.article) and Tests/GettingStartedTests/EpisodePlayer.swift together")
