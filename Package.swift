@@ -245,7 +245,11 @@ let package = Package(
     // The web remote's page in headless Chromium, against a real remotectld and real players.
     .testTarget(
       name: "WebRemoteBrowserTests",
-      dependencies: ["BrowserTestSupport", "BusTestSupport"]
+      dependencies: [
+        "BrowserTestSupport", "BusTestSupport", "WebRemote",
+        .product(name: "Crypto", package: "swift-crypto"),
+      ],
+      exclude: ["Support/lan_capture.py"]
     ),
     // remote-control.js and the Cordova shim in a real Chromium, against remotectld's bridge and
     // beside Chromium's own MPRIS player.
