@@ -164,7 +164,7 @@ let package = Package(
       dependencies: ["CPulse"]
     ),
     // The web remote: any browser as the lock screen, over REST and a WebSocket, with pairing,
-    // device tokens, artwork and the page's static files.
+    // signed requests, artwork and the page's static files.
     .target(
       name: "WebRemote",
       dependencies: [

@@ -5,7 +5,8 @@ import Hummingbird
 import HummingbirdTesting
 import WebRemote
 
-/// The web remote's API as the tests call it: requests with a device token, JSON answers.
+/// The web remote's API as the tests call it: requests with a device's key as a bearer (on
+/// loopback), JSON answers.
 enum WebRemoteAPI {
   /// The headers of a paired request: `Authorization: Bearer TOKEN`.
   static func headers(token: String?, extra: HTTPFields = [:]) -> HTTPFields {
