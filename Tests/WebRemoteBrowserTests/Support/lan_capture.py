@@ -12,8 +12,9 @@ reads PCAP (tcpdump -w, Ethernet) of the traffic to HOST:PORT and prints one JSO
 - "frames": every captured client text frame (WebSocket messages, masked as sent) replayed
   verbatim on a fresh socket the script opens with a signature of its own, with the hub's answer;
 - "controls": the same requests and messages freshly signed, which must be accepted (so that the
-  refusals above mean something); a forged signature, one 31 s old, one 31 s ahead, and the key
-  sent as a bearer, which must be refused.
+  refusals above mean something); a forged signature, one 90 s old, one 90 s ahead (a minute
+  out of the 30 s window, so that a slow delivery cannot bring it back in), and the key sent as a
+  bearer, which must be refused.
 
     lan_capture.py origin HOST PORT DEVICE_ID KEY ORIGIN
 
@@ -262,8 +263,8 @@ def check(path, host, port, device, key_text):
         "signedResync": resync.get("type"),
         "signed": request(host, port, "GET", "/api/players", "RemoteHMAC " + signature(device, key, "GET", "/api/players")[0]),
         "forged": request(host, port, "GET", "/api/players", "RemoteHMAC " + signature(device, stranger, "GET", "/api/players")[0]),
-        "stale": request(host, port, "GET", "/api/players", "RemoteHMAC " + signature(device, key, "GET", "/api/players", at=now_ms() - 31_000)[0]),
-        "ahead": request(host, port, "GET", "/api/players", "RemoteHMAC " + signature(device, key, "GET", "/api/players", at=now_ms() + 31_000)[0]),
+        "stale": request(host, port, "GET", "/api/players", "RemoteHMAC " + signature(device, key, "GET", "/api/players", at=now_ms() - 90_000)[0]),
+        "ahead": request(host, port, "GET", "/api/players", "RemoteHMAC " + signature(device, key, "GET", "/api/players", at=now_ms() + 90_000)[0]),
         "bearer": request(host, port, "GET", "/api/players", "Bearer " + key_text),
     }
     print(json.dumps(result))
