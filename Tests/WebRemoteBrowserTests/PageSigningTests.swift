@@ -101,6 +101,30 @@ struct PageSigningTests {
     #expect(answer["socketKey"] as? String == socketKey.hexadecimalText)
   }
 
+  @Test func aPairedPageWhoseClockIsTwoMinutesOffCatchesUpFromTheHubsTime() async throws {
+    try await WebRemoteStage.run { stage in
+      let browser = try await stage.openBrowser()
+      let url = try await stage.pairingURL()
+      try await browser.open(url.absoluteString)
+      try await RemotePage(browser: browser).waitForText(
+        "title", try await stage.metadata("xesam:title", of: "binaural"))
+      // The page's own module instance: its signer, its clock put two minutes behind the hub's.
+      let result = try await browser.evaluate(
+        """
+        return import(arguments[0] + '/js/api.js').then(async (api) => {
+          const signer = api.currentSigner();
+          signer.offset -= 120000;
+          const answer = await api.session();
+          return JSON.stringify({ id: answer.device.id, offset: Math.round(Math.abs(signer.offset) / 1000) });
+        });
+        """, [try WebRemoteStage.origin(of: url)], as: String.self)
+      let answer = try #require(try JSONSerialization.jsonObject(with: Data(result.utf8)) as? [String: Any])
+      #expect((answer["id"] as? String)?.isEmpty == false)
+      // The hub and the browser share this machine's clock: caught up, the offset is near 0.
+      #expect((answer["offset"] as? Int ?? 999) < 5, "\(answer)")
+    }
+  }
+
   @Test func signingARequestTakesUnderAMillisecondInTheBrowser() async throws {
     let result = try await evaluate(
       """
