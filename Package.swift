@@ -166,7 +166,7 @@ let package = Package(
       dependencies: ["CPulse", "HubSupport"]
     ),
     // The web remote: any browser as the lock screen, over REST and a WebSocket, with pairing,
-    // device tokens, artwork and the page's static files.
+    // signed requests, artwork and the page's static files.
     .target(
       name: "WebRemote",
       dependencies: [
@@ -248,7 +248,11 @@ let package = Package(
     // The web remote's page in headless Chromium, against a real remotectld and real players.
     .testTarget(
       name: "WebRemoteBrowserTests",
-      dependencies: ["BrowserTestSupport", "BusTestSupport"]
+      dependencies: [
+        "BrowserTestSupport", "BusTestSupport", "WebRemote",
+        .product(name: "Crypto", package: "swift-crypto"),
+      ],
+      exclude: ["Support/lan_capture.py"]
     ),
     // remote-control.js and the Cordova shim in a real Chromium, against remotectld's bridge and
     // beside Chromium's own MPRIS player.

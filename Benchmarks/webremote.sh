@@ -3,7 +3,8 @@
 #   - a press acknowledged over loopback (WebSocket command to ack, p50, from a plain C client and
 #     from Python's websockets) against a direct D-Bus PlayPause to the same binaural
 #     (Benchmarks/DBus/roundtrip.c), RUNS times (default 3) of PRESSES each (default 1000), with
-#     the ratio of each run;
+#     the ratio of each run; the C client presses twice: as a loopback program (a bearer, unsigned
+#     messages) and as the page does (a signed upgrade, each message signed, signing timed);
 #   - CLIENTS WebSocket clients (default 1000) connected at once: ROUNDS volume changes (default
 #     50), each one's arrival at every client (p50, p99, max), the hub's resident memory with them,
 #     and its context switches over IDLE_SECONDS (default 35) while they are all idle.
@@ -29,7 +30,7 @@ bin=${BIN:-"$(swift build -c release --show-bin-path)"}
 graceful_stop=1
 source Benchmarks/common.sh
 cc -O2 -o "$work/dbus-roundtrip" Benchmarks/DBus/roundtrip.c -lsystemd
-cc -O2 -o "$work/webremote-fanout" Benchmarks/WebRemote/fanout.c
+cc -O2 -o "$work/webremote-fanout" Benchmarks/WebRemote/fanout.c -lcrypto
 
 export XDG_STATE_HOME="$work/state"
 start_private_bus
@@ -49,9 +50,24 @@ for _ in $(seq 200); do
   sleep 0.05
 done
 [ -n "$base" ] || { echo "webremote.sh: the hub serves no web remote" >&2; exit 1; }
-code=$("$bin/remotectl" pair --no-qr | head -1 | sed 's/.*#pair=//')
-token=$(curl -s -X POST -H 'Content-Type: application/json' -d "{\"code\": \"$code\", \"name\": \"bench\"}" \
-  "${base}api/pair" | "$python" -c 'import json, sys; print(json.load(sys.stdin)["token"])')
+# Pairing as the page does: the link's key signs the request, and is the device's from then on
+# (its bearer on loopback too).
+link=$("$bin/remotectl" pair --no-qr | head -1)
+device=$("$python" - "$link" <<'PAIR'
+import base64, hashlib, hmac, json, os, sys, time, urllib.parse, urllib.request
+url = urllib.parse.urlsplit(sys.argv[1])
+fragment = dict(urllib.parse.parse_qsl(url.fragment))
+key = base64.urlsafe_b64decode(fragment["key"] + "=" * (-len(fragment["key"]) % 4))
+body, at, nonce = b'{"name": "bench"}', int(time.time() * 1000), os.urandom(16).hex()
+text = "\n".join(["remotectld-signature-1", "POST", "/api/pair", str(at), nonce, hashlib.sha256(body).hexdigest()])
+mac = hmac.new(key, text.encode(), hashlib.sha256).hexdigest()
+request = urllib.request.Request(
+    f"{url.scheme}://{url.netloc}/api/pair", data=body, method="POST",
+    headers={"Content-Type": "application/json", "Authorization": f"RemoteHMAC {fragment['pair']}.{at}.{nonce}.{mac}"})
+print(json.load(urllib.request.urlopen(request, timeout=10))["device"]["id"])
+PAIR
+)
+token=${link##*key=}
 # Binaural's snapshot is in the web remote once its players list names it.
 for _ in $(seq 200); do
   curl -s -H "Authorization: Bearer $token" "${base}api/players" | grep -q '"id":"binaural"' && break
@@ -61,14 +77,16 @@ done
 echo "# web remote at $base (commit $(git rev-parse --short HEAD), $(date -u +%F))"
 port=${base##*:}
 port=${port%/}
-echo "# run  dbus-PlayPause-p50-us  ws-press-p50-us  p90  p99  ratio  (C client)  python-ws-press-p50-us"
+echo "# run  dbus-PlayPause-p50-us  ws-press-p50-us  p90  p99  ratio  (C client, bearer)  signed-press-p50-us  p90  p99  ratio  (C client, signed as the page)  python-ws-press-p50-us"
 for run in $(seq "$runs"); do
   direct=$("$work/dbus-roundtrip" calls "$presses" org.mpris.MediaPlayer2.binaural \
     | awk '$2 == "PlayPause" { print $3 }')
   read -r _ p50 p90 p99 < <("$work/webremote-fanout" press "$port" "$token" "$presses")
+  read -r _ s50 s90 s99 < <("$work/webremote-fanout" press-signed "$port" "$device" "$token" "$presses")
   read -r _ python_p50 _ _ < <("$python" Benchmarks/WebRemote/load.py press "$base" "$token" "$presses")
   ratio=$(awk -v a="$p50" -v b="$direct" 'BEGIN { printf "%.2f", a / b }')
-  echo "$run  $direct  $p50  $p90  $p99  $ratio  $python_p50"
+  signed_ratio=$(awk -v a="$s50" -v b="$direct" 'BEGIN { printf "%.2f", a / b }')
+  echo "$run  $direct  $p50  $p90  $p99  $ratio  $s50  $s90  $s99  $signed_ratio  $python_p50"
 done
 echo "# $clients clients, $rounds changes: the C client (fanout.c), then Python's (4 processes), idle $idle_seconds s"
 "$work/webremote-fanout" "$port" "$token" "$clients" "$rounds" "$hub"

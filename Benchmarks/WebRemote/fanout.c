@@ -3,8 +3,8 @@
  * client so that the figure is the hub's, not the load tool's.
  *
  *   webremote-fanout PORT TOKEN CLIENTS ROUNDS HUB_PID
- *       Opens CLIENTS WebSockets to ws://127.0.0.1:PORT/api/events (the device token in the
- *       cookie, the page's Origin), reads each one's snapshot, then ROUNDS times sets binaural's
+ *       Opens CLIENTS WebSockets to ws://127.0.0.1:PORT/api/events (the device's key as
+ *       `Authorization: Bearer`, as a program on loopback may, and the page's Origin), reads each one's snapshot, then ROUNDS times sets binaural's
  *       volume through POST /api/players/binaural/volume (a new value each round) and waits, with
  *       epoll, until every client has received the change (at most 10 s a round). Prints
  *       "fanout p50 p99 max" in milliseconds from just before the request to each client's
@@ -16,13 +16,21 @@
  *       the hub's flood limit), each sent once the previous one was acknowledged; prints
  *       "press p50 p90 p99" in microseconds from sending the frame to reading its ack.
  *
- * Build: cc -O2 fanout.c
+ *   webremote-fanout press-signed PORT DEVICE KEY COUNT
+ *       The same as the page does it: each socket's upgrade signed with the device's KEY
+ *       (base64url) as `?auth=DEVICE.TIME.NONCE.HMAC`, each command signed with that socket's key
+ *       ({"seq", "signed", "mac"}); the signing is inside the time measured, as it is on a page.
+ *
+ * Build: cc -O2 fanout.c -lcrypto
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <errno.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <openssl/hmac.h>
+#include <openssl/rand.h>
+#include <openssl/sha.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -156,12 +164,68 @@ static void send_text(int fd, const char *text) {
 
 static int compare_doubles(const void *a, const void *b);
 
+static void hex(const unsigned char *bytes, size_t count, char *out) {
+  for (size_t i = 0; i < count; i++) sprintf(out + 2 * i, "%02x", bytes[i]);
+}
+
+/* HMAC-SHA-256 of `text` with `key`, in hexadecimal (65 bytes with the NUL). */
+static void hmac_hex(const unsigned char *key, size_t key_length, const char *text, char *out) {
+  unsigned char mac[32];
+  unsigned int length = 32;
+  HMAC(EVP_sha256(), key, (int)key_length, (const unsigned char *)text, strlen(text), mac, &length);
+  hex(mac, 32, out);
+}
+
+static size_t base64url_decode(const char *text, unsigned char *out) {
+  static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+  uint32_t bits = 0;
+  int count = 0;
+  size_t length = 0;
+  for (const char *c = text; *c; c++) {
+    const char *at = strchr(alphabet, *c);
+    if (!at) break;
+    bits = bits << 6 | (uint32_t)(at - alphabet);
+    count += 6;
+    if (count >= 8) {
+      count -= 8;
+      out[length++] = (unsigned char)(bits >> count);
+    }
+  }
+  return length;
+}
+
+static double wall_ms(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_REALTIME, &t);
+  return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+/* Reads until the ack holding `marker` arrives; 0 when the socket closed first. */
+static int await_ack(Client *client, const char *marker) {
+  for (;;) {
+    if (client->length == client->capacity) client->length = 0;
+    ssize_t n = read(client->fd, client->buffer + client->length, client->capacity - client->length);
+    if (n <= 0) {
+      fprintf(stderr, "press: the socket closed\n");
+      return 0;
+    }
+    client->length += (size_t)n;
+    if (take_frames(client, marker)) return 1;
+  }
+}
+
+/* "LABEL p50 p90 p99" of the `count` times, which it sorts. */
+static void print_percentiles(const char *label, double *times, int count) {
+  qsort(times, (size_t)count, sizeof(double), compare_doubles);
+  printf("%s %.1f %.1f %.1f\n", label, times[count / 2], times[(size_t)(count * 0.9)], times[(size_t)(count * 0.99)]);
+}
+
 static int press(int port, const char *token, int count) {
   char request[1024];
   snprintf(request, sizeof request,
            "GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
-           "Origin: http://127.0.0.1:%d\r\nCookie: remote_device=%s\r\n\r\n",
+           "Origin: http://127.0.0.1:%d\r\nAuthorization: Bearer %s\r\n\r\n",
            port, port, token);
   double *times = malloc(sizeof(double) * (size_t)count);
   Client client = {.fd = -1, .capacity = 1 << 16};
@@ -181,18 +245,68 @@ static int press(int port, const char *token, int count) {
     snprintf(marker, sizeof marker, "\"id\":\"p%d\",\"ok\":true", index);
     double started = now_ms();
     send_text(client.fd, command);
-    int acknowledged = 0;
-    while (!acknowledged) {
-      if (client.length == client.capacity) client.length = 0;
-      ssize_t n = read(client.fd, client.buffer + client.length, client.capacity - client.length);
-      if (n <= 0) { fprintf(stderr, "press: the socket closed\n"); return 1; }
-      client.length += (size_t)n;
-      acknowledged = take_frames(&client, marker);
-    }
+    if (!await_ack(&client, marker)) return 1;
     times[index] = (now_ms() - started) * 1000;
   }
-  qsort(times, (size_t)count, sizeof(double), compare_doubles);
-  printf("press %.1f %.1f %.1f\n", times[count / 2], times[(size_t)(count * 0.9)], times[(size_t)(count * 0.99)]);
+  print_percentiles("press", times, count);
+  return 0;
+}
+
+static int press_signed(int port, const char *device, const char *key_text, int count) {
+  unsigned char key[64];
+  size_t key_length = base64url_decode(key_text, key);
+  unsigned char socket_key[32];
+  double *times = malloc(sizeof(double) * (size_t)count);
+  Client client = {.fd = -1, .capacity = 1 << 16};
+  client.buffer = malloc(client.capacity);
+  int seq = 0;
+  for (int index = 0; index < count; index++) {
+    if (index % 90 == 0) {
+      if (client.fd >= 0) close(client.fd);
+      unsigned char random[16];
+      char nonce[33], text[512], mac[65], request[1024];
+      RAND_bytes(random, sizeof random);
+      hex(random, sizeof random, nonce);
+      long long time = (long long)wall_ms();
+      snprintf(text, sizeof text,
+               "remotectld-signature-1\nGET\n/api/events\n%lld\n%s\n"
+               "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+               time, nonce);
+      hmac_hex(key, key_length, text, mac);
+      snprintf(request, sizeof request,
+               "GET /api/events?auth=%s.%lld.%s.%s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\n"
+               "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+               "Origin: http://127.0.0.1:%d\r\n\r\n",
+               device, time, nonce, mac, port, port);
+      snprintf(text, sizeof text, "remotectld-socket-1\n%s", nonce);
+      unsigned int length = 32;
+      HMAC(EVP_sha256(), key, (int)key_length, (const unsigned char *)text, strlen(text), socket_key, &length);
+      client.fd = open_socket(port);
+      client.length = 0;
+      seq = 0;
+      send_all(client.fd, request);
+      read_head(&client);
+    }
+    char command[256], escaped[512], text[600], mac[65], frame[1024], marker[64];
+    snprintf(marker, sizeof marker, "\"id\":\"p%d\",\"ok\":true", index);
+    double started = now_ms();
+    snprintf(command, sizeof command,
+             "{\"type\":\"command\",\"id\":\"p%d\",\"player\":\"binaural\",\"command\":\"togglePlayPause\"}", index);
+    size_t at = 0;
+    for (const char *c = command; *c; c++) {
+      if (*c == '"') escaped[at++] = '\\';
+      escaped[at++] = *c;
+    }
+    escaped[at] = 0;
+    seq += 1;
+    snprintf(text, sizeof text, "%d\n%s", seq, command);
+    hmac_hex(socket_key, 32, text, mac);
+    snprintf(frame, sizeof frame, "{\"seq\":%d,\"signed\":\"%s\",\"mac\":\"%s\"}", seq, escaped, mac);
+    send_text(client.fd, frame);
+    if (!await_ack(&client, marker)) return 1;
+    times[index] = (now_ms() - started) * 1000;
+  }
+  print_percentiles("press-signed", times, count);
   return 0;
 }
 
@@ -208,6 +322,8 @@ static int compare(const void *a, const void *b) {
 
 int main(int argc, char **argv) {
   if (argc == 5 && strcmp(argv[1], "press") == 0) return press(atoi(argv[2]), argv[3], atoi(argv[4]));
+  if (argc == 6 && strcmp(argv[1], "press-signed") == 0)
+    return press_signed(atoi(argv[2]), argv[3], argv[4], atoi(argv[5]));
   if (argc != 6) {
     fprintf(stderr, "usage: webremote-fanout PORT TOKEN CLIENTS ROUNDS HUB_PID\n");
     return 2;
@@ -218,7 +334,7 @@ int main(int argc, char **argv) {
   snprintf(request, sizeof request,
            "GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
-           "Origin: http://127.0.0.1:%d\r\nCookie: remote_device=%s\r\n\r\n",
+           "Origin: http://127.0.0.1:%d\r\nAuthorization: Bearer %s\r\n\r\n",
            port, port, token);
   long before = resident_kib(argv[5]);
   Client *clients = calloc((size_t)count, sizeof *clients);

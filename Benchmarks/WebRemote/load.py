@@ -11,7 +11,8 @@
       and, with IDLE_SECONDS, the hub's context switches over that long with every client
       idle ("idle switches seconds").
 
-BASE is the hub's URL (http://127.0.0.1:PORT/) and TOKEN a device token. Needs the
+BASE is the hub's URL (http://127.0.0.1:PORT/) and TOKEN a device's key, sent as a bearer (as a
+program on loopback may). Needs the
 websockets package (the test venv has it). Every loop is bounded in count and time.
 """
 import asyncio
@@ -43,7 +44,7 @@ def percentile(values, fraction):
 
 async def open_socket(base, token):
     return await connect(
-        events_url(base), origin=origin(base), additional_headers={"Cookie": f"remote_device={token}"},
+        events_url(base), origin=origin(base), additional_headers={"Authorization": f"Bearer {token}"},
         max_size=1 << 20, open_timeout=60, ping_interval=None)
 
 

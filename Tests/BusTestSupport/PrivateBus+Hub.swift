@@ -16,14 +16,16 @@ extension PrivateBus {
   ///   - executable: The remotectld to run; by default the one built beside the tests.
   ///   - waitingForName: Whether to return only once it owns the hub's name; `false` for tests
   ///     that wait for something else (the bridge's endpoint file) or for it to fail.
+  ///   - launcher: A command that runs it, such as `ip netns exec NAME` (none by default).
   @discardableResult
   package func startHub(
     _ arguments: [String] = [], environment: [String: String] = [:], log: String? = nil,
-    executable: String = BuiltProducts.remotectld, waitingForName: Bool = true
+    executable: String = BuiltProducts.remotectld, waitingForName: Bool = true, launcher: [String] = []
   ) async throws -> ChildProcess {
     let variables = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+    let command = launcher + ["/usr/bin/env"] + variables + [executable, "--log-level", "debug"] + arguments
     let hub = try start(
-      "/usr/bin/env", variables + [executable, "--log-level", "debug"] + arguments,
+      command[0], Array(command.dropFirst()),
       standardError: .file(log ?? directory.appendingPathComponent("remotectld.log").path))
     if waitingForName { try await waitForName(Self.hubBusName) }
     return hub

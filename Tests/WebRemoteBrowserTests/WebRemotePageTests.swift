@@ -265,7 +265,14 @@ struct WebRemotePageTests {
 
   @Test func aPageFromAnotherOriginIsRefused() async throws {
     try await withPairedPage { stage, page, origin in
-      let socketURL = origin.replacingOccurrences(of: "http://", with: "ws://") + "/api/events"
+      // Two upgrades signed with this device's key, as the page signs them.
+      let signedSocketURL = """
+        return import(arguments[0] + '/js/signing.js').then(({ Signer, storedDevice }) =>
+          arguments[0].replace('http://', 'ws://')
+            + new Signer(storedDevice(localStorage)).signedURL('/api/events').url);
+        """
+      let own = try await page.browser.evaluate(signedSocketURL, [origin], as: String.self)
+      let lent = try await page.browser.evaluate(signedSocketURL, [origin], as: String.self)
       let openSocket = """
         return new Promise((resolve) => {
           const socket = new WebSocket(arguments[0]);
@@ -275,14 +282,14 @@ struct WebRemotePageTests {
         });
         """
       // From the page's own origin, the socket opens: the refusal below is the Origin's doing.
-      #expect(try await page.browser.evaluate(openSocket, [socketURL], as: String.self) == "open")
+      #expect(try await page.browser.evaluate(openSocket, [own], as: String.self) == "open")
 
-      // Another site on the same machine (another port: the same site for cookies, so the
-      // device cookie goes along and only the Origin differs).
+      // Another site on the same machine (another port), even holding a good signature: only
+      // the Origin differs.
       let foreign = try await ForeignSite.start(in: stage.bus.directory)
       defer { foreign.stop() }
       try await page.browser.open(foreign.origin + "/")
-      #expect(try await page.browser.evaluate(openSocket, [socketURL], as: String.self).hasPrefix("closed"))
+      #expect(try await page.browser.evaluate(openSocket, [lent], as: String.self).hasPrefix("closed"))
 
       // A command posted from there does nothing.
       _ = try await page.browser.evaluate(

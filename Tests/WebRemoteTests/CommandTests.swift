@@ -11,7 +11,7 @@ struct CommandTests {
   @Test func theSnapshotDescribesBinauralAsTheAPIDocumentsIt() async throws {
     let harness = try await WebRemoteHarness.start()
     try await harness.test { client in
-      let token = try await WebRemoteAPI.pair(client, code: harness.devices.newCode().text)
+      let token = try await WebRemoteAPI.pair(client, code: harness.devices.newCode())
       // The extension interface's properties (like, at a child object) are read a round trip
       // after the player's own: the snapshot shows like once they are in.
       let player = try await eventually("binaural's snapshot offering like") {
@@ -42,7 +42,7 @@ struct CommandTests {
   @Test func playIsAcknowledgedOnceThePlayerAnsweredAndTheSnapshotFollows() async throws {
     let harness = try await WebRemoteHarness.start()
     try await harness.test { client in
-      let token = try await WebRemoteAPI.pair(client, code: harness.devices.newCode().text)
+      let token = try await WebRemoteAPI.pair(client, code: harness.devices.newCode())
       _ = try await WebRemoteAPI.snapshot(client, "binaural", token: token)
       let response = try await WebRemoteAPI.post(client, "/api/players/binaural/play", token: token)
       #expect(response.status == .ok)
@@ -61,7 +61,7 @@ struct CommandTests {
   @Test func volumeAndSeekReachThePlayer() async throws {
     let harness = try await WebRemoteHarness.start()
     try await harness.test { client in
-      let token = try await WebRemoteAPI.pair(client, code: harness.devices.newCode().text)
+      let token = try await WebRemoteAPI.pair(client, code: harness.devices.newCode())
       _ = try await WebRemoteAPI.snapshot(client, "binaural", token: token)
       let volume = try await WebRemoteAPI.post(
         client, "/api/players/binaural/volume", token: token, body: #"{"volume": 0.25}"#)
@@ -91,7 +91,7 @@ struct CommandTests {
   func badInputIsAnsweredWithAnErrorAndChangesNothing(path: String, body: String, code: String) async throws {
     let harness = try await WebRemoteHarness.start()
     try await harness.test { client in
-      let token = try await WebRemoteAPI.pair(client, code: harness.devices.newCode().text)
+      let token = try await WebRemoteAPI.pair(client, code: harness.devices.newCode())
       let before = try await WebRemoteAPI.snapshot(client, "binaural", token: token)
       let response = try await WebRemoteAPI.post(client, path, token: token, body: body.isEmpty ? nil : body)
       #expect(try WebRemoteAPI.errorCode(response) == code)
@@ -106,7 +106,7 @@ struct CommandTests {
   @Test func aBodyOver64KiBIsRefused() async throws {
     let harness = try await WebRemoteHarness.start()
     try await harness.test { client in
-      let token = try await WebRemoteAPI.pair(client, code: harness.devices.newCode().text)
+      let token = try await WebRemoteAPI.pair(client, code: harness.devices.newCode())
       let body = #"{"volume": 0.5, "padding": ""# + String(repeating: "x", count: 70_000) + #""}"#
       let response = try await WebRemoteAPI.post(
         client, "/api/players/binaural/volume", token: token, body: body)
@@ -118,7 +118,7 @@ struct CommandTests {
   @Test func selectMakesAnotherPlayerNowPlaying() async throws {
     let harness = try await WebRemoteHarness.start(players: ["binaural", "second"])
     try await harness.test { client in
-      let token = try await WebRemoteAPI.pair(client, code: harness.devices.newCode().text)
+      let token = try await WebRemoteAPI.pair(client, code: harness.devices.newCode())
       _ = try await WebRemoteAPI.snapshot(client, "second", token: token)
       let response = try await WebRemoteAPI.post(client, "/api/players/second/select", token: token)
       #expect(response.status == .ok)
@@ -133,7 +133,7 @@ struct CommandTests {
   @Test func artworkIsTheFileThePlayerPublishedWithCachingHeaders() async throws {
     let harness = try await WebRemoteHarness.start()
     try await harness.test { client in
-      let token = try await WebRemoteAPI.pair(client, code: harness.devices.newCode().text)
+      let token = try await WebRemoteAPI.pair(client, code: harness.devices.newCode())
       let player = try await WebRemoteAPI.snapshot(client, "binaural", token: token)
       let path = try #require(player["artwork"] as? String)
       let response = try await WebRemoteAPI.get(client, path, token: token)

@@ -106,7 +106,7 @@ struct EventsSocketTests {
   @Test func aFrameOver64KiBClosesThatSocketOnlyAndChangesNothing() async throws {
     let harness = try await WebRemoteHarness.start()
     try await harness.test { client in
-      let token = try await WebRemoteAPI.pair(client, code: harness.devices.newCode().text)
+      let token = try await WebRemoteAPI.pair(client, code: harness.devices.newCode())
       _ = try await WebRemoteAPI.snapshot(client, "binaural", token: token)
       let port = try #require(client.port)
       let configuration = EventsClient.configuration(token: token, port: port)
@@ -135,7 +135,7 @@ struct EventsSocketTests {
   @Test func aFloodClosesTheSocket() async throws {
     let harness = try await WebRemoteHarness.start()
     try await harness.test { client in
-      let token = try await WebRemoteAPI.pair(client, code: harness.devices.newCode().text)
+      let token = try await WebRemoteAPI.pair(client, code: harness.devices.newCode())
       let port = try #require(client.port)
       let close = try await client.ws(
         "/api/events", configuration: EventsClient.configuration(token: token, port: port)
@@ -151,7 +151,7 @@ struct EventsSocketTests {
   @Test func aSocketFromAForeignOriginOrWithoutTokenIsNotOpened() async throws {
     let harness = try await WebRemoteHarness.start()
     try await harness.test { client in
-      let token = try await WebRemoteAPI.pair(client, code: harness.devices.newCode().text)
+      let token = try await WebRemoteAPI.pair(client, code: harness.devices.newCode())
       let port = try #require(client.port)
       // The same socket with the page's Origin and the token opens.
       try await client.ws("/api/events", configuration: EventsClient.configuration(token: token, port: port))
@@ -178,7 +178,7 @@ struct EventsSocketTests {
   @Test func revokingADeviceClosesItsSocket() async throws {
     let harness = try await WebRemoteHarness.start()
     try await harness.test { client in
-      let token = try await WebRemoteAPI.pair(client, code: harness.devices.newCode().text)
+      let token = try await WebRemoteAPI.pair(client, code: harness.devices.newCode())
       let port = try #require(client.port)
       let devices = harness.devices
       let close = try await client.ws(

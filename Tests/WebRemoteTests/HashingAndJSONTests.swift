@@ -33,26 +33,41 @@ struct HashingAndJSONTests {
         == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
   }
 
-  @Test func theStoreWritesTheTokensDigestAsSha256sumComputesIt() async throws {
+  @Test func theStoreKeepsEachDevicesKeyAndAnOlderDevicesTokenOnlyAsItsSha256sum() async throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "webremote-digest-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
-    let store = try await DeviceStore.open(directory: directory.path)
-    let (device, token) = try await store.pair(code: store.newCode().text, name: "digest")
+    // A device paired before requests were signed: its token's SHA-256 as sha256sum computes it.
+    let token = "an-older-device-token"
     let tokenFile = directory.appendingPathComponent("token")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     try Data(token.utf8).write(to: tokenFile)
     let sum = try await ChildProcess.run("sha256sum", [tokenFile.path])
     #expect(sum.succeeded, "\(sum)")
-    let expected = try #require(sum.trimmed.split(separator: " ").first.map(String.init))
+    let digest = try #require(sum.trimmed.split(separator: " ").first.map(String.init))
+    try Data(
+      #"{"devices": [{"id": "0a0b0c0d0e", "name": "old", "tokenSHA256": "\#(digest)", "pairedAt": 1, "lastSeen": 2}]}"#
+        .utf8
+    ).write(to: directory.appendingPathComponent("devices.json"))
+
+    let store = try await DeviceStore.open(directory: directory.path)
+    #expect(store.device(bearer: token)?.id == "0a0b0c0d0e")
+    #expect(store.signingKey(id: "0a0b0c0d0e") == nil)
+    let code = store.newCode()
+    let device = try await store.pair(code: code.text, name: "signed") { key throws(APIError) in
+      guard Base64URL.encode(key) == code.key else { throw APIError(.unauthorized, "another key") }
+    }
+    #expect(store.signingKey(id: device.id)?.1 == Base64URL.decode(code.key))
     let saved = try JSONValue.parse(Data(contentsOf: directory.appendingPathComponent("devices.json")))
     guard case .array(let devices)? = saved["devices"] else {
       Issue.record("devices.json has no devices list: \(saved.text)")
       return
     }
-    #expect(devices.count == 1)
-    #expect(devices.first?["id"]?.stringValue == device.id)
-    #expect(devices.first?["tokenSHA256"]?.stringValue == expected)
-    #expect(expected.count == 64)
+    #expect(devices.count == 2)
+    #expect(devices.first?["tokenSHA256"]?.stringValue == digest)
+    #expect(devices.last?["id"]?.stringValue == device.id)
+    #expect(devices.last?["key"]?.stringValue == code.key)
+    #expect(!saved.text.contains(token))
   }
 
   @Test(arguments: [

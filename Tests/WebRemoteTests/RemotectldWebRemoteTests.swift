@@ -16,21 +16,17 @@ struct RemotectldWebRemoteTests {
     let base = try await hub.url()
     #expect(base.hasPrefix("http://127.0.0.1:"))
 
-    let pair = try await hub.remotectl(["pair", "--no-qr"])
-    #expect(pair.status == 0, "\(pair.error)")
-    let link = try #require(pair.output.split(separator: "\n").first.map(String.init))
+    let (link, device) = try await hub.pair()
     #expect(link.hasPrefix(base + "#pair="))
+    #expect(link.contains("&key=\(device.key)"))
     #expect(!link.contains("?"))
-    let code = String(link.split(separator: "=").last ?? "")
-
-    let paired = try await hub.curl([
-      "-X", "POST", "-H", "Content-Type: application/json", "-d", #"{"code": "\#(code)", "name": "curl"}"#,
-      base + "api/pair",
-    ])
-    #expect(paired.status == 200, "\(paired.body)")
-    let answer = try JSONSerialization.jsonObject(with: Data(paired.body.utf8)) as? [String: Any]
-    let token = try #require(answer?["token"] as? String)
-    let authorization = "Authorization: Bearer \(token)"
+    let authorization = "Authorization: Bearer \(device.key)"
+    // Signed, as the page does; the same request sent again is refused.
+    let signed = "Authorization: " + device.authorization("GET", "/api/session")
+    #expect(try await hub.curl(["-H", signed, base + "api/session"]).status == 200)
+    let replayed = try await hub.curl(["-H", signed, base + "api/session"])
+    #expect(replayed.status == 401)
+    #expect(replayed.body.contains(#""code":"unauthorized""#))
 
     let players = try await eventually("binaural in the web remote's list") { () async throws -> String? in
       let list = try await hub.curl(["-H", authorization, base + "api/players"])

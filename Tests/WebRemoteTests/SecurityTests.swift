@@ -11,7 +11,7 @@ struct SecurityTests {
   @Test func aHostThatNamesNoListenerIsRefused() async throws {
     let harness = try await WebRemoteHarness.start()
     try await harness.test { client in
-      let token = try await WebRemoteAPI.pair(client, code: harness.devices.newCode().text)
+      let token = try await WebRemoteAPI.pair(client, code: harness.devices.newCode())
       let port = try #require(client.port)
       // curl, as a rebound DNS name would make a browser do: the right address, another Host.
       let refused = try await ChildProcess.run(
@@ -37,7 +37,7 @@ struct SecurityTests {
   @Test func aCommandFromAForeignOriginIsRefusedAndChangesNothing() async throws {
     let harness = try await WebRemoteHarness.start()
     try await harness.test { client in
-      let token = try await WebRemoteAPI.pair(client, code: harness.devices.newCode().text)
+      let token = try await WebRemoteAPI.pair(client, code: harness.devices.newCode())
       _ = try await WebRemoteAPI.snapshot(client, "binaural", token: token)
       let response = try await WebRemoteAPI.post(
         client, "/api/players/binaural/play", token: token, headers: [.origin: "http://attacker.example"])
@@ -51,10 +51,13 @@ struct SecurityTests {
   @Test func aPairingFromAForeignOriginIsRefused() async throws {
     let harness = try await WebRemoteHarness.start()
     try await harness.test { client in
-      let code = harness.devices.newCode().text
+      let code = harness.devices.newCode()
       let response = try await WebRemoteAPI.post(
-        client, "/api/pair", token: nil, body: #"{"code": "\#(code)"}"#,
-        headers: [.origin: "http://attacker.example"])
+        client, "/api/pair", token: nil, body: "{}",
+        headers: [
+          .origin: "http://attacker.example",
+          .authorization: SignedDevice(pairing: code).authorization("POST", "/api/pair", body: "{}"),
+        ])
       #expect(response.status == .forbidden)
       // The code was not spent by the refused request.
       _ = try await WebRemoteAPI.pair(client, code: code)

@@ -25,15 +25,8 @@ struct WebRemoteInterruptionTests {
       ], standardError: .file("/dev/null"))
     let hub = try await HubUnderTest.start(on: bus)
     let base = try await hub.url()
-    let pair = try await hub.remotectl(["pair", "--no-qr"])
-    let link = try #require(pair.output.split(separator: "\n").first.map(String.init))
-    let code = String(link.split(separator: "=").last ?? "")
-    let paired = try await hub.curl([
-      "-X", "POST", "-H", "Content-Type: application/json", "-d", #"{"code": "\#(code)", "name": "curl"}"#,
-      base + "api/pair",
-    ])
-    let answer = try JSONSerialization.jsonObject(with: Data(paired.body.utf8)) as? [String: Any]
-    let authorization = "Authorization: Bearer \(try #require(answer?["token"] as? String))"
+    let (_, device) = try await hub.pair()
+    let authorization = "Authorization: Bearer \(device.key)"
     func player() async throws -> String {
       try await hub.curl(["-H", authorization, base + "api/players/mpv"]).body
     }

@@ -176,6 +176,8 @@ extension AudioSessionTests {
         ("\n\n# comment\npause-on-route-loss = 0\n", ":4: pause-on-route-loss must be yes or no, not \"0\""),
         ("call-roles = ,\n", ":1: call-roles must name at least one media.role"),
         ("interrupt-on-call = no\n", ":1: unknown key \"interrupt-on-call\""),
+        ("lan = maybe\n", ":1: lan must be yes or no, not \"maybe\""),
+        ("public-origin = http://music.example.org\n", ":1: the public origin must start with https://"),
       ] {
         try await Self.withConfigurationFile(text) { path in
           let hub = try await bus.run(HubTools.remotectld, ["--no-http", "--no-bridge", "--config", path])

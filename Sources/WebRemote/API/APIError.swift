@@ -11,7 +11,7 @@ package struct APIError: Error, Sendable, Hashable, CustomStringConvertible {
     case badRequest = "bad-request"
     /// A value outside its range.
     case outOfRange = "out-of-range"
-    /// No device token, or an unknown or revoked one.
+    /// No signature or bearer, an unknown or revoked device, or a wrong, stale or replayed signature.
     case unauthorized
     /// A pairing code unknown, expired or already used.
     case invalidCode = "invalid-code"

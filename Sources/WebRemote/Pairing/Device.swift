@@ -1,5 +1,5 @@
-/// A browser or program paired with the web remote: it holds a device token, which the hub
-/// keeps only as a SHA-256 digest.
+/// A browser or program paired with the web remote: it holds a device key and signs its
+/// requests with it (a device paired by an earlier version holds a token instead).
 package struct Device: Sendable, Hashable {
   /// A short id, for `remotectl devices revoke`.
   package var id: String

@@ -3,9 +3,11 @@ import Foundation
 import HubSupport
 import Synchronization
 
-/// The paired devices and the pairing codes not yet spent: codes are single use and valid for
-/// 60 s, failed attempts are rate limited, and tokens are kept only as SHA-256 digests in
-/// `devices.json` under the state directory (mode 0600).
+/// The paired devices and the pairings not yet spent: codes are single use and valid for 60 s,
+/// failed attempts are rate limited, and each device's key, which the hub needs to check its
+/// signatures, is kept in `devices.json` under the state directory (mode 0600 in a 0700
+/// folder). Devices paired before requests were signed have no key: only the SHA-256 of their
+/// token, which works as `Authorization: Bearer` on loopback alone.
 package final class DeviceStore: Sendable {
   /// How many failed pairing attempts are allowed within ``failureWindow``, all clients together.
   package static let maximumFailures = 5
@@ -14,13 +16,21 @@ package final class DeviceStore: Sendable {
 
   private struct StoredDevice: Sendable {
     var device: Device
-    var tokenDigest: String
+    /// The key it signs with (base64url); `nil` for a device paired with a token.
+    var key: String?
+    /// The SHA-256 of the token of a device paired before requests were signed.
+    var tokenDigest: String?
     var savedLastSeen: Int64
+  }
+
+  private struct Pending: Sendable {
+    var key: String
+    var expiry: ContinuousClock.Instant
   }
 
   private struct State: Sendable {
     var devices: [StoredDevice] = []
-    var codes: [String: ContinuousClock.Instant] = [:]
+    var codes: [String: Pending] = [:]
     var failures: [ContinuousClock.Instant] = []
   }
 
@@ -66,8 +76,11 @@ package final class DeviceStore: Sendable {
     }
     var devices: [StoredDevice] = []
     for entry in entries {
-      guard let id = entry["id"]?.stringValue, let digest = entry["tokenSHA256"]?.stringValue else {
-        throw APIError(.unavailable, "\(path) has a device without \"id\" or \"tokenSHA256\"")
+      let key = entry["key"]?.stringValue
+      let digest = entry["tokenSHA256"]?.stringValue
+      guard let id = entry["id"]?.stringValue, key != nil || digest != nil else {
+        throw APIError(
+          .unavailable, "\(path) has a device without \"id\", or with neither \"key\" nor \"tokenSHA256\"")
       }
       let lastSeen = Int64(entry["lastSeen"]?.doubleValue ?? 0)
       devices.append(
@@ -76,31 +89,36 @@ package final class DeviceStore: Sendable {
             id: id, name: entry["name"]?.stringValue ?? id,
             pairedAt: Int64(entry["pairedAt"]?.doubleValue ?? 0),
             lastSeen: lastSeen),
-          tokenDigest: digest, savedLastSeen: lastSeen))
+          key: key, tokenDigest: digest, savedLastSeen: lastSeen))
     }
     return DeviceStore(directory: directory, devices: devices)
   }
 
   // MARK: - Pairing
 
-  /// A new single-use code, valid for ``PairingCode/validity``.
+  /// A new single-use pairing, valid for ``PairingCode/validity``.
   package func newCode() -> PairingCode {
     let code = PairingCode.random()
     let now = ContinuousClock.now
     state.withLock { state in
-      state.codes = state.codes.filter { $0.value > now }
-      state.codes[PairingCode.normalized(code.text)] = now + code.validity
+      state.codes = state.codes.filter { $0.value.expiry > now }
+      state.codes[PairingCode.normalized(code.text)] = Pending(key: code.key, expiry: now + code.validity)
     }
     return code
   }
 
-  /// Spends `code` for a new device called `name`: the device and its token (shown once).
-  /// Throws ``APIError/Code/invalidCode`` for an unknown, expired or spent code and
+  /// Spends the pairing `code` for a new device called `name`, once `proof` has checked that
+  /// the request was signed with the pairing's key (it is called outside the store's lock, and
+  /// throws why not). Throws ``APIError/Code/invalidCode`` for an unknown, expired or spent
+  /// code, `proof`'s error for a wrong proof (both count as failed attempts), and
   /// ``APIError/Code/rateLimited`` after too many failures.
-  func pair(code: String, name: String) async throws(APIError) -> (Device, String) {
+  func pair(code: String, name: String, proof: (_ key: [UInt8]) throws(APIError) -> Void)
+    async throws(APIError)
+    -> Device
+  {
+    let key = PairingCode.normalized(code)
     let now = ContinuousClock.now
-    let token = Self.randomToken()
-    let device = try state.withLock { state throws(APIError) -> Device in
+    let pendingKey = try state.withLock { state throws(APIError) -> String in
       state.failures = state.failures.filter { now - $0 < Self.failureWindow }
       if state.failures.count >= Self.maximumFailures, let oldest = state.failures.first {
         let wait = Self.failureWindow - (now - oldest)
@@ -108,41 +126,71 @@ package final class DeviceStore: Sendable {
         throw APIError(
           .rateLimited, "too many pairing attempts; try again in \(seconds) s", retryAfter: seconds)
       }
-      let key = PairingCode.normalized(code)
-      guard let expiry = state.codes.removeValue(forKey: key), expiry > now else {
+      guard let pending = state.codes[key], pending.expiry > now else {
         state.failures.append(now)
-        throw APIError(
-          .invalidCode, "the pairing code is unknown, expired or already used; run remotectl pair again")
+        throw Self.spent
       }
+      return pending.key
+    }
+    do throws(APIError) {
+      guard let keyBytes = Base64URL.decode(pendingKey) else { throw Self.spent }
+      try proof(keyBytes)
+    } catch {
+      state.withLock { $0.failures.append(now) }
+      throw error
+    }
+    let device = try state.withLock { state throws(APIError) -> Device in
+      // Spent now, unless a request with the same proof got here first.
+      guard state.codes.removeValue(forKey: key) != nil else { throw Self.spent }
       var id = Self.randomID()
       while state.devices.contains(where: { $0.device.id == id }) { id = Self.randomID() }
       let millis = PositionClock.now()
       let device = Device(id: id, name: name, pairedAt: millis, lastSeen: millis)
       state.devices.append(
-        StoredDevice(
-          device: device, tokenDigest: SHA256.hash(data: Array(token.utf8)).hexadecimal, savedLastSeen: millis
-        ))
+        StoredDevice(device: device, key: pendingKey, tokenDigest: nil, savedLastSeen: millis))
       return device
     }
     await save()
-    return (device, token)
+    return device
   }
+
+  private static let spent = APIError(
+    .invalidCode, "the pairing code is unknown, expired or already used; run remotectl pair again")
 
   // MARK: - Devices
 
-  /// The device that holds `token`, if any; notes that it was seen.
-  func device(token: String) -> Device? {
-    let digest = SHA256.hash(data: Array(token.utf8)).hexadecimal
+  /// The device `id` and the key it signs with; notes that it was seen. `nil` for an unknown
+  /// or revoked device, and for one paired with a token (it has no key).
+  func signingKey(id: String) -> (Device, [UInt8])? {
+    let found = seen { $0.device.id == id && $0.key != nil }
+    guard let (device, stored) = found, let text = stored.key, let key = Base64URL.decode(text) else {
+      return nil
+    }
+    return (device, key)
+  }
+
+  /// The device whose key, or whose token (paired before requests were signed), is `bearer`;
+  /// notes that it was seen.
+  func device(bearer: String) -> Device? {
+    let digest = SHA256.hash(data: Array(bearer.utf8)).hexadecimal
+    return seen { stored in
+      if let key = stored.key { return ConstantTime.equal(key, bearer) }
+      return stored.tokenDigest.map { ConstantTime.equal($0, digest) } ?? false
+    }?.0
+  }
+
+  /// The first device `matches` accepts, its `lastSeen` made now (and saved within a minute).
+  private func seen(_ matches: (StoredDevice) -> Bool) -> (Device, StoredDevice)? {
     let now = PositionClock.now()
-    let (device, stale) = state.withLock { state -> (Device?, Bool) in
-      guard let index = state.devices.firstIndex(where: { ConstantTime.equal($0.tokenDigest, digest) }) else {
-        return (nil, false)
-      }
+    let (found, stale) = state.withLock { state -> ((Device, StoredDevice)?, Bool) in
+      guard let index = state.devices.firstIndex(where: matches) else { return (nil, false) }
       state.devices[index].device.lastSeen = now
-      return (state.devices[index].device, now - state.devices[index].savedLastSeen > 60_000)
+      return (
+        (state.devices[index].device, state.devices[index]), now - state.devices[index].savedLastSeen > 60_000
+      )
     }
     if stale { Task { await self.save() } }
-    return device
+    return found
   }
 
   /// The paired devices, in pairing order.
@@ -150,7 +198,7 @@ package final class DeviceStore: Sendable {
     state.withLock { $0.devices.map(\.device) }
   }
 
-  /// Revokes the device `id`: its token stops working and its sockets close. Returns whether
+  /// Revokes the device `id`: its key (or token) stops working and its sockets close. Returns whether
   /// there was such a device.
   @discardableResult
   package func revoke(id: String) async -> Bool {
@@ -176,11 +224,15 @@ package final class DeviceStore: Sendable {
   private func save() async {
     let (text, seen) = state.withLock { state -> (String, [(String, Int64)]) in
       let entries = state.devices.map { stored in
-        JSONValue.object([
+        var members: [(String, JSONValue)] = [
           ("id", .string(stored.device.id)), ("name", .string(stored.device.name)),
-          ("tokenSHA256", .string(stored.tokenDigest)), ("pairedAt", .integer(stored.device.pairedAt)),
-          ("lastSeen", .integer(stored.device.lastSeen)),
-        ])
+        ]
+        if let key = stored.key { members.append(("key", .string(key))) }
+        if let digest = stored.tokenDigest { members.append(("tokenSHA256", .string(digest))) }
+        members += [
+          ("pairedAt", .integer(stored.device.pairedAt)), ("lastSeen", .integer(stored.device.lastSeen)),
+        ]
+        return JSONValue.object(members)
       }
       return (
         JSONValue.object([("devices", .array(entries))]).text + "\n",
@@ -215,14 +267,6 @@ package final class DeviceStore: Sendable {
   }
 
   // MARK: - Randomness
-
-  /// 32 random bytes, base64url without padding.
-  private static func randomToken() -> String {
-    var generator = SystemRandomNumberGenerator()
-    let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-    return Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
-      .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
-  }
 
   /// Five random bytes in hexadecimal.
   private static func randomID() -> String {

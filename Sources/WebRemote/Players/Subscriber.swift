@@ -14,7 +14,7 @@ struct Subscriber: Sendable {
   /// The most messages waiting for one client before it is closed.
   static let maximumBacklog = 1000
 
-  /// The device whose token opened the socket.
+  /// The device that opened the socket.
   var deviceID: String
   /// Where its messages go.
   var continuation: AsyncStream<String>.Continuation

@@ -7,9 +7,17 @@ import Synchronization
 
 /// One client of `/api/events`: the directory's messages out, its commands in, each answered
 /// with an acknowledgement; floods, oversized frames and clients that stop reading are closed.
+///
+/// On a socket whose upgrade was signed, every client message is signed with the socket's key
+/// (``RequestSignature/socketKey(deviceKey:)``): `{"seq": N, "signed": "<the message's JSON>",
+/// "mac": HMAC-SHA-256(socket key, N + "\n" + signed) in hexadecimal}`, N counting up. A frame
+/// sent again — on this socket (its N is not above the last) or on another (another key) — is
+/// refused with `unauthorized`, as is an unsigned or wrongly signed one.
 struct EventsSocket: Sendable {
   let directory: PlayerDirectory
   let deviceID: String
+  /// The socket's key; `nil` for a loopback program's socket authenticated by a bearer.
+  var socketKey: [UInt8]?
   let logger: Logger
 
   /// Serves the socket until either side ends it.
@@ -43,6 +51,7 @@ struct EventsSocket: Sendable {
     _ inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, subscriber: UInt64
   ) async throws -> Bool {
     var recent: [ContinuousClock.Instant] = []
+    var lastSequence: Int64 = 0
     let pending = PendingCommands()
     return try await withThrowingTaskGroup(of: Void.self) { commands in
       defer { commands.cancelAll() }
@@ -54,7 +63,9 @@ struct EventsSocket: Sendable {
           logger.notice("a WebSocket client floods; closing it", metadata: ["device": "\(deviceID)"])
           return true
         }
-        handle(message, subscriber: subscriber, outbound: outbound, pending: pending, commands: &commands)
+        handle(
+          message, subscriber: subscriber, outbound: outbound, pending: pending, lastSequence: &lastSequence,
+          commands: &commands)
       }
       return false
     }
@@ -62,7 +73,7 @@ struct EventsSocket: Sendable {
 
   private func handle(
     _ message: WebSocketMessage, subscriber: UInt64, outbound: WebSocketOutboundWriter,
-    pending: PendingCommands,
+    pending: PendingCommands, lastSequence: inout Int64,
     commands: inout ThrowingTaskGroup<Void, any Error>
   ) {
     let bytes: [UInt8]
@@ -70,9 +81,10 @@ struct EventsSocket: Sendable {
     case .text(let text): bytes = Array(text.utf8)
     case .binary(let buffer): bytes = Array(buffer.readableBytesView)
     }
-    let json: JSONValue
+    var json: JSONValue
     do {
       json = try JSONValue.parseBody(bytes)
+      if let socketKey { json = try Self.opened(json, key: socketKey, after: &lastSequence) }
     } catch {
       directory.send(Self.error(error, id: nil), to: subscriber)
       return
@@ -147,6 +159,32 @@ struct EventsSocket: Sendable {
           APIError(.badRequest, "a message needs a \"type\": command, resync or lockScreen"), id: id),
         to: subscriber)
     }
+  }
+
+  /// The message inside the signed frame `envelope`, once its `mac` is right and its `seq`
+  /// above `lastSequence` (which becomes it).
+  static func opened(_ envelope: JSONValue, key: [UInt8], after lastSequence: inout Int64) throws(APIError)
+    -> JSONValue
+  {
+    guard let signed = envelope["signed"]?.stringValue, let mac = envelope["mac"]?.stringValue,
+      let sequence = envelope["seq"]?.doubleValue, sequence == sequence.rounded(), sequence >= 1,
+      sequence < 9e15
+    else {
+      throw APIError(
+        .unauthorized,
+        "on a signed socket every message is {\"seq\", \"signed\", \"mac\"}, signed with the socket's key")
+    }
+    let number = Int64(sequence)
+    let text = "\(number)\n\(signed)"
+    guard ConstantTime.equal(RequestSignature.hmac(key: key, text), mac.lowercased()) else {
+      throw APIError(.unauthorized, "the message's mac is wrong: it was not signed with this socket's key")
+    }
+    guard number > lastSequence else {
+      throw APIError(
+        .unauthorized, "message \(number) was sent already on this socket (the last was \(lastSequence))")
+    }
+    lastSequence = number
+    return try JSONValue.parseBody(Array(signed.utf8))
   }
 
   /// `{"type": "lockScreen", "player": ID or null}`: the player the page hands to its browser's

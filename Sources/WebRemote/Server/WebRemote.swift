@@ -1,7 +1,7 @@
 import Foundation
 import HubSupport
 package import Hummingbird
-package import HummingbirdWebSocket
+import HummingbirdWebSocket
 package import Logging
 import NIOWebSocket
 package import PlayerView
@@ -25,17 +25,23 @@ package final class WebRemote: Service, Sendable {
   let directory: PlayerDirectory
   let logger: Logger
   let staticFiles: String?
+  /// The origin a TLS-terminating proxy serves the page at, if any.
+  let publicOrigin: PublicOrigin?
+  /// The nonces of the signatures accepted lately.
+  let replays = ReplayCache()
 
   /// A web remote that shows the players of `view` in `hub`'s order, pairs devices into
   /// `devices`, and serves the page from `staticFiles` (``staticFilesFolder()`` by default;
   /// `nil`: no page, the API only); `interruptions`, when given, says which players the audio
-  /// session holds interrupted and hears of the user's presses.
+  /// session holds interrupted and hears of the user's presses; `publicOrigin`, when given,
+  /// is the HTTPS origin a reverse proxy serves the page at, which the `Origin` check accepts.
   package init(
     view: PlayerView, hub: any NowPlayingSource, devices: DeviceStore,
     staticFiles: String? = WebRemote.staticFilesFolder(), interruptions: (any PlayerInterruptions)? = nil,
-    logger: Logger
+    publicOrigin: PublicOrigin? = nil, logger: Logger
   ) {
     self.devices = devices
+    self.publicOrigin = publicOrigin
     self.directory = PlayerDirectory(view: view, hub: hub, interruptions: interruptions, logger: logger)
     self.logger = logger
     self.staticFiles = staticFiles
@@ -54,7 +60,7 @@ package final class WebRemote: Service, Sendable {
 
   /// Adds the page's files, the API and the WebSocket to `router`. Add a ``HostCheck`` to the
   /// router before, so that every route checks the `Host`.
-  package func add(to router: Router<BasicWebSocketRequestContext>) {
+  package func add(to router: Router<WebRemoteContext>) {
     if let staticFiles {
       router.add(
         middleware: FileMiddleware(
@@ -63,11 +69,12 @@ package final class WebRemote: Service, Sendable {
     } else {
       logger.warning("the web remote's page is not installed; serving its API only")
     }
-    let api = router.group("api").add(middleware: SecurityHeaders()).add(middleware: OriginCheck())
+    let api = router.group("api").add(middleware: SecurityHeaders(tellsTime: true))
+      .add(middleware: OriginCheck(publicOrigin: publicOrigin))
     api.post("pair") { request, _ in await self.pair(request) }
-    let paired = api.add(middleware: DeviceCheck(devices: devices))
-    paired.get("session") { request, _ in self.session(request) }
-    paired.delete("session") { request, _ in await self.forget(request) }
+    let paired = api.add(middleware: DeviceCheck(devices: devices, replays: replays))
+    paired.get("session") { _, context in self.session(context) }
+    paired.delete("session") { _, context in await self.forget(context) }
     paired.get("players") { _, _ in APIResponse.json(self.directory.snapshot()) }
     paired.get("players/:id") { _, context in self.player(context.parameters.get("id") ?? "") }
     paired.get("players/:id/artwork") { request, context in
@@ -79,63 +86,69 @@ package final class WebRemote: Service, Sendable {
     }
     paired.ws(
       "events",
-      shouldUpgrade: { request, _ in
-        DeviceToken.device(of: request, in: self.devices) == nil ? .dontUpgrade : .upgrade([:])
-      },
+      shouldUpgrade: { _, context in context.device == nil ? .dontUpgrade : .upgrade([:]) },
       onUpgrade: { inbound, outbound, context in
-        guard let device = DeviceToken.device(of: context.request, in: self.devices) else {
+        guard let device = context.requestContext.device else {
           try await outbound.close(.policyViolation, reason: "not paired")
           return
         }
-        try await EventsSocket(directory: self.directory, deviceID: device.id, logger: self.logger).run(
-          inbound: inbound, outbound: outbound)
+        try await EventsSocket(
+          directory: self.directory, deviceID: device.id, socketKey: context.requestContext.socketKey,
+          logger: self.logger
+        ).run(inbound: inbound, outbound: outbound)
       })
   }
 
   // MARK: - Handlers
 
+  /// `POST /api/pair`, signed with the pairing link's key as `RemoteHMAC CODE.TIME.NONCE.SIG`:
+  /// the code is spent and the device paired with that key, which never crossed the network.
   private func pair(_ request: Request) async -> Response {
     var request = request
-    let body: JSONValue
-    do {
-      let buffer = try await request.collectBody(upTo: WebRemoteLimits.maximumBody)
-      body = try JSONValue.parseBody(buffer.readableBytesView)
-    } catch let error as APIError {
-      return APIResponse.error(error)
-    } catch {
-      return APIResponse.error(APIError(.tooLarge, "the body is larger than 64 KiB"))
-    }
-    guard let code = body["code"]?.stringValue else {
-      return APIResponse.error(APIError(.badRequest, "pairing needs {\"code\": \"…\"}"))
-    }
-    let name = DeviceName.make(given: body["name"]?.stringValue, userAgent: request.headers[.userAgent])
-    do {
-      let (device, token) = try await devices.pair(code: code, name: name)
+    do throws(APIError) {
+      let buffer: ByteBuffer
+      do {
+        buffer = try await request.collectBody(upTo: WebRemoteLimits.maximumBody)
+      } catch {
+        throw APIError(.tooLarge, "the body is larger than 64 KiB")
+      }
+      let body =
+        buffer.readableBytes == 0 ? JSONValue.object([]) : try JSONValue.parseBody(buffer.readableBytesView)
+      guard let signature = try RequestSignature.of(request) else {
+        throw APIError(
+          .invalidCode,
+          "pairing is signed with the key of the link remotectl pair prints; open that link (this one has no key)"
+        )
+      }
+      let name = DeviceName.make(given: body["name"]?.stringValue, userAgent: request.headers[.userAgent])
+      let now = RequestSignature.now()
+      let target = RequestSignature.target(of: request)
+      let method = request.method.rawValue
+      let bytes = Array(buffer.readableBytesView)
+      let device = try await devices.pair(code: signature.id, name: name) { key throws(APIError) in
+        try signature.verify(key: key, method: method, target: target, body: bytes, now: now)
+        guard self.replays.admit(signature, now: now) else {
+          throw APIError(.unauthorized, "this signature was used already: a request is accepted once")
+        }
+      }
       logger.info("a device paired", metadata: ["device": "\(device.id)", "name": "\(device.name)"])
-      var headers: HTTPFields = [:]
-      headers[.setCookie] =
-        "\(DeviceToken.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000"
-      return APIResponse.json(
-        .object([("device", Self.json(device)), ("token", .string(token))]), headers: headers)
+      return APIResponse.json(.object([("device", Self.json(device))]))
     } catch {
       logger.notice("a pairing attempt failed", metadata: ["reason": "\(error.code.rawValue)"])
       return APIResponse.error(error)
     }
   }
 
-  private func session(_ request: Request) -> Response {
-    guard let device = DeviceToken.device(of: request, in: devices) else {
+  private func session(_ context: WebRemoteContext) -> Response {
+    guard let device = context.device else {
       return APIResponse.error(APIError(.unauthorized, "this device is not paired: run remotectl pair"))
     }
     return APIResponse.json(.object([("device", Self.json(device))]))
   }
 
-  private func forget(_ request: Request) async -> Response {
-    if let device = DeviceToken.device(of: request, in: devices) { await devices.revoke(id: device.id) }
-    var headers: HTTPFields = [:]
-    headers[.setCookie] =
-      "\(DeviceToken.cookieName)=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0"
-    return APIResponse.ok(headers: headers)
+  private func forget(_ context: WebRemoteContext) async -> Response {
+    if let device = context.device { await devices.revoke(id: device.id) }
+    return APIResponse.ok()
   }
 
   private func player(_ id: String) -> Response {

@@ -9,7 +9,7 @@ struct DevicesCommand: AsyncParsableCommand {
     abstract: "List the devices paired with the web remote, or revoke one",
     discussion: """
       One line per device: its id, when it paired, when it was last seen, and its name. \
-      `remotectl devices revoke ID` revokes its token at once and closes its connections.
+      `remotectl devices revoke ID` revokes its key at once and closes its connections.
       """)
 
   @Argument(help: ArgumentHelp("revoke, to revoke the device ID.", valueName: "revoke"))

@@ -2,17 +2,19 @@ internal import ArgumentParser
 internal import Glibc
 internal import RemoteControlMPRIS
 
-/// `remotectl pair`: a single-use code from the running hub, printed as the web remote's URL
-/// (the code in its fragment) and as a QR code to scan with a phone.
+/// `remotectl pair`: a single-use pairing from the running hub, printed as the web remote's URL
+/// (the code and the new device's key in its fragment) and as a QR code to scan with a phone.
 struct PairCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "pair",
     abstract: "Pair a phone or browser with the web remote: prints its URL and a QR code",
     discussion: """
-      Asks the running Now Playing hub (remotectld) for a pairing code, valid once and for 60 \
-      seconds, and prints the URL to open, with the code in its fragment, and a QR code of it. \
-      The browser that opens it keeps a device token; `remotectl devices` lists and revokes them. \
-      Start remotectld with --lan for a phone on the local network to reach it.
+      Asks the running Now Playing hub (remotectld) for a pairing, valid once and for 60 \
+      seconds, and prints the URL to open, with the code and a new device key in its fragment \
+      (which browsers never send), and a QR code of it. The browser that opens it keeps the key \
+      and signs every request with it; the key itself never crosses the network. Show the URL to \
+      nobody else. `remotectl devices` lists and revokes devices. Start remotectld with --lan (or \
+      lan = yes in its configuration file) for a phone on the local network to reach it.
       """)
 
   @Flag(help: "Print only the URL, no QR code.")

@@ -11,7 +11,7 @@ struct WebRemoteClient: Sendable {
   struct Pairing: Sendable, Hashable {
     /// The code, `XXXX-XXXX`.
     var code: String
-    /// The URL to open, the code in its fragment.
+    /// The URL to open, the code and the device's key in its fragment.
     var url: String
     /// How many seconds it stays valid.
     var seconds: UInt32

@@ -1,4 +1,7 @@
-/// How remotectld serves HTTP: whether at all, on which port, and whether on the LAN too.
+import WebRemote
+
+/// How remotectld serves HTTP: whether at all, on which port, whether on the LAN too, and the
+/// HTTPS origin a reverse proxy serves it at.
 struct HTTPOptions: Sendable {
   /// The port remotectld listens on unless told otherwise.
   static let defaultPort = 7600
@@ -9,4 +12,7 @@ struct HTTPOptions: Sendable {
   var port = HTTPOptions.defaultPort
   /// Whether to listen on the LAN address besides loopback.
   var lan = false
+  /// The origin a TLS-terminating reverse proxy serves the web remote at (`--public-origin`):
+  /// the `Host` and `Origin` checks accept it, and pairing links point at it.
+  var publicOrigin: PublicOrigin?
 }

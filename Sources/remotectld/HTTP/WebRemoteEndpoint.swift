@@ -8,7 +8,8 @@ final class WebRemoteEndpoint: Sendable {
   private struct State: Sendable {
     var devices: DeviceStore?
     var urls: [String] = []
-    /// The URL a pairing link points at: the LAN one with `--lan`, else loopback.
+    /// The URL a pairing link points at: the public origin's, else the LAN one with `--lan`,
+    /// else loopback.
     var pairingURL: String?
   }
 
@@ -25,7 +26,8 @@ final class WebRemoteEndpoint: Sendable {
   /// `io.github.swift_remote_control.WebRemote1` at the hub's path:
   ///
   /// - `Pair() → (s code, s url, u seconds)`: a new single-use pairing code, the URL to open
-  ///   with the code in its fragment, and how many seconds the code is valid.
+  ///   with the code and the new device's key in its fragment (`#pair=CODE&key=KEY`), and how
+  ///   many seconds the code is valid.
   /// - `Devices() → a(ssxx)`: the paired devices: id, name, paired at and last seen (ms since
   ///   the Unix epoch).
   /// - `Revoke(s id)`: revokes a device's token and closes its sockets.
@@ -38,7 +40,7 @@ final class WebRemoteEndpoint: Sendable {
           guard let (devices, url) = available(call) else { return }
           let code = devices.newCode()
           call.reply([
-            .string(code.text), .string(url + "#pair=" + code.text),
+            .string(code.text), .string(url + "#" + code.fragment),
             .uint32(UInt32(code.validity.components.seconds)),
           ])
         },

@@ -7,8 +7,9 @@ import ServiceLifecycle
 import WebRemote
 
 /// remotectld's HTTP side: one router with the `Host` check on every route, the web remote's
-/// routes, and its listeners — loopback always, the LAN address with `--lan`. It runs until
-/// graceful shutdown; a port already taken is logged and the hub goes on without it.
+/// routes, and its listeners — loopback always, the LAN address with `--lan`; a reverse proxy's
+/// `--public-origin` is allowed as a `Host` and an `Origin`. It runs until graceful shutdown; a
+/// port already taken is logged and the hub goes on without it.
 struct WebServer: Sendable {
   let options: HTTPOptions
   let hub: Hub
@@ -31,9 +32,10 @@ struct WebServer: Sendable {
     let source = HubNowPlayingSource(hub: hub)
     defer { source.finish() }
     let webRemote = WebRemote(
-      view: hub.view, hub: source, devices: devices, interruptions: interruptions, logger: logger)
-    let hostCheck = HostCheck<BasicWebSocketRequestContext>()
-    let router = Router(context: BasicWebSocketRequestContext.self)
+      view: hub.view, hub: source, devices: devices, interruptions: interruptions,
+      publicOrigin: options.publicOrigin, logger: logger)
+    let hostCheck = HostCheck<WebRemoteContext>()
+    let router = Router(context: WebRemoteContext.self)
     router.add(middleware: hostCheck)
     webRemote.add(to: router)
     let webSocket = WebSocketServerConfiguration(
@@ -84,6 +86,11 @@ struct WebServer: Sendable {
         } else {
           logger.warning("--lan: this machine has no LAN address; serving loopback only")
         }
+      }
+      if let publicOrigin = options.publicOrigin {
+        for host in publicOrigin.hosts { hostCheck.allow(authority: host) }
+        pairingURL = publicOrigin.text + "/"
+        urls.append(pairingURL)
       }
       endpoint.serve(devices: devices, urls: urls, pairingURL: pairingURL)
       for url in urls { logger.notice("web remote at \(url)") }

@@ -1,4 +1,5 @@
 import Foundation
+import WebRemote
 
 /// remotectld's configuration file: `$XDG_CONFIG_HOME/remotectld/remotectld.conf` (by default
 /// `~/.config/remotectld/remotectld.conf`), one `key = value` a line, `#` starting a comment.
@@ -7,6 +8,9 @@ import Foundation
 /// ```
 /// # Publish the proxy player even under GNOME Shell or KDE Plasma.
 /// proxy = on
+/// # Serve the web remote on the LAN, and behind a TLS proxy at this name.
+/// lan = yes
+/// public-origin = https://music.example.org
 /// ```
 struct ConfigurationFile: Sendable, Hashable {
   /// `proxy`: auto, on or off.
@@ -17,9 +21,15 @@ struct ConfigurationFile: Sendable, Hashable {
   var pausesOnRouteLoss: Bool?
   /// `call-roles`: the `media.role` values that are calls, comma-separated.
   var callRoles: Set<String>?
+  /// `lan`: yes or no, as `--lan`.
+  var lan: Bool?
+  /// `public-origin`: `https://NAME`, as `--public-origin`.
+  var publicOrigin: PublicOrigin?
 
   /// The keys the file may set.
-  static let keys = ["proxy", "interrupt-on-calls", "pause-on-route-loss", "call-roles"]
+  static let keys = [
+    "proxy", "interrupt-on-calls", "pause-on-route-loss", "call-roles", "lan", "public-origin",
+  ]
 
   /// Where the file is read from: `$XDG_CONFIG_HOME/remotectld/remotectld.conf`, or under
   /// `~/.config` when that is unset.
@@ -63,14 +73,20 @@ struct ConfigurationFile: Sendable, Hashable {
           throw HubError("\(place): proxy must be auto, on or off, not \"\(value)\"")
         }
         configuration.proxy = mode
-      case "interrupt-on-calls", "pause-on-route-loss":
+      case "interrupt-on-calls", "pause-on-route-loss", "lan":
         guard
           let flag = ["yes": true, "on": true, "true": true, "no": false, "off": false, "false": false][value]
         else { throw HubError("\(place): \(key) must be yes or no, not \"\(value)\"") }
-        if key == "interrupt-on-calls" {
-          configuration.interruptsOnCalls = flag
-        } else {
-          configuration.pausesOnRouteLoss = flag
+        switch key {
+        case "interrupt-on-calls": configuration.interruptsOnCalls = flag
+        case "lan": configuration.lan = flag
+        default: configuration.pausesOnRouteLoss = flag
+        }
+      case "public-origin":
+        do {
+          configuration.publicOrigin = try PublicOrigin(value)
+        } catch {
+          throw HubError("\(place): \(error.message)")
         }
       case "call-roles":
         let roles = AudioSessionOptions.roles(in: value)

@@ -5,6 +5,7 @@ import NowPlayingArbiter
 import RemoteControl
 import ServiceLifecycle
 import UnixSignals
+import WebRemote
 
 /// `remotectld`: the Now Playing hub of the user's session bus.
 @main
@@ -40,10 +41,13 @@ struct RemotectldCommand: AsyncParsableCommand {
 
       It serves the web remote: any browser becomes a lock screen for the hub's players, at \
       http://127.0.0.1:\(HTTPOptions.defaultPort)/ (loopback only unless --lan; --http-port 0 picks \
-      a free port; the URLs are logged). A browser pairs once, through the URL `remotectl pair` \
-      prints, and keeps a device token that `remotectl devices` lists and revokes; the tokens' \
-      digests live in $XDG_STATE_HOME/remotectld/devices.json. Every request checks the token, \
-      the Host header and, for a WebSocket, the Origin. docs/web-remote-api.md describes the API.
+      a free port; the URLs are logged; --public-origin https://name when a reverse proxy serves \
+      it over HTTPS). A browser pairs once, through the URL `remotectl pair` prints, whose \
+      fragment holds a device key the browser keeps and never sends: it signs every request, \
+      upgrade and WebSocket message with it, each good once and for 30 s. `remotectl devices` \
+      lists and revokes devices; their keys live in $XDG_STATE_HOME/remotectld/devices.json \
+      (mode 0600). Every request checks the signature, the Host header and, for a WebSocket, the \
+      Origin. docs/web-remote-api.md describes the API and its threat model.
 
       It is the bridge: web pages, web views and programs publish players over a WebSocket at \
       /bridge, on the unix socket $XDG_RUNTIME_DIR/remotectld/bridge.sock and on \
@@ -55,8 +59,9 @@ struct RemotectldCommand: AsyncParsableCommand {
 
       Options can also be set in $XDG_CONFIG_HOME/remotectld/remotectld.conf (one `key = value` a \
       line: proxy = auto|on|off, interrupt-on-calls = yes|no, pause-on-route-loss = yes|no, \
-      call-roles = phone,communication); the command line wins. This file and bridge-origins are \
-      read when remotectld starts: restart it after editing them.
+      call-roles = phone,communication, lan = yes|no, public-origin = https://name); the command \
+      line wins. A hub started by D-Bus activation reads them there too. This file and \
+      bridge-origins are read when remotectld starts: restart it after editing them.
 
       It is the audio session's arbiter for every player, as iOS is for every app: while a call \
       plays on the sound server (a stream whose media.role is one of --call-roles), or between \
@@ -122,6 +127,13 @@ struct RemotectldCommand: AsyncParsableCommand {
   @Flag(help: "Serve the web remote on the LAN address too, not only on loopback, and log its URL.")
   var lan = false
 
+  @Option(
+    help: ArgumentHelp(
+      "The HTTPS origin a reverse proxy (Caddy, nginx, tailscale serve) serves the web remote at, "
+        + "passing requests to the loopback listener: the Host and Origin checks accept it.",
+      valueName: "https://name"))
+  var publicOrigin: String?
+
   @Flag(name: .customLong("no-http"), help: "Serve no web remote at all.")
   var noHTTP = false
 
@@ -143,6 +155,14 @@ struct RemotectldCommand: AsyncParsableCommand {
     }
     if noHTTP, lan {
       throw ValidationError("--lan and --no-http contradict each other: choose one")
+    }
+    if let publicOrigin {
+      do {
+        _ = try PublicOrigin(publicOrigin)
+      } catch {
+        throw ValidationError("--public-origin: \(error.message)")
+      }
+      if noHTTP { throw ValidationError("--public-origin and --no-http contradict each other: choose one") }
     }
     for name in ignoredNames where name.isEmpty {
       throw ValidationError("--ignore-player needs a player name, such as vlc")
@@ -179,7 +199,9 @@ struct RemotectldCommand: AsyncParsableCommand {
       configuration: HubService.Configuration(
         bus: busAddress.map(BusAddress.address) ?? .session, filter: CandidateFilter(ignoring: ignoredNames),
         proxy: proxy ?? file.proxy ?? .auto, answersPlayerctld: playerctld,
-        http: HTTPOptions(isEnabled: !noHTTP, port: httpPort, lan: lan),
+        http: HTTPOptions(
+          isEnabled: !noHTTP, port: httpPort, lan: lan || (file.lan ?? false),
+          publicOrigin: (try? publicOrigin.map(PublicOrigin.init)) ?? file.publicOrigin),
         audioSession: AudioSessionOptions(
           interruptsOnCalls: interruptsOnCalls ?? file.interruptsOnCalls ?? true,
           pausesOnRouteLoss: pausesOnRouteLoss ?? file.pausesOnRouteLoss ?? true,

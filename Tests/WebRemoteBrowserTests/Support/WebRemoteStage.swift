@@ -40,11 +40,14 @@ final class WebRemoteStage: Sendable {
   }
 
   /// A private bus with remotectld on it, serving the web remote on a port of its choosing
-  /// (`--http-port 0`), and binaural (paused) on it, published and followed by the hub.
-  static func start(hubArguments: [String] = ["--http-port", "0"]) async throws -> WebRemoteStage {
+  /// (`--http-port 0`), and binaural (paused) on it, published and followed by the hub;
+  /// `hubLauncher` runs the hub (`ip netns exec NAME`: in a network namespace).
+  static func start(hubArguments: [String] = ["--http-port", "0"], hubLauncher: [String] = []) async throws
+    -> WebRemoteStage
+  {
     let stage = WebRemoteStage(bus: try await PrivateBus.start())
     do {
-      try await stage.startHub(hubArguments)
+      try await stage.startHub(hubArguments, launcher: hubLauncher)
       try await stage.startBinaural()
       return stage
     } catch {
@@ -57,9 +60,10 @@ final class WebRemoteStage: Sendable {
   /// and its programs whatever happens. A failure carries the hub's log and the browsers'
   /// consoles.
   static func run(
-    hubArguments: [String] = ["--http-port", "0"], _ body: (WebRemoteStage) async throws -> Void
+    hubArguments: [String] = ["--http-port", "0"], hubLauncher: [String] = [],
+    _ body: (WebRemoteStage) async throws -> Void
   ) async throws {
-    let stage = try await start(hubArguments: hubArguments)
+    let stage = try await start(hubArguments: hubArguments, hubLauncher: hubLauncher)
     do {
       try await body(stage)
     } catch {
@@ -98,10 +102,12 @@ final class WebRemoteStage: Sendable {
 
   // MARK: - Programs
 
-  /// Starts remotectld with `arguments` and waits until it owns the hub's name.
+  /// Starts remotectld with `arguments` (run by `launcher`, when given) and waits until it owns
+  /// the hub's name.
   @discardableResult
-  func startHub(_ arguments: [String]) async throws -> ChildProcess {
-    let hub = try await bus.startHub(arguments, environment: stageEnvironment, waitingForName: false)
+  func startHub(_ arguments: [String], launcher: [String] = []) async throws -> ChildProcess {
+    let hub = try await bus.startHub(
+      arguments, environment: stageEnvironment, waitingForName: false, launcher: launcher)
     self.hub.withLock { $0 = hub }
     try await bus.waitForName(PrivateBus.hubBusName)
     return hub
@@ -156,7 +162,7 @@ final class WebRemoteStage: Sendable {
 
   // MARK: - Pairing
 
-  /// `remotectl pair --no-qr`: the URL it prints, the code in its fragment.
+  /// `remotectl pair --no-qr`: the URL it prints, the code and the device's key in its fragment.
   ///
   /// - Throws: ``TestFailure`` with remotectl's output when it prints no such URL.
   func pairingURL() async throws -> URL {

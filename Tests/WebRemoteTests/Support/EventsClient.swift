@@ -8,14 +8,15 @@ import NIOWebSocket
 import Testing
 import WebRemote
 
-/// The WebSocket `/api/events` as the tests use it: connect with the device's cookie and the
-/// page's Origin, read JSON messages until one matches.
+/// The WebSocket `/api/events` as the tests use it: connect with the device's key as a bearer
+/// (a loopback program's way; the page's signed upgrade is `SignedDevice.eventsUpgrade`) and
+/// the page's Origin, read JSON messages until one matches.
 enum EventsClient {
-  /// The client configuration: the cookie, and the Origin (the page's own by default).
+  /// The client configuration: the bearer, and the Origin (the page's own by default).
   static func configuration(token: String?, port: Int, origin: String? = nil) -> WebSocketClientConfiguration
   {
     var headers: HTTPFields = [:]
-    if let token { headers[.cookie] = "remote_device=\(token)" }
+    if let token { headers[.authorization] = "Bearer \(token)" }
     headers[.origin] = origin ?? "http://localhost:\(port)"
     return WebSocketClientConfiguration(maxFrameSize: 1 << 20, additionalHeaders: headers)
   }
@@ -37,7 +38,7 @@ enum EventsClient {
   }
 
   /// Pairs a device as its page does, waits until `player` has a snapshot, opens the events
-  /// socket with the device's cookie and the page's Origin, and runs `body` with the first
+  /// socket with the device's bearer and the page's Origin, and runs `body` with the first
   /// message (which must be the snapshot), the rest of the messages and the writer; then
   /// closes the socket normally.
   static func session(
@@ -48,7 +49,7 @@ enum EventsClient {
         _ outbound: WebSocketOutboundWriter
       ) async throws -> Void
   ) async throws {
-    let token = try await WebRemoteAPI.pair(client, code: harness.devices.newCode().text)
+    let token = try await WebRemoteAPI.pair(client, code: harness.devices.newCode())
     _ = try await WebRemoteAPI.snapshot(client, player, token: token)
     let port = try #require(client.port)
     try await client.ws("/api/events", configuration: configuration(token: token, port: port)) {

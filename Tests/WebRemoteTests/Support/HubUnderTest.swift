@@ -37,6 +37,31 @@ struct HubUnderTest: Sendable {
     }
   }
 
+  /// Pairs as the page does, through `remotectl pair`'s link: its code and key, a pairing
+  /// request signed with the key (sent by curl), and the device the hub answers.
+  func pair(name: String = "curl") async throws -> (link: String, device: SignedDevice) {
+    let printed = try await remotectl(["pair", "--no-qr"])
+    guard printed.status == 0, let link = printed.output.split(separator: "\n").first.map(String.init),
+      let hash = link.firstIndex(of: "#")
+    else { throw TestFailure("remotectl pair printed no link: \(printed)") }
+    let fields = URLComponents(string: "?" + link[link.index(after: hash)...])?.queryItems ?? []
+    guard let code = fields.first(where: { $0.name == "pair" })?.value,
+      let key = fields.first(where: { $0.name == "key" })?.value
+    else { throw TestFailure("the link has no code or key: \(link)") }
+    let body = #"{"name": "\#(name)"}"#
+    let base = String(link[..<hash])
+    let answer = try await curl([
+      "-X", "POST", "-H", "Content-Type: application/json", "-H",
+      "Authorization: " + SignedDevice(id: code, key: key).authorization("POST", "/api/pair", body: body),
+      "-d", body, base + "api/pair",
+    ])
+    guard answer.status == 200,
+      let object = try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any],
+      let id = (object["device"] as? [String: Any])?["id"] as? String
+    else { throw TestFailure("pairing answered \(answer.status): \(answer.body)") }
+    return (link, SignedDevice(id: id, key: key))
+  }
+
   /// `remotectl ARGUMENTS` on the hub's bus.
   func remotectl(_ arguments: [String]) async throws -> ClientResult {
     try await ChildProcess.run(BuiltProducts.remotectl, arguments, environment: environment)

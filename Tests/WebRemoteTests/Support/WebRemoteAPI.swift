@@ -5,7 +5,8 @@ import Hummingbird
 import HummingbirdTesting
 import WebRemote
 
-/// The web remote's API as the tests call it: requests with a device token, JSON answers.
+/// The web remote's API as the tests call it: requests with a device's key as a bearer (on
+/// loopback), JSON answers.
 enum WebRemoteAPI {
   /// The headers of a paired request: `Authorization: Bearer TOKEN`.
   static func headers(token: String?, extra: HTTPFields = [:]) -> HTTPFields {
@@ -28,27 +29,46 @@ enum WebRemoteAPI {
     (try object(response)["error"] as? [String: Any])?["code"] as? String
   }
 
-  /// Pairs with `code` and returns the token, checking the cookie is set as documented.
-  static func pair(_ client: some TestClientProtocol, code: String) async throws -> String {
+  /// Pairs as the page does, with the link's code and key: a request signed with the key,
+  /// which is not sent. Returns the device; its key is its bearer on loopback.
+  static func pairDevice(_ client: some TestClientProtocol, code: PairingCode, name: String = "Test phone")
+    async throws -> SignedDevice
+  {
+    let body = #"{"name": "\#(name)"}"#
+    let pairing = SignedDevice(pairing: code)
     let response = try await client.execute(
-      uri: "/api/pair", method: .post, headers: [.contentType: "application/json"],
-      body: ByteBuffer(string: #"{"code": "\#(code)", "name": "Test phone"}"#))
+      uri: "/api/pair", method: .post,
+      headers: [
+        .contentType: "application/json",
+        .authorization: pairing.authorization("POST", "/api/pair", body: body),
+      ],
+      body: ByteBuffer(string: body))
     guard response.status == .ok else {
       throw TestFailure("pairing answered \(response.status): \(String(buffer: response.body))")
     }
-    guard let token = try object(response)["token"] as? String else { throw TestFailure("no token") }
-    let cookie = response.headers[.setCookie] ?? ""
-    guard cookie.hasPrefix("remote_device=\(token);"), cookie.contains("HttpOnly"),
-      cookie.contains("SameSite=Strict")
-    else { throw TestFailure("the cookie is not as documented: \(cookie)") }
-    return token
+    let answer = try object(response)
+    guard let id = (answer["device"] as? [String: Any])?["id"] as? String else {
+      throw TestFailure("no device id")
+    }
+    guard answer["token"] == nil, response.headers[.setCookie] == nil else {
+      throw TestFailure("pairing answered a token or a cookie: \(answer)")
+    }
+    return SignedDevice(id: id, key: code.key)
   }
 
-  /// `GET path` with `token`; the JSON object answered (any status).
-  static func get(_ client: some TestClientProtocol, _ path: String, token: String?) async throws
-    -> TestResponse
+  /// Pairs with `code` and returns the device's key, which a program on loopback may send as
+  /// `Authorization: Bearer`.
+  static func pair(_ client: some TestClientProtocol, code: PairingCode) async throws -> String {
+    try await pairDevice(client, code: code).key
+  }
+
+  /// `GET path` with `token` (and `origin`, when given); the response (any status).
+  static func get(_ client: some TestClientProtocol, _ path: String, token: String?, origin: String? = nil)
+    async throws -> TestResponse
   {
-    try await client.execute(uri: path, method: .get, headers: headers(token: token))
+    var extra: HTTPFields = [:]
+    if let origin { extra[.origin] = origin }
+    return try await client.execute(uri: path, method: .get, headers: headers(token: token, extra: extra))
   }
 
   /// `POST path` with `token` and `body`.

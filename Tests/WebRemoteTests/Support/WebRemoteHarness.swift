@@ -23,10 +23,13 @@ struct WebRemoteHarness: Sendable {
   let devices: DeviceStore
   let webRemote: WebRemote
   let stateDirectory: URL
-  let hostCheck = HostCheck<BasicWebSocketRequestContext>()
+  let hostCheck = HostCheck<WebRemoteContext>()
 
-  /// Starts a bus and one binaural per name in `players` (the first Now Playing).
-  static func start(players: [String] = ["binaural"]) async throws -> WebRemoteHarness {
+  /// Starts a bus and one binaural per name in `players` (the first Now Playing); the web
+  /// remote accepts `publicOrigin` as a reverse proxy's, when given.
+  static func start(players: [String] = ["binaural"], publicOrigin: PublicOrigin? = nil) async throws
+    -> WebRemoteHarness
+  {
     let bus = try await PrivateBus.start()
     for name in players {
       _ = try bus.start(
@@ -44,7 +47,8 @@ struct WebRemoteHarness: Sendable {
     let stateDirectory = bus.directory.appendingPathComponent("state/remotectld")
     let devices = try await DeviceStore.open(directory: stateDirectory.path)
     let webRemote = WebRemote(
-      view: view, hub: source, devices: devices, staticFiles: nil, logger: Logger(label: "WebRemoteTests"))
+      view: view, hub: source, devices: devices, staticFiles: nil, publicOrigin: publicOrigin,
+      logger: Logger(label: "WebRemoteTests"))
     return WebRemoteHarness(
       bus: bus, client: client, view: view, viewSubscriptions: viewSubscriptions, source: source,
       devices: devices, webRemote: webRemote,
@@ -54,7 +58,7 @@ struct WebRemoteHarness: Sendable {
   /// The application: the `Host` check, then the web remote's routes; WebSocket frames up to
   /// 64 KiB.
   func application() -> some ApplicationProtocol {
-    let router = Router(context: BasicWebSocketRequestContext.self)
+    let router = Router(context: WebRemoteContext.self)
     hostCheck.allow(authority: "localhost")
     router.add(middleware: hostCheck)
     webRemote.add(to: router)

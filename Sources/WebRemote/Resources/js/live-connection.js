@@ -36,7 +36,8 @@ export class Backoff {
  * that was never open), onStatus({state, retryIn}) with state "connecting", "open" or
  * "waiting" (closed; the next attempt in retryIn seconds), and onRefused(code, reason) when
  * the hub closed the socket for a reason retrying cannot fix (4001: the device was revoked):
- * then nothing is retried.
+ * then nothing is retried. `url()` is asked again for each socket (a signed URL is good once),
+ * and `encode(message)` makes each message's frame (the page signs them).
  */
 export class LiveConnection {
   constructor({
@@ -54,10 +55,11 @@ export class LiveConnection {
     onMessage = () => {},
     onStatus = () => {},
     onRefused = () => {},
+    encode = (message) => JSON.stringify(message),
   }) {
     Object.assign(this, {
       url, protocols, createSocket, backoff, setTimer, clearTimer, now, stableAfter,
-      isRefusal, onOpen, onClose, onMessage, onStatus, onRefused,
+      isRefusal, onOpen, onClose, onMessage, onStatus, onRefused, encode,
     });
     this.socket = null;
     this.retryTimer = null;
@@ -94,7 +96,7 @@ export class LiveConnection {
   /** Sends a JSON message; false when the socket is not open (the caller says so). */
   send(message) {
     if (!this.isOpen) return false;
-    this.socket.send(JSON.stringify(message));
+    this.socket.send(this.encode(message));
     return true;
   }
 

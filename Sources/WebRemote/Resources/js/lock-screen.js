@@ -58,10 +58,11 @@ export class LockScreen {
    *   audio: the <audio> element; mediaSession: navigator.mediaSession (or null: unsupported);
    *   storage: localStorage (or null); base: the page's URL; now(): monotonic seconds;
    *   send(player, command, args) → Promise; announce(message) → whether it was sent;
-   *   onChange(state): called with {on, active, waitingForTap, supported} after each change.
+   *   onChange(state): called with {on, active, waitingForTap, supported} after each change;
+   *   artworkURL(path): the URL the browser fetches the artwork `path` from (a signed one).
    */
-  constructor({ audio, mediaSession, storage, base, now, send, announce, onChange }) {
-    Object.assign(this, { audio, mediaSession, storage, base, now, send, announce, onChange });
+  constructor({ audio, mediaSession, storage, base, now, send, announce, onChange, artworkURL = (p) => p }) {
+    Object.assign(this, { audio, mediaSession, storage, base, now, send, announce, onChange, artworkURL });
     this.on = this.supported && storage?.getItem(STORAGE_KEY) === "on";
     this.player = null; // the player handed over
     this.shown = { metadata: null, position: null, handlers: null, status: null };
@@ -144,6 +145,8 @@ export class LockScreen {
     const metadataKey = JSON.stringify(metadata);
     if (metadataKey !== this.shown.metadata) {
       this.shown.metadata = metadataKey;
+      // Signed once per picture: the signature is good for one fetch.
+      if (player.artwork) metadata.artwork[0].src = new URL(this.artworkURL(player.artwork), this.base).href;
       session.metadata = new MediaMetadata(metadata);
     }
 

@@ -1,12 +1,15 @@
-// The web remote's start: pair when the URL carries a code, check the session, then keep one
-// WebSocket to /api/events whose messages keep the store, and so the lock screen, current.
+// The web remote's start: pair when the URL carries a pairing link, check the session, then
+// keep one WebSocket to /api/events whose messages keep the store, and so the lock screen,
+// current. Every request, upgrade and message is signed with the device's key (signing.js),
+// which stays in this browser's storage.
 
 import * as api from "./api.js";
 import { LiveConnection } from "./live-connection.js";
 import { LockScreen } from "./lock-screen.js";
-import { deviceName, takePairingCode } from "./pairing.js";
+import { deviceName, takePairingLink } from "./pairing.js";
 import { PlayerStore } from "./player-store.js";
 import { RemoteView } from "./remote-view.js";
+import { FrameSigner, storeDevice, storedDevice } from "./signing.js";
 
 const NOT_PAIRED =
   "On the computer, run remotectl pair and open the address it prints on this device (or scan its QR code).";
@@ -17,6 +20,8 @@ const store = new PlayerStore();
 const pending = new Map(); // command id → {resolve, reject, timer}
 let viewedId = null; // null: follow the Now Playing player
 let commandCount = 0;
+let frames = null; // the signer of the socket being opened or open
+const storage = localStorageOrNull();
 
 const view = new RemoteView(document, {
   send,
@@ -30,6 +35,7 @@ const view = new RemoteView(document, {
     render();
   },
   retry: () => connection.wake(),
+  artworkURL: (path) => api.signedURL(path),
   lockScreen: (on) => lockScreen.setOn(on, lockScreenPlayer()),
   refreshPlayers: async () => {
     if (connection.isOpen) return;
@@ -46,8 +52,9 @@ const view = new RemoteView(document, {
 const lockScreen = new LockScreen({
   audio: document.getElementById("lock-screen-audio"),
   mediaSession: "mediaSession" in navigator ? navigator.mediaSession : null,
-  storage: localStorageOrNull(),
+  storage,
   base: location.href,
+  artworkURL: (path) => api.signedURL(path),
   now: monotonic,
   send,
   announce: (message) => connection.send(message),
@@ -55,7 +62,13 @@ const lockScreen = new LockScreen({
 });
 
 const connection = new LiveConnection({
-  url: () => `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/events`,
+  // Each socket's upgrade is signed afresh, and its messages with a key of that socket alone.
+  url: () => {
+    const { url, nonce } = api.currentSigner().signedURL("/api/events");
+    frames = new FrameSigner(api.currentSigner().socketKey(nonce));
+    return `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${url}`;
+  },
+  encode: (message) => frames.frame(message),
   // The hub learns again which player the page hands to the lock screen: it may have restarted.
   onOpen: () => lockScreen.tellHub(),
   onMessage: receive,
@@ -77,7 +90,10 @@ const connection = new LiveConnection({
     // A refused upgrade says nothing about why; the session does (401: not paired any more).
     if (!wasOpen) checkStillPaired();
   },
-  onRefused: () => unpaired("This device’s pairing was revoked. " + NOT_PAIRED),
+  onRefused: () => {
+    storeDevice(storage, null);
+    unpaired("This device’s pairing was revoked. " + NOT_PAIRED);
+  },
 });
 
 function localStorageOrNull() {
@@ -185,25 +201,45 @@ async function checkStillPaired() {
   try {
     await api.session();
   } catch (error) {
-    if (error.status === 401) unpaired(NOT_PAIRED);
+    if (error.status === 401) {
+      storeDevice(storage, null);
+      unpaired(NOT_PAIRED);
+    }
   }
 }
 
 async function start() {
-  const code = takePairingCode();
+  const link = takePairingLink();
   let pairingError = null;
-  if (code) {
+  if (link) {
     try {
-      await api.pair(code, deviceName());
+      const { device } = await api.pair(link.code, link.key, deviceName());
+      storeDevice(storage, { id: device.id, key: link.key });
+      api.useDevice({ id: device.id, key: link.key });
     } catch (error) {
       pairingError = error;
     }
+  }
+  if (!api.currentSigner()) {
+    try {
+      api.useDevice(storedDevice(storage));
+    } catch {
+      storeDevice(storage, null); // damaged: pairing again is the way out
+    }
+  }
+  // No key: not paired, or paired before requests were signed (by a cookie the hub no longer
+  // reads); either way the user pairs this browser again.
+  const why = pairingError ? `Pairing failed: ${pairingError.message} ` : "";
+  if (!api.currentSigner()) {
+    view.pairing(why + NOT_PAIRED);
+    return;
   }
   try {
     await api.session();
   } catch (error) {
     if (error.status === 401) {
-      const why = pairingError ? `Pairing failed: ${pairingError.message} ` : "";
+      storeDevice(storage, null);
+      api.useDevice(null);
       view.pairing(why + NOT_PAIRED);
       return;
     }

@@ -1,22 +1,24 @@
-// The pairing code `remotectl pair` puts in the URL's fragment (`#pair=7KQ4-MZ2D`): read once,
-// then removed from the address bar and the history entry, so it is not bookmarked, shared or
-// shown again. It never reaches a server log: fragments are not sent in requests.
+// The pairing link `remotectl pair` prints: `#pair=7KQ4-MZ2D&key=…`, in the URL's fragment,
+// which a browser never sends. The code names the pairing; the key (32 random bytes, base64url)
+// is the device's secret from then on: the page signs with it and never sends it. Both are read
+// once, then removed from the address bar and the history entry, so they are not bookmarked,
+// shared or shown again.
 
-/** The code in `hash` (`#pair=CODE`), or null. */
-export function pairingCode(hash) {
-  const fragment = (hash ?? "").replace(/^#/, "");
-  const value = new URLSearchParams(fragment).get("pair");
-  const code = value?.trim();
-  return code ? code : null;
+/** The link in `hash` (`#pair=CODE&key=KEY`): {code, key}, or null when there is no code. */
+export function pairingLink(hash) {
+  const fragment = new URLSearchParams((hash ?? "").replace(/^#/, ""));
+  const code = fragment.get("pair")?.trim();
+  if (!code) return null;
+  return { code, key: fragment.get("key")?.trim() || null };
 }
 
-/** Takes the code out of the page's URL: returns it, and leaves the address without it. */
-export function takePairingCode(location = window.location, history = window.history) {
-  const code = pairingCode(location.hash);
+/** Takes the link out of the page's URL: returns it, and leaves the address without it. */
+export function takePairingLink(location = window.location, history = window.history) {
+  const link = pairingLink(location.hash);
   if (location.hash) {
     history.replaceState(history.state, "", location.pathname + location.search);
   }
-  return code;
+  return link;
 }
 
 /** A name for this device the user would recognise in `remotectl devices`. */

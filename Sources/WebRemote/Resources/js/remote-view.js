@@ -11,7 +11,7 @@ const monotonic = () => performance.now() / 1000;
 export class RemoteView {
   /**
    * @param {object} handlers send(command, args) → Promise, view(id|null), makeNowPlaying(id),
-   *   retry()
+   *   retry(), artworkURL(path) → the URL to load the artwork `path` from (a signed one)
    */
   constructor(document, handlers) {
     this.document = document;
@@ -271,12 +271,14 @@ export class RemoteView {
     if (!url) {
       img.hidden = true;
       img.removeAttribute("src");
+      delete img.dataset.artwork;
       return;
     }
-    if (img.getAttribute("src") === url) return;
+    if (img.dataset.artwork === url) return;
+    img.dataset.artwork = url;
     img.onload = () => (img.hidden = false);
     img.onerror = () => (img.hidden = true);
-    img.src = url;
+    img.src = this.handlers.artworkURL?.(url) ?? url;
   }
 
   drawPosition(position) {
