@@ -33,7 +33,7 @@ LINT_PACKAGES := eslint node-eslint-plugin-html node-css-tree
 # What the benchmarks compare against.
 BENCH_PACKAGES := mpv mpv-mpris
 
-.PHONY: demo test test-stress bench deps browser-deps build clean lint install uninstall release
+.PHONY: demo test test-stress bench deps browser-deps build clean lint install uninstall release deb lintian
 
 deps:
 	@scripts/install-deps.sh $(BUILD_PACKAGES)
@@ -63,9 +63,13 @@ lint:
 TEST_WIDTH ?= 8
 TEST_FLAGS := --experimental-maximum-parallelization-width $(TEST_WIDTH)
 
+# The package test (PackageTests) installs the Debian packages into /usr and purges them, so it
+# runs alone, before the suite, on the packages `make deb` built.
 test: deps lint browser-deps
 	@scripts/install-deps.sh $(TEST_PACKAGES)
 	$(SWIFT) build --build-tests
+	@$(MAKE) --no-print-directory deb
+	REMOTE_CONTROL_DEBS=$(CURDIR)/$(DEB_FOLDER) $(SWIFT) test --skip-build --filter PackageTests
 	$(SWIFT) test --skip-build $(TEST_FLAGS)
 
 # CI must not flake: a clean clone of HEAD, built once, the suite run 5 times under load.
@@ -117,7 +121,9 @@ endif
 EXECUTABLES := remotectl remotectld binaural
 DBUS_SERVICES := io.github.swift_remote_control.Hub.service org.mpris.MediaPlayer2.remotectld.service
 BINDIR := $(PREFIX)/bin
-UNITDIR := $(PREFIX)/lib/systemd/user
+# Where systemd's user manager looks: PREFIX/share/systemd/user for a prefix in the home folder,
+# else the folder systemd-analyze and pkg-config name for PREFIX (/usr/lib/systemd/user for /usr).
+UNITDIR ?= $(shell scripts/systemd-user-unit-dir.sh $(PREFIX))
 DBUSDIR := $(PREFIX)/share/dbus-1/services
 # The web remote's page and the bridge's JavaScript clients, which the installed remotectld
 # finds beside its bin folder.
@@ -145,11 +151,30 @@ else
 	sed 's|@BINDIR@|$(BINDIR)|g' dist/remotectld.service.in > $(DESTDIR)$(UNITDIR)/remotectld.service
 	$(foreach service,$(DBUS_SERVICES),sed 's|@BINDIR@|$(BINDIR)|g' dist/$(service).in \
 		> $(DESTDIR)$(DBUSDIR)/$(service) &&) true
-	@echo "Installed in $(PREFIX). remotectld starts on the first call to its names (D-Bus activation);"
-	@echo "run 'systemctl --user daemon-reload' once so systemd sees its unit."
+	@$(if $(DESTDIR),true,scripts/install-notes.sh $(BINDIR) $(UNITDIR))
 endif
 
 uninstall:
 	rm -f $(INSTALLED)
 	rm -rf $(DESTDIR)$(WEBDIR) $(DESTDIR)$(BRIDGEDIR)
 	-rmdir $(DESTDIR)$(PREFIX)/share/swift-remote-control 2>/dev/null
+	@$(if $(DESTDIR),true,scripts/uninstall-notes.sh)
+
+# Debian packages: remotectl, remotectld (which depends on remotectl) and binaural, built by
+# dpkg-buildpackage from a clean clone of HEAD into DEB_FOLDER (scripts/build-deb.sh); debian/
+# says how. What that needs besides BUILD_PACKAGES and the Swift toolchain: debhelper,
+# dpkg-buildpackage (dpkg-dev, build-essential) and help2man for the manual pages.
+DEB_PACKAGES := debhelper dpkg-dev build-essential help2man
+DEB_FOLDER := .build-deb
+# lintian, Debian's package checker, and what it pulls in (about 130 packages).
+LINTIAN_PACKAGES := lintian
+
+deb: deps
+	@scripts/install-deps.sh $(DEB_PACKAGES)
+	@scripts/build-deb.sh $(DEB_FOLDER)
+
+# lintian on the packages: no error, and every warning fixed or overridden with its reason in
+# debian/*.lintian-overrides.
+lintian: deb
+	@scripts/install-deps.sh $(LINTIAN_PACKAGES)
+	lintian --fail-on error,warning --info $(DEB_FOLDER)/*.changes
