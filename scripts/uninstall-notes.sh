@@ -22,7 +22,7 @@ runtime=${XDG_RUNTIME_DIR:+$XDG_RUNTIME_DIR/remotectld}
 left=()
 describe() {
   if [ -e "$1" ]; then
-    printf '  %-48s %s\n' "$1" "$2"
+    printf '  %s: %s\n' "$1" "$2"
     left+=("$1")
   fi
 }
@@ -34,7 +34,7 @@ describe "$cache" "the artwork cache"
 describe "$config/remotectld" "your settings (remotectld.conf, bridge-origins)"
 for link in "$config"/systemd/user/*.wants/remotectld.service; do
   [ -L "$link" ] || continue
-  echo "  $link  the unit you enabled: systemctl --user disable --now remotectld"
+  echo "  $link: the unit you enabled; first run systemctl --user disable --now remotectld"
 done
 if [ ${#left[@]} -eq 0 ]; then
   echo "  nothing: no state of theirs is here."
