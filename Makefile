@@ -1,12 +1,16 @@
 # swift-remote-control — the commands a fresh machine needs.
 #   make demo   the Binaural player, remote-controlled over MPRIS (installs what is missing)
-#   make test   the whole test suite on a private D-Bus (installs what is missing)
+#   make test   the whole test suite on a private D-Bus (installs what is missing), and the
+#               Debian packages built, checked by lintian, installed and purged
 #   make test-stress  the whole suite 5 times on a clean clone of HEAD, one core kept busy
 #   make bench  the benchmarks, in process and over D-Bus; figures go in BENCHMARKS.md
 #   make install [PREFIX=~/.local]    remotectl, remotectld and binaural built for speed, and
 #                                     remotectld's systemd user unit and D-Bus activation files,
 #                                     and the web remote's page
-#   make uninstall [PREFIX=~/.local]  removes exactly what install installed
+#   make uninstall [PREFIX=~/.local]  removes exactly what install installed, and names the
+#                                     state the programs left in your home folder
+#   make deb    Debian packages (remotectl, remotectld, binaural) from a clean clone of HEAD,
+#               in .build-deb; make lintian checks them
 
 SWIFT ?= swift
 
@@ -63,12 +67,13 @@ lint:
 TEST_WIDTH ?= 8
 TEST_FLAGS := --experimental-maximum-parallelization-width $(TEST_WIDTH)
 
-# The package test (PackageTests) installs the Debian packages into /usr and purges them, so it
-# runs alone, before the suite, on the packages `make deb` built.
+# The Debian packages are built once (make deb, a release build from a clean clone) and checked by
+# lintian (about 20 s); the package test (PackageTests) installs them into /usr and purges them,
+# so it runs alone, before the suite.
 test: deps lint browser-deps
 	@scripts/install-deps.sh $(TEST_PACKAGES)
 	$(SWIFT) build --build-tests
-	@$(MAKE) --no-print-directory deb
+	@$(MAKE) --no-print-directory lintian
 	REMOTE_CONTROL_DEBS=$(CURDIR)/$(DEB_FOLDER) $(SWIFT) test --skip-build --filter PackageTests
 	$(SWIFT) test --skip-build $(TEST_FLAGS)
 
