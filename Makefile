@@ -88,7 +88,7 @@ bench: deps
 	@Benchmarks/dbus.sh
 
 clean:
-	rm -rf .build .build-browser Benchmarks/.build
+	rm -rf .build .build-browser .build-deb Benchmarks/.build
 
 # Installing. PREFIX is where; DESTDIR, when set, is prepended to every installed path but not
 # to the paths written into the unit and activation files (for packagers). PRODUCTS names a
