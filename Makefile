@@ -1,12 +1,16 @@
 # swift-remote-control — the commands a fresh machine needs.
 #   make demo   the Binaural player, remote-controlled over MPRIS (installs what is missing)
-#   make test   the whole test suite on a private D-Bus (installs what is missing)
+#   make test   the whole test suite on a private D-Bus (installs what is missing), and the
+#               Debian packages built, checked by lintian, installed and purged
 #   make test-stress  the whole suite 5 times on a clean clone of HEAD, one core kept busy
 #   make bench  the benchmarks, in process and over D-Bus; figures go in BENCHMARKS.md
 #   make install [PREFIX=~/.local]    remotectl, remotectld and binaural built for speed, and
 #                                     remotectld's systemd user unit and D-Bus activation files,
 #                                     and the web remote's page
-#   make uninstall [PREFIX=~/.local]  removes exactly what install installed
+#   make uninstall [PREFIX=~/.local]  removes exactly what install installed, and names the
+#                                     state the programs left in your home folder
+#   make deb    Debian packages (remotectl, remotectld, binaural) from a clean clone of HEAD,
+#               in .build-deb; make lintian checks them
 
 SWIFT ?= swift
 
@@ -34,7 +38,7 @@ LINT_PACKAGES := eslint node-eslint-plugin-html node-css-tree
 # What the benchmarks compare against.
 BENCH_PACKAGES := mpv mpv-mpris
 
-.PHONY: demo test test-stress bench deps browser-deps build clean lint install uninstall release
+.PHONY: demo test test-stress bench deps browser-deps build clean lint install uninstall release deb lintian
 
 deps:
 	@scripts/install-deps.sh $(BUILD_PACKAGES)
@@ -64,9 +68,14 @@ lint:
 TEST_WIDTH ?= 8
 TEST_FLAGS := --experimental-maximum-parallelization-width $(TEST_WIDTH)
 
+# The Debian packages are built once (make deb, a release build from a clean clone) and checked by
+# lintian (about 20 s); the package test (PackageTests) installs them into /usr and purges them,
+# so it runs alone, before the suite.
 test: deps lint browser-deps
 	@scripts/install-deps.sh $(TEST_PACKAGES)
 	$(SWIFT) build --build-tests
+	@$(MAKE) --no-print-directory lintian
+	REMOTE_CONTROL_DEBS=$(CURDIR)/$(DEB_FOLDER) $(SWIFT) test --skip-build --filter PackageTests
 	$(SWIFT) test --skip-build $(TEST_FLAGS)
 
 # CI must not flake: a clean clone of HEAD, built once, the suite run 5 times under load.
@@ -80,7 +89,7 @@ bench: deps
 	@Benchmarks/dbus.sh
 
 clean:
-	rm -rf .build .build-browser Benchmarks/.build
+	rm -rf .build .build-browser .build-deb Benchmarks/.build
 
 # Installing. PREFIX is where; DESTDIR, when set, is prepended to every installed path but not
 # to the paths written into the unit and activation files (for packagers). PRODUCTS names a
@@ -118,7 +127,9 @@ endif
 EXECUTABLES := remotectl remotectld binaural
 DBUS_SERVICES := io.github.swift_remote_control.Hub.service org.mpris.MediaPlayer2.remotectld.service
 BINDIR := $(PREFIX)/bin
-UNITDIR := $(PREFIX)/lib/systemd/user
+# Where systemd's user manager looks: PREFIX/share/systemd/user for a prefix in the home folder,
+# else the folder systemd-analyze and pkg-config name for PREFIX (/usr/lib/systemd/user for /usr).
+UNITDIR ?= $(shell scripts/systemd-user-unit-dir.sh $(PREFIX))
 DBUSDIR := $(PREFIX)/share/dbus-1/services
 # The web remote's page and the bridge's JavaScript clients, which the installed remotectld
 # finds beside its bin folder.
@@ -146,11 +157,30 @@ else
 	sed 's|@BINDIR@|$(BINDIR)|g' dist/remotectld.service.in > $(DESTDIR)$(UNITDIR)/remotectld.service
 	$(foreach service,$(DBUS_SERVICES),sed 's|@BINDIR@|$(BINDIR)|g' dist/$(service).in \
 		> $(DESTDIR)$(DBUSDIR)/$(service) &&) true
-	@echo "Installed in $(PREFIX). remotectld starts on the first call to its names (D-Bus activation);"
-	@echo "run 'systemctl --user daemon-reload' once so systemd sees its unit."
+	@$(if $(DESTDIR),true,scripts/install-notes.sh $(BINDIR) $(UNITDIR))
 endif
 
 uninstall:
 	rm -f $(INSTALLED)
 	rm -rf $(DESTDIR)$(WEBDIR) $(DESTDIR)$(BRIDGEDIR)
 	-rmdir $(DESTDIR)$(PREFIX)/share/swift-remote-control 2>/dev/null
+	@$(if $(DESTDIR),true,scripts/uninstall-notes.sh)
+
+# Debian packages: remotectl, remotectld (which depends on remotectl) and binaural, built by
+# dpkg-buildpackage from a clean clone of HEAD into DEB_FOLDER (scripts/build-deb.sh); debian/
+# says how. What that needs besides BUILD_PACKAGES and the Swift toolchain: debhelper,
+# dpkg-buildpackage (dpkg-dev, build-essential) and help2man for the manual pages.
+DEB_PACKAGES := debhelper dpkg-dev build-essential help2man
+DEB_FOLDER := .build-deb
+# lintian, Debian's package checker, and what it pulls in (about 130 packages).
+LINTIAN_PACKAGES := lintian
+
+deb: deps
+	@scripts/install-deps.sh $(DEB_PACKAGES)
+	@scripts/build-deb.sh $(DEB_FOLDER)
+
+# lintian on the packages: no error, and every warning fixed or overridden with its reason in
+# debian/*.lintian-overrides.
+lintian: deb
+	@scripts/install-deps.sh $(LINTIAN_PACKAGES)
+	lintian --fail-on error,warning --info $(DEB_FOLDER)/*.changes

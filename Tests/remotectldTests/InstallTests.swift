@@ -13,11 +13,11 @@ struct InstallTests {
     `make install puts the executables, the unit and the activation files under PREFIX; uninstall removes them`()
     async throws
   {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent(
       "install-test-\(UUID().uuidString.prefix(8))")
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let prefix = directory.appendingPathComponent("prefix")
-    let install = try await Installation.make("install", prefix: prefix)
+    defer { try? FileManager.default.removeItem(at: home) }
+    let prefix = Installation.prefix(home: home)
+    let install = try await Installation.make("install", home: home)
     #expect(install.status == 0, "\(install)")
     #expect(Installation.files(under: prefix) == Installation.installedFiles)
     for executable in ["binaural", "remotectl", "remotectld"] {
@@ -25,8 +25,8 @@ struct InstallTests {
         FileManager.default.isExecutableFile(atPath: prefix.appendingPathComponent("bin/\(executable)").path))
     }
     let bin = prefix.appendingPathComponent("bin").path
-    let unit = try String(
-      contentsOf: prefix.appendingPathComponent("lib/systemd/user/remotectld.service"), encoding: .utf8)
+    let unitFile = prefix.appendingPathComponent("share/systemd/user/remotectld.service")
+    let unit = try String(contentsOf: unitFile, encoding: .utf8)
     for line in ["Type=dbus", "BusName=io.github.swift_remote_control.Hub", "ExecStart=\(bin)/remotectld"] {
       #expect(unit.split(separator: "\n").contains(Substring(line)), "\(line) in \(unit)")
     }
@@ -40,17 +40,79 @@ struct InstallTests {
         #expect(lines.contains(Substring(line)), "\(line) in \(service)")
       }
     }
+    // The test's PATH does not hold the new bin folder: install says so, with the line to add.
+    #expect(install.output.contains("warning: \(bin) is not on PATH"), "\(install.output)")
     if ChildProcess.which("systemd-analyze") != nil {
       // systemd's own check of the unit: its syntax, and that ExecStart's program exists.
       let verify = try await ChildProcess.run(
-        "systemd-analyze",
-        ["verify", "--user", prefix.appendingPathComponent("lib/systemd/user/remotectld.service").path],
-        environment: ["XDG_RUNTIME_DIR": directory.path])
+        "systemd-analyze", ["verify", "--user", unitFile.path],
+        environment: Installation.environment(home: home).merging(["XDG_RUNTIME_DIR": home.path]) { $1 })
       #expect(verify.status == 0 && verify.error.isEmpty, "\(verify)")
     }
-    let uninstall = try await Installation.make("uninstall", prefix: prefix)
+    let uninstall = try await Installation.make("uninstall", home: home)
     #expect(uninstall.status == 0, "\(uninstall)")
     #expect(Installation.files(under: prefix) == [])
+  }
+
+  @Test(.enabled(if: ChildProcess.which("systemd-analyze") != nil))
+  func `make install puts the user unit in a folder systemd's user manager searches for that home`()
+    async throws
+  {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "unit-path-test-\(UUID().uuidString.prefix(8))")
+    defer { try? FileManager.default.removeItem(at: home) }
+    let install = try await Installation.make("install", home: home)
+    #expect(install.status == 0, "\(install)")
+    let paths = try await ChildProcess.run(
+      "systemd-analyze", ["--user", "unit-paths"], environment: Installation.environment(home: home))
+    #expect(paths.status == 0, "\(paths)")
+    let searched = paths.output.split(separator: "\n").map(String.init)
+    let units = searched.filter {
+      FileManager.default.fileExists(
+        atPath: URL(fileURLWithPath: $0).appendingPathComponent("remotectld.service").path)
+        && $0.hasPrefix(home.path)
+    }
+    #expect(
+      units == [Installation.prefix(home: home).appendingPathComponent("share/systemd/user").path], "\(paths)"
+    )
+    #expect(!install.output.contains("systemd does not look in"), "\(install.output)")
+    #expect(try await Installation.make("uninstall", home: home).status == 0)
+  }
+
+  @Test func `make uninstall names the state the programs left in the home folder, and how to remove it`()
+    async throws
+  {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "uninstall-test-\(UUID().uuidString.prefix(8))")
+    defer { try? FileManager.default.removeItem(at: home) }
+    #expect(try await Installation.make("install", home: home).status == 0)
+    let clean = try await Installation.make("uninstall", home: home)
+    #expect(clean.status == 0, "\(clean)")
+    #expect(clean.output.contains("nothing: no state of theirs is here"), "\(clean.output)")
+    // What remotectld, binaural and the artwork cache write, where each writes it.
+    let state = home.appendingPathComponent(".local/state/remotectld")
+    let favourites = home.appendingPathComponent(".local/share/binaural")
+    let artwork = home.appendingPathComponent(".cache/swift-remote-control")
+    for folder in [state, favourites, artwork.appendingPathComponent("artwork")] {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+    try Data("[]".utf8).write(to: state.appendingPathComponent("devices.json"))
+    try Data("alpha\n".utf8).write(to: favourites.appendingPathComponent("favourites"))
+    #expect(try await Installation.make("install", home: home).status == 0)
+    let uninstall = try await Installation.make("uninstall", home: home)
+    #expect(uninstall.status == 0, "\(uninstall)")
+    for (folder, what) in [
+      (state, "paired web remote devices"), (favourites, "binaural's favourites"),
+      (artwork, "the artwork cache"),
+    ] {
+      let line = uninstall.output.split(separator: "\n").first {
+        $0.contains(folder.path) && $0.contains(what)
+      }
+      #expect(line != nil, "\(folder.path): \(what) in \(uninstall.output)")
+    }
+    #expect(
+      uninstall.output.contains("rm -rf \(state.path) \(favourites.path) \(artwork.path)\n"),
+      "\(uninstall.output)")
   }
 
   @Test func `the first call to the hub's name starts the installed remotectld, which remotectl uses`()
@@ -60,8 +122,8 @@ struct InstallTests {
       "activation-test-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    let prefix = directory.appendingPathComponent("prefix")
-    #expect(try await Installation.make("install", prefix: prefix).status == 0)
+    let prefix = Installation.prefix(home: directory)
+    #expect(try await Installation.make("install", home: directory).status == 0)
     let bus = try await ConfiguredBus.start(
       .session, in: directory, servicesDirectory: prefix.appendingPathComponent("share/dbus-1/services"))
     let activatable = try await bus.askBus("ListActivatableNames")
@@ -98,6 +160,6 @@ struct InstallTests {
     try await eventually(
       "remotectld stops", { FileManager.default.fileExists(atPath: "/proc/\(pid)") }, until: { !$0 })
     await bus.stop()
-    #expect(try await Installation.make("uninstall", prefix: prefix).status == 0)
+    #expect(try await Installation.make("uninstall", home: directory).status == 0)
   }
 }

@@ -14,10 +14,10 @@ enum Installation {
       && FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent("Makefile").path)
   }
 
-  /// Every file `make install PREFIX=prefix` installs, relative to the prefix.
+  /// Every file `make install` installs into a prefix in the home folder, relative to the prefix.
   static let installedFiles =
     ([
-      "bin/binaural", "bin/remotectl", "bin/remotectld", "lib/systemd/user/remotectld.service",
+      "bin/binaural", "bin/remotectl", "bin/remotectld", "share/systemd/user/remotectld.service",
       "share/dbus-1/services/io.github.swift_remote_control.Hub.service",
       "share/dbus-1/services/org.mpris.MediaPlayer2.remotectld.service",
     ]
@@ -28,15 +28,32 @@ enum Installation {
       "share/swift-remote-control/bridge/" + $0
     }).sorted()
 
-  /// `make install` (or `uninstall`) into `prefix`, with this test run's debug executables as
+  /// `make install` (or `uninstall`) into `home`'s `.local`, as a user whose home folder `home`
+  /// is installs (`HOME` and the XDG folders under it), with this test run's debug executables as
   /// they are.
-  static func make(_ target: String, prefix: URL) async throws -> ClientResult {
+  static func make(_ target: String, home: URL) async throws -> ClientResult {
     try await ChildProcess.run(
       "make",
       [
-        "--no-print-directory", "-C", packageRoot.path, target, "PREFIX=\(prefix.path)",
+        "--no-print-directory", "-C", packageRoot.path, target, "PREFIX=\(prefix(home: home).path)",
         "CONFIGURATION=debug", "PRODUCTS=\(HubTools.productsDirectory.path)",
-      ])
+      ],
+      environment: environment(home: home), timeout: .seconds(60))
+  }
+
+  /// Where ``make(_:home:)`` installs: `home/.local`.
+  static func prefix(home: URL) -> URL { home.appendingPathComponent(".local") }
+
+  /// The environment of a user whose home folder is `home`: `HOME`, and the XDG base folders at
+  /// their defaults under it (the runtime folder `home/run`, which need not exist).
+  static func environment(home: URL) -> [String: String] {
+    [
+      "HOME": home.path, "XDG_DATA_HOME": home.appendingPathComponent(".local/share").path,
+      "XDG_CONFIG_HOME": home.appendingPathComponent(".config").path,
+      "XDG_STATE_HOME": home.appendingPathComponent(".local/state").path,
+      "XDG_CACHE_HOME": home.appendingPathComponent(".cache").path,
+      "XDG_RUNTIME_DIR": home.appendingPathComponent("run").path,
+    ]
   }
 
   /// The regular files under `folder`, relative to it, sorted.
