@@ -33,8 +33,8 @@ struct ReadmeBindingsTests {
       "readme-bindings-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    let prefix = directory.appendingPathComponent("prefix")
-    let install = try await Installation.make("install", prefix: prefix)
+    let prefix = Installation.prefix(home: directory)
+    let install = try await Installation.make("install", home: directory)
     try #require(install.status == 0, "\(install)")
     let services = try #require(
       Installation.files(under: prefix).first {
@@ -89,6 +89,6 @@ struct ReadmeBindingsTests {
 
     await player.terminate()
     await bus.stop()
-    #expect(try await Installation.make("uninstall", prefix: prefix).status == 0)
+    #expect(try await Installation.make("uninstall", home: directory).status == 0)
   }
 }
