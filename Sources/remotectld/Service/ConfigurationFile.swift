@@ -17,9 +17,15 @@ struct ConfigurationFile: Sendable, Hashable {
   var pausesOnRouteLoss: Bool?
   /// `call-roles`: the `media.role` values that are calls, comma-separated.
   var callRoles: Set<String>?
+  /// `pause-for-sleep`: yes or no.
+  var pausesForSleep: Bool?
+  /// `exclusive`: yes or no.
+  var isExclusive: Bool?
 
   /// The keys the file may set.
-  static let keys = ["proxy", "interrupt-on-calls", "pause-on-route-loss", "call-roles"]
+  static let keys = [
+    "proxy", "interrupt-on-calls", "pause-on-route-loss", "call-roles", "pause-for-sleep", "exclusive",
+  ]
 
   /// Where the file is read from: `$XDG_CONFIG_HOME/remotectld/remotectld.conf`, or under
   /// `~/.config` when that is unset.
@@ -63,14 +69,15 @@ struct ConfigurationFile: Sendable, Hashable {
           throw HubError("\(place): proxy must be auto, on or off, not \"\(value)\"")
         }
         configuration.proxy = mode
-      case "interrupt-on-calls", "pause-on-route-loss":
+      case "interrupt-on-calls", "pause-on-route-loss", "pause-for-sleep", "exclusive":
         guard
           let flag = ["yes": true, "on": true, "true": true, "no": false, "off": false, "false": false][value]
         else { throw HubError("\(place): \(key) must be yes or no, not \"\(value)\"") }
-        if key == "interrupt-on-calls" {
-          configuration.interruptsOnCalls = flag
-        } else {
-          configuration.pausesOnRouteLoss = flag
+        switch key {
+        case "interrupt-on-calls": configuration.interruptsOnCalls = flag
+        case "pause-on-route-loss": configuration.pausesOnRouteLoss = flag
+        case "pause-for-sleep": configuration.pausesForSleep = flag
+        default: configuration.isExclusive = flag
         }
       case "call-roles":
         let roles = AudioSessionOptions.roles(in: value)
