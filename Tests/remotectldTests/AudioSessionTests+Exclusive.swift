@@ -45,10 +45,10 @@ extension AudioSessionTests {
         }
         _ = try await rig.startBinaural()
         try await rig.startMpv()
-        // The hub has taken in mpv's start (it lists it playing) and paused nobody.
-        try await eventually("the hub to see mpv play") {
-          try await rig.remotectl("hub").contains("mpv")
-        }
+        // mpv's announcement that it plays reached the hub before this call (the monitor that
+        // startMpv waits on saw it, so the bus had routed it to the hub already), and the hub
+        // answers on the thread that hears it: had it paused binaural, its Pause went out first.
+        _ = try await rig.remotectl("hub")
         #expect(try await rig.status("binaural") == "Playing")
         #expect(try await rig.status("mpv") == "Playing")
       }
