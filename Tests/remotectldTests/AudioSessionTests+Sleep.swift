@@ -129,10 +129,11 @@ extension AudioSessionTests {
         }
         #expect(!toggler.standardOutput.contains("Pause\n"), "the hub sent Pause to a paused player")
         let sorted = times.sorted()
+        func ms(_ value: Double) -> String { String(format: "%.1f ms", value) }
         print(
-          "  PrepareForSleep(true) → binaural and mpv paused, the inhibitor released: p50 "
-            + "\(sorted[sorted.count / 2]) ms, min \(sorted.first ?? 0) ms, max \(sorted.last ?? 0) ms "
-            + "over \(sorted.count) sleeps")
+          "  PrepareForSleep(true) → binaural and mpv paused, the inhibitor released, over \(sorted.count) sleeps: "
+            + "p50 \(ms(sorted[sorted.count / 2])), p90 \(ms(sorted[sorted.count * 9 / 10])), "
+            + "min \(ms(sorted[0])), max \(ms(sorted[sorted.count - 1]))")
       }
     }
   }
