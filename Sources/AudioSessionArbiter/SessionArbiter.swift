@@ -177,17 +177,19 @@ package struct SessionArbiter: Sendable {
     }
     guard configuration.isExclusive else { return actions }
     for other in ordered(players.keys) where other != owner && players[other]?.status == .playing {
-      // Held for paused at once: its own announcement comes later.
-      players[other]?.status = .paused
       resumable.remove(other)
-      if players[other]?.isOurs == true {
-        exclusivelyInterrupted.insert(other)
-        actions.append(.beginInterruption(owner: other))
-      } else {
-        actions.append(.pause(owner: other))
-      }
+      if players[other]?.isOurs == true { exclusivelyInterrupted.insert(other) }
+      actions.append(holdPaused(other))
     }
     return actions
+  }
+
+  /// Holds the playing `owner` for paused at once (its own announcement comes later, and a call
+  /// or a lost output on top of it then sends nothing more) and answers what pauses it: an
+  /// interruption for one of ours, `Pause` for any other.
+  private mutating func holdPaused(_ owner: String) -> Action {
+    players[owner]?.status = .paused
+    return players[owner]?.isOurs == true ? .beginInterruption(owner: owner) : .pause(owner: owner)
   }
 
   /// Pauses every playing player for the system's sleep; nothing is resumed after it.
@@ -198,14 +200,8 @@ package struct SessionArbiter: Sendable {
     resumable = []
     var actions: [Action] = []
     for owner in ordered(players.keys) where players[owner]?.status == .playing {
-      // Held for paused at once: a call or a lost output on top of it sends nothing more.
-      players[owner]?.status = .paused
-      if players[owner]?.isOurs == true {
-        sleepInterrupted.append(owner)
-        actions.append(.beginInterruption(owner: owner))
-      } else {
-        actions.append(.pause(owner: owner))
-      }
+      if players[owner]?.isOurs == true { sleepInterrupted.append(owner) }
+      actions.append(holdPaused(owner))
     }
     return actions
   }
