@@ -20,7 +20,7 @@ BUILD_PACKAGES := libsystemd-dev libpulse-dev libasound2-dev libcurl4-openssl-de
 # the MPRIS client most Linux users have.
 TEST_PACKAGES := dbus-daemon dbus-bin playerctl libglib2.0-bin systemd python3-dbus python3-gi \
 	mpv mpv-mpris pulseaudio pulseaudio-utils libasound2-plugins sox tmux python3-websockets gnome-shell \
-	pipewire pipewire-pulse wireplumber
+	pipewire pipewire-pulse wireplumber bubblewrap
 # What the demo runs: a bus daemon when the machine has no session bus, controllers to try
 # (playerctl, gdbus), and PulseAudio's client library and tools (libpulse0, pactl/parec).
 DEMO_PACKAGES := dbus-daemon dbus-bin playerctl libglib2.0-bin libpulse0 pulseaudio-utils libasound2

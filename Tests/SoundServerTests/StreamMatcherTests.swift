@@ -161,16 +161,11 @@ struct StreamMatcherRuleTests {
 struct StreamMatcherProcTests {
   let files = ProcessFiles()
 
-  /// The children of `process`, waited for.
-  func child(of process: Int32, _ what: String) async throws -> Int32 {
-    try await eventually(what) { files.processes().first { files.status(of: $0)?.parent == process } }
-  }
-
   @Test func `a grandchild's stream matches its grandparent player by descendant process`() async throws {
     let player = try ChildProcess("sh", ["-c", "sh -c 'sleep 300; true'; true"])
     defer { player.kill() }
-    let shell = try await child(of: player.processIdentifier, "the inner shell")
-    let sleeper = try await child(of: shell, "the sleep")
+    let shell = try await files.child(of: player.processIdentifier)
+    let sleeper = try await files.child(of: shell)
     var matcher = StreamMatcher(tree: files)
     let foundMatch = matcher.match(
       stream(1, .init(processID: sleeper)), to: PlayerProcess(processID: player.processIdentifier))
@@ -185,27 +180,17 @@ struct StreamMatcherProcTests {
     `a stream from inside a Flatpak-shaped sandbox matches the player whose bus proxy shares its instance`()
     async throws
   {
-    let appID = "org.example.Matcher\(UInt32.random(in: 0...UInt32.max))"
-    let info = FileManager.default.temporaryDirectory.appendingPathComponent("\(appID).flatpak-info")
-    try Data("[Application]\nname=\(appID)\n\n[Instance]\ninstance-id=31337\n".utf8).write(to: info)
-    defer { try? FileManager.default.removeItem(at: info) }
-    func sandbox(_ command: String) throws -> ChildProcess {
-      try ChildProcess(
-        "bwrap",
-        [
-          "--unshare-pid", "--die-with-parent", "--ro-bind", "/usr", "/usr", "--symlink", "usr/lib", "/lib",
-          "--symlink", "usr/lib64", "/lib64", "--symlink", "usr/bin", "/bin", "--proc", "/proc", "--dev",
-          "/dev", "--ro-bind", info.path, "/.flatpak-info", "sh", "-c", command,
-        ])
-    }
+    let sandbox = try FlatpakShapedSandbox(instanceID: "31337")
+    defer { sandbox.remove() }
+    let appID = sandbox.appID
     // The bus proxy's sandbox, and the app's, whose player prints its id inside.
-    let proxy = try sandbox("exec sleep 300")
+    let proxy = try sandbox.start("exec sleep 300")
     defer { proxy.kill() }
-    let app = try sandbox("echo $$; exec sleep 301")
+    let app = try sandbox.start("echo $$; exec sleep 301")
     defer { app.kill() }
     let inside = try #require(Int32(try await app.line()))
-    let proxyInit = try await child(of: proxy.processIdentifier, "the proxy sandbox's first process")
-    let proxySleep = try await child(of: proxyInit, "the proxy's process")
+    let proxyInit = try await files.child(of: proxy.processIdentifier)
+    let proxySleep = try await files.child(of: proxyInit)
     let player = PlayerProcess(processID: proxySleep, desktopEntry: nil, reading: files)
     #expect(player.flatpak == ProcessFiles.FlatpakInfo(appID: appID, instanceID: "31337"))
     var matcher = StreamMatcher(tree: files)
