@@ -32,6 +32,12 @@ extension SessionArbiter {
     case routeLost(owners: Set<String>)
     /// An output arrived (a sink, a port available again): it never starts anything.
     case routeArrived
+    /// The system prepares to sleep (logind's `PrepareForSleep(true)`): every playing player is
+    /// paused.
+    case sleepPrepared
+    /// The system woke (logind's `PrepareForSleep(false)`): nothing starts; players of ours
+    /// interrupted for the sleep get their interruption's end without should-resume.
+    case woke
   }
 
   /// A player's MPRIS `PlaybackStatus`, as the arbiter knows it.
@@ -79,16 +85,25 @@ extension SessionArbiter {
     package var pausesOnRouteLoss: Bool
     /// The `media.role` values that make a stream a call.
     package var callRoles: Set<String>
+    /// Whether the system's sleep pauses the playing players (and a playing player holds the
+    /// sleep off until they are paused).
+    package var pausesForSleep: Bool
+    /// Whether one player plays at a time: one that starts interrupts the one playing, as an
+    /// iOS app whose `.playback` session does not mix with others does.
+    package var isExclusive: Bool
 
-    /// A configuration; by default every behaviour is on and the call roles are `phone` and
-    /// `communication`.
+    /// A configuration; by default every behaviour is on but exclusive playback, and the call
+    /// roles are `phone` and `communication`.
     package init(
       interruptsOnCalls: Bool = true, pausesOnRouteLoss: Bool = true,
-      callRoles: Set<String> = ["phone", "communication"]
+      callRoles: Set<String> = ["phone", "communication"], pausesForSleep: Bool = true,
+      isExclusive: Bool = false
     ) {
+      self.isExclusive = isExclusive
       self.interruptsOnCalls = interruptsOnCalls
       self.pausesOnRouteLoss = pausesOnRouteLoss
       self.callRoles = callRoles
+      self.pausesForSleep = pausesForSleep
     }
   }
 

@@ -29,6 +29,22 @@
 ///    user's press nor the hub's: a pause the arbiter did not ask for changes nothing, and the
 ///    resume after it is the player's own. `Pause` being idempotent, a player told it by the hub
 ///    and by WirePlumber at once stays paused.
+/// 6. **Sleep is a system event.** While a player plays, the hub holds off the system's sleep
+///    (``holdsSleepDelay``). When the system prepares to sleep (``Event/sleepPrepared``), every
+///    playing player is paused: one built with this package gets
+///    ``Action/beginInterruption(owner:)``, and on waking (``Event/woke``)
+///    ``Action/endInterruption(owner:shouldResume:)`` with `shouldResume` false, as iOS ends an
+///    interruption by a system event; any other gets ``Action/pause(owner:)``. The wake starts
+///    nothing, and a call under way then resumes nobody.
+/// 7. **One player plays at a time, if asked** (``Configuration/isExclusive``). A player that
+///    starts playing (or appears playing, as a browser's player does) interrupts the one that was: one built with this package gets
+///    ``Action/beginInterruption(owner:)`` and no end when the other stops (as an iOS app whose
+///    session was interrupted by another app's hears of the end only if that app says so, which
+///    no Linux player does), any other gets ``Action/pause(owner:)``. The last to start always
+///    wins, however close together two starts come: both playing at once is what turning it off
+///    is for. A player of ours started again gets its interruption's end (without
+///    should-resume), so the next call's interruption reaches it. Players the hub itself plays
+///    again after a call are no start: they interrupt nobody.
 package struct SessionArbiter: Sendable {
   private struct Player: Sendable {
     var isOurs: Bool
@@ -48,6 +64,14 @@ package struct SessionArbiter: Sendable {
   private var interrupted: [String] = []
   /// Those of them that will be resumed.
   private var resumable: Set<String> = []
+  /// Whether the system prepares to sleep, or sleeps, and has not woken yet.
+  private var isSleeping = false
+  /// The players of ours interrupted for the sleep, to end without should-resume on waking.
+  private var sleepInterrupted: [String] = []
+  /// The players of ours interrupted by another's start, in exclusive playback.
+  private var exclusivelyInterrupted: Set<String> = []
+  /// The players the hub has just told to play again after a call: their start is no one's.
+  private var resuming: Set<String> = []
 
   /// Creates an arbiter with no players and no call.
   package init(configuration: Configuration = Configuration()) {
@@ -64,26 +88,40 @@ package struct SessionArbiter: Sendable {
 
   private var isInterrupting: Bool { !callStreams.isEmpty || isRequested }
 
+  /// Whether the hub should hold a delay on the system's sleep now: sleep pauses players, a
+  /// player plays, and the system is not already preparing to sleep. (logind's delay inhibitor,
+  /// `Inhibit("sleep", …, "delay")`.)
+  package var holdsSleepDelay: Bool {
+    configuration.pausesForSleep && !isSleeping && players.values.contains { $0.status == .playing }
+  }
+
   /// Takes `event` into account.
   ///
   /// - Returns: What the hub should do, in order.
   package mutating func handle(_ event: Event) -> [Action] {
     switch event {
     case .playerAppeared(let owner, let isOurs, let status):
+      let wasPlaying = players[owner]?.status == .playing
       players[owner] = Player(isOurs: isOurs, status: status, order: nextOrder)
       nextOrder += 1
-      return []
+      // One that appears playing (a browser's player appears as it starts) starts.
+      return status == .playing && !wasPlaying ? started(owner) : []
     case .playerVanished(let owner):
       players[owner] = nil
       interrupted.removeAll { $0 == owner }
+      sleepInterrupted.removeAll { $0 == owner }
+      exclusivelyInterrupted.remove(owner)
+      resuming.remove(owner)
       resumable.remove(owner)
       return []
     case .playbackStatusChanged(let owner, let status):
-      guard players[owner] != nil else { return [] }
+      guard let player = players[owner] else { return [] }
       players[owner]?.status = status
+      guard status == .playing else { return [] }
       // Playing again while the hub holds it paused: someone else's hand.
-      if status == .playing { resumable.remove(owner) }
-      return []
+      resumable.remove(owner)
+      guard player.status != .playing, resuming.remove(owner) == nil else { return [] }
+      return started(owner)
     case .userPressed(let owner):
       resumable.remove(owner)
       return []
@@ -120,7 +158,52 @@ package struct SessionArbiter: Sendable {
       return actions
     case .routeArrived:
       return []
+    case .sleepPrepared:
+      return prepareForSleep()
+    case .woke:
+      guard isSleeping else { return [] }
+      isSleeping = false
+      defer { sleepInterrupted = [] }
+      return sleepInterrupted.map { .endInterruption(owner: $0, shouldResume: false) }
     }
+  }
+
+  /// `owner` started playing: in exclusive playback, it interrupts the others that play.
+  private mutating func started(_ owner: String) -> [Action] {
+    var actions: [Action] = []
+    // Ours, interrupted by another's start and started again: its interruption is over.
+    if exclusivelyInterrupted.remove(owner) != nil {
+      actions.append(.endInterruption(owner: owner, shouldResume: false))
+    }
+    guard configuration.isExclusive else { return actions }
+    for other in ordered(players.keys) where other != owner && players[other]?.status == .playing {
+      resumable.remove(other)
+      if players[other]?.isOurs == true { exclusivelyInterrupted.insert(other) }
+      actions.append(holdPaused(other))
+    }
+    return actions
+  }
+
+  /// Holds the playing `owner` for paused at once (its own announcement comes later, and a call
+  /// or a lost output on top of it then sends nothing more) and answers what pauses it: an
+  /// interruption for one of ours, `Pause` for any other.
+  private mutating func holdPaused(_ owner: String) -> Action {
+    players[owner]?.status = .paused
+    return players[owner]?.isOurs == true ? .beginInterruption(owner: owner) : .pause(owner: owner)
+  }
+
+  /// Pauses every playing player for the system's sleep; nothing is resumed after it.
+  private mutating func prepareForSleep() -> [Action] {
+    guard configuration.pausesForSleep, !isSleeping else { return [] }
+    isSleeping = true
+    // A system event: the wake, or a call's end, starts nothing.
+    resumable = []
+    var actions: [Action] = []
+    for owner in ordered(players.keys) where players[owner]?.status == .playing {
+      if players[owner]?.isOurs == true { sleepInterrupted.append(owner) }
+      actions.append(holdPaused(owner))
+    }
+    return actions
   }
 
   /// The actions of a call beginning or ending, if the interruption started or stopped.
@@ -148,11 +231,15 @@ package struct SessionArbiter: Sendable {
       }
       return interrupted.compactMap { owner in
         let shouldResume = resumable.contains(owner)
+        let isPaused = players[owner]?.status == .paused
+        if shouldResume, isPaused || players[owner]?.isOurs == true, players[owner]?.status != .playing {
+          resuming.insert(owner)
+        }
         if players[owner]?.isOurs == true {
           return .endInterruption(owner: owner, shouldResume: shouldResume)
         }
         // Only one still paused: it may have stopped, or resumed itself on the server's uncork.
-        return shouldResume && players[owner]?.status == .paused ? .play(owner: owner) : nil
+        return shouldResume && isPaused ? .play(owner: owner) : nil
       }
     default:
       return []

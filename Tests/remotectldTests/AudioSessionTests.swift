@@ -112,7 +112,7 @@ struct AudioSessionTests {
 
   func withRig(
     _ kind: SoundServerUnderTest.Kind = .pulseAudio, proxy: Bool = false, hubArguments: [String] = [],
-    _ body: (Rig) async throws -> Void
+    hubEnvironment: [String: String] = [:], _ body: (Rig) async throws -> Void
   ) async throws {
     let server = try await SoundServerUnderTest.start(
       kind, loading: kind == .pulseAudio ? ["module-role-cork"] : [])
@@ -126,7 +126,9 @@ struct AudioSessionTests {
     let hub = try ChildProcess(
       HubTools.remotectld,
       ["--log-level", "debug", "--no-http", "--proxy", proxy ? "on" : "off"] + hubArguments,
-      environment: bus.environment.merging(["PULSE_SERVER": server.address]) { $1 })
+      environment: bus.environment.merging(["PULSE_SERVER": server.address]) { $1 }.merging(hubEnvironment) {
+        $1
+      })
     let rig = Rig(server: server, bus: bus, hub: hub)
     do {
       try await bus.waitForName("io.github.swift_remote_control.Hub")

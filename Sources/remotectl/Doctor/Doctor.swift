@@ -111,6 +111,17 @@ struct Doctor {
           text: "the hub does not watch the sound server (\(status.soundServer)): calls and "
             + "unplugged outputs pause nothing; `remotectl interrupt begin` still does"))
     }
+    if status.logind.isEmpty || status.pausesForSleep != true, let line = status.sleepLine {
+      findings.append(Finding(kind: .ok, text: line))
+    }
+    if let line = status.exclusiveLine { findings.append(Finding(kind: .ok, text: line)) }
+    if status.pausesForSleep == true, !status.logind.isEmpty {
+      findings.append(
+        Finding(
+          kind: .note,
+          text: "the hub does not follow logind's sleep (\(status.logind)): the players are not paused "
+            + "before the system sleeps"))
+    }
     findings += playerMatches(status)
     return findings
   }

@@ -20,6 +20,30 @@ struct AudioSessionClient: Sendable {
     var matches: [(player: String, how: String, detail: String)] = []
     /// Why the hub does not watch the sound server; empty while it does.
     var soundServer = ""
+    /// Whether the system's sleep pauses the players; `nil` from a hub that does not say.
+    var pausesForSleep: Bool?
+    /// Why the hub does not follow logind's sleep; empty while it does.
+    var logind = ""
+    /// Whether one player plays at a time; `nil` from a hub that does not say.
+    var isExclusive: Bool?
+
+    /// One line saying whether players may play together, `nil` from a hub that does not say.
+    var exclusiveLine: String? {
+      isExclusive.map {
+        $0
+          ? "One player plays at a time: the one that starts pauses the one playing"
+          : "Players may play together"
+      }
+    }
+
+    /// One line saying what the system's sleep does to the players, `nil` from a hub that does
+    /// not say.
+    var sleepLine: String? {
+      guard let pausesForSleep else { return nil }
+      guard pausesForSleep else { return "Sleep pauses nothing (pause-for-sleep is off)" }
+      guard logind.isEmpty else { return "Sleep pauses nothing: \(logind)" }
+      return "Sleep pauses the playing players (held off by logind while a player plays)"
+    }
 
     /// One line saying whether an interruption is under way and whom it will resume.
     var interruptionLine: String {
@@ -73,6 +97,9 @@ struct AudioSessionClient: Sendable {
       case "Interrupted": status.interrupted = strings
       case "WillResume": status.willResume = strings
       case "SoundServer": status.soundServer = value.stringValue ?? ""
+      case "PausesForSleep": status.pausesForSleep = value.boolValue
+      case "Logind": status.logind = value.stringValue ?? ""
+      case "Exclusive": status.isExclusive = value.boolValue
       case "Unmatched":
         status.unmatched = (value.arrayElements ?? []).compactMap { element in
           guard case .structure(let fields) = element, fields.count == 2, let player = fields[0].stringValue,

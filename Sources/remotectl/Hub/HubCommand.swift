@@ -32,6 +32,8 @@ struct HubCommand: AsyncParsableCommand {
     }
     if let audio = await AudioSessionClient(session: session).status() {
       StandardStreams.writeError(audio.interruptionLine)
+      if let line = audio.sleepLine { StandardStreams.writeError(line) }
+      if let line = audio.exclusiveLine { StandardStreams.writeError(line) }
     }
     if state.players.isEmpty {
       StandardStreams.writeError("No players found")

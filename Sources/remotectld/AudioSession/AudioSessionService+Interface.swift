@@ -26,6 +26,10 @@ extension AudioSessionService {
   ///   `unmatched`), and the evidence or why there is none.
   /// - `SoundServer` (`s`, not announced): empty while the hub watches the sound server, else why
   ///   it does not.
+  /// - `PausesForSleep` (`b`, not announced): whether the system's sleep pauses the players.
+  /// - `Exclusive` (`b`, not announced): whether one player plays at a time.
+  /// - `Logind` (`s`, not announced): empty while the hub follows logind's sleep (or sleep pauses
+  ///   nothing), else why it does not: no system bus, or no logind on it.
   var interface: Interface {
     Interface(
       name: Self.interfaceName,
@@ -60,6 +64,9 @@ extension AudioSessionService {
             matches.map { .structure([.string(busName($0.owner)), .string($0.how), .string($0.detail)]) })
         },
         Interface.Property("SoundServer", "s", change: .none) { [self] in .string(soundServerProblem ?? "") },
+        Interface.Property("PausesForSleep", "b", change: .none) { [self] in .bool(options.pausesForSleep) },
+        Interface.Property("Exclusive", "b", change: .none) { [self] in .bool(options.isExclusive) },
+        Interface.Property("Logind", "s", change: .none) { [self] in .string(logindProblem ?? "") },
       ])
   }
 

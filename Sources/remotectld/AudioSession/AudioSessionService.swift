@@ -21,6 +21,11 @@ import Synchronization
 /// when the names agree. Which players played on a lost sink is kept by ``RouteHistory``,
 /// whatever the order in which the server reports the sink's removal and its streams' fate.
 ///
+/// While a player plays, the hub holds off the system's sleep with a logind delay inhibitor
+/// (``Logind``); when logind announces the sleep, every playing player is paused and the
+/// inhibitor released once they have all answered (or after ``sleepAnswerLimit``). Without a
+/// system bus, or without logind on it, the hub says so once and goes on without.
+///
 /// Every change is applied on the view's connection thread, where the view's changes arrive:
 /// the sound server's events hop there, so the arbiter sees one order. Nothing runs while
 /// nothing changes: no timer, libpulse sleeps on its own thread. When no sound server answers
@@ -46,12 +51,25 @@ final class AudioSessionService: Service, Sendable {
     /// The web remote's streams of the interrupted players, by id.
     var interruptionStreams: [UInt64: AsyncStream<Set<String>>.Continuation] = [:]
     var nextInterruptionStream: UInt64 = 0
+    /// Why logind's sleep is not followed, when it is not.
+    var logindProblem: String?
+    /// Whether the players are being paused for a sleep, the inhibitor still held.
+    var isPreparingForSleep = false
+    /// The sleep being prepared, so a late time limit ends no later one.
+    var sleepGeneration: UInt64 = 0
+    /// The players' answers still awaited before the sleep.
+    var sleepAnswersAwaited = 0
+    /// When the sleep's preparation began.
+    var sleepPreparedAt: ContinuousClock.Instant?
   }
 
   /// The first wait before connecting to the sound server again.
   static let firstRetryDelay = Duration.milliseconds(500)
   /// The longest wait between two attempts to reach the sound server.
   static let longestRetryDelay = Duration.seconds(10)
+  /// How long the players' answers are awaited before the system is let sleep (logind waits
+  /// for a delay inhibitor 5 s by default).
+  static let sleepAnswerLimit = Duration.seconds(3)
 
   /// Why a player's process cannot be known.
   private struct PlayerProcessProblem: Error {
@@ -63,6 +81,8 @@ final class AudioSessionService: Service, Sendable {
   let logger: Logger
   /// What the hub reads of the system's processes.
   let processes: any ProcessTree
+  /// logind's sleep and the delay inhibitor.
+  let logind: Logind
   private let state: Mutex<State>
 
   /// An arbiter for `hub`'s players; nothing is watched until ``run()``.
@@ -71,6 +91,7 @@ final class AudioSessionService: Service, Sendable {
     self.options = options
     self.logger = logger
     self.processes = processes
+    self.logind = Logind(logger: logger)
     self.state = Mutex(
       State(
         arbiter: SessionArbiter(configuration: options.arbiterConfiguration),
@@ -91,6 +112,9 @@ final class AudioSessionService: Service, Sendable {
   ) -> Result {
     state.withLock { body(&$0.interruptionStreams, &$0.nextInterruptionStream) }
   }
+
+  /// Why logind's sleep is not followed, `nil` while it is or while sleep pauses nothing.
+  var logindProblem: String? { state.withLock { $0.logindProblem } }
 
   /// Why the sound server is not watched, `nil` while it is.
   var soundServerProblem: String? { state.withLock { $0.soundServerProblem } }
@@ -121,9 +145,13 @@ final class AudioSessionService: Service, Sendable {
     }
     await withDiscardingTaskGroup { group in
       group.addTask { [self] in await watchSoundServer() }
+      if options.pausesForSleep {
+        group.addTask { [self] in await followSleep() }
+      }
       try? await gracefulShutdown()
       group.cancelAll()
     }
+    logind.stop()
     for continuation in state.withLock({ Array($0.interruptionStreams.values) }) { continuation.finish() }
   }
 
@@ -171,6 +199,77 @@ final class AudioSessionService: Service, Sendable {
       }
       delay = min(delay * 2, Self.longestRetryDelay)
     }
+  }
+
+  /// Follows logind's `PrepareForSleep`, or says once why it cannot.
+  private func followSleep() async {
+    do {
+      try await logind.start { [self] starting in
+        connection.perform { [self] in apply(starting ? .sleepPrepared : .woke) }
+      }
+      logger.info("following logind: the players are paused before the system sleeps")
+      connection.perform { [self] in updateSleepDelay() }
+    } catch {
+      state.withLock { $0.logindProblem = error.description }
+      logger.notice(
+        "not following logind's sleep: the players are not paused before the system sleeps",
+        metadata: ["error": "\(error.description)"])
+    }
+  }
+
+  /// Holds the sleep off while a player plays, and lets it be otherwise; left alone while the
+  /// players are paused for a sleep.
+  private func updateSleepDelay() {
+    guard options.pausesForSleep else { return }
+    let (holds, isPreparing) = state.withLock { ($0.arbiter.holdsSleepDelay, $0.isPreparingForSleep) }
+    guard !isPreparing else { return }
+    if holds { logind.hold() } else { logind.release() }
+  }
+
+  /// Pauses the players for the sleep (`actions`), and releases the inhibitor once each has
+  /// answered, or after ``sleepAnswerLimit``.
+  private func prepareForSleep(_ actions: [SessionArbiter.Action]) {
+    let generation = state.withLock { state in
+      state.isPreparingForSleep = true
+      state.sleepGeneration += 1
+      state.sleepAnswersAwaited = actions.count
+      state.sleepPreparedAt = .now
+      return state.sleepGeneration
+    }
+    logger.info("the system prepares to sleep", metadata: ["pausing": "\(actions.count) players"])
+    guard !actions.isEmpty else { return readyForSleep(generation) }
+    for action in actions {
+      perform(action) { [self] in
+        let isLast = state.withLock { state in
+          guard state.sleepGeneration == generation else { return false }
+          state.sleepAnswersAwaited -= 1
+          return state.sleepAnswersAwaited == 0
+        }
+        if isLast { readyForSleep(generation) }
+      }
+    }
+    Task { [self] in
+      try? await Task.sleep(for: Self.sleepAnswerLimit)
+      connection.perform { [self] in readyForSleep(generation, late: true) }
+    }
+  }
+
+  /// The players are paused for the sleep `generation` (or some did not answer in time, when
+  /// `late`): the inhibitor is released.
+  private func readyForSleep(_ generation: UInt64, late: Bool = false) {
+    let began = state.withLock { state -> ContinuousClock.Instant? in
+      guard state.isPreparingForSleep, state.sleepGeneration == generation else { return nil }
+      state.isPreparingForSleep = false
+      return state.sleepPreparedAt
+    }
+    guard let began else { return }
+    logind.release()
+    logger.log(
+      level: late ? .warning : .info,
+      late
+        ? "letting the system sleep: some players did not answer in time"
+        : "the players are paused for the sleep",
+      metadata: ["after": "\(ContinuousClock.now - began)"])
   }
 
   /// Forgets the streams of a sound server that went away; the next one numbers its own from
@@ -329,6 +428,7 @@ final class AudioSessionService: Service, Sendable {
     let (actions, before, after) = state.withLock { state in
       let before = state.arbiter.interruption
       let actions = state.arbiter.handle(event)
+      if event == .woke { state.isPreparingForSleep = false }
       return (actions, before, state.arbiter.interruption)
     }
     if before != after {
@@ -343,10 +443,17 @@ final class AudioSessionService: Service, Sendable {
         continuation.yield(players)
       }
     }
-    for action in actions { perform(action) }
+    if event == .sleepPrepared {
+      prepareForSleep(actions)
+    } else {
+      for action in actions { perform(action) }
+    }
+    updateSleepDelay()
   }
 
-  private func perform(_ action: SessionArbiter.Action) {
+  /// Carries out `action`; `answered`, if given, runs once the player has answered (or failed
+  /// to), on the view's connection thread.
+  private func perform(_ action: SessionArbiter.Action, answered: (@Sendable () -> Void)? = nil) {
     let remoteControlPath = ObjectPath.remoteControl
     let remoteControl = MediaPlayerInterface.remoteControl.rawValue
     let player = MediaPlayerInterface.player.rawValue
@@ -360,7 +467,10 @@ final class AudioSessionService: Service, Sendable {
       case .routeLost(let owner):
         (owner, remoteControlPath, remoteControl, "RouteChanged", [.string("oldDeviceUnavailable")])
       }
-    guard let destination = BusName(rawValue: owner) else { return }
+    guard let destination = BusName(rawValue: owner) else {
+      answered?()
+      return
+    }
     logger.debug("\(member)", metadata: ["player": "\(owner)"])
     connection.call(
       destination: destination, path: path, interface: interface, member: member, arguments: arguments
@@ -379,6 +489,7 @@ final class AudioSessionService: Service, Sendable {
         // stays silent when mpv loses its output).
         break
       }
+      answered?()
     }
   }
 }

@@ -25,10 +25,15 @@ struct ConfigurationFile: Sendable, Hashable {
   var lan: Bool?
   /// `public-origin`: `https://NAME`, as `--public-origin`.
   var publicOrigin: PublicOrigin?
+  /// `pause-for-sleep`: yes or no.
+  var pausesForSleep: Bool?
+  /// `exclusive`: yes or no.
+  var isExclusive: Bool?
 
   /// The keys the file may set.
   static let keys = [
     "proxy", "interrupt-on-calls", "pause-on-route-loss", "call-roles", "lan", "public-origin",
+    "pause-for-sleep", "exclusive",
   ]
 
   /// Where the file is read from: `$XDG_CONFIG_HOME/remotectld/remotectld.conf`, or under
@@ -73,14 +78,16 @@ struct ConfigurationFile: Sendable, Hashable {
           throw HubError("\(place): proxy must be auto, on or off, not \"\(value)\"")
         }
         configuration.proxy = mode
-      case "interrupt-on-calls", "pause-on-route-loss", "lan":
+      case "interrupt-on-calls", "pause-on-route-loss", "lan", "pause-for-sleep", "exclusive":
         guard
           let flag = ["yes": true, "on": true, "true": true, "no": false, "off": false, "false": false][value]
         else { throw HubError("\(place): \(key) must be yes or no, not \"\(value)\"") }
         switch key {
         case "interrupt-on-calls": configuration.interruptsOnCalls = flag
         case "lan": configuration.lan = flag
-        default: configuration.pausesOnRouteLoss = flag
+        case "pause-on-route-loss": configuration.pausesOnRouteLoss = flag
+        case "pause-for-sleep": configuration.pausesForSleep = flag
+        default: configuration.isExclusive = flag
         }
       case "public-origin":
         do {

@@ -59,16 +59,21 @@ struct RemotectldCommand: AsyncParsableCommand {
 
       Options can also be set in $XDG_CONFIG_HOME/remotectld/remotectld.conf (one `key = value` a \
       line: proxy = auto|on|off, interrupt-on-calls = yes|no, pause-on-route-loss = yes|no, \
-      call-roles = phone,communication, lan = yes|no, public-origin = https://name); the command \
-      line wins. A hub started by D-Bus activation reads them there too. This file and \
-      bridge-origins are read when remotectld starts: restart it after editing them.
+      call-roles = phone,communication, pause-for-sleep = yes|no, exclusive = yes|no, \
+      lan = yes|no, public-origin = https://name); the command line wins. A hub started by D-Bus \
+      activation reads them there too. This file and bridge-origins are read when remotectld \
+      starts: restart it after editing them.
 
       It is the audio session's arbiter for every player, as iOS is for every app: while a call \
       plays on the sound server (a stream whose media.role is one of --call-roles), or between \
       `remotectl interrupt begin` and `end`, the playing players are paused (players built with \
       this package are interrupted and decide themselves), and its end resumes those nobody \
       touched since; a player whose output goes away is paused, and a device arriving starts \
-      nothing. Players are matched to streams by process id.
+      nothing. Players are matched to streams by their process, the processes it started, or \
+      their Flatpak app. While a player plays, it holds off \
+      the system's sleep with a logind delay inhibitor, pauses the playing players when logind \
+      announces the sleep, and starts nothing on the wake. With --exclusive, one player plays at \
+      a time: the one that starts pauses the one that played (the last to say it plays wins).
 
       It stops on SIGINT or SIGTERM and logs on standard error.
       """,
@@ -101,6 +106,16 @@ struct RemotectldCommand: AsyncParsableCommand {
     name: .customLong("pause-on-route-loss"), inversion: .prefixedNo,
     help: "Pause the players whose output goes away: headphones unplugged, a headset gone (default: on).")
   var pausesOnRouteLoss: Bool?
+
+  @Flag(
+    name: .customLong("pause-for-sleep"), inversion: .prefixedNo,
+    help: "Hold off the system's sleep while a player plays, and pause the players before it (default: on).")
+  var pausesForSleep: Bool?
+
+  @Flag(
+    name: .customLong("exclusive"), inversion: .prefixedNo,
+    help: "Play one player at a time: the one that starts pauses the one playing (default: off).")
+  var isExclusive: Bool?
 
   @Option(
     help: ArgumentHelp(
@@ -207,7 +222,9 @@ struct RemotectldCommand: AsyncParsableCommand {
           pausesOnRouteLoss: pausesOnRouteLoss ?? file.pausesOnRouteLoss ?? true,
           callRoles: callRoles.map(AudioSessionOptions.roles(in:)) ?? file.callRoles ?? [
             "phone", "communication",
-          ])),
+          ],
+          pausesForSleep: pausesForSleep ?? file.pausesForSleep ?? true,
+          isExclusive: isExclusive ?? file.isExclusive ?? false)),
       logger: logger, bridge: bridgeStatus)
     let group = ServiceGroup(
       configuration: ServiceGroupConfiguration(
