@@ -1,0 +1,142 @@
+import BusTestSupport
+import Foundation
+import SoundTestSupport
+import Testing
+
+/// The hub in the world people already have: Chromium, Firefox ESR, VLC, mpv and a sandboxed
+/// mpv, run for real as an unprivileged user, playing on "headphones" beside "speakers", on
+/// PulseAudio and on PipeWire's pulse server, with the hub started before the player and after
+/// it, and Debian's playerctld running beside it all.
+@Suite(
+  "Real players beside the hub", .leavesNoChildProcesses, .timeLimit(.minutes(5)),
+  .enabled(if: PulseAudioServer.isInstalled && getuid() == 0, "the players run as a user only root can make"))
+struct RealPlayerTests {
+  @Test(
+    "a call pauses it and its end resumes it, unplugging pauses it and plugging back does nothing, playerctld lives",
+    arguments: RealPlayer.selected, Arrangement.all)
+  func playerBesideTheHub(_ player: RealPlayer, _ arrangement: Arrangement) async throws {
+    try await PlayerStage.run(on: arrangement.server) { stage in
+      if arrangement.hub == .beforePlayer { try await stage.startHub() }
+      let running = try await player.start(on: stage)
+      do {
+        try await Self.exercise(running, arrangement, on: stage)
+      } catch {
+        await running.stop()
+        throw TestFailure("\(error)\n\(stage.logs(of: running))")
+      }
+      await running.stop()
+    }
+  }
+
+  /// What every run must show, each failure recorded on its own so that one run tells all.
+  private static func exercise(_ running: RunningPlayer, _ arrangement: Arrangement, on stage: PlayerStage)
+    async throws
+  {
+    let signals = try await PlayerSignals.watch(running, on: stage)
+    do {
+      try await exercise(running, arrangement, watching: signals, on: stage)
+    } catch {
+      await signals.stop()
+      throw error
+    }
+    await signals.stop()
+  }
+
+  private static func exercise(
+    _ running: RunningPlayer, _ arrangement: Arrangement, watching signals: PlayerSignals,
+    on stage: PlayerStage
+  ) async throws {
+    if arrangement.hub == .afterPlayer { try await stage.startHub() }
+    try await stage.waitUntilTheHubSees(running)
+    var figures = Figures(player: running.player, arrangement: arrangement)
+
+    // A call pauses it, its end resumes it, and it stays playing.
+    var mark = signals.mark
+    var eventMark = stage.events.count
+    let call = try stage.call()
+    let called = await check("a call pauses \(running.player)", running, stage) {
+      let paused = try await signals.announcement(of: "Paused", after: mark)
+      let index = try await eventually("the call's stream") {
+        try? await stage.server.sinkInput(ofProcess: call.processIdentifier)
+      }
+      let appeared = try await stage.events.first(after: eventMark, "the call's stream to appear") {
+        $0.contains("'new' on sink-input #\(index)")
+      }
+      figures.callMilliseconds = Figures.milliseconds(appeared.at.duration(to: paused.at))
+    }
+    mark = signals.mark
+    _ = await call.terminate()
+    if called {
+      await check("the call's end resumes \(running.player), which then stays Playing", running, stage) {
+        let resumed = try await signals.announcement(of: "Playing", after: mark)
+        try await Task.sleep(for: .seconds(1))
+        let since = signals.announcements(after: resumed.index + 1)
+        guard since.isEmpty else { throw TestFailure("it flapped after resuming: \(since)") }
+        let status = try await running.status(on: stage)
+        guard status == "Playing" else { throw TestFailure("it is \(status) a second after resuming") }
+      }
+    }
+
+    // Unplugging the headphones pauses it.
+    let before = try await running.status(on: stage)
+    mark = signals.mark
+    eventMark = stage.events.count
+    try await stage.unplugHeadphones()
+    await check("unplugging the headphones pauses \(running.player) (it was \(before))", running, stage) {
+      let paused = try await signals.announcement(of: "Paused", after: mark)
+      let removed = try await stage.events.first(after: eventMark, "the headphones' removal") {
+        $0.contains("'remove' on sink #\(stage.headphonesIndex)")
+      }
+      figures.lostOutputMilliseconds = Figures.milliseconds(removed.at.duration(to: paused.at))
+    }
+
+    // Plugging them back starts nothing.
+    let unplugged = try await running.status(on: stage)
+    mark = signals.mark
+    eventMark = stage.events.count
+    try await stage.plugHeadphonesBack()
+    await check("plugging the headphones back starts nothing", running, stage) {
+      let index = try await stage.server.sinkIndex("headphones")
+      _ = try await stage.events.first(after: eventMark, "the headphones' return") {
+        $0.contains("'new' on sink #\(index)")
+      }
+      try await Task.sleep(for: .seconds(1))
+      let started = signals.announcements(after: mark).filter { PlayerSignals.announces("Playing", $0.text) }
+      guard started.isEmpty else { throw TestFailure("it was started: \(started)") }
+      let status = try await running.status(on: stage)
+      guard status == unplugged else { throw TestFailure("it went from \(unplugged) to \(status)") }
+    }
+
+    // playerctld ran beside the hub through it all, and lists the player.
+    await check("playerctld still runs and lists \(running.player)", running, stage) {
+      guard stage.playerctld.exitStatus == nil else {
+        throw TestFailure("playerctld ended (\(stage.playerctld.exitStatus ?? 0))")
+      }
+      let all = try await stage.bus.playerctl("--list-all")
+      guard all.output.split(separator: "\n").contains(Substring(running.playerctlName)) else {
+        throw TestFailure("playerctl --list-all does not list \(running.playerctlName): \(all)")
+      }
+      let names = try await stage.bus.busctl(
+        "get-property", "org.mpris.MediaPlayer2.playerctld", "/org/mpris/MediaPlayer2",
+        "com.github.altdesktop.playerctld", "PlayerNames")
+      guard names.output.contains("\"\(running.busName)\"") else {
+        throw TestFailure("playerctld's PlayerNames lack \(running.busName): \(names)")
+      }
+    }
+    try figures.record()
+  }
+
+  /// Runs `body`; a failure is recorded, with the logs that tell why, and `false` returned.
+  @discardableResult
+  private static func check(
+    _ what: String, _ running: RunningPlayer, _ stage: PlayerStage, _ body: () async throws -> Void
+  ) async -> Bool {
+    do {
+      try await body()
+      return true
+    } catch {
+      Issue.record("\(what): \(error)\n\(stage.logs(of: running))")
+      return false
+    }
+  }
+}
