@@ -161,7 +161,7 @@ let package = Package(
     // roles and processes, sinks and ports. Package access only.
     .target(
       name: "SoundServer",
-      dependencies: ["CPulse"]
+      dependencies: ["CPulse", "HubSupport"]
     ),
     // The web remote: any browser as the lock screen, over REST and a WebSocket, with pairing,
     // device tokens, artwork and the page's static files.
@@ -211,6 +211,7 @@ let package = Package(
         "NowPlayingArbiter",
         "AudioSessionArbiter",
         "SoundServer",
+        "HubSupport",
         "DBus",
         "PlayerView",
         "RemoteControlMPRIS",
@@ -310,7 +311,7 @@ let package = Package(
     ),
     .testTarget(
       name: "SoundServerTests",
-      dependencies: ["SoundServer", "BusTestSupport", "SoundTestSupport"]
+      dependencies: ["SoundServer", "HubSupport", "BusTestSupport", "SoundTestSupport"]
     ),
     .testTarget(
       name: "WebRemoteTests",

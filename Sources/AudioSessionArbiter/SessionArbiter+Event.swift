@@ -5,14 +5,15 @@ extension SessionArbiter {
   /// `:1.42`); sound-server streams by their index.
   package enum Event: Sendable, Hashable {
     /// A player appeared: whether it was built with this package (it has the extension
-    /// interface, so it takes interruptions itself) and whether its MPRIS `PlaybackStatus` is
-    /// `Playing`.
-    case playerAppeared(owner: String, isOurs: Bool, isPlaying: Bool)
+    /// interface, so it takes interruptions itself) and its MPRIS `PlaybackStatus`.
+    case playerAppeared(owner: String, isOurs: Bool, status: Status)
     /// The player left the bus.
     case playerVanished(owner: String)
-    /// The player's `PlaybackStatus` is, or is not, `Playing`. A player the hub paused for a
-    /// call that turns to `Playing` was started by someone else: it is not resumed afterwards.
-    case playbackStatusChanged(owner: String, isPlaying: Bool)
+    /// The player's `PlaybackStatus` changed. A player the hub paused for a call that turns to
+    /// `Playing` was started by someone else: it is not resumed afterwards. A player that
+    /// pauses itself (on the sound server's cork request) is neither the user's press nor the
+    /// hub's: nothing changes for it.
+    case playbackStatusChanged(owner: String, status: Status)
     /// Someone pressed play, pause, stop or play-pause on the player (through the hub, the web
     /// remote, `remotectl`): the hub will not resume it after the call.
     case userPressed(owner: String)
@@ -33,15 +34,37 @@ extension SessionArbiter {
     case routeArrived
   }
 
+  /// A player's MPRIS `PlaybackStatus`, as the arbiter knows it.
+  ///
+  /// The corresponding MPRIS property is `org.mpris.MediaPlayer2.Player.PlaybackStatus`.
+  package enum Status: Sendable, Hashable {
+    /// `Playing`.
+    case playing
+    /// `Paused`.
+    case paused
+    /// `Stopped`, or a status the player did not give.
+    case stopped
+
+    /// The status MPRIS spells `status`; `Stopped` for anything else.
+    package init(mpris status: String?) {
+      switch status {
+      case "Playing": self = .playing
+      case "Paused": self = .paused
+      default: self = .stopped
+      }
+    }
+  }
+
   /// What the hub should do to a player.
   package enum Action: Sendable, Hashable {
     /// Call the player's `BeginInterruption()` on the extension interface: it decides itself.
     case beginInterruption(owner: String)
     /// Call the player's `EndInterruption(ShouldResume)`.
     case endInterruption(owner: String, shouldResume: Bool)
-    /// Call the player's MPRIS `Pause`.
+    /// Call the player's MPRIS `Pause` (never `PlayPause`): sent only to a player that plays.
     case pause(owner: String)
-    /// Call the player's MPRIS `Play`.
+    /// Call the player's MPRIS `Play`: sent only to a player the hub paused and that is still
+    /// `Paused`.
     case play(owner: String)
     /// Call the player's `RouteChanged("oldDeviceUnavailable")`: it pauses itself, as an iOS app
     /// does.

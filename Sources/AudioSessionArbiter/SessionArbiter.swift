@@ -20,10 +20,19 @@
 ///    ``Action/routeLost(owner:)`` (they pause themselves), others by ``Action/pause(owner:)``; an
 ///    interrupted player whose output was lost is not resumed after the call.
 /// 4. **A device arriving never starts anything.**
+/// 5. **Players are acted on as they are.** `Pause` goes only to a player that is `Playing`,
+///    never a toggle; from then on the arbiter holds it for paused, so a second report of the
+///    same loss, or a call on top of it, sends nothing more. `Play` goes only to a player the
+///    hub paused that is still `Paused` when the call ends: one that plays again (its user, or
+///    its own resume on the server's uncork) or stopped gets nothing. A player that pauses
+///    itself on PulseAudio's cork request (VLC, GStreamer applications, ours) made neither the
+///    user's press nor the hub's: a pause the arbiter did not ask for changes nothing, and the
+///    resume after it is the player's own. `Pause` being idempotent, a player told it by the hub
+///    and by WirePlumber at once stays paused.
 package struct SessionArbiter: Sendable {
   private struct Player: Sendable {
     var isOurs: Bool
-    var isPlaying: Bool
+    var status: Status
     /// When it appeared, for a stable order.
     var order: UInt64
   }
@@ -60,8 +69,8 @@ package struct SessionArbiter: Sendable {
   /// - Returns: What the hub should do, in order.
   package mutating func handle(_ event: Event) -> [Action] {
     switch event {
-    case .playerAppeared(let owner, let isOurs, let isPlaying):
-      players[owner] = Player(isOurs: isOurs, isPlaying: isPlaying, order: nextOrder)
+    case .playerAppeared(let owner, let isOurs, let status):
+      players[owner] = Player(isOurs: isOurs, status: status, order: nextOrder)
       nextOrder += 1
       return []
     case .playerVanished(let owner):
@@ -69,11 +78,11 @@ package struct SessionArbiter: Sendable {
       interrupted.removeAll { $0 == owner }
       resumable.remove(owner)
       return []
-    case .playbackStatusChanged(let owner, let isPlaying):
+    case .playbackStatusChanged(let owner, let status):
       guard players[owner] != nil else { return [] }
-      players[owner]?.isPlaying = isPlaying
+      players[owner]?.status = status
       // Playing again while the hub holds it paused: someone else's hand.
-      if isPlaying { resumable.remove(owner) }
+      if status == .playing { resumable.remove(owner) }
       return []
     case .userPressed(let owner):
       resumable.remove(owner)
@@ -103,7 +112,9 @@ package struct SessionArbiter: Sendable {
       var actions: [Action] = []
       for owner in ordered(owners) {
         resumable.remove(owner)
-        guard let player = players[owner], player.isPlaying else { continue }
+        guard let player = players[owner], player.status == .playing else { continue }
+        // Held for paused at once: the same loss told twice (the port, then the sink) pauses once.
+        players[owner]?.status = .paused
         actions.append(player.isOurs ? .routeLost(owner: owner) : .pause(owner: owner))
       }
       return actions
@@ -117,11 +128,19 @@ package struct SessionArbiter: Sendable {
     switch (wasInterrupting, isInterrupting) {
     case (false, true):
       guard configuration.interruptsOnCalls else { return [] }
-      interrupted = ordered(players.keys).filter { players[$0]?.isPlaying == true }
+      interrupted = ordered(players.keys).filter { players[$0]?.status == .playing }
       resumable = Set(interrupted)
-      return interrupted.map { owner in
-        players[owner]?.isOurs == true ? .beginInterruption(owner: owner) : .pause(owner: owner)
+      var actions: [Action] = []
+      for owner in interrupted {
+        if players[owner]?.isOurs == true {
+          actions.append(.beginInterruption(owner: owner))
+        } else {
+          // Held for paused at once: a lost output on top of the call sends no second Pause.
+          players[owner]?.status = .paused
+          actions.append(.pause(owner: owner))
+        }
       }
+      return actions
     case (true, false):
       defer {
         interrupted = []
@@ -132,7 +151,8 @@ package struct SessionArbiter: Sendable {
         if players[owner]?.isOurs == true {
           return .endInterruption(owner: owner, shouldResume: shouldResume)
         }
-        return shouldResume ? .play(owner: owner) : nil
+        // Only one still paused: it may have stopped, or resumed itself on the server's uncork.
+        return shouldResume && players[owner]?.status == .paused ? .play(owner: owner) : nil
       }
     default:
       return []

@@ -29,27 +29,26 @@ package struct PlaybackStream: Sendable, Hashable {
   package var index: UInt32
   /// The stream's `media.role` (`music`, `video`, `phone`…), `nil` when it set none.
   package var role: String?
-  /// The `application.process.id` of the program that plays it, when it said.
-  package var processID: Int32?
-  /// The `application.name` of the program that plays it, when it said.
-  package var applicationName: String?
+  /// What the stream says of the program that plays it.
+  package var origin: StreamOrigin
   /// The index of the sink it plays on.
   package var sinkIndex: UInt32
   /// Whether the stream is corked (paused by its program or the server).
   package var isCorked: Bool
 
   /// A stream.
-  package init(
-    index: UInt32, role: String?, processID: Int32?, applicationName: String?, sinkIndex: UInt32,
-    isCorked: Bool
-  ) {
+  package init(index: UInt32, role: String?, origin: StreamOrigin, sinkIndex: UInt32, isCorked: Bool) {
     self.index = index
     self.role = role
-    self.processID = processID
-    self.applicationName = applicationName
+    self.origin = origin
     self.sinkIndex = sinkIndex
     self.isCorked = isCorked
   }
+
+  /// The `application.process.id` of the program that plays it, when it said.
+  package var processID: Int32? { origin.processID }
+  /// The `application.name` of the program that plays it, when it said.
+  package var applicationName: String? { origin.applicationName }
 }
 
 /// An output: a PulseAudio sink.

@@ -6,9 +6,9 @@ struct CallTests {
   /// `ours` (playing, built with this package), `mpv` (playing), `paused` (paused by its user).
   func threePlayers() -> SessionArbiter {
     var arbiter = SessionArbiter()
-    #expect(arbiter.handle(.playerAppeared(owner: "ours", isOurs: true, isPlaying: true)) == [])
-    #expect(arbiter.handle(.playerAppeared(owner: "mpv", isOurs: false, isPlaying: true)) == [])
-    #expect(arbiter.handle(.playerAppeared(owner: "paused", isOurs: false, isPlaying: false)) == [])
+    #expect(arbiter.handle(.playerAppeared(owner: "ours", isOurs: true, status: .playing)) == [])
+    #expect(arbiter.handle(.playerAppeared(owner: "mpv", isOurs: false, status: .playing)) == [])
+    #expect(arbiter.handle(.playerAppeared(owner: "paused", isOurs: false, status: .paused)) == [])
     return arbiter
   }
 
@@ -27,8 +27,8 @@ struct CallTests {
   @Test func `the call's end resumes what it paused and ends ours with should-resume`() {
     var arbiter = threePlayers()
     _ = arbiter.handle(.streamChanged(index: 7, role: "phone"))
-    _ = arbiter.handle(.playbackStatusChanged(owner: "ours", isPlaying: false))
-    _ = arbiter.handle(.playbackStatusChanged(owner: "mpv", isPlaying: false))
+    _ = arbiter.handle(.playbackStatusChanged(owner: "ours", status: .paused))
+    _ = arbiter.handle(.playbackStatusChanged(owner: "mpv", status: .paused))
     #expect(
       arbiter.handle(.streamRemoved(index: 7))
         == [.endInterruption(owner: "ours", shouldResume: true), .play(owner: "mpv")])
@@ -44,7 +44,7 @@ struct CallTests {
 
   @Test func `the call roles are configurable`() {
     var arbiter = SessionArbiter(configuration: .init(callRoles: ["voip"]))
-    _ = arbiter.handle(.playerAppeared(owner: "mpv", isOurs: false, isPlaying: true))
+    _ = arbiter.handle(.playerAppeared(owner: "mpv", isOurs: false, status: .playing))
     #expect(arbiter.handle(.streamChanged(index: 1, role: "phone")) == [])
     #expect(arbiter.handle(.streamChanged(index: 2, role: "voip")) == [.pause(owner: "mpv")])
   }
@@ -101,9 +101,9 @@ struct CallTests {
   @Test func `a player started by someone else during the call is not resumed, even if paused again`() {
     var arbiter = threePlayers()
     _ = arbiter.handle(.streamChanged(index: 7, role: "phone"))
-    _ = arbiter.handle(.playbackStatusChanged(owner: "mpv", isPlaying: false))
-    _ = arbiter.handle(.playbackStatusChanged(owner: "mpv", isPlaying: true))
-    _ = arbiter.handle(.playbackStatusChanged(owner: "mpv", isPlaying: false))
+    _ = arbiter.handle(.playbackStatusChanged(owner: "mpv", status: .paused))
+    _ = arbiter.handle(.playbackStatusChanged(owner: "mpv", status: .playing))
+    _ = arbiter.handle(.playbackStatusChanged(owner: "mpv", status: .paused))
     #expect(arbiter.handle(.streamRemoved(index: 7)) == [.endInterruption(owner: "ours", shouldResume: true)])
   }
 
@@ -117,8 +117,8 @@ struct CallTests {
   @Test func `a player that starts playing during the call is left alone`() {
     var arbiter = threePlayers()
     _ = arbiter.handle(.streamChanged(index: 7, role: "phone"))
-    _ = arbiter.handle(.playbackStatusChanged(owner: "paused", isPlaying: true))
-    _ = arbiter.handle(.playerAppeared(owner: "late", isOurs: false, isPlaying: true))
+    _ = arbiter.handle(.playbackStatusChanged(owner: "paused", status: .playing))
+    _ = arbiter.handle(.playerAppeared(owner: "late", isOurs: false, status: .playing))
     #expect(
       arbiter.handle(.streamRemoved(index: 7))
         == [.endInterruption(owner: "ours", shouldResume: true), .play(owner: "mpv")])
@@ -134,7 +134,7 @@ struct CallTests {
 
   @Test func `with calls turned off nothing is interrupted or resumed`() {
     var arbiter = SessionArbiter(configuration: .init(interruptsOnCalls: false))
-    _ = arbiter.handle(.playerAppeared(owner: "mpv", isOurs: false, isPlaying: true))
+    _ = arbiter.handle(.playerAppeared(owner: "mpv", isOurs: false, status: .playing))
     #expect(arbiter.handle(.streamChanged(index: 7, role: "phone")) == [])
     #expect(arbiter.handle(.streamRemoved(index: 7)) == [])
   }
@@ -144,7 +144,7 @@ struct CallTests {
     _ = arbiter.handle(.streamChanged(index: 7, role: "phone"))
     _ = arbiter.handle(.userPressed(owner: "mpv"))
     _ = arbiter.handle(.streamRemoved(index: 7))
-    _ = arbiter.handle(.playbackStatusChanged(owner: "mpv", isPlaying: true))
+    _ = arbiter.handle(.playbackStatusChanged(owner: "mpv", status: .playing))
     #expect(
       arbiter.handle(.streamChanged(index: 8, role: "phone"))
         == [.beginInterruption(owner: "ours"), .pause(owner: "mpv")])
@@ -153,7 +153,7 @@ struct CallTests {
 
   @Test func `events about unknown players change nothing`() {
     var arbiter = SessionArbiter()
-    #expect(arbiter.handle(.playbackStatusChanged(owner: "ghost", isPlaying: true)) == [])
+    #expect(arbiter.handle(.playbackStatusChanged(owner: "ghost", status: .playing)) == [])
     #expect(arbiter.handle(.userPressed(owner: "ghost")) == [])
     #expect(arbiter.handle(.playerVanished(owner: "ghost")) == [])
     #expect(arbiter.handle(.routeLost(owners: ["ghost"])) == [])
@@ -166,10 +166,10 @@ struct CallTests {
 struct RouteTests {
   func players() -> SessionArbiter {
     var arbiter = SessionArbiter()
-    _ = arbiter.handle(.playerAppeared(owner: "ours", isOurs: true, isPlaying: true))
-    _ = arbiter.handle(.playerAppeared(owner: "mpv", isOurs: false, isPlaying: true))
-    _ = arbiter.handle(.playerAppeared(owner: "other", isOurs: false, isPlaying: true))
-    _ = arbiter.handle(.playerAppeared(owner: "idle", isOurs: false, isPlaying: false))
+    _ = arbiter.handle(.playerAppeared(owner: "ours", isOurs: true, status: .playing))
+    _ = arbiter.handle(.playerAppeared(owner: "mpv", isOurs: false, status: .playing))
+    _ = arbiter.handle(.playerAppeared(owner: "other", isOurs: false, status: .playing))
+    _ = arbiter.handle(.playerAppeared(owner: "idle", isOurs: false, status: .paused))
     return arbiter
   }
 
@@ -183,21 +183,21 @@ struct RouteTests {
   @Test func `a device arriving starts nothing`() {
     var arbiter = players()
     _ = arbiter.handle(.routeLost(owners: ["mpv"]))
-    _ = arbiter.handle(.playbackStatusChanged(owner: "mpv", isPlaying: false))
+    _ = arbiter.handle(.playbackStatusChanged(owner: "mpv", status: .paused))
     #expect(arbiter.handle(.routeArrived) == [])
   }
 
   @Test func `with route losses turned off nothing is paused`() {
     var arbiter = SessionArbiter(configuration: .init(pausesOnRouteLoss: false))
-    _ = arbiter.handle(.playerAppeared(owner: "mpv", isOurs: false, isPlaying: true))
+    _ = arbiter.handle(.playerAppeared(owner: "mpv", isOurs: false, status: .playing))
     #expect(arbiter.handle(.routeLost(owners: ["mpv"])) == [])
   }
 
   @Test func `an interrupted player whose output was lost is not resumed after the call`() {
     var arbiter = players()
     _ = arbiter.handle(.streamChanged(index: 1, role: "phone"))
-    _ = arbiter.handle(.playbackStatusChanged(owner: "mpv", isPlaying: false))
-    _ = arbiter.handle(.playbackStatusChanged(owner: "ours", isPlaying: false))
+    _ = arbiter.handle(.playbackStatusChanged(owner: "mpv", status: .paused))
+    _ = arbiter.handle(.playbackStatusChanged(owner: "ours", status: .paused))
     #expect(arbiter.handle(.routeLost(owners: ["mpv", "ours"])) == [])
     #expect(
       arbiter.handle(.streamRemoved(index: 1))

@@ -44,19 +44,20 @@ extension AudioSessionTests {
       // mpv plays to no sound server: no stream comes from its process.
       let mpv = try await rig.startMpv(output: "null")
       let finding =
-        "the hub cannot match mpv to a sound-server stream: it plays, but no stream on the sound server "
+        "the hub does not match mpv to a sound-server stream: it plays, but no stream on the sound server "
         + "comes from its process \(mpv.processIdentifier)"
       try await eventually("doctor to name mpv") { () async throws -> Bool in
         let doctor = try await rig.bus.run(
           HubTools.productsDirectory.appendingPathComponent("remotectl").path, ["doctor"])
         return doctor.output.contains(finding)
       }
-      // Paused, it is no longer named: nothing of it is to be matched.
+      // Paused, it is not expected to have a stream: doctor says so.
       try await rig.press("pause", expecting: "Paused")
-      try await eventually("doctor to name mpv no more") { () async throws -> Bool in
+      try await eventually("doctor to say that mpv plays nothing") { () async throws -> Bool in
         let doctor = try await rig.bus.run(
           HubTools.productsDirectory.appendingPathComponent("remotectl").path, ["doctor"])
-        return !doctor.output.contains("cannot match mpv")
+        return doctor.output.contains(
+          "does not match mpv to a sound-server stream: it has no stream on the sound server now")
       }
     }
   }

@@ -191,10 +191,15 @@ final class PulseConnection: @unchecked Sendable {
     func property(_ name: String) -> String? {
       pa_proplist_gets(info.proplist, name).map { String(cString: $0) }
     }
-    let stream = PlaybackStream(
-      index: info.index, role: property("media.role"),
+    let origin = StreamOrigin(
       processID: property("application.process.id").flatMap { Int32($0) },
-      applicationName: property("application.name"), sinkIndex: info.sink, isCorked: info.corked != 0)
+      binary: property("application.process.binary"), machineID: property("application.process.machine_id"),
+      applicationName: property("application.name"), applicationID: property("application.id"),
+      iconName: property("application.icon_name"), portalAppID: property("pipewire.access.portal.app_id"),
+      portalInstanceID: property("pipewire.access.portal.instance_id"))
+    let stream = PlaybackStream(
+      index: info.index, role: property("media.role"), origin: origin, sinkIndex: info.sink,
+      isCorked: info.corked != 0)
     let old = streams.updateValue(stream, forKey: stream.index)
     if old == nil {
       deliver(.event(.streamAdded(stream)))

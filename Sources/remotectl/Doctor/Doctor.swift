@@ -104,13 +104,7 @@ struct Doctor {
           text: "the hub does not watch the sound server (\(status.soundServer)): calls and "
             + "unplugged outputs pause nothing; `remotectl interrupt begin` still does"))
     }
-    for (player, reason) in status.unmatched {
-      findings.append(
-        Finding(
-          kind: .note,
-          text: "the hub cannot match \(HubState.instance(player)) to a sound-server stream: \(reason); "
-            + "calls still pause it, a lost output does not"))
-    }
+    findings += playerMatches(status)
     return findings
   }
 

@@ -14,6 +14,10 @@ struct AudioSessionClient: Sendable {
     var willResume: [String] = []
     /// Players not matched to a sound-server stream, with the reason.
     var unmatched: [(player: String, reason: String)] = []
+    /// Every player, how the hub matches it to its streams (`process`, `descendant process`,
+    /// `Flatpak app id`, `heuristic`, `unmatched`) and the evidence or why there is none; empty
+    /// from a hub that does not say.
+    var matches: [(player: String, how: String, detail: String)] = []
     /// Why the hub does not watch the sound server; empty while it does.
     var soundServer = ""
 
@@ -75,6 +79,13 @@ struct AudioSessionClient: Sendable {
             let reason = fields[1].stringValue
           else { return nil }
           return (player, reason)
+        }
+      case "Matches":
+        status.matches = (value.arrayElements ?? []).compactMap { element in
+          guard case .structure(let fields) = element, fields.count == 3, let player = fields[0].stringValue,
+            let how = fields[1].stringValue, let detail = fields[2].stringValue
+          else { return nil }
+          return (player, how, detail)
         }
       default: break
       }

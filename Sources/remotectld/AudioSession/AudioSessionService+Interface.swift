@@ -21,6 +21,9 @@ extension AudioSessionService {
   ///   nobody pressed play or pause on them since.
   /// - `Unmatched` (`a(ss)`, not announced): players the hub cannot match to a sound-server
   ///   stream by process, and why.
+  /// - `Matches` (`a(sss)`, not announced): every player, how the hub matches it to its
+  ///   sound-server streams (`process`, `descendant process`, `Flatpak app id`, `heuristic`, or
+  ///   `unmatched`), and the evidence or why there is none.
   /// - `SoundServer` (`s`, not announced): empty while the hub watches the sound server, else why
   ///   it does not.
   var interface: Interface {
@@ -50,6 +53,11 @@ extension AudioSessionService {
           .array(
             elementSignature: "(ss)",
             unmatched.map { .structure([.string(busName($0.owner)), .string($0.reason)]) })
+        },
+        Interface.Property("Matches", "a(sss)", change: .none) { [self] in
+          .array(
+            elementSignature: "(sss)",
+            matches.map { .structure([.string(busName($0.owner)), .string($0.how), .string($0.detail)]) })
         },
         Interface.Property("SoundServer", "s", change: .none) { [self] in .string(soundServerProblem ?? "") },
       ])

@@ -1,5 +1,6 @@
 import AudioSessionArbiter
 import DBus
+import HubSupport
 import Logging
 import PlayerView
 import RemoteControlMPRIS
@@ -12,6 +13,13 @@ import Synchronization
 /// happens, and carries out its answers: interruptions (`BeginInterruption`/`EndInterruption`)
 /// to the players built with this package, `Pause` and `Play` to the others, a lost route
 /// (`RouteChanged`, or `Pause`) to those whose output went away.
+///
+/// Players are matched to streams by process, as WirePlumber and KDE do (``StreamMatcher``):
+/// each player's process is asked of the bus when the hub first sees the player, those already
+/// on the bus when it starts included; a stream belongs to a player when its process is the
+/// player's or descends from it, or runs in the player's Flatpak sandbox, and, as a last guess,
+/// when the names agree. Which players played on a lost sink is kept by ``RouteHistory``,
+/// whatever the order in which the server reports the sink's removal and its streams' fate.
 ///
 /// Every change is applied on the view's connection thread, where the view's changes arrive:
 /// the sound server's events hop there, so the arbiter sees one order. Nothing runs while
@@ -29,15 +37,10 @@ final class AudioSessionService: Service, Sendable {
     var arbiter: SessionArbiter
     /// Players told to the arbiter, and whether each is ours.
     var players: [BusName: Bool] = [:]
-    /// Each player's process, by the bus's `GetConnectionUnixProcessID`.
-    var processIDs: [BusName: Int32] = [:]
-    /// Why a player's process is unknown.
-    var processProblems: [BusName: String] = [:]
-    /// The sound server's playback streams, by index.
-    var streams: [UInt32: PlaybackStream] = [:]
-    /// Streams that went away: the server never reuses an index, so news of one of them that
-    /// arrives late (an answer to a query sent before it went) is stale.
-    var removedStreams: Set<UInt32> = []
+    /// Players whose process was asked of the bus.
+    var askedProcess: Set<BusName> = []
+    /// Each player's process and each stream's players.
+    var playerStreams: PlayerStreams
     /// Why the sound server is not watched, when it is not.
     var soundServerProblem: String?
     /// The web remote's streams of the interrupted players, by id.
@@ -50,17 +53,28 @@ final class AudioSessionService: Service, Sendable {
   /// The longest wait between two attempts to reach the sound server.
   static let longestRetryDelay = Duration.seconds(10)
 
+  /// Why a player's process cannot be known.
+  private struct PlayerProcessProblem: Error {
+    var reason: String
+  }
+
   let hub: Hub
   let options: AudioSessionOptions
   let logger: Logger
+  /// What the hub reads of the system's processes.
+  let processes: any ProcessTree
   private let state: Mutex<State>
 
   /// An arbiter for `hub`'s players; nothing is watched until ``run()``.
-  init(hub: Hub, options: AudioSessionOptions, logger: Logger) {
+  init(hub: Hub, options: AudioSessionOptions, logger: Logger, processes: any ProcessTree = ProcessFiles()) {
     self.hub = hub
     self.options = options
     self.logger = logger
-    self.state = Mutex(State(arbiter: SessionArbiter(configuration: options.arbiterConfiguration)))
+    self.processes = processes
+    self.state = Mutex(
+      State(
+        arbiter: SessionArbiter(configuration: options.arbiterConfiguration),
+        playerStreams: PlayerStreams(tree: processes)))
   }
 
   private var connection: Connection { hub.view.connection }
@@ -81,26 +95,19 @@ final class AudioSessionService: Service, Sendable {
   /// Why the sound server is not watched, `nil` while it is.
   var soundServerProblem: String? { state.withLock { $0.soundServerProblem } }
 
-  /// The players the hub cannot match to a sound-server stream, and why: their process is
-  /// unknown, or they play while no stream of their process does (a sandbox, whose process id
-  /// is another inside it, or a sound server elsewhere).
-  var unmatched: [Unmatched] {
-    let mirrors = hub.view.mirrors
-    return state.withLock { state in
-      mirrors.sorted { $0.owner.rawValue < $1.owner.rawValue }.compactMap { mirror in
-        if let problem = state.processProblems[mirror.owner] {
-          return Unmatched(owner: mirror.owner.rawValue, reason: problem)
-        }
-        guard let pid = state.processIDs[mirror.owner], mirror.isPlaying, state.soundServerProblem == nil
-        else { return nil }
-        guard !state.streams.values.contains(where: { $0.processID == pid }) else { return nil }
-        return Unmatched(
-          owner: mirror.owner.rawValue,
-          reason:
-            "it plays, but no stream on the sound server comes from its process \(pid) "
-            + "(a sandbox shows another process id, or it plays elsewhere)")
-      }
+  /// How each player is matched to the sound server's streams, or why it is not, by owner.
+  var matches: [PlayerStreams.Report] {
+    let players = hub.view.mirrors.sorted { $0.owner.rawValue < $1.owner.rawValue }.map {
+      (owner: $0.owner.rawValue, isPlaying: $0.isPlaying)
     }
+    return state.withLock { state in
+      state.playerStreams.reports(for: players, watchesServer: state.soundServerProblem == nil)
+    }
+  }
+
+  /// The players the hub cannot match to a sound-server stream, and why.
+  var unmatched: [Unmatched] {
+    matches.filter { $0.how == "unmatched" }.map { Unmatched(owner: $0.owner, reason: $0.detail) }
   }
 
   // MARK: - Running
@@ -169,13 +176,7 @@ final class AudioSessionService: Service, Sendable {
   /// Forgets the streams of a sound server that went away; the next one numbers its own from
   /// the start.
   private func forgetStreams() {
-    let indices = state.withLock { state in
-      defer {
-        state.streams = [:]
-        state.removedStreams = []
-      }
-      return state.streams.keys.sorted()
-    }
+    let indices = state.withLock { $0.playerStreams.removeAllStreams() }
     for index in indices { apply(.streamRemoved(index: index)) }
   }
 
@@ -202,8 +203,8 @@ final class AudioSessionService: Service, Sendable {
       askProcessID(of: owner)
     case .nameVanished(_, let owner, let lastMirror) where lastMirror != nil:
       let known = state.withLock { state -> Bool in
-        state.processIDs[owner] = nil
-        state.processProblems[owner] = nil
+        state.askedProcess.remove(owner)
+        state.playerStreams.playerLeft(owner.rawValue)
         return state.players.removeValue(forKey: owner) != nil
       }
       if known { apply(.playerVanished(owner: owner.rawValue)) }
@@ -215,7 +216,7 @@ final class AudioSessionService: Service, Sendable {
       if state.withLock({ $0.players[owner] }) == nil {
         playerLoaded(owner)
       } else {
-        apply(.playbackStatusChanged(owner: owner.rawValue, isPlaying: mirror.isPlaying))
+        apply(.playbackStatusChanged(owner: owner.rawValue, status: .init(mpris: mirror.playbackStatus)))
       }
     case .interfacesChanged(let owner):
       guard let mirror = hub.view.mirror(of: owner), let wasOurs = state.withLock({ $0.players[owner] }),
@@ -231,8 +232,18 @@ final class AudioSessionService: Service, Sendable {
   private func playerLoaded(_ owner: BusName) {
     guard let mirror = hub.view.mirror(of: owner) else { return }
     let isOurs = Self.isOurs(mirror)
-    state.withLock { $0.players[owner] = isOurs }
-    apply(.playerAppeared(owner: owner.rawValue, isOurs: isOurs, isPlaying: mirror.isPlaying))
+    state.withLock { state in
+      state.players[owner] = isOurs
+      state.playerStreams.desktopEntry(Self.desktopEntry(of: mirror), of: owner.rawValue)
+    }
+    // A player on the bus before the hub started is first seen here.
+    askProcessID(of: owner)
+    apply(.playerAppeared(owner: owner.rawValue, isOurs: isOurs, status: .init(mpris: mirror.playbackStatus)))
+  }
+
+  /// The player's MPRIS `DesktopEntry`, `nil` when it gives none.
+  static func desktopEntry(of mirror: PlayerMirror) -> String? {
+    mirror[root: .desktopEntry]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
   }
 
   /// Whether the player was built with this package: it serves the extension interface.
@@ -242,21 +253,35 @@ final class AudioSessionService: Service, Sendable {
     }
   }
 
+  /// Asks the bus for the process of `owner`'s connection, once, and learns it (with its Flatpak
+  /// sandbox); its streams are then matched.
   private func askProcessID(of owner: BusName) {
+    guard state.withLock({ $0.askedProcess.insert(owner).inserted }) else { return }
     connection.call(
       destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
       member: "GetConnectionUnixProcessID", arguments: [.string(owner.rawValue)]
     ) { [self] result in
-      state.withLock { state in
+      let entry = hub.view.mirror(of: owner).flatMap { Self.desktopEntry(of: $0) }
+      // Its sandbox is read before the lock is taken.
+      let learned: Result<PlayerProcess, PlayerProcessProblem> =
         switch result {
         case .success(let values):
           if let pid = values.first?.int64Value, pid > 0 {
-            state.processIDs[owner] = Int32(truncatingIfNeeded: pid)
+            .success(
+              PlayerProcess(
+                processID: Int32(truncatingIfNeeded: pid), desktopEntry: entry, reading: processes))
           } else {
-            state.processProblems[owner] = "the bus gave no process id for its connection"
+            .failure(PlayerProcessProblem(reason: "the bus gave no process id for its connection"))
           }
         case .failure(let error):
-          state.processProblems[owner] = "the bus cannot tell its process: \(error.message)"
+          .failure(PlayerProcessProblem(reason: "the bus cannot tell its process: \(error.message)"))
+        }
+      state.withLock { state in
+        // The player left before the answer came.
+        guard state.askedProcess.contains(owner) else { return }
+        switch learned {
+        case .success(let process): state.playerStreams.learned(process, of: owner.rawValue)
+        case .failure(let problem): state.playerStreams.failed(owner.rawValue, reason: problem.reason)
         }
       }
     }
@@ -265,34 +290,36 @@ final class AudioSessionService: Service, Sendable {
   private func take(_ event: SoundServerEvent) {
     switch event {
     case .streamAdded(let stream), .streamChanged(let stream):
-      let isStale = state.withLock { state in
-        guard !state.removedStreams.contains(stream.index) else { return true }
-        state.streams[stream.index] = stream
-        return false
-      }
+      let instant = ContinuousClock.now
+      let isStale = state.withLock { !$0.playerStreams.streamChanged(stream, at: instant) }
       if isStale {
         logger.debug("news of a stream that went away", metadata: ["stream": "\(stream.index)"])
         return
       }
       apply(.streamChanged(index: stream.index, role: stream.role))
     case .streamRemoved(let index):
-      state.withLock { state in
-        state.streams[index] = nil
-        state.removedStreams.insert(index)
-      }
+      let instant = ContinuousClock.now
+      state.withLock { $0.playerStreams.streamRemoved(index, at: instant) }
       apply(.streamRemoved(index: index))
-    case .sinkRemoved(_, let streams), .activePortUnavailable(_, let streams):
-      let processes = Set(streams.compactMap(\.processID))
-      let owners = state.withLock { state in
-        Set(state.processIDs.filter { processes.contains($0.value) }.map { $0.key.rawValue })
-      }
-      logger.info("an output went away", metadata: ["players": "\(owners.sorted())"])
-      apply(.routeLost(owners: owners))
+    case .sinkRemoved(let sink, let streams):
+      routeLost(sink: sink, streams: streams)
+    case .activePortUnavailable(let sink, let streams):
+      routeLost(sink: sink.index, streams: streams)
     case .sinkAdded, .activePortAvailable:
       apply(.routeArrived)
     case .listed:
       break
     }
+  }
+
+  /// The output `sink` went away: every player that played on it (its streams now, those the
+  /// server said played on it, and those that left it just before) loses its route.
+  private func routeLost(sink: UInt32, streams: [PlaybackStream]) {
+    let instant = ContinuousClock.now
+    let owners = state.withLock { $0.playerStreams.owners(lostWith: sink, streams: streams, at: instant) }
+    logger.info(
+      "an output went away", metadata: ["sink": "\(sink)", "players": "\(owners.sorted())"])
+    apply(.routeLost(owners: owners))
   }
 
   // MARK: - Acting
@@ -343,13 +370,14 @@ final class AudioSessionService: Service, Sendable {
         logger.warning(
           "a player refused the audio session's call",
           metadata: ["player": "\(owner)", "call": "\(member)", "error": "\(error.message)"])
-      case .success:
-        // A player that took Pause, or RouteChanged, no longer plays, though it may not say so
-        // (mpv-mpris stays silent when mpv loses its output): a later call must not take it for
-        // a playing one and resume it after.
-        if member == "Pause" || member == "RouteChanged" {
-          apply(.playbackStatusChanged(owner: owner, isPlaying: false))
+        // The arbiter held it for paused when it asked: it is as it says it is.
+        if member == "Pause" || member == "RouteChanged", let mirror = hub.view.mirror(of: destination) {
+          apply(.playbackStatusChanged(owner: owner, status: .init(mpris: mirror.playbackStatus)))
         }
+      case .success:
+        // The arbiter holds a player it paused for paused, though it may not say so (mpv-mpris
+        // stays silent when mpv loses its output).
+        break
       }
     }
   }

@@ -5,7 +5,7 @@ import NowPlayingArbiter
 extension Hub {
   /// `com.github.altdesktop.playerctld`, as playerctld serves it: Shift, Unshift, PlayerNames
   /// and the ActivePlayerChangeBegin and ActivePlayerChangeEnd signals. Served by the proxy
-  /// player's connection, under playerctld's bus name, while playerctld itself is not running.
+  /// player's connection while it owns playerctld's bus name (``PlayerctldStandIn``).
   var playerctldInterface: Interface {
     let none = "No player is being controlled by remotectld"
     return Interface(

@@ -55,10 +55,10 @@ struct HubService: Service {
       let player = ProxyPlayer(server: server, hub: hub, logger: logger, pressed: session.userPressed)
       stops += try await player.start()
       if configuration.answersPlayerctld {
-        stops.append(try await server.export(hub.playerctldInterface, at: HubNames.path).cancel)
-        hub.observe { change in
-          if player.isPublished { hub.announceAsPlayerctld(change, on: server) }
-        }
+        // Served only while the proxy's connection owns playerctld's name: never beside a
+        // running playerctld, which aborts on an interface it does not know.
+        let standIn = PlayerctldStandIn(hub: hub, server: server, logger: logger)
+        stops += try await standIn.start { player.isPublished }
       }
       proxy = player
     }
