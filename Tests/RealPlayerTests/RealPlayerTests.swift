@@ -77,7 +77,14 @@ struct RealPlayerTests {
       }
     }
 
-    // Unplugging the headphones pauses it.
+    // Unplugging the headphones pauses it; it plays first, played again if the call left it
+    // paused, so that this check stands on its own.
+    if try await running.status(on: stage) != "Playing" {
+      try await stage.bus.playerctl("--player=\(running.playerctlName)", "play")
+      try await eventually("\(running.player) to play again") {
+        try await running.status(on: stage) == "Playing"
+      }
+    }
     let before = try await running.status(on: stage)
     mark = signals.mark
     eventMark = stage.events.count

@@ -4,19 +4,27 @@ import SoundTestSupport
 
 extension PlayerStage {
   /// Returns once the hub lists `running` among its players, mirrors it as Playing (its proxy
-  /// player, `remotectld`, says so: the hub has read the player's status), and its audio session
-  /// has the sound server (`remotectl hub` says whether an interruption is under way). A call
-  /// before that would race the hub's start, not test it.
+  /// player, `org.mpris.MediaPlayer2.remotectld`, says so: the hub has read the player's status),
+  /// and its audio session has the sound server (`remotectl hub` says whether an interruption is
+  /// under way). A call before that would race the hub's start, not test it.
   func waitUntilTheHubSees(_ running: RunningPlayer) async throws {
     try await eventually(
-      "the hub to list \(running.playerctlName) as Playing and watch the sound server", within: .seconds(30)
-    ) {
-      let hub = try await bus.run(BuiltProducts.remotectl, ["hub"])
-      guard hub.output.contains(running.playerctlName), hub.error.contains("nterruption under way") else {
-        return false
-      }
-      return try await bus.playerctl("--player=remotectld", "status").trimmed == "Playing"
-    }
+      "the hub to list \(running.playerctlName) as Playing and watch the sound server", within: .seconds(30),
+      {
+        let hub = try await bus.run(BuiltProducts.remotectl, ["hub"])
+        let proxy = try await bus.run(
+          "busctl",
+          [
+            "--address=\(bus.address)", "get-property", "org.mpris.MediaPlayer2.remotectld",
+            "/org/mpris/MediaPlayer2",
+            "org.mpris.MediaPlayer2.Player", "PlaybackStatus",
+          ])
+        return "remotectl hub: \(hub.output)\(hub.error); the proxy player: \(proxy.output)\(proxy.error)"
+      },
+      until: {
+        $0.contains(running.playerctlName) && $0.contains("nterruption under way")
+          && $0.contains("the proxy player: s \"Playing\"")
+      })
   }
 
   /// The logs that tell why a check failed: the hub's, playerctld's and the player's, each's end.
