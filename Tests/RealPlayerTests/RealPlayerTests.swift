@@ -115,23 +115,39 @@ struct RealPlayerTests {
     }
 
     // playerctld ran beside the hub through it all, and lists the player.
-    await check("playerctld still runs and lists \(running.player)", running, stage) {
-      guard stage.playerctld.exitStatus == nil else {
-        throw TestFailure("playerctld ended (\(stage.playerctld.exitStatus ?? 0))")
+    if running.player == .vlc, stage.playerctld.exitStatus != nil, stage.playerctldLog.contains(Self.vlcCrash)
+    {
+      // playerctld 2.4.1 crashes so when VLC's two connections appear, with no hub on the bus at
+      // all (1 in 8 starts of VLC beside a lone playerctld here): not the hub's doing, and
+      // recorded as the known issue it is. Any other end of playerctld fails the run.
+      withKnownIssue(
+        "playerctld 2.4.1 crashes (\(Self.vlcCrash)) as VLC appears, hub or not", isIntermittent: true
+      ) {
+        Issue.record(
+          "playerctld ended (\(stage.playerctld.exitStatus ?? 0)):\n\(stage.playerctldLog.suffix(1000))")
       }
-      let all = try await stage.bus.playerctl("--list-all")
-      guard all.output.split(separator: "\n").contains(Substring(running.playerctlName)) else {
-        throw TestFailure("playerctl --list-all does not list \(running.playerctlName): \(all)")
-      }
-      let names = try await stage.bus.busctl(
-        "get-property", "org.mpris.MediaPlayer2.playerctld", "/org/mpris/MediaPlayer2",
-        "com.github.altdesktop.playerctld", "PlayerNames")
-      guard names.output.contains("\"\(running.busName)\"") else {
-        throw TestFailure("playerctld's PlayerNames lack \(running.busName): \(names)")
+    } else {
+      await check("playerctld still runs and lists \(running.player)", running, stage) {
+        guard stage.playerctld.exitStatus == nil else {
+          throw TestFailure("playerctld ended (\(stage.playerctld.exitStatus ?? 0))")
+        }
+        let all = try await stage.bus.playerctl("--list-all")
+        guard all.output.split(separator: "\n").contains(Substring(running.playerctlName)) else {
+          throw TestFailure("playerctl --list-all does not list \(running.playerctlName): \(all)")
+        }
+        let names = try await stage.bus.busctl(
+          "get-property", "org.mpris.MediaPlayer2.playerctld", "/org/mpris/MediaPlayer2",
+          "com.github.altdesktop.playerctld", "PlayerNames")
+        guard names.output.contains("\"\(running.busName)\"") else {
+          throw TestFailure("playerctld's PlayerNames lack \(running.busName): \(names)")
+        }
       }
     }
     try figures.record()
   }
+
+  /// What playerctld 2.4.1 logs before it dies of a null pointer as VLC appears.
+  private static let vlcCrash = "g_variant_ref_sink: assertion 'value != NULL' failed"
 
   /// Runs `body`; a failure is recorded, with the logs that tell why, and `false` returned.
   @discardableResult

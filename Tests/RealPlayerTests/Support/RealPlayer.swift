@@ -87,9 +87,10 @@ enum RealPlayer: String, CaseIterable, Sendable, CustomTestStringConvertible {
         return try await stage.bus.names().first { $0.hasPrefix(busNamePrefix) }
       }
       let player = RunningPlayer(player: self, processes: processes, slot: slot, busName: name)
-      try await eventually("\(self) to say it is Playing", within: .seconds(30)) {
-        try await player.status(on: stage) == "Playing"
-      }
+      // A browser on a loaded machine may take a while to load the page and start playing.
+      try await eventually(
+        "\(self) to say it is Playing", within: .seconds(60), { try await player.status(on: stage) },
+        until: { $0 == "Playing" })
       try await eventually("\(self)'s stream on the headphones", within: .seconds(30)) {
         try await !stage.streamsOnHeadphones().isEmpty
       }
