@@ -1,6 +1,7 @@
 import Synchronization
 
-/// How many Chromiums run at once across the whole test run.
+/// How many browsers (Chromiums, and RealPlayerTests' Firefox) run at once across the whole test
+/// run.
 ///
 /// Swift Testing runs suites in parallel; each Chromium is a handful of busy processes, and a
 /// dozen starting together on a 2-core machine starve every other test of the run (their bounded
