@@ -1,17 +1,19 @@
-package import Foundation
+import Foundation
+import Glibc
 
 /// What `/proc` says of the system's processes: each one's parent, its ids in nested PID
 /// namespaces, its executable, the machine id and the Flatpak sandbox it sees.
 ///
-/// Each read opens a small file and parses it; nothing is cached here (the hub's stream matcher
+/// Each read opens a small file with `open` and `read` (Foundation's file reading costs about ten
+/// times as much on these files) and parses it; nothing is cached here (the hub's stream matcher
 /// caches what it learned per stream). A process that is gone, or a file this user may not
 /// read, reads as `nil`.
 package struct ProcessFiles: Sendable {
   /// The folder read as `/proc`.
-  package var root: URL
+  package let root: String
 
   /// A reader of `root` (`/proc` by default).
-  package init(root: URL = URL(fileURLWithPath: "/proc", isDirectory: true)) {
+  package init(root: String = "/proc") {
     self.root = root
   }
 
@@ -46,20 +48,46 @@ package struct ProcessFiles: Sendable {
 
   /// `/proc/<process>/status`'s `PPid` and `NSpid`; `nil` when the process is gone.
   package func status(of process: Int32) -> Status? {
-    guard let text = read("\(process)/status") else { return nil }
+    guard let bytes = readBytes("\(process)/status") else { return nil }
+    return Self.status(parsing: bytes, of: process)
+  }
+
+  /// The `PPid` and `NSpid` of a status file's bytes, read as bytes: the file is read for every
+  /// parent of every stream's process, and every process when a sandbox is looked up.
+  static func status(parsing bytes: [UInt8], of process: Int32) -> Status? {
+    let parentKey = Array("PPid:".utf8)
+    let namespaceKey = Array("NSpid:".utf8)
     var parent: Int32?
     var namespaceIDs: [Int32] = []
-    for line in text.split(separator: "\n") {
-      if line.hasPrefix("PPid:") {
-        parent = Int32(line.dropFirst(5).trimmingCharacters(in: .whitespaces))
-      } else if line.hasPrefix("NSpid:") {
-        namespaceIDs = line.dropFirst(6).split(whereSeparator: { $0 == "\t" || $0 == " " }).compactMap {
-          Int32($0)
-        }
+    var lineStart = 0
+    while lineStart < bytes.count {
+      let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+      let line = bytes[lineStart..<lineEnd]
+      if line.starts(with: parentKey) {
+        parent = numbers(in: line.dropFirst(parentKey.count)).first
+      } else if line.starts(with: namespaceKey) {
+        namespaceIDs = numbers(in: line.dropFirst(namespaceKey.count))
       }
+      lineStart = lineEnd + 1
     }
     guard let parent else { return nil }
     return Status(parent: parent, namespaceIDs: namespaceIDs.isEmpty ? [process] : namespaceIDs)
+  }
+
+  /// The decimal numbers in `bytes`, separated by tabs or spaces.
+  private static func numbers(in bytes: ArraySlice<UInt8>) -> [Int32] {
+    var numbers: [Int32] = []
+    var current: Int32?
+    for byte in bytes {
+      if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+        current = (current ?? 0) &* 10 &+ Int32(byte &- UInt8(ascii: "0"))
+      } else if let value = current {
+        numbers.append(value)
+        current = nil
+      }
+    }
+    if let current { numbers.append(current) }
+    return numbers
   }
 
   /// The Flatpak sandbox `process` runs in, from `/proc/<process>/root/.flatpak-info`; `nil`
@@ -97,10 +125,11 @@ package struct ProcessFiles: Sendable {
   /// The file name of `process`'s executable (`/proc/<process>/exe`), else its `comm` (which
   /// the kernel cuts to 15 bytes); `nil` when the process is gone.
   package func binary(of process: Int32) -> String? {
-    if let target = try? FileManager.default.destinationOfSymbolicLink(
-      atPath: root.appendingPathComponent("\(process)/exe").path)
-    {
-      return URL(fileURLWithPath: target).lastPathComponent
+    var target = [CChar](repeating: 0, count: 4097)
+    let count = readlink(root + "/\(process)/exe", &target, 4096)
+    if count > 0 {
+      let path = String(decoding: target[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      return path.split(separator: "/").last.map(String.init)
     }
     return read("\(process)/comm")?.trimmingCharacters(in: .whitespacesAndNewlines)
   }
@@ -116,13 +145,32 @@ package struct ProcessFiles: Sendable {
 
   /// The ids of every process there now, in the reader's PID namespace.
   package func processes() -> [Int32] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).compactMap { Int32($0) }
+    ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).compactMap { Int32($0) }
   }
 
+  /// The whole of the file at `path` under ``root``, as text; `nil` when it cannot be read.
   private func read(_ path: String) -> String? {
-    guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(path).path) else {
-      return nil
+    readBytes(path).map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// The whole of the file at `path` under ``root``; `nil` when it cannot be opened or read.
+  private func readBytes(_ path: String) -> [UInt8]? {
+    let descriptor = open(root + "/" + path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    while true {
+      var count = 0
+      // Read straight into a new array's storage: a status file fits in one chunk.
+      let chunk = [UInt8](unsafeUninitializedCapacity: 4096) { buffer, initialized in
+        repeat {
+          count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+        } while count < 0 && errno == EINTR
+        initialized = max(0, count)
+      }
+      if count < 0 { return nil }
+      if count == 0 { return bytes }
+      if bytes.isEmpty { bytes = chunk } else { bytes.append(contentsOf: chunk) }
     }
-    return String(decoding: data, as: UTF8.self)
   }
 }

@@ -97,6 +97,12 @@ struct StreamMatcherCostTests {
     }
     #expect(cached.p50 < sandboxed.p50)
     let processes = files.processes().count
+    var generations = 0
+    var process = grandchild
+    while let parent = files.status(of: process)?.parent, parent > 0 {
+      generations += 1
+      process = parent
+    }
     let load =
       (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first ?? "?"
     print(
@@ -104,7 +110,7 @@ struct StreamMatcherCostTests {
       stream matching, \(Self.rounds) rounds each, \(processes) processes, load \(load) (µs: p50 / p90)
       player learned (GetConnectionUnixProcessID's pid → .flatpak-info): \(learn.p50) / \(learn.p90)
       first match, the player's own process: \(own.p50) / \(own.p90)
-      first match, a grandchild (PPid walk to init): \(descendant.p50) / \(descendant.p90)
+      first match, a grandchild (PPid walk to init, \(generations) parents): \(descendant.p50) / \(descendant.p90)
       first match, Flatpak by portal app id (PipeWire): \(portal.p50) / \(portal.p90)
       first match, Flatpak by NSpid scan of /proc (PulseAudio): \(sandboxed.p50) / \(sandboxed.p90)
       cached match (both streams again): \(cached.p50) / \(cached.p90)

@@ -5,13 +5,13 @@ import Testing
 
 /// Players matched to their streams as WirePlumber and KDE do, and a lost output pausing
 /// whoever played on it however the server reports it: against a real PulseAudio and PipeWire's
-/// pulse server, a "headphones" null sink beside the default one, mpv + mpv-mpris, and a Python
+/// pulse server, a "headphones" null sink beside a "speakers" one, mpv + mpv-mpris, and a Python
 /// MPRIS player whose audio plays in a child or grandchild `pacat` (as a browser's does).
 @Suite(
   "The hub matches players to streams and pauses whoever played on a lost output", .serialized,
   .enabled(if: HubTools.mpvCanRun && PulseAudioServer.isInstalled), .timeLimit(.minutes(3)))
 struct AudioSessionMatchingTests {
-  /// A sound server with a "headphones" sink, a bus, and the hub once started.
+  /// A sound server with "speakers" and "headphones" sinks, a bus, and the hub once started.
   final class Rig: @unchecked Sendable {
     // Safe: only the test's own task touches it, one step after another.
     let server: SoundServerUnderTest
@@ -79,16 +79,24 @@ struct AudioSessionMatchingTests {
       }
     }
 
+    /// The indices of the streams on the headphones sink.
+    func streamsOnHeadphones() async throws -> [String] {
+      let sinks = try await server.pactl("list", "short", "sinks")
+      guard
+        let index = sinks.split(separator: "\n").first(where: { $0.contains("headphones") })?
+          .split(separator: "\t").first
+      else { return [] }
+      return try await server.pactl("list", "short", "sink-inputs").split(separator: "\n").compactMap {
+        line in
+        let fields = line.split(separator: "\t")
+        return fields.dropFirst().first == index ? fields.first.map(String.init) : nil
+      }
+    }
+
     /// Waits until the server lists `count` streams on the headphones sink.
     func waitForStreamsOnHeadphones(_ count: Int) async throws {
       try await eventually("\(count) stream(s) on the headphones", within: .seconds(20)) {
-        let sinks = try await server.pactl("list", "short", "sinks")
-        guard
-          let index = sinks.split(separator: "\n").first(where: { $0.contains("headphones") })?
-            .split(separator: "\t").first
-        else { return false }
-        let streams = try await server.pactl("list", "short", "sink-inputs").split(separator: "\n")
-        return streams.filter { $0.split(separator: "\t").dropFirst().first == index }.count == count
+        try await streamsOnHeadphones().count == count
       }
     }
 
@@ -128,6 +136,7 @@ struct AudioSessionMatchingTests {
     }
     let rig = Rig(server: server, bus: bus)
     do {
+      _ = try await server.pactl("load-module", "module-null-sink", "sink_name=speakers")
       try await rig.loadHeadphones()
       try await body(rig)
     } catch {
@@ -181,11 +190,15 @@ struct AudioSessionMatchingTests {
   func aStreamEndedWithItsSink(on kind: SoundServerUnderTest.Kind) async throws {
     try await withRig(kind) { rig in
       try await rig.startHub()
-      let player = try await rig.startChildPlayer("firefox", ["--grandchild", "--no-move", "--respawn"])
+      let player = try await rig.startChildPlayer("firefox", ["--grandchild", "--respawn"])
       try await rig.waitForStreamsOnHeadphones(1)
       try await eventually("doctor to say how firefox is matched") {
         try await rig.doctor().contains("the hub matches firefox to its sound-server stream by")
       }
+      // The stream ends before its sink is removed, as Firefox's does; the player makes a new
+      // stream on the speakers meanwhile.
+      player.signal(SIGUSR1)
+      try await rig.waitForStreamsOnHeadphones(0)
       try await rig.unplugHeadphones()
       try await rig.waitForStatus("firefox", "Paused")
       try await rig.callAndWaitForTheHub()

@@ -182,11 +182,11 @@ final class AudioSessionService: Service, Sendable {
 
   // MARK: - Requests
 
-  /// `remotectl interrupt begin` (`begin` true) or `end`.
+  /// `BeginInterruption()` (`begin` true) or `EndInterruption()` on the audio session's
+  /// interface: applied at once, on the connection's thread where the call arrives, so that a
+  /// read after the reply sees it.
   func request(begin: Bool) {
-    connection.perform { [self] in
-      apply(begin ? .interruptionRequested : .interruptionEndRequested)
-    }
+    apply(begin ? .interruptionRequested : .interruptionEndRequested)
   }
 
   /// Someone pressed play, pause, stop or play-pause on `owner` through the hub: it is not

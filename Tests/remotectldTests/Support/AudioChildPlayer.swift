@@ -4,12 +4,12 @@
 /// takes (`Play`, `Pause`…) and `audio ended` when its stream's process exits.
 ///
 /// Arguments: its name (`org.mpris.MediaPlayer2.NAME`, also its DesktopEntry), the sink to play
-/// on (empty for the default), then flags: `--grandchild`; `--no-move` (the server ends its
-/// stream with its sink instead of moving it, as Firefox's is); `--respawn` (a new stream on
-/// the default sink when the old one ends: a player that recreates its stream elsewhere).
+/// on (empty for the default), then flags: `--grandchild`; `--respawn` (a new stream on the
+/// `speakers` sink when the old one ends: a player that recreates its stream elsewhere). On
+/// `SIGUSR1` it ends its stream (kills its audio processes), as the server ends Firefox's.
 enum AudioChildPlayer {
   static let script = """
-    import os, subprocess, sys
+    import os, signal, subprocess, sys
     import dbus, dbus.service
     from dbus.mainloop.glib import DBusGMainLoop
     from gi.repository import GLib
@@ -22,8 +22,6 @@ enum AudioChildPlayer {
 
     def audio_command(device):
         play = ['pacat', '--raw', '--property=application.name=' + name]
-        if '--no-move' in flags:
-            play.append('--no-move')
         if device:
             play.append('--device=' + device)
         play.append('/dev/zero')
@@ -81,16 +79,24 @@ enum AudioChildPlayer {
         def Stop(self):
             self.take('Stop', 'Stopped')
 
+    audio = []
+
     def start_audio(device):
-        audio = subprocess.Popen(audio_command(device))
-        GLib.child_watch_add(GLib.PRIORITY_DEFAULT, audio.pid, audio_ended)
+        process = subprocess.Popen(audio_command(device), start_new_session=True)
+        audio.append(process.pid)
+        GLib.child_watch_add(GLib.PRIORITY_DEFAULT, process.pid, audio_ended)
+
+    def end_audio():
+        os.killpg(audio[-1], signal.SIGKILL)
+        return True
 
     def audio_ended(pid, status):
         print('audio ended', flush=True)
         if '--respawn' in flags:
-            start_audio('')
+            start_audio('speakers')
 
     player = Player()
+    GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, signal.SIGUSR1, end_audio)
     start_audio(sink)
     bus.request_name('org.mpris.MediaPlayer2.' + name, dbus.bus.NAME_FLAG_DO_NOT_QUEUE)
     GLib.MainLoop().run()
