@@ -180,9 +180,18 @@ struct RunningPlayer: Sendable {
   /// The name playerctl's `--player` takes.
   var playerctlName: String { String(busName.dropFirst("org.mpris.MediaPlayer2.".count)) }
 
-  /// Its PlaybackStatus, as playerctl reads it.
+  /// Its PlaybackStatus, as the bus gives it (`busctl get-property`), or what went wrong.
   func status(on stage: PlayerStage) async throws -> String {
-    try await stage.bus.playerctl("--player=\(playerctlName)", "status").trimmed
+    let read = try await stage.bus.run(
+      "busctl",
+      [
+        "--address=\(stage.bus.address)", "get-property", busName, "/org/mpris/MediaPlayer2",
+        "org.mpris.MediaPlayer2.Player", "PlaybackStatus",
+      ])
+    // `s "Playing"`
+    let fields = read.output.split(separator: "\"")
+    guard read.status == 0, fields.count >= 2 else { return "unreadable: \(read.error)" }
+    return String(fields[1])
   }
 
   /// Stops its processes (the last one started first), and gives its browser slot back.
