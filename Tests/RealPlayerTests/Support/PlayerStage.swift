@@ -60,16 +60,21 @@ final class PlayerStage: Sendable {
       bus = started
       let folder = try user.makeFolder("player-home")
       home = folder
-      let subscription = try TimedLines(
-        "stdbuf", ["-oL", "pactl", "subscribe"], environment: server.environment)
-      events = subscription
       _ = try await server.pactl("load-module", "module-null-sink", "sink_name=speakers")
       let module = try await server.pactl("load-module", "module-null-sink", "sink_name=headphones")
       let index = try await server.sinkIndex("headphones")
       _ = try await server.pactl("set-default-sink", "headphones")
-      // Subscribed once it has reported the sink loaded after it started.
-      _ = try await subscription.first(after: 0, "pactl subscribe to report the headphones") {
-        $0.contains("'new' on sink #\(index)")
+      let subscription = try TimedLines(
+        "stdbuf", ["-oL", "pactl", "subscribe"], environment: server.environment)
+      events = subscription
+      // Subscribed once it reports a change made after it started: the speakers' volume, set
+      // again (to another value each time) until it does.
+      let speakers = try await server.sinkIndex("speakers")
+      var volume = 90
+      try await eventually("pactl subscribe to report a change of the speakers") {
+        volume = volume == 90 ? 91 : 90
+        _ = try await server.pactl("set-sink-volume", "speakers", "\(volume)%")
+        return !subscription.all(after: 0) { $0.contains("on sink #\(speakers)") }.isEmpty
       }
       let playerctld = try started.start(
         "/usr/bin/playerctld", [],
