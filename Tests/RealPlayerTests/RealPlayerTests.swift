@@ -125,7 +125,7 @@ struct RealPlayerTests {
     {
       // playerctld 2.4.1 crashes so when VLC's two connections appear with no hub on the bus
       // at all (4 of 24 starts of VLC beside a lone playerctld here), and more often beside the
-      // hub (13 of 24 runs): its own bug, which the hub may make likelier. Recorded as a known
+      // hub (22 of 38 runs): its own bug, which the hub may make likelier. Recorded as a known
       // issue, so that the run's other checks stand; any other end of playerctld fails the run.
       withKnownIssue(
         "playerctld 2.4.1 crashes (\(Self.vlcCrash)) as VLC appears, hub or not", isIntermittent: true
