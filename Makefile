@@ -22,10 +22,14 @@ BUILD_PACKAGES := libsystemd-dev libpulse-dev libasound2-dev libcurl4-openssl-de
 # sound server to record (pulseaudio with parec; ALSA's pulse plugin; sox for soxi); Python's
 # websockets for the bridge's Python example; GNOME Shell, run headless, whose media controls are
 # the MPRIS client most Linux users have; iproute2 and tcpdump for the web remote's LAN test (a
-# network namespace, and a capture of what crosses it); bubblewrap for a Flatpak-shaped sandbox.
+# network namespace, and a capture of what crosses it); the real players the hub meets (VLC,
+# Firefox ESR, and mpv in a Flatpak-shaped sandbox: bubblewrap, xdg-dbus-proxy; Chromium is in
+# BROWSER_PACKAGES), run as a user the tests make (passwd's useradd, util-linux's setpriv;
+# coreutils' stdbuf).
 TEST_PACKAGES := dbus-daemon dbus-bin playerctl libglib2.0-bin systemd python3-dbus python3-gi \
 	mpv mpv-mpris pulseaudio pulseaudio-utils libasound2-plugins sox tmux python3-websockets gnome-shell \
-	pipewire pipewire-pulse wireplumber iproute2 tcpdump bubblewrap
+	pipewire pipewire-pulse wireplumber iproute2 tcpdump \
+	vlc-bin vlc-plugin-base firefox-esr bubblewrap xdg-dbus-proxy passwd util-linux coreutils
 # What the demo runs: a bus daemon when the machine has no session bus, controllers to try
 # (playerctl, gdbus), and PulseAudio's client library and tools (libpulse0, pactl/parec).
 DEMO_PACKAGES := dbus-daemon dbus-bin playerctl libglib2.0-bin libpulse0 pulseaudio-utils libasound2

@@ -362,6 +362,12 @@ let package = Package(
       name: "remotectldTests",
       dependencies: ["remotectld", "BusTestSupport", "SoundTestSupport"]
     ),
+    // The hub beside the players people use, run for real as an unprivileged user: Chromium and
+    // Firefox ESR, VLC, mpv, and mpv in a Flatpak-shaped sandbox, on PulseAudio and PipeWire.
+    .testTarget(
+      name: "RealPlayerTests",
+      dependencies: ["BusTestSupport", "SoundTestSupport", "BrowserTestSupport"]
+    ),
     .testTarget(
       name: "RemoteControlMPRISTestingTests",
       dependencies: ["RemoteControl", "RemoteControlMPRIS", "RemoteControlMPRISTesting"]

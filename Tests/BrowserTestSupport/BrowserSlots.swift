@@ -1,13 +1,14 @@
 import Synchronization
 
-/// How many Chromiums run at once across the whole test run.
+/// How many browsers (Chromiums, and RealPlayerTests' Firefox) run at once across the whole test
+/// run.
 ///
 /// Swift Testing runs suites in parallel; each Chromium is a handful of busy processes, and a
 /// dozen starting together on a 2-core machine starve every other test of the run (their bounded
 /// waits then time out). A browser takes a slot before it starts and gives it back when closed.
-actor BrowserSlots {
+package actor BrowserSlots {
   /// The run's slots: two Chromiums at a time.
-  static let shared = BrowserSlots(count: 2)
+  package static let shared = BrowserSlots(count: 2)
 
   private var free: Int
   private var waiting: [CheckedContinuation<Void, Never>] = []
@@ -15,7 +16,7 @@ actor BrowserSlots {
   init(count: Int) { free = count }
 
   /// Waits for a free slot and takes it; give it back through the returned ticket.
-  func take() async -> Ticket {
+  package func take() async -> Ticket {
     if free > 0 {
       free -= 1
     } else {
@@ -34,14 +35,14 @@ actor BrowserSlots {
   }
 
   /// One taken slot, given back once, by ``give()`` or when the ticket is dropped.
-  final class Ticket: Sendable {
+  package final class Ticket: Sendable {
     private let slots: BrowserSlots
     private let given = Atomic(false)
 
     fileprivate init(slots: BrowserSlots) { self.slots = slots }
 
     /// Gives the slot back (again: nothing).
-    func give() {
+    package func give() {
       guard !given.exchange(true, ordering: .relaxed) else { return }
       let slots = self.slots
       Task { await slots.give() }

@@ -14,31 +14,57 @@ package final class PrivateBus: Sendable {
   package let directory: URL
   private let daemon: Mutex<ChildProcess?>
   private let children = Mutex<[ChildProcess]>([])
+  /// The daemon's configuration, besides `--address`: `--session`, or a configuration file.
+  private let configuration: String
 
-  private init(address: String, directory: URL, daemon: ChildProcess) {
+  private init(address: String, directory: URL, configuration: String, daemon: ChildProcess) {
     self.address = address
     self.directory = directory
+    self.configuration = configuration
     self.daemon = Mutex(daemon)
   }
 
   /// Starts a daemon in a fresh folder and returns once it listens (it prints its address then).
-  package static func start() async throws -> PrivateBus {
+  ///
+  /// - Parameter admittingEveryUser: Whether programs run as other users may connect too (players
+  ///   that refuse to run as root): the session bus's configuration, with a policy that allows
+  ///   every user, and a folder they may enter. A session bus admits only its own user otherwise.
+  package static func start(admittingEveryUser: Bool = false) async throws -> PrivateBus {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("bus-test-\(UUID().uuidString.prefix(8))", isDirectory: true)
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let address = "unix:path=\(directory.path)/bus"
     ChildRegistry.current?.add(directory: directory)
     do {
-      return PrivateBus(address: address, directory: directory, daemon: try await launch(at: address))
+      var configuration = "--session"
+      if admittingEveryUser {
+        let file = directory.appendingPathComponent("session.conf")
+        try Self.everyUsersSession.write(to: file, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path)
+        configuration = "--config-file=\(file.path)"
+      }
+      return PrivateBus(
+        address: address, directory: directory, configuration: configuration,
+        daemon: try await launch(at: address, configuration: configuration))
     } catch {
       try? FileManager.default.removeItem(at: directory)
       throw error
     }
   }
 
-  private static func launch(at address: String) async throws -> ChildProcess {
+  /// Debian's session bus configuration, and a policy that lets every user connect.
+  private static let everyUsersSession = """
+    <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+     "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+    <busconfig>
+      <include>/usr/share/dbus-1/session.conf</include>
+      <policy context="default"><allow user="*"/></policy>
+    </busconfig>
+    """
+
+  private static func launch(at address: String, configuration: String) async throws -> ChildProcess {
     let daemon = try ChildProcess(
-      "dbus-daemon", ["--session", "--nofork", "--print-address=1", "--address=\(address)"])
+      "dbus-daemon", [configuration, "--nofork", "--print-address=1", "--address=\(address)"])
     do {
       _ = try await daemon.line(within: .seconds(10)) { $0.hasPrefix("unix:") }
     } catch {
@@ -136,7 +162,7 @@ package final class PrivateBus: Sendable {
   /// Starts a new daemon at the same address (after ``kill()``).
   package func restart() async throws {
     await kill()
-    let fresh = try await Self.launch(at: address)
+    let fresh = try await Self.launch(at: address, configuration: configuration)
     daemon.withLock { $0 = fresh }
   }
 
