@@ -37,7 +37,7 @@ import Testing
     #expect(try await Self.get(bus, "CanLike") == "b true")
     #expect(try await Self.get(bus, "LikeActive") == "b false")
     #expect(try await Self.get(bus, "LikeTitle") == #"s "Favourite preset""#)
-    #expect(try await Self.get(bus, "SkipForwardIntervals") == "ax 1 30000000")
+    #expect(try await Self.get(bus, "SkipForwardIntervals") == "ax 1 15000000")
     #expect(try await Self.get(bus, "CanRate") == "b false", "binaural rates nothing")
     let like = try await bus.run(
       "busctl", "--user", "call", "org.mpris.MediaPlayer2.binaural", "/org/mpris/MediaPlayer2/RemoteControl",

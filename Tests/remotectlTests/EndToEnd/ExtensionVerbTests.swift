@@ -27,7 +27,7 @@ struct ExtensionVerbTests {
 
     var metadata = try await bus.remotectl("metadata")
     #expect(metadata.output.contains("binaural remotecontrol:LikeActive  false"), "\(metadata)")
-    #expect(metadata.output.contains("remotecontrol:SkipForwardIntervals 30000000"), "\(metadata)")
+    #expect(metadata.output.contains("remotecontrol:SkipForwardIntervals 15000000"), "\(metadata)")
     let like = try await bus.remotectl("like")
     #expect(like.status == 0, "\(like)")
     metadata = try await bus.remotectl("metadata")
@@ -36,9 +36,9 @@ struct ExtensionVerbTests {
     #expect(try await bus.remotectl("like", "--undo").status == 0)
     #expect(try await bus.remotectl("metadata").output.contains("remotecontrol:LikeActive  false"))
 
-    // Paused at 0: forward by the preferred 30 s, back by 30 s.
+    // Paused at 0: forward by the preferred 15 s, back by 15 s.
     #expect(try await bus.remotectl("skip-forward").status == 0)
-    #expect(try await bus.remotectl("position").output == "30.000000\n")
+    #expect(try await bus.remotectl("position").output == "15.000000\n")
     #expect(try await bus.remotectl("skip-backward").status == 0)
     #expect(try await bus.remotectl("position").output == "0.000000\n")
 
