@@ -181,7 +181,7 @@ struct WebRemotePageTests {
       }
       // Somewhere in the first track, so that the new one visibly starts from 0:00.
       try await page.browser.click(named: "Skip forward")
-      try await eventually("the bar at 0:30") { try await page.text("elapsed") == "0:30" }
+      try await eventually("the bar at 0:15") { try await page.text("elapsed") == "0:15" }
 
       try await page.waitUntilEnabled("Next track")
       try await page.browser.click(named: "Next track")
@@ -217,14 +217,14 @@ struct WebRemotePageTests {
 
   @Test func skipForwardMovesBinauralByItsPreferredInterval() async throws {
     try await withPairedPage { stage, page, _ in
-      #expect(try await page.text("skip-forward-interval") == "30")
+      #expect(try await page.text("skip-forward-interval") == "15")
       try await page.waitUntilEnabled("Skip forward")
       try await page.browser.click(named: "Skip forward")
-      try await eventually("binaural to be 30 s on") { () async throws -> Bool in
+      try await eventually("binaural to be 15 s on") { () async throws -> Bool in
         let position = Double(try await stage.bus.playerctl("--player=binaural", "position").trimmed) ?? -1
-        return abs(position - 30) < 1
+        return abs(position - 15) < 1
       }
-      try await eventually("the bar to show 0:30") { try await page.text("elapsed") == "0:30" }
+      try await eventually("the bar to show 0:15") { try await page.text("elapsed") == "0:15" }
     }
   }
 
