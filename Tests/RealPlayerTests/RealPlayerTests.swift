@@ -123,10 +123,13 @@ struct RealPlayerTests {
     // playerctld ran beside the hub through it all, and lists the player.
     if running.player == .vlc, stage.playerctld.exitStatus != nil, stage.playerctldLog.contains(Self.vlcCrash)
     {
-      // playerctld 2.4.1 crashes so when VLC's two connections appear with no hub on the bus
-      // at all (4 of 24 starts of VLC beside a lone playerctld here), and more often beside the
-      // hub (22 of 38 runs): its own bug, which the hub may make likelier. Recorded as a known
-      // issue, so that the run's other checks stand; any other end of playerctld fails the run.
+      // playerctld 2.4.1's own race, hub or not: VLC owns two MPRIS names on two connections,
+      // playerctld shields only the newest name still waiting for its GetAll replies, so a
+      // PropertiesChanged from the other one makes it the active player with no properties
+      // cached, and playerctld dies putting that null into the signals it re-emits. Side by side
+      // on one loaded machine, fresh playerctld each time: 26 of 64 VLC starts without the hub,
+      // 27 of 64 with it, and no signal of the hub's in any crash. Recorded as a known issue, so
+      // that the run's other checks stand; any other end of playerctld fails the run.
       withKnownIssue(
         "playerctld 2.4.1 crashes (\(Self.vlcCrash)) as VLC appears, hub or not", isIntermittent: true
       ) {
