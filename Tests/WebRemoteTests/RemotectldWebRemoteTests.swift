@@ -62,11 +62,13 @@ struct RemotectldWebRemoteTests {
     let blocked = try await HubUnderTest.start(on: second, ["--http-port", String(port)])
     let log = second.directory.appendingPathComponent("remotectld.log").path
     try await eventually("the second hub to log that its port is taken") {
-      (try? String(contentsOfFile: log, encoding: .utf8))?.contains("the web remote is not served") == true
+      (try? String(contentsOfFile: log, encoding: .utf8))?.contains("the web server stopped") == true
     }
     let pair = try await blocked.remotectl(["pair"])
     #expect(pair.status != 0)
-    #expect(pair.error.contains("serves no web remote"))
+    #expect(
+      pair.error.contains("serves no web remote: the web server stopped: cannot listen on 127.0.0.1:\(port)"),
+      "\(pair.error)")
     let hub = try await blocked.remotectl(["hub"])
     #expect(hub.status == 0)
     await blocked.stop()

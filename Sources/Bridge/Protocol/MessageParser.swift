@@ -15,8 +15,12 @@ struct MessageParser: Sendable {
 
   /// The message in `text`, or why it is refused.
   func parse(_ text: String) -> ParsedMessage {
-    guard let value = try? JSONValue.parse(text) else {
-      return ParsedMessage(result: .failure(ProtocolError(.malformedMessage, "the message is not JSON")))
+    let value: JSONValue
+    do {
+      value = try JSONValue.parse(text)
+    } catch {
+      return ParsedMessage(
+        result: .failure(ProtocolError(.malformedMessage, "the message is not JSON: \(error.reason)")))
     }
     guard let members = value.objectValue else {
       return ParsedMessage(

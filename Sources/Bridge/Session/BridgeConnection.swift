@@ -33,11 +33,17 @@ struct BridgeConnection: Sendable {
       continuation.finish()
       await group.waitForAll()
       guard let fatal else { return }
-      try? await outbound.close(
-        fatal.code == .messageTooLarge ? .messageTooLarge : .policyViolation, reason: fatal.code.rawValue)
-      // Read on (and drop) until the client answers the close: a socket closed with unread data
-      // is reset, and the reset would lose the error just sent before the client reads it.
-      while (try? await messages.next()) != nil {}
+      do {
+        try await outbound.close(
+          fatal.code == .messageTooLarge ? .messageTooLarge : .policyViolation, reason: fatal.code.rawValue)
+        // Read on (and drop) until the client answers the close: a socket closed with unread data
+        // is reset, and the reset would lose the error just sent before the client reads it.
+        while try await messages.next() != nil {}
+      } catch {
+        hub.logger.debug(
+          "bridge connection ended before its close was answered",
+          metadata: ["error": "\(error)", "closing for": "\(fatal.code.rawValue)"])
+      }
     }
   }
 

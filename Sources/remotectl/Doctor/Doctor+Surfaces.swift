@@ -41,12 +41,12 @@ extension Doctor {
     var findings: [Finding] = []
     if let web = await properties(of: webRemoteInterface, at: owner, session: session) {
       let urls = (web["URLs"]?.arrayElements ?? []).compactMap(\.stringValue)
+      // A hub older than the Reason property says nothing of why.
+      let reason =
+        web["Reason"]?.stringValue ?? "the hub runs with --no-http, or its HTTP port was taken (see its log)"
       findings.append(
         urls.isEmpty
-          ? Finding(
-            kind: .note,
-            text:
-              "the web remote is off: the hub runs with --no-http, or its HTTP port was taken (see its log)")
+          ? Finding(kind: .note, text: "the web remote is off: \(reason)")
           : Finding(
             kind: .ok,
             text:

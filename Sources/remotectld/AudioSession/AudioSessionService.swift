@@ -136,6 +136,8 @@ final class AudioSessionService: Service, Sendable {
 
   // MARK: - Running
 
+  /// Follows the players and the sound server (and logind's sleep) until graceful shutdown;
+  /// then releases the sleep inhibitor and ends the web remote's streams of interruptions.
   func run() async throws {
     let observer = hub.view.observe { [self] change in take(change) }
     defer { hub.view.removeObserver(observer) }
@@ -143,13 +145,14 @@ final class AudioSessionService: Service, Sendable {
     connection.perform { [self] in
       for mirror in hub.view.mirrors where mirror.isLoaded { playerLoaded(mirror.owner) }
     }
-    await withDiscardingTaskGroup { group in
-      group.addTask { [self] in await watchSoundServer() }
-      if options.pausesForSleep {
-        group.addTask { [self] in await followSleep() }
+    // The sound server is watched until graceful shutdown cancels the watch.
+    await cancelWhenGracefulShutdown { [self] in
+      await withDiscardingTaskGroup { group in
+        group.addTask { [self] in await watchSoundServer() }
+        if options.pausesForSleep {
+          group.addTask { [self] in await followSleep() }
+        }
       }
-      try? await gracefulShutdown()
-      group.cancelAll()
     }
     logind.stop()
     for continuation in state.withLock({ Array($0.interruptionStreams.values) }) { continuation.finish() }
@@ -249,7 +252,12 @@ final class AudioSessionService: Service, Sendable {
       }
     }
     Task { [self] in
-      try? await Task.sleep(for: Self.sleepAnswerLimit)
+      do {
+        try await Task.sleep(for: Self.sleepAnswerLimit)
+      } catch {
+        // Only cancellation ends the sleep early, and nothing cancels this task.
+        return
+      }
       connection.perform { [self] in readyForSleep(generation, late: true) }
     }
   }

@@ -62,23 +62,33 @@ struct BridgeFiles: Sendable {
         atPath: temporary.path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
     else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path]) }
     guard rename(temporary.path, url.path) == 0 else {
-      let reason = String(cString: strerror(errno))
-      try? FileManager.default.removeItem(at: temporary)
+      var reason = String(cString: strerror(errno))
+      do {
+        try Self.removeIfPresent(temporary)
+      } catch {
+        reason += "; \(temporary.path) is left behind: \(error.localizedDescription)"
+      }
       throw CocoaError(
         .fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path, NSLocalizedDescriptionKey: reason])
     }
   }
 
-  /// The origins listed in the origins file: one a line, blank lines and `#` comments skipped.
-  func listedOrigins() -> [String] {
-    guard let text = try? String(contentsOf: originsFile, encoding: .utf8) else { return [] }
+  /// The origins listed in the origins file: one a line, blank lines and `#` comments skipped;
+  /// none when there is no such file.
+  ///
+  /// - Throws: When the file is there but cannot be read.
+  func listedOrigins() throws -> [String] {
+    guard FileManager.default.fileExists(atPath: originsFile.path) else { return [] }
+    let text = try String(contentsOf: originsFile, encoding: .utf8)
     return text.split(whereSeparator: \.isNewline)
       .map { $0.trimmingCharacters(in: .whitespaces) }
       .filter { !$0.isEmpty && !$0.hasPrefix("#") }
   }
 
   /// Whether another process serves the socket; a socket file nobody serves is removed.
-  func socketIsServed() -> Bool {
+  ///
+  /// - Throws: When a socket file nobody serves cannot be removed.
+  func socketIsServed() throws -> Bool {
     guard FileManager.default.fileExists(atPath: socket.path) else { return false }
     let descriptor = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
     guard descriptor >= 0 else { return false }
@@ -96,13 +106,19 @@ struct BridgeFiles: Sendable {
       }
     }
     if connected == 0 { return true }
-    try? FileManager.default.removeItem(at: socket)
+    try Self.removeIfPresent(socket)
     return false
   }
 
-  /// Removes the socket and endpoint files.
-  func removeListenerFiles() {
-    try? FileManager.default.removeItem(at: socket)
-    try? FileManager.default.removeItem(at: endpoint)
+  /// Removes the file at `url`; a file that is not there (removed already) is no failure.
+  ///
+  /// - Throws: Any other failure, such as a folder the hub may no longer write.
+  static func removeIfPresent(_ url: URL) throws {
+    guard unlink(url.path) != 0 else { return }
+    let code = errno
+    guard code != ENOENT else { return }
+    throw CocoaError(
+      .fileWriteUnknown,
+      userInfo: [NSFilePathErrorKey: url.path, NSLocalizedDescriptionKey: String(cString: strerror(code))])
   }
 }

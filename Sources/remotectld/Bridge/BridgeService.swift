@@ -16,10 +16,14 @@ struct BridgeService: Service {
   /// What `remotectl doctor` reads on the hub's bus: where the bridge serves, or why not.
   var status = BridgeStatus()
 
+  /// Serves the bridge until graceful shutdown; each listener's file (the unix socket, the
+  /// endpoint file) is removed when it stops. Returns at once when the bridge is off (the reason
+  /// said on the bus), and once both listeners have stopped; a listener that fails (its port
+  /// taken, say) takes neither the other listener nor the hub down with it.
   func run() async throws {
     guard options.bridge else {
       status.off("remotectld runs with --no-bridge")
-      return try await gracefulShutdown()
+      return
     }
     guard let files = BridgeFiles() else {
       let reason =
@@ -27,7 +31,7 @@ struct BridgeService: Service {
         + "the bridge's socket and token"
       status.off(reason)
       logger.warning("the bridge is off: \(reason)")
-      return try await gracefulShutdown()
+      return
     }
     let token: String
     do {
@@ -37,47 +41,79 @@ struct BridgeService: Service {
       let reason = "cannot write \(files.directory.path): \(error.localizedDescription)"
       status.off(reason)
       logger.error("the bridge is off: \(reason)")
-      return try await gracefulShutdown()
+      return
+    }
+    let listedOrigins: [String]
+    do {
+      listedOrigins = try files.listedOrigins()
+    } catch {
+      listedOrigins = []
+      logger.error(
+        "cannot read \(files.originsFile.path): only the origins --bridge-origin names are allowed",
+        metadata: ["error": "\(error.localizedDescription)"])
     }
     let hub = BridgeHub(
       configuration: BridgeConfiguration(
-        busAddress: busAddress, token: token, allowedOrigins: Set(options.origins + files.listedOrigins()),
+        busAddress: busAddress, token: token, allowedOrigins: Set(options.origins + listedOrigins),
         heartbeatInterval: .milliseconds(Int64(options.bridgeHeartbeat * 1000)),
         artworkDirectory: files.artwork),
       logger: logger)
-    var applications: [(String, any Service)] = [("loopback TCP", tcpApplication(hub: hub, files: files))]
-    let ownsSocket = !files.socketIsServed()
-    if ownsSocket {
+    var listeners = [
+      Listener(
+        name: "loopback TCP", isSocket: false, file: files.endpoint,
+        application: tcpApplication(hub: hub, files: files))
+    ]
+    if ownsSocket(files) {
       status.serves(socket: files.socket.path)
-      applications.append(
-        (
-          "unix socket",
-          application(hub: hub, listener: .unixSocket, address: .unixDomainSocket(path: files.socket.path))
-        ))
-    } else {
-      logger.error(
-        "the bridge's unix socket \(files.socket.path) is served by another process; serving TCP only")
+      listeners.append(
+        Listener(
+          name: "unix socket", isSocket: true, file: files.socket,
+          application: application(
+            hub: hub, listener: .unixSocket, address: .unixDomainSocket(path: files.socket.path))))
     }
-    defer {
-      if ownsSocket { try? FileManager.default.removeItem(at: files.socket) }
-      try? FileManager.default.removeItem(at: files.endpoint)
-    }
-    // A listener that fails (its port taken, say) takes neither the other listener nor the hub
-    // down with it.
     await withDiscardingTaskGroup { group in
-      for (listener, application) in applications {
+      for listener in listeners {
         group.addTask { [logger, status] in
           do {
-            try await application.run()
+            try await listener.application.run()
           } catch {
-            status.stopped(
-              isSocket: listener == "unix socket", "the bridge's \(listener) listener stopped: \(error)")
-            logger.error("the bridge's \(listener) listener stopped: \(error)")
-            try? await gracefulShutdown()
+            let reason = "the bridge's \(listener.name) listener stopped: \(error)"
+            status.stopped(isSocket: listener.isSocket, reason)
+            logger.error("\(reason)")
+          }
+          do {
+            try BridgeFiles.removeIfPresent(listener.file)
+          } catch {
+            logger.warning(
+              "cannot remove \(listener.file.path)", metadata: ["error": "\(error.localizedDescription)"])
           }
         }
       }
     }
+  }
+
+  /// One of the bridge's listeners, and the file it leaves behind.
+  private struct Listener: Sendable {
+    var name: String
+    var isSocket: Bool
+    /// The file removed when it stops: the socket, or the endpoint file that names the port.
+    var file: URL
+    var application: any Service
+  }
+
+  /// Whether the hub serves the unix socket: not when another process does (logged), nor when a
+  /// socket file nobody serves cannot be removed (logged).
+  private func ownsSocket(_ files: BridgeFiles) -> Bool {
+    do {
+      guard try files.socketIsServed() else { return true }
+      logger.error(
+        "the bridge's unix socket \(files.socket.path) is served by another process; serving TCP only")
+    } catch {
+      logger.error(
+        "cannot remove the stale socket \(files.socket.path); serving TCP only",
+        metadata: ["error": "\(error.localizedDescription)"])
+    }
+    return false
   }
 
   private func tcpApplication(hub: BridgeHub, files: BridgeFiles) -> any Service {

@@ -11,14 +11,24 @@ final class WebRemoteEndpoint: Sendable {
     /// The URL a pairing link points at: the public origin's, else the LAN one with `--lan`,
     /// else loopback.
     var pairingURL: String?
+    /// Why no server runs, empty while one does.
+    var reason = "the web remote has not started yet"
   }
 
   private let state = Mutex(State())
 
   /// The server is up: pairing works from now on.
   func serve(devices: DeviceStore, urls: [String], pairingURL: String) {
-    state.withLock { $0 = State(devices: devices, urls: urls, pairingURL: pairingURL) }
+    state.withLock { $0 = State(devices: devices, urls: urls, pairingURL: pairingURL, reason: "") }
   }
+
+  /// No server runs, because of `reason` (a sentence a user can act on): pairing fails with it.
+  func off(_ reason: String) {
+    state.withLock { $0 = State(reason: reason) }
+  }
+
+  /// Why no server runs; empty while one does.
+  var reason: String { state.withLock { $0.reason } }
 
   /// The listeners' URLs; empty while no server runs.
   var urls: [String] { state.withLock { $0.urls } }
@@ -32,6 +42,8 @@ final class WebRemoteEndpoint: Sendable {
   ///   the Unix epoch).
   /// - `Revoke(s id)`: revokes a device's token and closes its sockets.
   /// - `URLs` (`as`): the listeners' URLs.
+  /// - `Reason` (`s`): why the web remote is not served (`--no-http`, its port taken…); empty
+  ///   while it is.
   var interface: Interface {
     Interface(
       name: WebRemoteNames.interface,
@@ -71,18 +83,16 @@ final class WebRemoteEndpoint: Sendable {
         },
       ],
       properties: [
-        Interface.Property("URLs", "as", change: .none) { [self] in .strings(urls) }
+        Interface.Property("URLs", "as", change: .none) { [self] in .strings(urls) },
+        Interface.Property("Reason", "s", change: .none) { [self] in .string(reason) },
       ])
   }
 
   /// The store and pairing URL, or `nil` after failing `call` with the reason.
   private func available(_ call: MethodCall) -> (DeviceStore, String)? {
-    let (devices, url) = state.withLock { ($0.devices, $0.pairingURL) }
+    let (devices, url, reason) = state.withLock { ($0.devices, $0.pairingURL, $0.reason) }
     guard let devices, let url else {
-      call.fail(
-        BusError(
-          WebRemoteNames.unavailableError,
-          "the hub serves no web remote: it runs with --no-http, or its HTTP port was taken (see its log)"))
+      call.fail(BusError(WebRemoteNames.unavailableError, "the hub serves no web remote: \(reason)"))
       return nil
     }
     return (devices, url)

@@ -1,10 +1,11 @@
 import DBus
 import Logging
+import ServiceLifecycle
 import Synchronization
 
 /// Whether the hub publishes its MPRIS names (the proxy player's and playerctld's), and why; it
-/// requests and releases them as the mode and the desktop shell say.
-final class ProxyPublication: Sendable {
+/// requests and releases them as the mode and the desktop shell say, as a `Service` of the hub.
+final class ProxyPublication: Service, Sendable {
   /// What applies now, as `remotectl hub` and `remotectl doctor` show it.
   struct Status: Sendable, Hashable {
     var mode: ProxyMode
@@ -47,17 +48,16 @@ final class ProxyPublication: Sendable {
     requests.yield(shell)
   }
 
-  /// Requests and releases the names as told until ``finish()``; then releases them.
+  /// Requests and releases the names as told until graceful shutdown; then releases them.
   func run() async {
-    for await shell in pending {
-      await apply(shell)
+    await withGracefulShutdownHandler {
+      for await shell in pending {
+        await apply(shell)
+      }
+    } onGracefulShutdown: { [requests] in
+      requests.finish()
     }
     if status.isPublished { await set(published: false, reason: "the hub stops") }
-  }
-
-  /// Ends ``run()``, which releases every name held.
-  func finish() {
-    requests.finish()
   }
 
   private func apply(_ shell: ShellWatcher.Shell?) async {
@@ -85,8 +85,8 @@ final class ProxyPublication: Sendable {
         if answersPlayerctld { await request(HubNames.playerctldBusName, on: server, queue: true) }
       } else {
         proxy.isPublished = false
-        try? await server.releaseName(ProxyNames.busName)
-        if answersPlayerctld { try? await server.releaseName(HubNames.playerctldBusName) }
+        await release(ProxyNames.busName, on: server)
+        if answersPlayerctld { await release(HubNames.playerctldBusName, on: server) }
       }
     }
     let status = Status(mode: mode, isPublished: published, reason: reason)
@@ -99,6 +99,17 @@ final class ProxyPublication: Sendable {
       published ? "publishing the proxy player" : "publishing no MPRIS name of the hub's own",
       metadata: ["reason": "\(reason)"])
     changed(status)
+  }
+
+  /// Releases `name`; a failure is logged (the name is then released when the hub's connection
+  /// closes).
+  private func release(_ name: BusName, on server: Connection) async {
+    do {
+      try await server.releaseName(name)
+      logger.info("released \(name)")
+    } catch {
+      logger.warning("cannot release \(name)", metadata: ["error": "\(error.message)"])
+    }
   }
 
   /// Requests `name`; playerctld's is queued for, so that the bus hands it over whenever

@@ -5,10 +5,15 @@ import PlayerView
 import ServiceLifecycle
 import WebRemote
 
-/// The Now Playing hub as a `Service`: it connects, watches the players through one view,
-/// exports its interfaces, publishes the proxy player where no desktop shell shows every player,
-/// owns its names and serves until graceful shutdown; then it releases its names and closes its
-/// connections.
+/// The Now Playing hub itself as a `Service`, the first of its parts (``HubPart``): its bus
+/// connections, its view of the players and the arbiter, the hub's interfaces and its name. It
+/// serves until graceful shutdown, after every other part has stopped; then it releases its
+/// names, withdraws its interfaces and closes its connections.
+///
+/// ``start(_:bridge:logger:)`` starts it and makes the other parts, in this order, each step
+/// undone if a later one fails: the bus thread and connection, the view and the arbiter, the
+/// proxy player's connection and objects, the parts, the hub's interfaces (every part's
+/// included), the view's subscriptions, the hub's name, the desktop shell's watch.
 struct HubService: Service {
   /// Where the hub connects, which players it leaves out, when it publishes the proxy player and
   /// whether it answers playerctld's interface.
@@ -28,18 +33,51 @@ struct HubService: Service {
     var audioSession = AudioSessionOptions()
   }
 
-  let configuration: Configuration
   let logger: Logger
-  /// Where the bridge (a service of its own) serves, or why not, exported for `remotectl doctor`.
-  var bridge = BridgeStatus()
+  /// What undoes ``start(_:bridge:logger:)``.
+  private let teardown: Teardown
 
   func run() async throws {
+    do {
+      try await gracefulShutdown()
+    } catch {
+      logger.notice("the hub is cancelled rather than stopped gracefully; it releases its names now")
+    }
+    await teardown.run()
+    logger.info("released the hub's names and closed its connections")
+  }
+
+  /// Connects, starts the hub and owns its name, and answers the hub's parts in the order the
+  /// group starts them (and stops them, last first): the hub itself; the proxy player's names;
+  /// the audio session; the headset button; the web server and the web remote; the bridge.
+  ///
+  /// To add a part, add one line to `parts` below: `HubPart(name, role, interfaces:, service:)`.
+  /// Its place in the list is its place in the shutdown order (it stops before the parts above
+  /// it), its role says what its failure does (see ``HubPart``), and its interfaces are exported
+  /// before the hub owns its name.
+  ///
+  /// - Throws: ``HubError`` when the hub cannot run: no bus, or another hub owns the name.
+  static func start(_ configuration: Configuration, bridge: BridgeService, logger: Logger) async throws
+    -> [HubPart]
+  {
+    var teardown = Teardown()
+    do {
+      return try await start(configuration, bridge: bridge, logger: logger, teardown: &teardown)
+    } catch {
+      await teardown.run()
+      throw error
+    }
+  }
+
+  private static func start(
+    _ configuration: Configuration, bridge: BridgeService, logger: Logger, teardown: inout Teardown
+  ) async throws -> [HubPart] {
     // The view's connection and the proxy's share one thread: a call forwarded from the proxy to
     // a player, and the player's reply going back, then change hands without a thread switch.
     let thread = try Self.startThread()
-    defer { thread.stop() }
+    teardown.add { thread.stop() }
     let connection = try await Self.connect(configuration.bus, on: thread)
-    defer { connection.close() }
+    teardown.add { connection.close() }
     let filter = configuration.filter
     let view = PlayerView(connection: connection, logger: logger) { filter.admits($0.rawValue) }
     let hub = Hub(view: view, filter: filter, logger: logger)
@@ -49,18 +87,18 @@ struct HubService: Service {
     // The proxy player's names live on a connection that sends nothing but MPRIS and playerctld's
     // interface.
     let server = configuration.proxy == .off ? nil : try await Self.connect(configuration.bus, on: thread)
-    defer { server?.close() }
+    if let server { teardown.add { server.close() } }
     var proxy: ProxyPlayer?
-    var stops: [@Sendable () -> Void] = []
-    defer { stops.forEach { $0() } }
     if let server {
       let player = ProxyPlayer(server: server, hub: hub, logger: logger, pressed: session.userPressed)
-      stops += try await player.start()
+      let stops = try await player.start()
+      teardown.add { stops.forEach { $0() } }
       if configuration.answersPlayerctld {
         // Served only while the proxy's connection owns playerctld's name: never beside a
         // running playerctld, which aborts on an interface it does not know.
         let standIn = PlayerctldStandIn(hub: hub, server: server, logger: logger)
-        stops += try await standIn.start { player.isPublished }
+        let standInStops = try await standIn.start { player.isPublished }
+        teardown.add { standInStops.forEach { $0() } }
       }
       proxy = player
     }
@@ -69,13 +107,30 @@ struct HubService: Service {
       answersPlayerctld: configuration.answersPlayerctld,
       logger: logger
     ) { status in hub.announce(status) }
+    let endpoint = WebRemoteEndpoint()
+    let button = HeadsetButton(hub: hub, logger: logger)
 
-    var registrations = [
-      try await connection.export(hub.hubInterface { publication.status }, at: HubNames.path)
+    // The parts after the hub itself, in start order; the group stops them last first, the
+    // bridge first and the proxy player's names last, before the hub's own. The roles: see HubPart.
+    var parts = [
+      HubPart("the proxy player's names", .essential, service: publication),
+      HubPart("the audio session", .essential, interfaces: [session.interface], service: session),
+      HubPart("the headset button", .essential, interfaces: [button.interface]) {
+        await cancelWhenGracefulShutdown { await button.run() }
+      },
     ]
-    defer { registrations.forEach { $0.cancel() } }
+    parts += await WebServer.parts(
+      options: configuration.http, hub: hub, endpoint: endpoint, interruptions: session, logger: logger)
+    parts.append(
+      HubPart(
+        "the bridge", .listener(report: { bridge.status.off($0) }), interfaces: [bridge.status.interface],
+        service: bridge))
+
+    let hubInterface = try await connection.export(
+      hub.hubInterface { publication.status }, at: HubNames.path)
+    teardown.add { hubInterface.cancel() }
     let subscriptions = try await view.start()
-    defer { subscriptions.forEach { $0.cancel() } }
+    teardown.add { subscriptions.forEach { $0.cancel() } }
     connection.onReconnect = { [connection] in
       // The rule forgets the connections first and keeps their history by bus name; the view's
       // players then vanish without taking their history with them.
@@ -83,19 +138,18 @@ struct HubService: Service {
       view.forgetAll()
       Task { await view.enumerate() }
     }
-    registrations.append(try await connection.export(session.interface, at: HubNames.path))
-    let endpoint = WebRemoteEndpoint()
-    registrations.append(try await connection.export(endpoint.interface, at: HubNames.path))
-    let button = HeadsetButton(hub: hub, logger: logger)
-    registrations.append(try await connection.export(button.interface, at: HubNames.path))
-    registrations.append(try await connection.export(bridge.interface, at: HubNames.path))
-    let buttonEvents = Task { await button.run() }
-    defer { buttonEvents.cancel() }
+    for interface in [endpoint.interface] + parts.flatMap(\.interfaces) {
+      let registration = try await connection.export(interface, at: HubNames.path)
+      teardown.add { registration.cancel() }
+    }
     try await claimName(on: connection)
+    teardown.add { await releaseName(on: connection, logger: logger) }
 
     let shells = ShellWatcher { shell in publication.shellChanged(shell) }
-    let shellSubscriptions = configuration.proxy == .auto ? try await shells.start(on: connection) : []
-    defer { shellSubscriptions.forEach { $0.cancel() } }
+    if configuration.proxy == .auto {
+      let shellSubscriptions = try await shells.start(on: connection)
+      teardown.add { shellSubscriptions.forEach { $0.cancel() } }
+    }
     publication.shellChanged(shells.shell)
 
     logger.info(
@@ -104,19 +158,7 @@ struct HubService: Service {
         "players": "\(hub.nowPlaying.players.map(\.busName))",
         "active": "\(hub.nowPlaying.active?.busName ?? "none")", "proxy": "\(configuration.proxy)",
       ])
-    await withDiscardingTaskGroup { group in
-      group.addTask { await publication.run() }
-      group.addTask { try? await session.run() }
-      if configuration.http.isEnabled {
-        let server = WebServer(
-          options: configuration.http, hub: hub, endpoint: endpoint, interruptions: session, logger: logger)
-        group.addTask { await server.run() }
-      }
-      try? await gracefulShutdown()
-      publication.finish()
-    }
-    try? await connection.releaseName(HubNames.busName)
-    logger.info("released the hub's names")
+    return [HubPart("the hub", .essential, service: HubService(logger: logger, teardown: teardown))] + parts
   }
 
   private static func startThread() throws -> ConnectionThread {
@@ -136,12 +178,28 @@ struct HubService: Service {
   }
 
   /// Owns the hub's name, refusing to run beside another hub.
-  private func claimName(on connection: Connection) async throws {
+  private static func claimName(on connection: Connection) async throws {
     switch try await connection.requestName(HubNames.busName, flags: [.doNotQueue]) {
     case .primaryOwner, .alreadyOwner: break
     case .exists, .inQueue:
-      let owner = (try? await connection.nameOwner(of: HubNames.busName))?.rawValue ?? "another connection"
+      let owner: String
+      do {
+        // `nil`: it left between the two calls.
+        owner = try await connection.nameOwner(of: HubNames.busName)?.rawValue ?? "a connection that has left"
+      } catch {
+        owner = "another connection (the bus would not say which: \(error.message))"
+      }
       throw HubError("another hub already runs: \(HubNames.busName) is owned by \(owner)")
+    }
+  }
+
+  /// Releases the hub's name, so that a hub started next owns it at once.
+  private static func releaseName(on connection: Connection, logger: Logger) async {
+    do {
+      try await connection.releaseName(HubNames.busName)
+    } catch {
+      // The connection closes next, which releases the name all the same.
+      logger.warning("cannot release \(HubNames.busName)", metadata: ["error": "\(error.message)"])
     }
   }
 }

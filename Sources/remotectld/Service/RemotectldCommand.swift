@@ -75,7 +75,9 @@ struct RemotectldCommand: AsyncParsableCommand {
       announces the sleep, and starts nothing on the wake. With --exclusive, one player plays at \
       a time: the one that starts pauses the one that played (the last to say it plays wins).
 
-      It stops on SIGINT or SIGTERM and logs on standard error.
+      It stops on SIGINT or SIGTERM, releasing its names and removing the bridge's files, and logs \
+      on standard error. A listener that cannot serve (its port taken) is logged and shown by \
+      `remotectl doctor`, and the hub goes on without it.
       """,
     version: PackageVersion.current)
 
@@ -209,36 +211,45 @@ struct RemotectldCommand: AsyncParsableCommand {
       logger.critical("\(error.description)")
       throw ExitCode.failure
     }
-    let bridgeStatus = BridgeStatus()
-    let hub = HubService(
-      configuration: HubService.Configuration(
-        bus: busAddress.map(BusAddress.address) ?? .session, filter: CandidateFilter(ignoring: ignoredNames),
-        proxy: proxy ?? file.proxy ?? .auto, answersPlayerctld: playerctld,
-        http: HTTPOptions(
-          isEnabled: !noHTTP, port: httpPort, lan: lan || (file.lan ?? false),
-          publicOrigin: (try? publicOrigin.map(PublicOrigin.init)) ?? file.publicOrigin),
-        audioSession: AudioSessionOptions(
-          interruptsOnCalls: interruptsOnCalls ?? file.interruptsOnCalls ?? true,
-          pausesOnRouteLoss: pausesOnRouteLoss ?? file.pausesOnRouteLoss ?? true,
-          callRoles: callRoles.map(AudioSessionOptions.roles(in:)) ?? file.callRoles ?? [
-            "phone", "communication",
-          ],
-          pausesForSleep: pausesForSleep ?? file.pausesForSleep ?? true,
-          isExclusive: isExclusive ?? file.isExclusive ?? false)),
-      logger: logger, bridge: bridgeStatus)
-    let group = ServiceGroup(
-      configuration: ServiceGroupConfiguration(
-        services: [
-          .init(service: hub),
-          .init(
-            service: BridgeService(
-              options: bridge, busAddress: busAddress,
-              logger: Logger(label: "remotectld.bridge"), status: bridgeStatus)),
-        ], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+    let origin: PublicOrigin?
     do {
-      try await group.run()
-    } catch let error as HubError {
-      logger.critical("\(error.description)")
+      origin = try publicOrigin.map { try PublicOrigin($0) } ?? file.publicOrigin
+    } catch {
+      logger.critical("--public-origin: \(error)")
+      throw ExitCode.failure
+    }
+    let configuration = HubService.Configuration(
+      bus: busAddress.map(BusAddress.address) ?? .session, filter: CandidateFilter(ignoring: ignoredNames),
+      proxy: proxy ?? file.proxy ?? .auto, answersPlayerctld: playerctld,
+      http: HTTPOptions(
+        isEnabled: !noHTTP, port: httpPort, lan: lan || (file.lan ?? false), publicOrigin: origin),
+      audioSession: AudioSessionOptions(
+        interruptsOnCalls: interruptsOnCalls ?? file.interruptsOnCalls ?? true,
+        pausesOnRouteLoss: pausesOnRouteLoss ?? file.pausesOnRouteLoss ?? true,
+        callRoles: callRoles.map(AudioSessionOptions.roles(in:)) ?? file.callRoles ?? [
+          "phone", "communication",
+        ],
+        pausesForSleep: pausesForSleep ?? file.pausesForSleep ?? true,
+        isExclusive: isExclusive ?? file.isExclusive ?? false))
+    let bridgeService = BridgeService(
+      options: bridge, busAddress: busAddress, logger: Logger(label: "remotectld.bridge"))
+    do {
+      // The hub's parts, each a Service with its rule (HubPart): the hub itself, its bus
+      // connection and names, and the parts it cannot do without end the hub when they fail; a
+      // listener (the web server, the web remote, the bridge) that fails is logged and said on
+      // the bus for `remotectl doctor`, and the hub goes on without it. The group starts them
+      // once the hub owns its name, and stops them on SIGTERM or SIGINT last first, the hub
+      // itself last: names released, connections closed, files removed.
+      // A part that has not stopped 10 s after the stop began is cancelled, so that the hub
+      // still releases its names and exits well before systemd's own limit (90 s).
+      let parts = try await HubService.start(configuration, bridge: bridgeService, logger: logger)
+      var group = ServiceGroupConfiguration(
+        services: parts.map { $0.serviceConfiguration(logger: logger) },
+        gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+      group.maximumGracefulShutdownDuration = .seconds(10)
+      try await ServiceGroup(configuration: group).run()
+    } catch {
+      logger.critical("\(error)")
       throw ExitCode.failure
     }
   }
