@@ -12,7 +12,7 @@ struct DoctorSurfacesTests {
   /// Starts remotectld on `bus` with free ports and the proxy published, `XDG_RUNTIME_DIR` set to
   /// `runtime` or, when `nil`, removed from its environment, as on a machine without a user
   /// session; returns once it owns its name.
-  static func startHub(on bus: PrivateBus, runtime: URL?) async throws {
+  static func startHub(on bus: PrivateBus, runtime: URL?, httpPort: Int = 0) async throws {
     let unset = runtime == nil ? ["-u", "XDG_RUNTIME_DIR"] : []
     let set = runtime.map { ["XDG_RUNTIME_DIR=\($0.path)"] } ?? []
     _ = try bus.start(
@@ -20,7 +20,7 @@ struct DoctorSurfacesTests {
       unset + set + [
         "XDG_CONFIG_HOME=\(bus.directory.appendingPathComponent("config").path)",
         "XDG_STATE_HOME=\(bus.directory.appendingPathComponent("state").path)",
-        PrivateBus.remotectld, "--http-port", "0", "--bridge-port", "0", "--proxy", "on",
+        PrivateBus.remotectld, "--http-port", "\(httpPort)", "--bridge-port", "0", "--proxy", "on",
       ], standardError: .file(bus.directory.appendingPathComponent("remotectld.log").path))
     try await bus.waitForName(PrivateBus.hubBusName)
   }
@@ -75,6 +75,24 @@ struct DoctorSurfacesTests {
     let bridge = try #require(Self.line(doctor.output, "the bridge serves"), "\(doctor.output)")
     #expect(bridge.contains("and the unix socket \(socket)"), "\(bridge)")
     #expect(!doctor.output.contains("the bridge is off"), "\(doctor.output)")
+    await bus.stop()
+  }
+
+  @Test func `with its web port taken the doctor says the web remote is off and why, and the hub serves`()
+    async throws
+  {
+    let bus = try await PrivateBus.start()
+    let taken = try TakenPort()
+    try await Self.startHub(on: bus, runtime: nil, httpPort: taken.port)
+    let doctor = try await eventually(
+      "the doctor to see the web remote off", { try await bus.remotectl("doctor") }
+    ) {
+      $0.output.contains("the web remote is off")
+    }
+    let web = try #require(Self.line(doctor.output, "the web remote is off"), "\(doctor.output)")
+    #expect(
+      web.contains("the web server stopped: cannot listen on 127.0.0.1:\(taken.port)"), "\(web)")
+    #expect(try await bus.remotectl("hub").status == 0)
     await bus.stop()
   }
 }

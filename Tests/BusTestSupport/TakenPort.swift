@@ -1,4 +1,3 @@
-import BusTestSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -6,13 +5,13 @@ import Foundation
 #endif
 
 /// A loopback TCP port the test holds, listening, so that a hub told to listen on it cannot.
-final class TakenPort: Sendable {
+package final class TakenPort: Sendable {
   /// The port.
-  let port: Int
+  package let port: Int
   private let descriptor: Int32
 
   /// Takes a free loopback port.
-  init() throws {
+  package init() throws {
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard descriptor >= 0 else { throw TestFailure("socket: errno \(errno)") }
     var address = sockaddr_in()
