@@ -16,6 +16,8 @@ struct WebServer: Sendable {
   let endpoint: WebRemoteEndpoint
   /// The audio session, which tells the web remote of players' interruptions.
   var interruptions: (any PlayerInterruptions)?
+  /// The hub's one path for a user's command, which the web remote's commands take.
+  let commands: CommandPath
   let logger: Logger
 
   func run() async {
@@ -32,7 +34,7 @@ struct WebServer: Sendable {
     let source = HubNowPlayingSource(hub: hub)
     defer { source.finish() }
     let webRemote = WebRemote(
-      view: hub.view, hub: source, devices: devices, interruptions: interruptions,
+      view: hub.view, hub: source, devices: devices, interruptions: interruptions, commands: commands,
       publicOrigin: options.publicOrigin, logger: logger)
     let hostCheck = HostCheck<WebRemoteContext>()
     let router = Router(context: WebRemoteContext.self)

@@ -45,6 +45,7 @@ struct HubService: Service {
     let hub = Hub(view: view, filter: filter, logger: logger)
     hub.observe { change in hub.announce(change) }
     let session = AudioSessionService(hub: hub, options: configuration.audioSession, logger: logger)
+    let commands = CommandPath(hub: hub, audioSession: session, logger: logger)
 
     // The proxy player's names live on a connection that sends nothing but MPRIS and playerctld's
     // interface.
@@ -54,7 +55,7 @@ struct HubService: Service {
     var stops: [@Sendable () -> Void] = []
     defer { stops.forEach { $0() } }
     if let server {
-      let player = ProxyPlayer(server: server, hub: hub, logger: logger, pressed: session.userPressed)
+      let player = ProxyPlayer(server: server, hub: hub, commands: commands, logger: logger)
       stops += try await player.start()
       if configuration.answersPlayerctld {
         // Served only while the proxy's connection owns playerctld's name: never beside a
@@ -86,7 +87,7 @@ struct HubService: Service {
     registrations.append(try await connection.export(session.interface, at: HubNames.path))
     let endpoint = WebRemoteEndpoint()
     registrations.append(try await connection.export(endpoint.interface, at: HubNames.path))
-    let button = HeadsetButton(hub: hub, logger: logger)
+    let button = HeadsetButton(commands: commands, logger: logger)
     registrations.append(try await connection.export(button.interface, at: HubNames.path))
     registrations.append(try await connection.export(bridge.interface, at: HubNames.path))
     let buttonEvents = Task { await button.run() }
@@ -109,7 +110,8 @@ struct HubService: Service {
       group.addTask { try? await session.run() }
       if configuration.http.isEnabled {
         let server = WebServer(
-          options: configuration.http, hub: hub, endpoint: endpoint, interruptions: session, logger: logger)
+          options: configuration.http, hub: hub, endpoint: endpoint, interruptions: session,
+          commands: commands, logger: logger)
         group.addTask { await server.run() }
       }
       try? await gracefulShutdown()
