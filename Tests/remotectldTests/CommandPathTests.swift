@@ -55,6 +55,21 @@ struct CommandPathTests {
     }
   }
 
+  @Test("a Next from the web remote to a player that is not Now Playing moves it up the hub's order")
+  func aWebRemoteNextToAnotherPlayerIsActivity() async throws {
+    try await withRig(players: ["a:Paused", "b:Paused", "c:Paused"]) { rig in
+      try await eventually(
+        "the hub to list a, b and c", rig.bus.hubPlayers, until: { $0 == ["a", "b", "c"] })
+      try await rig.bus.gdbusCall("org.mpris.MediaPlayer2.b", "org.mpris.MediaPlayer2.Player.Seek", ["0"])
+      try await rig.heard("b Seek")
+      try await rig.send("Next", through: .webRemote, to: "c")
+      try await rig.heard("c Next")
+      // Recorded before the call went out: read at once.
+      let order = try await rig.bus.hubPlayers()
+      #expect(order == ["a", "c", "b"], "the web remote's Next to c was no activity: \(order)")
+    }
+  }
+
   @Test(
     "a play-pause through the door during an interruption is the user's: its end resumes nothing",
     arguments: Door.allCases)
