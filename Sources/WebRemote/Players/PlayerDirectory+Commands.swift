@@ -20,9 +20,6 @@ extension PlayerDirectory {
     }
     let player = record.mirror.owner
     let extensionInterface = MediaPlayerInterface.remoteControl.rawValue
-    if [.play, .pause, .togglePlayPause, .stop].contains(command.name) {
-      interruptions?.userPressed(player.rawValue)
-    }
     switch command {
     case .play: try await call(player, record, "Play")
     case .pause: try await call(player, record, "Pause")
@@ -85,16 +82,17 @@ extension PlayerDirectory {
       describedAs: "setting \(property.rawValue)")
   }
 
-  /// Calls `member` on `player` on the view's connection, so that the view has taken in what the
-  /// player announced before its reply when the acknowledgement goes out.
+  /// Sends `member` to `player` through ``commands`` (the hub's command path, which records it as
+  /// the user's), on the view's connection, so that the view has taken in what the player
+  /// announced before its reply when the acknowledgement goes out.
   private func call(
     _ player: BusName, _ record: PlayerRecord, _ member: String,
     interface: String = MediaPlayerInterface.player.rawValue, path: ObjectPath = .mediaPlayer,
     arguments: [Value] = [], describedAs description: String? = nil
   ) async throws(APIError) {
     do {
-      _ = try await view.connection.call(
-        destination: player, path: path, interface: interface, member: member, arguments: arguments,
+      _ = try await commands.send(
+        to: player, path: path, interface: interface, member: member, arguments: arguments,
         timeout: Self.commandTimeout)
     } catch {
       let what = description ?? member

@@ -29,17 +29,24 @@ final class PlayerDirectory: Sendable {
   let hub: any NowPlayingSource
   /// The audio session, when there is one.
   let interruptions: (any PlayerInterruptions)?
+  /// Where commands to players are sent.
+  let commands: any PlayerCommands
   let logger: Logger
   /// The players the pages hand to their browsers' Media Session.
   let lockScreens: LockScreenHandover
   /// The players, their snapshots and the clients.
   let state = Mutex(State())
 
-  init(view: PlayerView, hub: any NowPlayingSource, interruptions: (any PlayerInterruptions)?, logger: Logger)
-  {
+  /// A directory of `view`'s players in `hub`'s order; commands go to `commands`, or straight to
+  /// the player on the view's connection when it is `nil`.
+  init(
+    view: PlayerView, hub: any NowPlayingSource, interruptions: (any PlayerInterruptions)?,
+    commands: (any PlayerCommands)? = nil, logger: Logger
+  ) {
     self.view = view
     self.hub = hub
     self.interruptions = interruptions
+    self.commands = commands ?? DirectPlayerCommands(connection: view.connection)
     self.logger = logger
     self.lockScreens = LockScreenHandover(hub: hub)
   }

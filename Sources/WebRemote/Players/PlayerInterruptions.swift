@@ -1,6 +1,7 @@
 /// Where the web remote learns which players the audio session holds interrupted (a call under
-/// way paused them), for the player JSON's `isInterrupted`, and where it tells of the user's
-/// presses; `remotectld`'s audio session provides it.
+/// way paused them), for the player JSON's `isInterrupted`; `remotectld`'s audio session provides
+/// it. (The user's presses reach the audio session with the commands themselves, through
+/// ``PlayerCommands``.)
 ///
 /// The web remote follows ``interruptionChanges()`` while it runs: a player's interruption that
 /// begins or ends reaches every client at once, whether or not the player itself changes.
@@ -10,7 +11,4 @@ package protocol PlayerInterruptions: Sendable {
   /// The interrupted players each time they change, from now on; the stream finishes when the
   /// audio session stops.
   func interruptionChanges() -> AsyncStream<Set<String>>
-  /// The user pressed play, pause, play-pause or stop on the player whose connection is `owner`:
-  /// a call's end does not undo it.
-  func userPressed(_ owner: String)
 }

@@ -1,5 +1,4 @@
 import AudioSessionArbiter
-import DBus
 import WebRemote
 
 extension AudioSessionService: PlayerInterruptions {
@@ -21,9 +20,5 @@ extension AudioSessionService: PlayerInterruptions {
       withInterruptionStreams { streams, _ in streams[id] = nil }
     }
     return stream
-  }
-
-  func userPressed(_ owner: String) {
-    BusName(rawValue: owner).map(userPressed)
   }
 }

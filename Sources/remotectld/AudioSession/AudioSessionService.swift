@@ -296,8 +296,8 @@ final class AudioSessionService: Service, Sendable {
     apply(begin ? .interruptionRequested : .interruptionEndRequested)
   }
 
-  /// Someone pressed play, pause, stop or play-pause on `owner` through the hub: it is not
-  /// resumed after the call.
+  /// Someone pressed play, pause, stop or play-pause on `owner` through the hub (every door
+  /// tells it through ``CommandPath``): it is not resumed after the call.
   func userPressed(_ owner: BusName) {
     connection.perform { [self] in apply(.userPressed(owner: owner.rawValue)) }
   }

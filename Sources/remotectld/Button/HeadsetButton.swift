@@ -17,8 +17,8 @@ internal import RemoteControlMPRIS
 ///   ``seekInterval`` from the hold until the release, or until ``seekTimeout`` if the release
 ///   never comes.
 ///
-/// Each command sent counts as a command sent through the hub (the arbiter's history), as the
-/// proxy's do.
+/// Every call goes through the hub's ``CommandPath``, which records it as the user's command as
+/// it records the proxy's and the web remote's.
 final class HeadsetButton: Sendable {
   /// How far each `Seek` call of a held button moves a player that is not ours.
   static let seekStep: Duration = .seconds(5)
@@ -27,15 +27,16 @@ final class HeadsetButton: Sendable {
   /// How long `Seek` calls go on without the release: as ``ContinuousSeek``'s default timeout.
   static let seekTimeout: Duration = .seconds(30)
 
-  let hub: Hub
+  /// The hub's one path for a user's command.
+  let commands: CommandPath
   let logger: Logger
   let recognizer: HeadsetButtonRecognizer
 
   init(
-    hub: Hub, logger: Logger,
+    commands: CommandPath, logger: Logger,
     configuration: HeadsetButtonRecognizer.Configuration = HeadsetButton.configuration()
   ) {
-    self.hub = hub
+    self.commands = commands
     self.logger = logger
     recognizer = HeadsetButtonRecognizer(configuration: configuration, source: .other("headset"))
   }
@@ -95,27 +96,17 @@ final class HeadsetButton: Sendable {
 
   // MARK: - Sending
 
-  /// The Now Playing player's unique name, or `nil` (logged) when there is none.
-  private func activeOwner(for action: String) -> BusName? {
-    guard let owner = hub.nowPlaying.active.flatMap({ BusName(rawValue: $0.owner) }) else {
-      logger.info("headset button: no player to \(action)")
-      return nil
-    }
-    return owner
-  }
-
   /// Calls the MPRIS player method `member` on the Now Playing player.
   private func send(_ member: String) async {
-    guard let owner = activeOwner(for: member) else { return }
-    hub.apply([.commandSent(owner: owner.rawValue)]) { _ in }
     do {
-      _ = try await hub.connection.call(
-        destination: owner, path: .mediaPlayer, interface: MediaPlayerInterface.player.rawValue,
-        member: member)
-      logger.debug("headset button: \(member)", metadata: ["owner": "\(owner)"])
+      try await commands.send(.player(member), to: .nowPlaying)
+      logger.debug("headset button: \(member)")
     } catch {
-      logger.warning(
-        "headset button: the player refused \(member)", metadata: ["owner": "\(owner)", "error": "\(error)"])
+      if error.name == HubNames.noPlayerError {
+        logger.info("headset button: no player to \(member)")
+      } else {
+        logger.warning("headset button: the player refused \(member)", metadata: ["error": "\(error)"])
+      }
     }
   }
 
@@ -124,20 +115,23 @@ final class HeadsetButton: Sendable {
   private func begin(forward: Bool, replacing current: HeldSeek?) async -> HeldSeek? {
     await end(current)
     let direction = forward ? "Forward" : "Backward"
-    guard let owner = activeOwner(for: "seek") else { return nil }
-    hub.apply([.commandSent(owner: owner.rawValue)]) { _ in }
+    let beginning = UserCommand.remoteControl("BeginSeeking\(direction)")
+    // The player that has the Now Playing place now keeps the seek, its end and every Seek call.
+    guard let owner = commands.player(for: beginning, at: .nowPlaying) else {
+      logger.info("headset button: no player to seek")
+      return nil
+    }
     do {
-      _ = try await hub.connection.call(
-        destination: owner, path: .remoteControl, interface: MediaPlayerInterface.remoteControl.rawValue,
-        member: "BeginSeeking\(direction)")
+      try await commands.send(beginning, to: .player(owner))
       logger.debug("headset button: seeking through the extension interface", metadata: ["owner": "\(owner)"])
       return .extensionInterface(owner: owner, forward: forward)
     } catch {
       logger.debug(
         "headset button: seeking with Seek calls", metadata: ["owner": "\(owner)", "reason": "\(error)"])
     }
-    let connection = hub.connection
+    let commands = self.commands
     let offset = Int64((forward ? Self.seekStep : .zero - Self.seekStep) / .microseconds(1))
+    let seek = UserCommand.player("Seek", [.int64(offset)])
     let logger = self.logger
     let task = Task {
       let clock = ContinuousClock()
@@ -150,9 +144,7 @@ final class HeadsetButton: Sendable {
           return
         }
         do {
-          _ = try await connection.call(
-            destination: owner, path: .mediaPlayer, interface: MediaPlayerInterface.player.rawValue,
-            member: "Seek", arguments: [.int64(offset)])
+          try await commands.send(seek, to: .player(owner))
         } catch {
           logger.info(
             "headset button: the player refused Seek; the Seek calls stop",
@@ -172,9 +164,8 @@ final class HeadsetButton: Sendable {
     case .seekCalls(let task, _)?: task.cancel()
     case .extensionInterface(let owner, let forward)?:
       do {
-        _ = try await hub.connection.call(
-          destination: owner, path: .remoteControl, interface: MediaPlayerInterface.remoteControl.rawValue,
-          member: forward ? "EndSeekingForward" : "EndSeekingBackward")
+        try await commands.send(
+          .remoteControl(forward ? "EndSeekingForward" : "EndSeekingBackward"), to: .player(owner))
       } catch {
         logger.info(
           "headset button: the player did not take the end of the seek",

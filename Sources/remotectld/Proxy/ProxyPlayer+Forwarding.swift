@@ -1,45 +1,34 @@
 import DBus
-import NowPlayingArbiter
 import PlayerView
-import RemoteControlMPRIS
 import Synchronization
 
 extension ProxyPlayer {
   // MARK: - Forwarding
 
-  /// Sends `call` on to the active player on the view's connection, and answers with the
-  /// player's reply or error once the view has taken in what the player announced before it.
+  /// Sends `call` on to the Now Playing player through the hub's command path (which records it
+  /// as the user's), and answers with the player's reply or error once the view has taken in
+  /// what the player announced before it.
   func forward(_ call: MethodCall) {
-    guard let owner = state.withLock({ $0.active }) else {
-      call.fail(Self.noPlayer("call \(call.member)"))
-      return
-    }
-    view.connection.call(
-      destination: owner, path: call.path, interface: call.interface, member: call.member,
-      arguments: call.arguments
+    commands.send(
+      UserCommand(path: call.path, interface: call.interface, member: call.member, arguments: call.arguments),
+      to: .nowPlaying
     ) { result in
       switch result {
       case .success(let values): call.reply(values)
       case .failure(let error): call.fail(error)
       }
     }
-    if call.interface == MediaPlayerInterface.player.rawValue {
-      hub.apply([.commandSent(owner: owner.rawValue)])
-      if ["Play", "Pause", "PlayPause", "Stop"].contains(call.member) { pressed(owner) }
-    }
   }
 
-  /// Takes a property write of a forwarded interface while a player is active, and answers it
-  /// once that player has answered; other writes go on to the exported setters.
+  /// Takes a property write of a forwarded interface, and answers it once the Now Playing player
+  /// has answered; other writes go on to the exported setters.
   func take(_ write: PropertyWrite) -> Bool {
-    let owner = state.withLock { state in
-      state.forwarded.contains { $0.name == write.interface && $0.path == write.path } ? state.active : nil
+    let isForwarded = state.withLock { state in
+      state.forwarded.contains { $0.name == write.interface && $0.path == write.path }
     }
-    guard let owner else { return false }
-    view.connection.call(
-      destination: owner, path: write.path, interface: "org.freedesktop.DBus.Properties", member: "Set",
-      arguments: [.string(write.interface), .string(write.property), .variant(write.value)]
-    ) { result in
+    guard isForwarded else { return false }
+    commands.send(.write(write.property, of: write.interface, at: write.path, write.value), to: .nowPlaying) {
+      result in
       switch result {
       case .success: write.accept()
       case .failure(let error): write.fail(error)

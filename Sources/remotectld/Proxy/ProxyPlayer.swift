@@ -12,8 +12,8 @@ import Synchronization
 /// interface the active player introspects as there (TrackList, Playlists, extensions) or at its
 /// child objects one level below (`/org/mpris/MediaPlayer2/RemoteControl`), at the same paths.
 /// Property reads are answered at once from the hub's view of the players (`Position`
-/// extrapolated). Method calls and property writes are forwarded to the active player on the
-/// view's connection and answered once the player answered: since D-Bus keeps one sender's
+/// extrapolated). Method calls and property writes are forwarded to the active player through
+/// the hub's ``CommandPath``, on the view's connection, and answered once the player answered: since D-Bus keeps one sender's
 /// messages in order on one connection, every change the player announced before its reply is
 /// in the view by then, so a read after the reply reads it (read-your-writes). Only the active
 /// player's signals are re-emitted; a switch is announced with one PropertiesChanged per
@@ -37,17 +37,15 @@ final class ProxyPlayer: Sendable {
   let extrasChanged: AsyncStream<Void>.Continuation
   let extrasRequests: AsyncStream<Void>
 
-  /// Told of every play, pause, play-pause and stop a controller sends through the proxy: the
-  /// user's press, which the end of a call does not undo.
-  let pressed: @Sendable (BusName) -> Void
+  /// The hub's one path for a user's command: every call and property write the proxy forwards
+  /// goes along it.
+  let commands: CommandPath
 
-  init(
-    server: Connection, hub: Hub, logger: Logger, pressed: @escaping @Sendable (BusName) -> Void = { _ in }
-  ) {
+  init(server: Connection, hub: Hub, commands: CommandPath, logger: Logger) {
     self.server = server
     self.hub = hub
+    self.commands = commands
     self.logger = logger
-    self.pressed = pressed
     (extrasRequests, extrasChanged) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
   }
 
@@ -116,14 +114,9 @@ final class ProxyPlayer: Sendable {
     }
     // Reached only when no player takes the write (see `take`).
     let setter: @Sendable (Value, BusName?) throws(BusError) -> Void = { _, _ throws(BusError) in
-      throw Self.noPlayer("set \(property.name)")
+      throw CommandPath.noPlayer("set \(property.name)")
     }
     return Interface.Property(
       property.name, property.signature, change: property.change, get: getter, set: setter)
-  }
-
-  /// The error for `action` when no player is active.
-  static func noPlayer(_ action: String) -> BusError {
-    BusError(HubNames.noPlayerError, "no player to \(action): no MPRIS player is on the bus")
   }
 }

@@ -83,6 +83,7 @@ struct HubService: Service {
     let hub = Hub(view: view, filter: filter, logger: logger)
     hub.observe { change in hub.announce(change) }
     let session = AudioSessionService(hub: hub, options: configuration.audioSession, logger: logger)
+    let commands = CommandPath(hub: hub, audioSession: session, logger: logger)
 
     // The proxy player's names live on a connection that sends nothing but MPRIS and playerctld's
     // interface.
@@ -90,7 +91,7 @@ struct HubService: Service {
     if let server { teardown.add { server.close() } }
     var proxy: ProxyPlayer?
     if let server {
-      let player = ProxyPlayer(server: server, hub: hub, logger: logger, pressed: session.userPressed)
+      let player = ProxyPlayer(server: server, hub: hub, commands: commands, logger: logger)
       let stops = try await player.start()
       teardown.add { stops.forEach { $0() } }
       if configuration.answersPlayerctld {
@@ -108,7 +109,7 @@ struct HubService: Service {
       logger: logger
     ) { status in hub.announce(status) }
     let endpoint = WebRemoteEndpoint()
-    let button = HeadsetButton(hub: hub, logger: logger)
+    let button = HeadsetButton(commands: commands, logger: logger)
 
     // The parts after the hub itself, in start order; the group stops them last first, the
     // bridge first and the proxy player's names last, before the hub's own. The roles: see HubPart.
@@ -120,7 +121,8 @@ struct HubService: Service {
       },
     ]
     parts += await WebServer.parts(
-      options: configuration.http, hub: hub, endpoint: endpoint, interruptions: session, logger: logger)
+      options: configuration.http, hub: hub, endpoint: endpoint, interruptions: session, commands: commands,
+      logger: logger)
     parts.append(
       HubPart(
         "the bridge", .listener(report: { bridge.status.off($0) }), interfaces: [bridge.status.interface],

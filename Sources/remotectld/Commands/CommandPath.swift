@@ -1,0 +1,126 @@
+import DBus
+import Logging
+import NowPlayingArbiter
+
+/// The one way a user's command reaches a player through the hub, whichever door it came in by:
+///
+/// - the proxy player: a controller's method call or property write to
+///   `org.mpris.MediaPlayer2.remotectld` (media keys, `playerctl`, a bar), which goes to the Now
+///   Playing player;
+/// - the web remote: a press on the page, to the player it names (through the `PlayerCommands`
+///   the web remote is given);
+/// - the headset button: `io.github.swift_remote_control.Button1`, which `remotectl button press`
+///   and `release` drive, to the Now Playing player.
+///
+/// ``send(_:to:timeout:answered:)`` sends the command and applies, once, every side effect a
+/// user's command has in the hub, before the player answers:
+///
+/// - **Now Playing activity.** The Now Playing rule takes a command sent through the hub for
+///   activity (``Arbiter/Event/commandSent(owner:)``): the player ranks by it in the activity
+///   order, and becomes Now Playing by it when the active player goes away. Every method that acts
+///   on what the player plays counts; settings (property writes) and `Raise`/`Quit` do not
+///   (``UserCommand/isActivity``).
+/// - **The audio session.** A play, pause, play-pause or stop is the user's press
+///   (``UserCommand/isPlaybackPress``): the audio session does not resume the player when the call
+///   that interrupted it ends, even when the press changed nothing the player announces (a pause
+///   to a player the hub had paused already).
+///
+/// Every door applies all of them because a press means the same whoever carries it: a Next from
+/// the web remote is as much the user's activity as a Next from a media key, and a pause on the
+/// lock screen during a call is as much the user's as a pause from the headset. Side effects kept
+/// at each door drift apart (they did: the web remote's Next was no activity, the headset's pause
+/// was resumed after the call); here a new door, or a new side effect, is one change in one place.
+///
+/// What does not come through here: the hub's own calls (the audio session's `Pause` and `Play`,
+/// interruptions, the sleep's pauses), which are not the user's; `Select`, `Shift` and `Unshift`,
+/// which pin a player without sending it anything (the rule counts them itself); and `remotectl`'s
+/// verbs (`remotectl next`), which call the player themselves, so that a media key never waits on
+/// the hub. The bridge's players are MPRIS players on the bus like any other: their commands come
+/// in by these same doors.
+///
+/// Whether a command finds a player is decided in one place, ``player(for:at:)``.
+final class CommandPath: Sendable {
+  /// Which player a command goes to.
+  enum Target: Sendable, Hashable {
+    /// The Now Playing player, whichever it is when the command is sent.
+    case nowPlaying
+    /// The player whose connection is the unique name given (`:1.42`).
+    case player(BusName)
+  }
+
+  let hub: Hub
+  /// The audio session, told of the user's presses.
+  let audioSession: AudioSessionService
+  let logger: Logger
+
+  init(hub: Hub, audioSession: AudioSessionService, logger: Logger) {
+    self.hub = hub
+    self.audioSession = audioSession
+    self.logger = logger
+  }
+
+  // MARK: - Sending
+
+  /// Sends `command` to the player `target` names, on the hub's connection (the view's, so that
+  /// the view has taken in what the player announced before its reply when `answered` runs), and
+  /// records it as the user's (see ``CommandPath``); `answered` gets the player's reply or error,
+  /// or the hub's `NoPlayer` error when there is no player.
+  func send(
+    _ command: UserCommand, to target: Target, timeout: Duration? = nil,
+    answered: @escaping @Sendable (Result<[Value], BusError>) -> Void
+  ) {
+    let owner: BusName
+    do {
+      owner = try deliver(command, to: target)
+    } catch {
+      answered(.failure(error))
+      return
+    }
+    hub.connection.call(
+      destination: owner, path: command.path, interface: command.interface, member: command.member,
+      arguments: command.arguments, timeout: timeout, completion: answered)
+  }
+
+  /// Sends `command` to the player `target` names, as ``send(_:to:timeout:answered:)`` does, and
+  /// returns the player's reply; throws the player's error, or the hub's `NoPlayer` error when
+  /// there is no player.
+  @discardableResult
+  func send(_ command: UserCommand, to target: Target, timeout: Duration? = nil) async throws(BusError)
+    -> [Value]
+  {
+    let owner = try deliver(command, to: target)
+    return try await hub.connection.call(
+      destination: owner, path: command.path, interface: command.interface, member: command.member,
+      arguments: command.arguments, timeout: timeout)
+  }
+
+  // MARK: - The player
+
+  /// The player `command` goes to: the one `target` names, or the Now Playing player; `nil` when
+  /// there is none. This is the one place where a user's command finds no player.
+  func player(for command: UserCommand, at target: Target) -> BusName? {
+    switch target {
+    case .player(let owner): owner
+    case .nowPlaying: hub.nowPlaying.active.flatMap { BusName(rawValue: $0.owner) }
+    }
+  }
+
+  /// The hub's error for `action` (`call Next`, `set Volume`) when there is no player.
+  static func noPlayer(_ action: String) -> BusError {
+    BusError(HubNames.noPlayerError, "no player to \(action): no MPRIS player is on the bus")
+  }
+
+  // MARK: - Side effects
+
+  /// The player `command` goes to, with the command recorded as the user's; the `NoPlayer` error
+  /// when there is none.
+  private func deliver(_ command: UserCommand, to target: Target) throws(BusError) -> BusName {
+    guard let owner = player(for: command, at: target) else { throw Self.noPlayer(command.action) }
+    // Both are applied on the connection's thread before the player's reply is taken in there,
+    // so whoever hears the reply reads them.
+    if command.isActivity { hub.apply([.commandSent(owner: owner.rawValue)]) { _ in } }
+    if command.isPlaybackPress { audioSession.userPressed(owner) }
+    logger.debug("\(command.action)", metadata: ["player": "\(owner)"])
+    return owner
+  }
+}

@@ -1,0 +1,229 @@
+import BusTestSupport
+import Foundation
+import Testing
+import WebRemote
+
+/// The hub's one command path: a user's command has the same side effects in the hub whichever
+/// door it comes in by — the proxy player, the web remote, the headset button that
+/// `remotectl button` presses. Each side effect is checked once for every door, through the real
+/// hub on a private bus, against players that hold still (``PythonPlayers/holdingStill``), so
+/// that what the hub records is the command itself, not the player's answer to it.
+///
+/// The bridge is no door of its own: its players are MPRIS players on the bus, reached through
+/// these doors like any other.
+@Suite(
+  "One command path through the hub", .serialized,
+  .enabled(if: HubTools.canRun && ChildProcess.which("curl") != nil), .leavesNoChildProcesses,
+  .timeLimit(.minutes(5)))
+struct CommandPathTests {
+  /// A way a user's command comes into the hub.
+  enum Door: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    /// A controller's call to the proxy player, `org.mpris.MediaPlayer2.remotectld`.
+    case proxy
+    /// A press on the web remote's page: its API, as the page calls it.
+    case webRemote
+    /// The headset button: `remotectl button press` and `release`, as a window manager runs them.
+    case headsetButton
+
+    var testDescription: String {
+      switch self {
+      case .proxy: "the proxy player"
+      case .webRemote: "the web remote"
+      case .headsetButton: "the headset button (remotectl button)"
+      }
+    }
+  }
+
+  @Test(
+    "a Next through the door is activity: the player ranks ahead of one that seeked before it",
+    arguments: Door.allCases)
+  func aCommandIsActivity(through door: Door) async throws {
+    try await withRig(players: ["a:Paused", "b:Paused", "c:Paused"]) { rig in
+      try await eventually(
+        "the hub to list a, b and c", rig.bus.hubPlayers, until: { $0 == ["a", "b", "c"] })
+      // b's seek is activity; a, the Now Playing player, has none yet.
+      try await rig.bus.gdbusCall("org.mpris.MediaPlayer2.b", "org.mpris.MediaPlayer2.Player.Seek", ["0"])
+      try await rig.heard("b Seek")
+      try await rig.send("Next", through: door, to: "a")
+      try await rig.heard("a Next")
+      // c starts playing and takes over: the others follow in the order of their activity.
+      try await rig.bus.tell(
+        "c", "org.mpris.MediaPlayer2.Player.Play", announcing: "'PlaybackStatus': <'Playing'>")
+      try await eventually("c to be Now Playing", rig.bus.hubActive, until: { $0 == "c" })
+      let order = try await rig.bus.hubPlayers()
+      #expect(order == ["c", "a", "b"], "the Next to a through \(door) was no activity: \(order)")
+    }
+  }
+
+  @Test("a Next from the web remote to a player that is not Now Playing moves it up the hub's order")
+  func aWebRemoteNextToAnotherPlayerIsActivity() async throws {
+    try await withRig(players: ["a:Paused", "b:Paused", "c:Paused"]) { rig in
+      try await eventually(
+        "the hub to list a, b and c", rig.bus.hubPlayers, until: { $0 == ["a", "b", "c"] })
+      try await rig.bus.gdbusCall("org.mpris.MediaPlayer2.b", "org.mpris.MediaPlayer2.Player.Seek", ["0"])
+      try await rig.heard("b Seek")
+      try await rig.send("Next", through: .webRemote, to: "c")
+      try await rig.heard("c Next")
+      // Recorded before the call went out: read at once.
+      let order = try await rig.bus.hubPlayers()
+      #expect(order == ["a", "c", "b"], "the web remote's Next to c was no activity: \(order)")
+    }
+  }
+
+  @Test(
+    "a play-pause through the door during an interruption is the user's: its end resumes nothing",
+    arguments: Door.allCases)
+  func aPressDuringAnInterruptionIsKept(through door: Door) async throws {
+    try await withRig(players: ["a:Playing"]) { rig in
+      // The proxy reads a's status from the hub's view: the audio session has seen it play.
+      try await eventually("the hub to see a play") {
+        try await rig.bus.read(PrivateBus.proxyName, "PlaybackStatus") == #"s "Playing""#
+      }
+      let begun = try await rig.remotectl("interrupt", "begin")
+      #expect(begun.contains("its end resumes a"), "\(begun)")
+      try await rig.heard("a Pause")
+      // a holds still: only the press itself says that the user acted.
+      try await rig.send("PlayPause", through: door, to: "a")
+      try await rig.heard("a PlayPause")
+      let during = try await rig.remotectl("hub")
+      #expect(during.contains("its end resumes nothing"), "a play-pause through \(door): \(during)")
+      _ = try await rig.remotectl("interrupt", "end")
+      // Read from a itself after the hub said the interruption ended: a Play the hub sent at
+      // the end has reached a by then.
+      #expect(try await rig.bus.read("org.mpris.MediaPlayer2.a", "PlaybackStatus") == #"s "Paused""#)
+      #expect(!rig.players.standardOutput.contains("a Play\n"), "\(rig.players.standardOutput)")
+    }
+  }
+
+  // MARK: - The rig
+
+  /// The hub (proxy published, web remote on a free port, slow clicks) and the players, on a
+  /// private bus.
+  struct Rig {
+    let bus: PrivateBus
+    let hub: ChildProcess
+    /// The players' program: it prints each call that reaches a player.
+    let players: ChildProcess
+    /// The web remote's URL and a paired device's key, once a test has paired.
+    let webRemote = WebRemoteDevice()
+
+    final class WebRemoteDevice: @unchecked Sendable {
+      // Safe: only the test's own task touches it, one step after another.
+      var base: String?
+      var key: String?
+    }
+
+    /// Waits for the players' line `line` (`a Next`): the call has reached the player.
+    func heard(_ line: String) async throws {
+      _ = try await players.line(within: .seconds(15)) { $0 == line }
+    }
+
+    /// `remotectl ARGUMENTS` on the bus, which must succeed; its standard error and output.
+    @discardableResult
+    func remotectl(_ arguments: String...) async throws -> String {
+      let result = try await bus.run(HubTools.remotectl, arguments)
+      guard result.status == 0 else { throw TestFailure("remotectl \(arguments) failed: \(result.error)") }
+      return result.error + result.output
+    }
+
+    /// Sends the MPRIS player method `member` (`Next`, `PlayPause`) through `door`: to `player`
+    /// when the door names one (the web remote), else to the Now Playing player, which `player`
+    /// is.
+    func send(_ member: String, through door: Door, to player: String) async throws {
+      switch door {
+      case .proxy:
+        let call = try await bus.run(
+          "busctl", "--address", bus.address, "call", PrivateBus.proxyName, PrivateBus.mprisPath,
+          PrivateBus.playerInterface, member)
+        guard call.status == 0 else { throw TestFailure("\(member) through the proxy failed: \(call.error)") }
+      case .webRemote:
+        let (base, key) = try await pairedDevice()
+        let command = ["Next": "nextTrack", "PlayPause": "togglePlayPause"][member] ?? member
+        _ = try await eventually("the web remote to list \(player)") {
+          try await curl(["-H", "Authorization: Bearer \(key)", base + "api/players"]).body
+            .contains(#""id":"\#(player)""#)
+        }
+        let answer = try await curl([
+          "-X", "POST", "-H", "Authorization: Bearer \(key)", base + "api/players/\(player)/\(command)",
+        ])
+        guard answer.status == 200 else {
+          throw TestFailure("\(command) through the web remote answered \(answer.status): \(answer.body)")
+        }
+      case .headsetButton:
+        // One click plays or pauses, two go to the next track.
+        let clicks = ["PlayPause": 1, "Next": 2][member] ?? 0
+        for _ in 0..<clicks {
+          try await remotectl("button", "press")
+          try await remotectl("button", "release")
+        }
+      }
+    }
+
+    /// The web remote's URL and the key of a device paired through `remotectl pair`'s link, as
+    /// the page pairs; on loopback the key is also the device's bearer token.
+    private func pairedDevice() async throws -> (base: String, key: String) {
+      if let base = webRemote.base, let key = webRemote.key { return (base, key) }
+      let link = try await remotectl("pair", "--no-qr").split(separator: "\n").first { $0.contains("#pair=") }
+      guard let link, let hash = link.firstIndex(of: "#") else {
+        throw TestFailure("remotectl pair gave no link")
+      }
+      let fields = URLComponents(string: "?" + link[link.index(after: hash)...])?.queryItems ?? []
+      guard let code = fields.first(where: { $0.name == "pair" })?.value,
+        let key = fields.first(where: { $0.name == "key" })?.value
+      else { throw TestFailure("the link has no code or key: \(link)") }
+      let base = String(link[..<hash])
+      let body = #"{"name": "curl"}"#
+      let nonce = (0..<16).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max)) }.joined()
+      let signature = RequestSignature.sign(
+        id: code, key: Base64URL.decode(key) ?? [], method: "POST", target: "/api/pair",
+        body: Array(body.utf8),
+        time: Int64((Date().timeIntervalSince1970 * 1000).rounded()), nonce: nonce)
+      let answer = try await curl([
+        "-X", "POST", "-H", "Content-Type: application/json", "-H", "Authorization: RemoteHMAC \(signature)",
+        "-d", body, base + "api/pair",
+      ])
+      guard answer.status == 200 else {
+        throw TestFailure("pairing answered \(answer.status): \(answer.body)")
+      }
+      webRemote.base = base
+      webRemote.key = key
+      return (base, key)
+    }
+
+    /// `curl -s` with `arguments`: the body, and the status code.
+    private func curl(_ arguments: [String]) async throws -> (body: String, status: Int) {
+      let result = try await ChildProcess.run("curl", ["-s", "-w", "\n%{http_code}"] + arguments)
+      let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false)
+      return (lines.dropLast().joined(separator: "\n"), Int(lines.last ?? "") ?? 0)
+    }
+  }
+
+  /// Runs `body` with a rig whose players are `players` (`NAME:STATUS`, in the order they
+  /// appear); on a failure, the hub's log is added to the error.
+  func withRig(players: [String], _ body: (Rig) async throws -> Void) async throws {
+    let bus = try await PrivateBus.start()
+    let state = bus.directory.appendingPathComponent("state").path
+    do {
+      let hub = try await bus.startHub(
+        ["--proxy", "on", "--http-port", "0", "--no-bridge"],
+        environment: [
+          "XDG_STATE_HOME": state, "XDG_CONFIG_HOME": bus.directory.appendingPathComponent("config").path,
+          // No sound server: `remotectl interrupt` is the call.
+          "PULSE_SERVER": "unix:" + bus.directory.appendingPathComponent("no-pulse").path,
+          // Slow enough for a `remotectl` started per press and release on a loaded machine.
+          "REMOTECTLD_CLICK_INTERVAL_MS": "3000", "REMOTECTLD_HOLD_MS": "5000",
+        ])
+      let program = try bus.start(
+        PythonPlayers.python, ["-c", PythonPlayers.holdingStill] + players,
+        standardError: .file(bus.directory.appendingPathComponent("players.log").path))
+      _ = try await program.line(within: .seconds(10)) { $0 == "ready" }
+      try await body(Rig(bus: bus, hub: hub, players: program))
+    } catch {
+      let log = try? String(
+        contentsOf: bus.directory.appendingPathComponent("remotectld.log"), encoding: .utf8)
+      await bus.stop()
+      throw TestFailure("\(error)\nremotectld's log:\n\(log ?? "none")")
+    }
+    await bus.stop()
+  }
+}
