@@ -137,7 +137,7 @@ final class HeadsetButton: Sendable {
         "headset button: seeking with Seek calls", metadata: ["owner": "\(owner)", "reason": "\(error)"])
     }
     let connection = hub.connection
-    let offset = Int64((forward ? Self.seekStep : .zero - Self.seekStep) / .microseconds(1))
+    let offset = Microseconds(forward ? Self.seekStep : .zero - Self.seekStep).rawValue
     let logger = self.logger
     let task = Task {
       let clock = ContinuousClock()
