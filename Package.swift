@@ -136,7 +136,6 @@ let package = Package(
         "HubSupport",
         // The doctor tells players from proxies by the hub's own rule.
         "NowPlayingArbiter",
-        "PlayerView",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -275,7 +274,7 @@ let package = Package(
     .testTarget(
       name: "RemoteControlMPRISTests",
       dependencies: [
-        "RemoteControl", "RemoteControlTesting", "RemoteControlMPRIS", "BusTestSupport", "HubSupport",
+        "RemoteControl", "RemoteControlTesting", "RemoteControlMPRIS", "BusTestSupport", "HubSupport", "DBus",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]
@@ -299,7 +298,7 @@ let package = Package(
     .testTarget(
       name: "remotectlTests",
       dependencies: [
-        "remotectl", "BusTestSupport", "DBus", "HubSupport", "PlayerView", "RemoteControlMPRIS",
+        "remotectl", "BusTestSupport", "DBus", "HubSupport", "NowPlayingArbiter", "RemoteControlMPRIS",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

@@ -1,7 +1,9 @@
 /// Which bus names are candidates for Now Playing: MPRIS players that are not proxies of other
 /// players and that the user did not ignore.
 package struct CandidateFilter: Sendable, Hashable {
-  /// The prefix of every MPRIS player's bus name.
+  /// The prefix of every MPRIS player's bus name: RemoteControlMPRIS's `PlayerIdentity.busNamePrefix`,
+  /// restated because this platform-free module imports no backend (remotectl's tests check that
+  /// the two agree).
   package static let mprisPrefix = "org.mpris.MediaPlayer2."
 
   /// The player names of proxies, which forward another player rather than play: playerctld,

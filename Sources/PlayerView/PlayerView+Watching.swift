@@ -12,7 +12,7 @@ extension PlayerView {
   package func start() async throws(BusError) -> [Subscription] {
     let names = try await connection.addMatch(
       rule: "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',"
-        + "member='NameOwnerChanged',path='/org/freedesktop/DBus',arg0namespace='org.mpris.MediaPlayer2'"
+        + "member='NameOwnerChanged',path='/org/freedesktop/DBus',arg0namespace='\(MediaPlayerBusName.namespace)'"
     ) { [self] message in nameOwnerChanged(message) }
     let signals = try await connection.addMatch(
       rule: "type='signal',path_namespace='\(ObjectPath.mediaPlayer.rawValue)'"
@@ -40,7 +40,7 @@ extension PlayerView {
   /// Reads the players on the bus: at startup, and after a reconnect (after ``forgetAll()``).
   package func enumerate() async {
     do {
-      for name in try await connection.listNames() where name.rawValue.hasPrefix(Self.mprisPrefix) {
+      for name in try await connection.listNames() where name.rawValue.hasPrefix(MediaPlayerBusName.prefix) {
         guard let owner = try? await connection.nameOwner(of: name) else { continue }
         connection.perform { [self] in appeared(name, owner: owner) }
       }
@@ -48,8 +48,6 @@ extension PlayerView {
       logger.error("could not list the players on the bus", metadata: ["error": "\(error)"])
     }
   }
-
-  static let mprisPrefix = MediaPlayerInterface.root.rawValue + "."
 
   // MARK: - Names
 

@@ -1,4 +1,4 @@
-import DBus
+package import DBus
 import Logging
 
 #if canImport(FoundationEssentials)
@@ -7,8 +7,24 @@ import Logging
   import Foundation
 #endif
 
-/// Chooses and requests the player's bus name, as the MPRIS "Bus Name Policy" says.
-enum MediaPlayerBusName {
+/// The MPRIS bus names: the namespace every player's name is in, and choosing and requesting the
+/// player's own, as the MPRIS "Bus Name Policy" says.
+package enum MediaPlayerBusName {
+  /// `org.mpris.MediaPlayer2`: the namespace of every MPRIS player's bus name (a D-Bus match
+  /// rule's `arg0namespace`).
+  package static let namespace = "org.mpris.MediaPlayer2"
+
+  /// `org.mpris.MediaPlayer2.`: the prefix of every MPRIS player's bus name, which the player's
+  /// name follows (`org.mpris.MediaPlayer2.vlc`).
+  package static let prefix = namespace + "."
+
+  /// `org.mpris.MediaPlayer2.<player>` for a player name fixed in the code, such as
+  /// `playerctld`; an invalid one is a programmer error and traps, as an invalid bus name
+  /// literal does.
+  package static func named(_ player: StaticString) -> BusName {
+    BusName(stringLiteral: prefix + "\(player)")
+  }
+
   /// Requests `org.mpris.MediaPlayer2.<name>`; when another connection owns it, requests
   /// `org.mpris.MediaPlayer2.<name>.instance<n>` instead: the configuration's instance number,
   /// else the process ID.

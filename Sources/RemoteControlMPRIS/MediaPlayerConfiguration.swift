@@ -64,7 +64,7 @@ public struct MediaPlayerConfiguration: Sendable, Hashable {
   }
 
   /// `org.mpris.MediaPlayer2.<playerName>`.
-  public var busName: String { "org.mpris.MediaPlayer2.\(playerName)" }
+  public var busName: String { MediaPlayerBusName.prefix + playerName }
 
   /// `org.mpris.MediaPlayer2.<playerName>.instance<pid>`: the name used when ``busName`` is taken.
   public func instanceBusName(processID: Int32) -> String { "\(busName).instance\(processID)" }

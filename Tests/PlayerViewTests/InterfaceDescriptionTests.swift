@@ -45,6 +45,19 @@ struct InterfaceDescriptionTests {
     #expect(trackList.properties.first { $0.name == "CanEditTracks" }?.change == .emitsChange)
   }
 
+  @Test func `MPRIS's two interfaces read, without a player, a value of each property's declared type`() {
+    let properties = InterfaceDescription.root.properties + InterfaceDescription.player.properties
+    #expect(properties.count == 9 + 15)
+    for property in properties {
+      #expect(property.fallback.signature == property.signature, "\(property.name)")
+    }
+    let player = InterfaceDescription.player.properties
+    #expect(player.first { $0.name == "PlaybackStatus" }?.fallback == .string("Stopped"))
+    #expect(player.first { $0.name == "Position" }?.isAnnounced == false)
+    #expect(player.first { $0.name == "Volume" }?.isWritable == true)
+    #expect(InterfaceDescription.root.properties.first { $0.name == "Fullscreen" }?.isWritable == true)
+  }
+
   @Test func `the empty value of each type has that type`() {
     for signature: Signature in ["y", "b", "s", "o", "as", "a{sv}", "(ias)", "a(sa{sv})", "v", "aai"] {
       #expect(Value.zero(of: signature).signature == signature)

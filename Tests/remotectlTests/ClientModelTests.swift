@@ -1,4 +1,4 @@
-import PlayerView
+import NowPlayingArbiter
 import RemoteControlMPRIS
 import Testing
 
@@ -13,6 +13,12 @@ struct ClientModelTests {
     #expect(PlayerIdentity(busName: "org.freedesktop.Notifications") == nil)
     #expect(PlayerIdentity(busName: "org.mpris.MediaPlayer2.") == nil)
     #expect(PlayerIdentity(instance: "mpv").busName == "org.mpris.MediaPlayer2.mpv")
+  }
+
+  @Test
+  func `the arbiter, which cannot import RemoteControlMPRIS, takes players by the same bus-name prefix`() {
+    #expect(CandidateFilter.mprisPrefix == PlayerIdentity.busNamePrefix)
+    #expect(CandidateFilter().admits(PlayerIdentity(instance: "vlc").busName))
   }
 
   @Test func `player state reads typed properties and applies PropertiesChanged and Seeked`() {

@@ -1,5 +1,6 @@
 import HubSupport
 import RemoteControl
+import RemoteControlMPRIS
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -171,12 +172,13 @@ struct MessageParser: Sendable {
     }
   }
 
-  /// Seconds as a `Duration`, refusing what a `Duration` cannot hold.
+  /// Seconds as a `Duration` of whole microseconds (MPRIS's unit, rounded to the nearest), refusing
+  /// what a `Duration` cannot hold.
   private func time(_ seconds: Double, _ name: String) throws(ProtocolError) -> Duration {
     guard seconds.isFinite, abs(seconds) < 9e12 else {
       throw ProtocolError(.invalidPositionState, "positionState: \(name) \(seconds) s is out of range")
     }
-    return .microseconds(Int64((seconds * 1e6).rounded()))
+    return Microseconds(seconds: seconds).duration
   }
 
   private func metadata(_ value: JSONValue) throws(ProtocolError) -> ClientMessage.ItemMetadata? {

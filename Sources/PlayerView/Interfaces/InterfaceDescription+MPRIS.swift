@@ -2,24 +2,21 @@ import DBus
 import RemoteControlMPRIS
 
 extension InterfaceDescription {
-  /// `org.mpris.MediaPlayer2`, with what it reads without a player.
+  /// `org.mpris.MediaPlayer2`, its properties as RemoteControlMPRIS declares them, with what
+  /// they read without a player.
   package static let root = InterfaceDescription(
     name: MediaPlayerInterface.root.rawValue,
     methods: [Method(name: "Raise"), Method(name: "Quit")],
-    properties: [
-      Property(name: "CanQuit", signature: "b", fallback: .bool(false)),
-      Property(name: "Fullscreen", signature: "b", isWritable: true, fallback: .bool(false)),
-      Property(name: "CanSetFullscreen", signature: "b", fallback: .bool(false)),
-      Property(name: "CanRaise", signature: "b", fallback: .bool(false)),
-      Property(name: "HasTrackList", signature: "b", fallback: .bool(false)),
-      Property(name: "Identity", signature: "s", fallback: .string("remotectld (no player)")),
-      Property(name: "DesktopEntry", signature: "s", fallback: .string("")),
-      Property(name: "SupportedUriSchemes", signature: "as", fallback: .strings([])),
-      Property(name: "SupportedMimeTypes", signature: "as", fallback: .strings([])),
-    ])
+    properties: RootProperty.allCases.map { property -> Property in
+      switch property {
+      case .identity: Property(property.declaration, fallback: .string("remotectld (no player)"))
+      default: Property(property.declaration)
+      }
+    })
 
-  /// `org.mpris.MediaPlayer2.Player`, with what it reads without a player: Stopped, no track,
-  /// every `Can*` false. `Position` is never announced: it is computed on each read.
+  /// `org.mpris.MediaPlayer2.Player`, its properties as RemoteControlMPRIS declares them, with
+  /// what they read without a player: Stopped, no track, every `Can*` false, rates and volume 1.
+  /// `Position` is never announced: it is computed on each read.
   package static let player = InterfaceDescription(
     name: MediaPlayerInterface.player.rawValue,
     methods: [
@@ -28,23 +25,14 @@ extension InterfaceDescription {
       Method(name: "SetPosition", inSignature: "ox", inNames: ["TrackId", "Position"]),
       Method(name: "OpenUri", inSignature: "s", inNames: ["Uri"]),
     ],
-    properties: [
-      Property(name: "PlaybackStatus", signature: "s", fallback: .string("Stopped")),
-      Property(name: "LoopStatus", signature: "s", isWritable: true, fallback: .string("None")),
-      Property(name: "Rate", signature: "d", isWritable: true, fallback: .double(1)),
-      Property(name: "Shuffle", signature: "b", isWritable: true, fallback: .bool(false)),
-      Property(name: "Metadata", signature: "a{sv}", fallback: .vardict([:])),
-      Property(name: "Volume", signature: "d", isWritable: true, fallback: .double(1)),
-      Property(name: "Position", signature: "x", change: .none, fallback: .int64(0)),
-      Property(name: "MinimumRate", signature: "d", fallback: .double(1)),
-      Property(name: "MaximumRate", signature: "d", fallback: .double(1)),
-      Property(name: "CanGoNext", signature: "b", fallback: .bool(false)),
-      Property(name: "CanGoPrevious", signature: "b", fallback: .bool(false)),
-      Property(name: "CanPlay", signature: "b", fallback: .bool(false)),
-      Property(name: "CanPause", signature: "b", fallback: .bool(false)),
-      Property(name: "CanSeek", signature: "b", fallback: .bool(false)),
-      Property(name: "CanControl", signature: "b", fallback: .bool(false)),
-    ],
+    properties: PlayerProperty.allCases.map { property -> Property in
+      switch property {
+      case .playbackStatus: Property(property.declaration, fallback: .string(PlaybackStatus.stopped.rawValue))
+      case .loopStatus: Property(property.declaration, fallback: .string(LoopStatus.none.rawValue))
+      case .rate, .volume, .minimumRate, .maximumRate: Property(property.declaration, fallback: .double(1))
+      default: Property(property.declaration)
+      }
+    },
     signals: [Signal(name: "Seeked", signature: "x", argumentNames: ["Position"])])
 }
 

@@ -1,5 +1,5 @@
 package import DBus
-import RemoteControlMPRIS
+package import RemoteControlMPRIS
 
 /// One interface a player serves, as its introspection data describes it: its methods,
 /// properties and signals, and the value each property reads when the player gave none.
@@ -49,6 +49,14 @@ package struct InterfaceDescription: Sendable, Hashable {
       self.isWritable = isWritable
       self.change = change
       self.fallback = fallback
+    }
+
+    /// Describes a property as RemoteControlMPRIS declares it; it reads `fallback`, by default
+    /// the empty value of its type, when the player gave none.
+    package init(_ declaration: PropertyDeclaration, fallback: Value? = nil) {
+      self.init(
+        name: declaration.name, signature: declaration.signature, isWritable: declaration.isWritable,
+        change: declaration.change, fallback: fallback ?? .zero(of: declaration.signature))
     }
 
     /// Whether it may appear in PropertiesChanged.

@@ -5,7 +5,7 @@
 /// *instance* (`vlc.instance1234`) and its first element the *name* (`vlc`).
 public struct PlayerIdentity: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// The prefix every MPRIS bus name starts with.
-  public static let busNamePrefix = "org.mpris.MediaPlayer2."
+  public static let busNamePrefix = MediaPlayerBusName.prefix
 
   /// The well-known bus name, such as `org.mpris.MediaPlayer2.vlc.instance1234`.
   public let busName: String

@@ -50,7 +50,7 @@ extension RemotePlayer {
   /// `org.mpris.MediaPlayer2.Playlists.ActivePlaylist`: the playlist playing now; `nil` when none
   /// is.
   public func activePlaylist() async throws(ClientError) -> Playlist? {
-    let value = try await property("ActivePlaylist", interface: Self.playlistsInterface)
+    let value = try await property(PlaylistsProperty.activePlaylist)
     guard let fields = value.structureValue, fields.count == 2, fields[0].boolValue == true else {
       return nil
     }
@@ -59,12 +59,12 @@ extension RemotePlayer {
 
   /// `org.mpris.MediaPlayer2.Playlists.PlaylistCount`.
   public func playlistCount() async throws(ClientError) -> Int {
-    Int(try await property("PlaylistCount", interface: Self.playlistsInterface).int64Value ?? 0)
+    Int(try await property(PlaylistsProperty.playlistCount).int64Value ?? 0)
   }
 
   /// `org.mpris.MediaPlayer2.Playlists.Orderings`: the orders ``playlists(index:maxCount:order:reversed:)``
   /// accepts.
   public func playlistOrderings() async throws(ClientError) -> [String] {
-    try await property("Orderings", interface: Self.playlistsInterface).stringsValue ?? []
+    try await property(PlaylistsProperty.orderings).stringsValue ?? []
   }
 }

@@ -6,14 +6,14 @@ extension RemotePlayer {
   /// `org.mpris.MediaPlayer2.TrackList.Tracks`: the track ids (`mpris:trackid` object paths) the
   /// player lists, in order: its whole queue, or the window of it around the current track.
   public func tracks() async throws(ClientError) -> [String] {
-    let value = try await property("Tracks", interface: Self.trackListInterface)
+    let value = try await property(TrackListProperty.tracks)
     return value.arrayValue?.compactMap(\.stringValue) ?? []
   }
 
   /// `org.mpris.MediaPlayer2.TrackList.CanEditTracks`: whether ``addTrack(uri:after:setAsCurrent:)``
   /// and ``removeTrack(_:)`` may have an effect.
   public func canEditTracks() async throws(ClientError) -> Bool {
-    try await property("CanEditTracks", interface: Self.trackListInterface).boolValue ?? false
+    try await property(TrackListProperty.canEditTracks).boolValue ?? false
   }
 
   /// `org.mpris.MediaPlayer2.TrackList.GetTracksMetadata`: the metadata of each track id given

@@ -29,25 +29,25 @@ enum MediaPlayer2Interface {
   static func propertyTable(for configuration: MediaPlayerConfiguration) -> PropertyTable {
     /// A property computed from the model, whose changes are announced.
     func property(
-      _ name: RootProperty, _ signature: Signature, _ value: @escaping @Sendable (MediaPlayerModel) -> Value
+      _ name: RootProperty, _ value: @escaping @Sendable (MediaPlayerModel) -> Value
     ) -> PropertyTable.Entry {
-      PropertyTable.Entry(name.rawValue, signature, value: value)
+      PropertyTable.Entry(name, value: value)
     }
     /// A property fixed by the configuration.
-    func fixed(_ name: RootProperty, _ signature: Signature, _ value: Value) -> PropertyTable.Entry {
-      PropertyTable.Entry(name.rawValue, signature, fixed: value)
+    func fixed(_ name: RootProperty, _ value: Value) -> PropertyTable.Entry {
+      PropertyTable.Entry(name, fixed: value)
     }
     var entries = [
-      property(.canQuit, "b") { .bool($0.canQuit) },
-      property(.canRaise, "b") { .bool($0.canRaise) },
+      property(.canQuit) { .bool($0.canQuit) },
+      property(.canRaise) { .bool($0.canRaise) },
       // HasTrackList: the app provides a queue.
-      property(.hasTrackList, "b") { .bool($0.hasTrackList) },
-      fixed(.identity, "s", .string(configuration.identity)),
-      fixed(.supportedURISchemes, "as", .strings(configuration.supportedURISchemes)),
-      fixed(.supportedMIMETypes, "as", .strings(configuration.supportedMIMETypes)),
+      property(.hasTrackList) { .bool($0.hasTrackList) },
+      fixed(.identity, .string(configuration.identity)),
+      fixed(.supportedURISchemes, .strings(configuration.supportedURISchemes)),
+      fixed(.supportedMIMETypes, .strings(configuration.supportedMIMETypes)),
     ]
     if let desktopEntry = configuration.desktopEntry {
-      entries.append(fixed(.desktopEntry, "s", .string(desktopEntry)))
+      entries.append(fixed(.desktopEntry, .string(desktopEntry)))
     }
     return PropertyTable(interface: .root, entries: entries)
   }

@@ -9,10 +9,9 @@ extension RemoteControlInterface {
   static let propertyTable: PropertyTable = {
     /// A property computed from the model, whose changes are announced.
     func property(
-      _ name: RemoteControlProperty, _ signature: Signature,
-      _ value: @escaping @Sendable (MediaPlayerModel) -> Value
+      _ name: RemoteControlProperty, _ value: @escaping @Sendable (MediaPlayerModel) -> Value
     ) -> PropertyTable.Entry {
-      PropertyTable.Entry(name.rawValue, signature, value: value)
+      PropertyTable.Entry(name, value: value)
     }
     /// The four properties of a feedback command.
     func feedback(
@@ -20,10 +19,10 @@ extension RemoteControlInterface {
       _ settings: @escaping @Sendable (CommandDetails) -> CommandDetails.Feedback
     ) -> [PropertyTable.Entry] {
       [
-        property(names[0], "b") { .bool($0.offersExtension(kind)) },
-        property(names[1], "b") { .bool(settings($0.details).isActive) },
-        property(names[2], "s") { .string(settings($0.details).localizedTitle) },
-        property(names[3], "s") { .string(settings($0.details).localizedShortTitle) },
+        property(names[0]) { .bool($0.offersExtension(kind)) },
+        property(names[1]) { .bool(settings($0.details).isActive) },
+        property(names[2]) { .string(settings($0.details).localizedTitle) },
+        property(names[3]) { .string(settings($0.details).localizedShortTitle) },
       ]
     }
     return PropertyTable(
@@ -33,29 +32,28 @@ extension RemoteControlInterface {
         + feedback(
           .bookmark, [.canBookmark, .bookmarkActive, .bookmarkTitle, .bookmarkShortTitle], \.bookmark)
         + [
-          property(.canRate, "b") { .bool($0.offersExtension(.rating)) },
-          property(.minimumRating, "d") { .double($0.details.minimumRating) },
-          property(.maximumRating, "d") { .double($0.details.maximumRating) },
-          property(.canSkipForward, "b") { .bool($0.offersExtension(.skipForward)) },
-          property(.skipForwardIntervals, "ax") { Self.microseconds($0.details.skipForwardIntervals) },
-          property(.canSkipBackward, "b") { .bool($0.offersExtension(.skipBackward)) },
-          property(.skipBackwardIntervals, "ax") { Self.microseconds($0.details.skipBackwardIntervals) },
-          property(.supportedPlaybackRates, "ad") {
+          property(.canRate) { .bool($0.offersExtension(.rating)) },
+          property(.minimumRating) { .double($0.details.minimumRating) },
+          property(.maximumRating) { .double($0.details.maximumRating) },
+          property(.canSkipForward) { .bool($0.offersExtension(.skipForward)) },
+          property(.skipForwardIntervals) { Self.microseconds($0.details.skipForwardIntervals) },
+          property(.canSkipBackward) { .bool($0.offersExtension(.skipBackward)) },
+          property(.skipBackwardIntervals) { Self.microseconds($0.details.skipBackwardIntervals) },
+          property(.supportedPlaybackRates) {
             .array(elementSignature: "d", $0.details.supportedPlaybackRates.map(Value.double))
           },
-          property(.canEnableLanguageOption, "b") { .bool($0.offersExtension(.enableLanguageOption)) },
-          property(.canDisableLanguageOption, "b") { .bool($0.offersExtension(.disableLanguageOption)) },
-          property(.availableLanguageOptions, "a(ssss)") { model in
+          property(.canEnableLanguageOption) { .bool($0.offersExtension(.enableLanguageOption)) },
+          property(.canDisableLanguageOption) { .bool($0.offersExtension(.disableLanguageOption)) },
+          property(.availableLanguageOptions) { model in
             .array(elementSignature: "(ssss)", model.availableLanguageOptions.map(Self.value(of:)))
           },
-          property(.languageOptionGroups, "a(asbs)") { model in
+          property(.languageOptionGroups) { model in
             .array(elementSignature: "(asbs)", model.languageOptionGroups.map(Self.value(of:)))
           },
-          property(.currentLanguageOptions, "as") { .strings($0.currentLanguageOptions.map(\.identifier)) },
+          property(.currentLanguageOptions) { .strings($0.currentLanguageOptions.map(\.identifier)) },
           // HandlerStatuses: read when wanted, never announced; a signal for each command's
           // outcome would look like activity to the daemons that pick the Now Playing player.
-          PropertyTable.Entry(RemoteControlProperty.handlerStatuses.rawValue, "a{ss}", change: .none) {
-            model in
+          PropertyTable.Entry(RemoteControlProperty.handlerStatuses) { model in
             .dictionary(
               keySignature: "s", valueSignature: "s",
               model.handlerStatuses.map {

@@ -1,9 +1,9 @@
 import DBus
 import RemoteControl
 
-/// The properties of one exported interface, each declared once: its name, its D-Bus type,
-/// whether its changes are announced, how its value comes from the model, and what a write
-/// asks the application for.
+/// The properties of one exported interface: for each, its declaration (name, D-Bus type,
+/// whether its changes are announced: ``PropertyDeclaration``), how its value comes from the
+/// model, and what a write asks the application for.
 ///
 /// The table is the vtable's property list
 /// (``MediaPlayerState/interfaceProperties(_:dispatcher:)``), the change detection
@@ -39,40 +39,33 @@ struct PropertyTable: Sendable {
     /// What a write asks for; `nil` for a read-only property.
     let write: Write?
 
-    /// A property whose value is computed from the model; writable when `write` is given.
+    /// A property whose value is computed from the model; writable when `write` is given. Its
+    /// name, type and change behaviour are the property's declaration.
     init(
-      _ name: String, _ signature: Signature, change: Interface.Property.ChangeBehavior = .emitsChange,
-      value: @escaping @Sendable (MediaPlayerModel) -> Value, write: Write? = nil
+      _ property: some MediaPlayerProperty, value: @escaping @Sendable (MediaPlayerModel) -> Value,
+      write: Write? = nil
     ) {
-      self.name = name
-      self.signature = signature
-      self.change = change
-      self.reading = .model(value)
-      self.write = write
+      self.init(property.declaration, reading: .model(value), write: write)
     }
 
     /// A read-only property whose value never changes.
-    init(
-      _ name: String, _ signature: Signature, change: Interface.Property.ChangeBehavior = .emitsChange,
-      fixed value: Value
-    ) {
-      self.name = name
-      self.signature = signature
-      self.change = change
-      self.reading = .fixed(value)
-      self.write = nil
+    init(_ property: some MediaPlayerProperty, fixed value: Value) {
+      self.init(property.declaration, reading: .fixed(value), write: nil)
     }
 
-    /// A read-only property computed at each read and never announced.
+    /// A read-only property computed at each read; its declaration says it is never announced.
     init(
-      _ name: String, _ signature: Signature,
-      onRead value: @escaping @Sendable (NowPlayingInfoCenter) -> Value
+      _ property: some MediaPlayerProperty, onRead value: @escaping @Sendable (NowPlayingInfoCenter) -> Value
     ) {
-      self.name = name
-      self.signature = signature
-      self.change = .none
-      self.reading = .onRead(value)
-      self.write = nil
+      self.init(property.declaration, reading: .onRead(value), write: nil)
+    }
+
+    private init(_ declaration: PropertyDeclaration, reading: Reading, write: Write?) {
+      self.name = declaration.name
+      self.signature = declaration.signature
+      self.change = declaration.change
+      self.reading = reading
+      self.write = write
     }
   }
 

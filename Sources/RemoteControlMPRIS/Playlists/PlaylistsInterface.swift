@@ -26,11 +26,13 @@ enum PlaylistsInterface {
   static let propertyTable = PropertyTable(
     interface: .playlists,
     entries: [
-      PropertyTable.Entry("PlaylistCount", "u") {
+      PropertyTable.Entry(PlaylistsProperty.playlistCount) {
         .uint32(UInt32(clamping: $0.playlists?.playlists.count ?? 0))
       },
-      PropertyTable.Entry("Orderings", "as") { .strings(($0.playlists?.orderings ?? []).map(\.rawValue)) },
-      PropertyTable.Entry("ActivePlaylist", "(b(oss))") { model in
+      PropertyTable.Entry(PlaylistsProperty.orderings) {
+        .strings(($0.playlists?.orderings ?? []).map(\.rawValue))
+      },
+      PropertyTable.Entry(PlaylistsProperty.activePlaylist) { model in
         guard let active = model.playlists?.activePlaylist else {
           return .structure([
             .bool(false),

@@ -25,10 +25,10 @@ enum TrackListInterface {
   static let propertyTable = PropertyTable(
     interface: .trackList,
     entries: [
-      PropertyTable.Entry("Tracks", "ao", change: .invalidates) { model in
+      PropertyTable.Entry(TrackListProperty.tracks) { model in
         .array(elementSignature: "o", model.trackWindow.map { .objectPath(trackPath($0)) })
       },
-      PropertyTable.Entry("CanEditTracks", "b") { .bool($0.canEditTracks) },
+      PropertyTable.Entry(TrackListProperty.canEditTracks) { .bool($0.canEditTracks) },
     ])
 
   /// The object path of `item` (its `mpris:trackid`).

@@ -68,7 +68,7 @@ extension PlayerDirectory {
   }
 
   private static func microseconds(_ seconds: Double) -> Int64 {
-    Int64((seconds * 1_000_000).rounded())
+    Microseconds(seconds: seconds).rawValue
   }
 
   private func set(

@@ -55,7 +55,7 @@ struct PlayerRecord: Sendable {
   /// `mpris:length` in seconds.
   var length: Double? {
     guard let microseconds = mirror.lengthMicroseconds, microseconds > 0 else { return nil }
-    return Double(microseconds) / 1_000_000
+    return Microseconds(rawValue: microseconds).seconds
   }
 
   private var volume: Double? { mirror[player: .volume]?.doubleValue }
@@ -68,7 +68,9 @@ struct PlayerRecord: Sendable {
   /// The extension's preferred intervals in seconds, else 15 s.
   private func intervals(_ property: RemoteControlProperty) -> [Double] {
     guard let elements = extra(property)?.arrayElements else { return [15] }
-    let seconds = elements.compactMap(\.int64Value).filter { $0 > 0 }.map { Double($0) / 1_000_000 }
+    let seconds = elements.compactMap(\.int64Value).filter { $0 > 0 }.map {
+      Microseconds(rawValue: $0).seconds
+    }
     return seconds.isEmpty ? [15] : seconds
   }
 

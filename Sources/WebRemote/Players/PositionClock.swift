@@ -1,7 +1,7 @@
 import Foundation
 import HubSupport
-import PlayerView
 import RemoteControl
+import RemoteControlMPRIS
 
 /// The hub's clock as pages read it: milliseconds since the Unix epoch, fixed to the hub's
 /// continuous clock once, so that a position reported at one instant is always sent with the same

@@ -15,9 +15,9 @@ extension ConformanceChecker {
     }
     if initial.playbackStatus == .playing { return .pass(rule, "already Playing; Play accepted") }
     let event = await log.first(since: mark, within: signalTimeout) {
-      $0.changedPlayerProperties?["PlaybackStatus"]?.stringValue == "Playing"
+      $0.changedPlayerProperties?[property: .playbackStatus]?.stringValue == "Playing"
     }
-    let status = try? await player.property("PlaybackStatus").stringValue
+    let status = try? await player.property(.playbackStatus).stringValue
     if event == nil {
       return .fail(rule, "no PropertiesChanged with PlaybackStatus Playing within \(signalTimeout)")
     }
@@ -28,7 +28,7 @@ extension ConformanceChecker {
   func checkPause(_ initial: PlayerState) async -> RuleResult {
     let rule = "pause-signals-paused"
     guard initial.canPause else { return .pass(rule, "CanPause is false; Pause not tried") }
-    guard (try? await player.property("PlaybackStatus").stringValue) == "Playing" else {
+    guard (try? await player.property(.playbackStatus).stringValue) == "Playing" else {
       return .pass(rule, "not Playing, so Pause not tried")
     }
     let mark = await log.mark
@@ -38,7 +38,7 @@ extension ConformanceChecker {
       return .fail(rule, "CanPause is true but Pause failed: \(error.message)")
     }
     let event = await log.first(since: mark, within: signalTimeout) {
-      $0.changedPlayerProperties?["PlaybackStatus"]?.stringValue == "Paused"
+      $0.changedPlayerProperties?[property: .playbackStatus]?.stringValue == "Paused"
     }
     if event == nil {
       return .fail(rule, "no PropertiesChanged with PlaybackStatus Paused within \(signalTimeout)")

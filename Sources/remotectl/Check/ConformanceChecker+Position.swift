@@ -7,30 +7,30 @@ extension ConformanceChecker {
   /// Reads Position and the instant it was read (halfway through the round trip).
   private func readPosition() async -> (Int64, ContinuousClock.Instant)? {
     let before = ContinuousClock.now
-    guard let position = try? await player.property("Position").int64Value else { return nil }
+    guard let position = try? await player.property(.position).int64Value else { return nil }
     let after = ContinuousClock.now
     return (position, before + before.duration(to: after) / 2)
   }
 
   private func isPlaying() async -> Bool {
-    (try? await player.property("PlaybackStatus").stringValue) == "Playing"
+    (try? await player.property(.playbackStatus).stringValue) == "Playing"
   }
 
   func checkExtrapolation() async -> RuleResult {
     let rule = "position-moves-with-rate"
     guard await isPlaying() else { return .pass(rule, "not Playing, so Position cannot be watched moving") }
-    let rate = (try? await player.property("Rate").doubleValue) ?? 1
+    let rate = (try? await player.property(.rate).doubleValue) ?? 1
     var measured: [String] = []
     switch await measure(rate: rate) {
     case .failure(let reason): return .fail(rule, reason.text)
     case .success(let text): measured.append(text)
     }
     // At another rate too, when the player offers one.
-    let maximum = (try? await player.property("MaximumRate").doubleValue) ?? 1
-    if maximum >= 1.5, rate == 1, (try? await player.setProperty("Rate", to: .double(1.5))) != nil {
+    let maximum = (try? await player.property(.maximumRate).doubleValue) ?? 1
+    if maximum >= 1.5, rate == 1, (try? await player.setProperty(.rate, to: .double(1.5))) != nil {
       await log.settle()
-      let result = await measure(rate: (try? await player.property("Rate").doubleValue) ?? 1.5)
-      try? await player.setProperty("Rate", to: .double(rate))
+      let result = await measure(rate: (try? await player.property(.rate).doubleValue) ?? 1.5)
+      try? await player.setProperty(.rate, to: .double(rate))
       await log.settle()
       switch result {
       case .failure(let reason): return .fail(rule, reason.text)
@@ -185,7 +185,7 @@ extension ConformanceChecker {
     }
     guard let (after, afterAt) = await readPosition() else { return .fail(rule, "Position cannot be read") }
     let playing = await isPlaying()
-    let rate = (try? await player.property("Rate").doubleValue) ?? 1
+    let rate = (try? await player.property(.rate).doubleValue) ?? 1
     let expected =
       before + (playing ? Int64(Double(Self.microseconds(beforeAt.duration(to: afterAt))) * rate) : 0)
     if abs(after - expected) > tolerance {
@@ -199,7 +199,7 @@ extension ConformanceChecker {
 
   func checkPositionNeverSignalled() async -> RuleResult {
     let rule = "position-never-in-properties-changed"
-    let offending = await log.all.filter { $0.changedPlayerProperties?["Position"] != nil }.count
+    let offending = await log.all.filter { $0.changedPlayerProperties?[property: .position] != nil }.count
     if offending > 0 { return .fail(rule, "\(offending) PropertiesChanged signals carried Position") }
     return .pass(rule, "no PropertiesChanged carried Position (\(await log.all.count) signals seen)")
   }

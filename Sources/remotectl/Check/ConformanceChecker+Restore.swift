@@ -17,13 +17,13 @@ extension ConformanceChecker {
       failures.append("could not go back to track \(trackID)")
     }
     if initial.canControl {
-      if let volume = initial.volume { try? await player.setProperty("Volume", to: .double(volume)) }
+      if let volume = initial.volume { try? await player.setProperty(.volume, to: .double(volume)) }
       if let loop = initial.loopStatus {
-        try? await player.setProperty("LoopStatus", to: .string(loop.rawValue))
+        try? await player.setProperty(.loopStatus, to: .string(loop.rawValue))
       }
-      if let shuffle = initial.shuffle { try? await player.setProperty("Shuffle", to: .bool(shuffle)) }
-      if initial.properties["Rate"] != nil {
-        try? await player.setProperty("Rate", to: .double(initial.rate))
+      if let shuffle = initial.shuffle { try? await player.setProperty(.shuffle, to: .bool(shuffle)) }
+      if initial[.rate] != nil {
+        try? await player.setProperty(.rate, to: .double(initial.rate))
       }
     }
     await restoreStatus(initial.playbackStatus)
@@ -48,11 +48,12 @@ extension ConformanceChecker {
       }
     }
     compare("the track", initial.trackID, now.trackID)
-    compare("Volume", initial.volume, now.volume)
-    compare("LoopStatus", initial.loopStatus?.rawValue, now.loopStatus?.rawValue)
-    compare("Shuffle", initial.shuffle, now.shuffle)
-    compare("Rate", initial.properties["Rate"]?.doubleValue, now.properties["Rate"]?.doubleValue)
-    compare("PlaybackStatus", initial.playbackStatus?.rawValue, now.playbackStatus?.rawValue)
+    compare(PlayerProperty.volume.rawValue, initial.volume, now.volume)
+    compare(PlayerProperty.loopStatus.rawValue, initial.loopStatus?.rawValue, now.loopStatus?.rawValue)
+    compare(PlayerProperty.shuffle.rawValue, initial.shuffle, now.shuffle)
+    compare(PlayerProperty.rate.rawValue, initial[.rate]?.doubleValue, now[.rate]?.doubleValue)
+    compare(
+      PlayerProperty.playbackStatus.rawValue, initial.playbackStatus?.rawValue, now.playbackStatus?.rawValue)
     if initial.playbackStatus == .paused, let before = initial.position, let after = now.position,
       abs(after - before) > 1_000_000
     {
@@ -73,7 +74,7 @@ extension ConformanceChecker {
       unchanged = await step("Previous", from: state.trackID) ? 0 : unchanged + 1
     }
     // Next wraps around the playlist only with LoopStatus Playlist; the loop is restored after.
-    try? await player.setProperty("LoopStatus", to: .string(LoopStatus.playlist.rawValue))
+    try? await player.setProperty(.loopStatus, to: .string(LoopStatus.playlist.rawValue))
     await log.settle()
     var seen: Set<String> = []
     for _ in 0..<Self.trackWalkLimit {
@@ -90,7 +91,9 @@ extension ConformanceChecker {
     let mark = await log.mark
     guard (try? await player.call(member)) != nil else { return false }
     let changed = await log.first(since: mark, within: signalTimeout) {
-      guard let metadata = $0.changedPlayerProperties?["Metadata"]?.dictionaryValue else { return false }
+      guard let metadata = $0.changedPlayerProperties?[property: .metadata]?.dictionaryValue else {
+        return false
+      }
       return metadata["mpris:trackid"]?.unwrapped.stringValue != trackID
     }
     return changed != nil

@@ -6,7 +6,7 @@ extension ConformanceChecker {
   /// Raise must succeed while CanRaise is true (MPRIS: a player that cannot raise says so).
   func checkRaise(_ root: [String: PropertyValue]) async -> RuleResult {
     let rule = "raise-when-can-raise"
-    guard root["CanRaise"]?.boolValue == true else {
+    guard root[property: .canRaise]?.boolValue == true else {
       return .pass(rule, "CanRaise is false; Raise not called")
     }
     do {
@@ -20,7 +20,9 @@ extension ConformanceChecker {
   /// Quit must succeed while CanQuit is true; the player may leave the bus before it answers.
   func checkQuit(_ root: [String: PropertyValue]) async -> RuleResult {
     let rule = "quit-when-can-quit"
-    guard root["CanQuit"]?.boolValue == true else { return .pass(rule, "CanQuit is false; Quit not called") }
+    guard root[property: .canQuit]?.boolValue == true else {
+      return .pass(rule, "CanQuit is false; Quit not called")
+    }
     do {
       try await player.quit()
       return .pass(rule, "CanQuit is true and Quit succeeded")

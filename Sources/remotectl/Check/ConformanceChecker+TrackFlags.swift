@@ -10,10 +10,10 @@ extension ConformanceChecker {
     let rule = "can-go-next-previous-match-methods"
     var failures: [String] = []
     var seen: [String] = []
-    for (flag, member) in [("CanGoNext", "Next"), ("CanGoPrevious", "Previous")] {
+    for (flag, member) in [(PlayerProperty.canGoNext, "Next"), (.canGoPrevious, "Previous")] {
       await log.settle()
       guard let state = try? await player.state() else { return .fail(rule, "GetAll failed") }
-      let allowed = flag == "CanGoNext" ? state.canGoNext : state.canGoPrevious
+      let allowed = flag == .canGoNext ? state.canGoNext : state.canGoPrevious
       let before = state.trackID
       let mark = await log.mark
       var failure: String?
@@ -23,17 +23,20 @@ extension ConformanceChecker {
         failure = error.message
       }
       let changed = await log.first(since: mark, within: allowed ? signalTimeout : quietWindow) {
-        guard let metadata = $0.changedPlayerProperties?["Metadata"]?.dictionaryValue else { return false }
+        guard let metadata = $0.changedPlayerProperties?[property: .metadata]?.dictionaryValue else {
+          return false
+        }
         return metadata["mpris:trackid"]?.unwrapped.stringValue != before
       }
       switch (allowed, changed != nil) {
       case (true, false):
         failures.append(
-          "\(flag) is true but \(member) " + (failure.map { "failed: \($0)" } ?? "did not change the track"))
+          "\(flag.rawValue) is true but \(member) "
+            + (failure.map { "failed: \($0)" } ?? "did not change the track"))
       case (false, true):
-        failures.append("\(flag) is false but \(member) changed the track")
+        failures.append("\(flag.rawValue) is false but \(member) changed the track")
       default:
-        seen.append("\(flag)=\(allowed)")
+        seen.append("\(flag.rawValue)=\(allowed)")
       }
     }
     return .from(

@@ -4,26 +4,27 @@ internal import RemoteControlMPRIS
 extension ConformanceChecker {
   // MARK: - Types
 
-  func checkTypes(
-    _ rule: String, _ properties: [String: PropertyValue], _ table: [(String, String, Bool)], answered: Bool
+  func checkTypes<Property: MediaPlayerProperty>(
+    _ rule: String, _ properties: [String: PropertyValue], _ interface: Property.Type, answered: Bool
   ) -> RuleResult {
     guard answered else { return .fail(rule, "GetAll was not answered") }
-    return PropertyTypes.rule(rule, properties, table)
+    return PropertyTypes.rule(rule, properties, interface)
   }
 
   func checkEnumerations(_ state: PlayerState) -> RuleResult {
     var failures: [String] = []
-    if let status = state.properties["PlaybackStatus"]?.stringValue, state.playbackStatus == nil {
-      failures.append("PlaybackStatus \"\(status)\" is not Playing, Paused or Stopped")
+    if let status = state[.playbackStatus]?.stringValue, state.playbackStatus == nil {
+      failures.append(
+        "\(PlayerProperty.playbackStatus.rawValue) \"\(status)\" is not Playing, Paused or Stopped")
     }
-    if let loop = state.properties["LoopStatus"]?.stringValue, state.loopStatus == nil {
-      failures.append("LoopStatus \"\(loop)\" is not None, Track or Playlist")
+    if let loop = state[.loopStatus]?.stringValue, state.loopStatus == nil {
+      failures.append("\(PlayerProperty.loopStatus.rawValue) \"\(loop)\" is not None, Track or Playlist")
     }
-    if let minimum = state.properties["MinimumRate"]?.doubleValue, minimum > 1 {
-      failures.append("MinimumRate \(minimum) is above 1.0")
+    if let minimum = state[.minimumRate]?.doubleValue, minimum > 1 {
+      failures.append("\(PlayerProperty.minimumRate.rawValue) \(minimum) is above 1.0")
     }
-    if let maximum = state.properties["MaximumRate"]?.doubleValue, maximum < 1 {
-      failures.append("MaximumRate \(maximum) is below 1.0")
+    if let maximum = state[.maximumRate]?.doubleValue, maximum < 1 {
+      failures.append("\(PlayerProperty.maximumRate.rawValue) \(maximum) is below 1.0")
     }
     return .from(
       "enumerated-values", failures: failures, passing: "PlaybackStatus, LoopStatus and rate limits valid")

@@ -18,19 +18,20 @@ extension ConformanceChecker {
     case failed(String)
   }
 
-  private func setAndExpectSignal(_ name: String, _ value: PropertyValue, expected: PropertyValue) async
-    -> WriteOutcome
+  private func setAndExpectSignal(_ property: PlayerProperty, _ value: PropertyValue, expected: PropertyValue)
+    async -> WriteOutcome
   {
+    let name = property.rawValue
     let mark = await log.mark
     do {
-      try await player.setProperty(name, to: value)
+      try await player.setProperty(property, to: value)
     } catch  where error.name == CommandErrorName.unhandled.rawValue {
       return .notHandled("\(name): \(error.message) (\(error.name))")
     } catch {
       return .failed("Set \(name) failed: \(error.message)")
     }
     let event = await log.first(since: mark, within: signalTimeout) {
-      $0.changedPlayerProperties?[name] == expected
+      $0.changedPlayerProperties?[property: property] == expected
     }
     return event == nil
       ? .failed("no PropertiesChanged with \(name)=\(expected.gvariantText(annotate: false)) after Set")
@@ -41,21 +42,23 @@ extension ConformanceChecker {
     let rule = "volume-set-and-clamped"
     guard initial.canControl else { return .pass(rule, "CanControl is false; Volume not set") }
     let target = initial.volume == 0.25 ? 0.5 : 0.25
-    switch await setAndExpectSignal("Volume", .double(target), expected: .double(target)) {
+    switch await setAndExpectSignal(.volume, .double(target), expected: .double(target)) {
     case .signalled: break
     case .notHandled(let reason): return .pass(rule, "does not apply: the player refuses \(reason)")
     case .failed(let failure): return .fail(rule, failure)
     }
     let mark = await log.mark
     do {
-      try await player.setProperty("Volume", to: .double(-0.5))
+      try await player.setProperty(.volume, to: .double(-0.5))
     } catch {
       return .pass(rule, "Volume set with PropertiesChanged; a negative Volume was refused (\(error.name))")
     }
     // A write is answered once accepted and applied just after: wait (bounded) for the player
     // to announce its new Volume, then read back what it holds.
-    _ = await log.first(since: mark, within: signalTimeout) { $0.changedPlayerProperties?["Volume"] != nil }
-    let volume = try? await player.property("Volume").doubleValue
+    _ = await log.first(since: mark, within: signalTimeout) {
+      $0.changedPlayerProperties?[property: .volume] != nil
+    }
+    let volume = try? await player.property(.volume).doubleValue
     if volume != 0 {
       return .fail(
         rule, "Volume -0.5 reads back \(volume.map { "\($0)" } ?? "nothing"), not 0 (MPRIS: negative is 0)")
@@ -69,21 +72,21 @@ extension ConformanceChecker {
     var failures: [String] = []
     var tried: [String] = []
     var notHandled: [String] = []
-    func record(_ outcome: WriteOutcome, _ name: String) {
+    func record(_ outcome: WriteOutcome, _ property: PlayerProperty) {
       switch outcome {
-      case .signalled: tried.append(name)
+      case .signalled: tried.append(property.rawValue)
       case .notHandled(let reason): notHandled.append(reason)
       case .failed(let failure):
-        tried.append(name)
+        tried.append(property.rawValue)
         failures.append(failure)
       }
     }
     if let loop = initial.loopStatus {
       let target = loop == .playlist ? "Track" : "Playlist"
-      record(await setAndExpectSignal("LoopStatus", .string(target), expected: .string(target)), "LoopStatus")
+      record(await setAndExpectSignal(.loopStatus, .string(target), expected: .string(target)), .loopStatus)
     }
     if let shuffle = initial.shuffle {
-      record(await setAndExpectSignal("Shuffle", .bool(!shuffle), expected: .bool(!shuffle)), "Shuffle")
+      record(await setAndExpectSignal(.shuffle, .bool(!shuffle), expected: .bool(!shuffle)), .shuffle)
     }
     if tried.isEmpty {
       return .pass(
@@ -98,21 +101,23 @@ extension ConformanceChecker {
 
   func checkRateRange(_ initial: PlayerState) async -> RuleResult {
     let rule = "rate-outside-range-refused"
-    guard let maximum = initial.properties["MaximumRate"]?.doubleValue, maximum.isFinite else {
+    guard let maximum = initial[.maximumRate]?.doubleValue, maximum.isFinite else {
       return .pass(rule, "no finite MaximumRate")
     }
     let before = initial.rate
     let target = maximum * 2 + 1
     let mark = await log.mark
     do {
-      try await player.setProperty("Rate", to: .double(target))
+      try await player.setProperty(.rate, to: .double(target))
     } catch {
       return .pass(rule, "Rate \(target) above MaximumRate \(maximum) refused (\(error.name))")
     }
-    _ = await log.first(since: mark, within: quietWindow) { $0.changedPlayerProperties?["Rate"] != nil }
-    let rate = (try? await player.property("Rate").doubleValue) ?? before
+    _ = await log.first(since: mark, within: quietWindow) {
+      $0.changedPlayerProperties?[property: .rate] != nil
+    }
+    let rate = (try? await player.property(.rate).doubleValue) ?? before
     if rate > maximum {
-      try? await player.setProperty("Rate", to: .double(before))
+      try? await player.setProperty(.rate, to: .double(before))
       return .fail(rule, "Rate \(target) above MaximumRate \(maximum) was accepted (reads \(rate))")
     }
     return .pass(rule, "Rate \(target) above MaximumRate \(maximum) ignored")
@@ -134,7 +139,7 @@ extension ConformanceChecker {
         failures.append("\(label) was accepted")
       }
     }
-    let setVolume: Void? = try? await player.setProperty("Volume", to: .string("loud"))
+    let setVolume: Void? = try? await player.setProperty(.volume, to: .string("loud"))
     if setVolume != nil { failures.append("Set Volume to a string was accepted") }
     return .from(
       rule, failures: failures,

@@ -36,11 +36,12 @@ struct ConformanceChecker {
         .fail("player-properties", "GetAll on \(RemotePlayer.playerInterface) failed: \(error.message)")
       ]
     }
-    results.append(checkTypes("root-properties", root ?? [:], PropertyTypes.root, answered: root != nil))
-    results.append(checkTypes("player-properties", initial.properties, PropertyTypes.player, answered: true))
+    results.append(checkTypes("root-properties", root ?? [:], RootProperty.self, answered: root != nil))
+    results.append(checkTypes("player-properties", initial.properties, PlayerProperty.self, answered: true))
     results.append(checkEnumerations(initial))
     results.append(checkMetadata(initial))
-    results += await QueueRules(player: player).run(hasTrackList: root?["HasTrackList"]?.boolValue == true)
+    results += await QueueRules(player: player).run(
+      hasTrackList: root?[RootProperty.hasTrackList.rawValue]?.boolValue == true)
     let steps: [() async -> RuleResult] = [
       { await checkPlay(initial) },
       { await checkExtrapolation() },
@@ -72,12 +73,11 @@ struct ConformanceChecker {
   // MARK: - Units
 
   static func microseconds(_ duration: Duration) -> Int64 {
-    let (seconds, attoseconds) = duration.components
-    return seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+    Microseconds(duration).rawValue
   }
 
   static func seconds(_ microseconds: Int64) -> String {
-    let value = Double(microseconds) / 1_000_000
+    let value = Microseconds(rawValue: microseconds).seconds
     return String(Double(Int64((value * 1000).rounded())) / 1000)
   }
 }

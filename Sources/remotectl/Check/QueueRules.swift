@@ -8,15 +8,6 @@ struct QueueRules {
   /// The player under test.
   let player: RemotePlayer
 
-  /// `org.mpris.MediaPlayer2.TrackList` properties: name, type, required.
-  static let trackListTypes: [(String, String, Bool)] = [
-    ("Tracks", "ao", true), ("CanEditTracks", "b", true),
-  ]
-  /// `org.mpris.MediaPlayer2.Playlists` properties: name, type, required.
-  static let playlistsTypes: [(String, String, Bool)] = [
-    ("PlaylistCount", "u", true), ("Orderings", "as", true), ("ActivePlaylist", "(b(oss))", true),
-  ]
-
   /// Every rule, in order; `hasTrackList` is the root's `HasTrackList`.
   func run(hasTrackList: Bool) async -> [RuleResult] {
     var results: [RuleResult] = []
@@ -36,8 +27,8 @@ struct QueueRules {
     } catch {
       return [.fail("tracklist-properties", "HasTrackList is true but GetAll failed: \(error.message)")]
     }
-    var results = [PropertyTypes.rule("tracklist-properties", properties, Self.trackListTypes)]
-    let tracks = properties["Tracks"]?.stringsValue ?? []
+    var results = [PropertyTypes.rule("tracklist-properties", properties, TrackListProperty.self)]
+    let tracks = properties[TrackListProperty.tracks.rawValue]?.stringsValue ?? []
     results.append(await checkTracksMetadata(tracks))
     results.append(await checkGoToUnknown())
     return results
@@ -81,7 +72,7 @@ struct QueueRules {
   /// `GoTo` an id that is not in the list: an error, or nothing happens.
   private func checkGoToUnknown() async -> RuleResult {
     let rule = "tracklist-goto-unknown"
-    let before = try? await player.property("Metadata").dictionaryValue?["mpris:trackid"]
+    let before = try? await player.property(.metadata).dictionaryValue?["mpris:trackid"]
     do {
       _ = try await player.call(
         "GoTo", interface: QueueClient.trackList, arguments: [.objectPath("/org/remotectl/check/NoSuchTrack")]
@@ -89,7 +80,7 @@ struct QueueRules {
     } catch {
       return .pass(rule, "refused with \(error.name)")
     }
-    let after = try? await player.property("Metadata").dictionaryValue?["mpris:trackid"]
+    let after = try? await player.property(.metadata).dictionaryValue?["mpris:trackid"]
     return after == before
       ? .pass(rule, "accepted and ignored") : .fail(rule, "GoTo an unknown id changed the current track")
   }
@@ -98,10 +89,10 @@ struct QueueRules {
     guard let properties = try? await player.properties(interface: QueueClient.playlists) else {
       return [.pass("playlists", "no Playlists interface to check")]
     }
-    var results = [PropertyTypes.rule("playlists-properties", properties, Self.playlistsTypes)]
+    var results = [PropertyTypes.rule("playlists-properties", properties, PlaylistsProperty.self)]
     let rule = "playlists-get"
-    guard case .uint32(let count)? = properties["PlaylistCount"],
-      let ordering = properties["Orderings"]?.stringsValue?.first
+    guard case .uint32(let count)? = properties[PlaylistsProperty.playlistCount.rawValue],
+      let ordering = properties[PlaylistsProperty.orderings.rawValue]?.stringsValue?.first
     else {
       results.append(.fail(rule, "PlaylistCount or Orderings unreadable"))
       return results

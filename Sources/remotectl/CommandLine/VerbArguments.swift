@@ -114,10 +114,10 @@ enum SignedNumber {
     return (value, sign)
   }
 
-  /// Seconds as whole microseconds, or `nil` when that does not fit in an `Int64`.
+  /// Seconds as whole microseconds (``Microseconds``' rounding: to the nearest), or `nil` when
+  /// that does not fit in an `Int64`.
   static func microseconds(_ seconds: Double) -> Int64? {
-    let value = (seconds * 1_000_000).rounded(.towardZero)
-    guard value.isFinite, abs(value) < 9.2e18 else { return nil }
-    return Int64(value)
+    guard seconds.isFinite, abs(seconds) < 9.2e12 else { return nil }
+    return Microseconds(seconds: seconds).rawValue
   }
 }

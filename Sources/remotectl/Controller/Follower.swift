@@ -1,4 +1,3 @@
-internal import PlayerView
 internal import RemoteControl
 internal import RemoteControlMPRIS
 

@@ -76,7 +76,7 @@ struct PlayerTracker {
       if (try? await session.bus.owner(of: BusSession.playerctld)) != nil {
         selected.append(BusSession.playerctld)
       } else {
-        _ = try? await session.bus.player(BusSession.playerctld).property("PlaybackStatus")
+        _ = try? await session.bus.player(BusSession.playerctld).property(.playbackStatus)
       }
     }
     if changeOrder != nil {
@@ -160,7 +160,7 @@ struct PlayerTracker {
     stamp += 1
     if changeOrder?.contains(event) == true { changed[identity] = stamp }
     if tracked.apply(event, stamp: stamp),
-      let position = try? await session.bus.player(identity).property("Position").int64Value
+      let position = try? await session.bus.player(identity).property(.position).int64Value
     {
       tracked.report(position, at: .now)
     }

@@ -28,7 +28,7 @@ enum VerbRenderer {
     case .position(nil):
       if template != nil { return try expand(metadata: false) }
       guard let position else { return .skipped }
-      return .printed(CFormat.fixed(Double(position) / 1_000_000))
+      return .printed(CFormat.fixed(Microseconds(rawValue: position).seconds))
     case .volume(nil):
       guard let volume = state.volume else { return .skipped }
       return template != nil ? try expand(metadata: false) : .printed(CFormat.fixed(volume))
@@ -52,7 +52,7 @@ enum VerbRenderer {
   ) throws(ControlError) -> VerbOutcome {
     // playerctl skips players whose CanPlay is false: they have no current track.
     guard state.canPlay else { return .skipped }
-    let entries = state.properties["Metadata"]?.orderedEntries ?? []
+    let entries = state[.metadata]?.orderedEntries ?? []
     if template != nil {
       return entries.isEmpty ? .skipped : try expand(true)
     }

@@ -53,10 +53,10 @@ struct Doctor {
       findings.append(
         Finding(
           kind: .problem,
-          text: "no player is registered: no name under org.mpris.MediaPlayer2. on this bus"
+          text: "no player is registered: no name under \(PlayerIdentity.busNamePrefix) on this bus"
             + (proxies.isEmpty ? "" : " but the proxies'"),
           fix: "start the player on this same bus (check its DBUS_SESSION_BUS_ADDRESS); in a Swift app, run "
-            + "MediaPlayerService so it claims org.mpris.MediaPlayer2.<name>"))
+            + "MediaPlayerService so it claims \(PlayerIdentity.busNamePrefix)<name>"))
       return findings
     }
     findings.append(
@@ -198,20 +198,20 @@ struct Doctor {
   /// disables one on purpose (no previous episode before the first): the doctor names the
   /// command and does not advise enabling it. Only `CanControl` false is a problem.
   static func commandFlags(_ state: PlayerState) -> [Finding] {
-    let flags: [(String, Bool, String)] = [
-      ("CanPlay", state.canPlay, "playCommand (and a current item)"),
-      ("CanPause", state.canPause, "pauseCommand"),
-      ("CanGoNext", state.canGoNext, "nextTrackCommand"),
-      ("CanGoPrevious", state.canGoPrevious, "previousTrackCommand"),
-      ("CanSeek", state.canSeek, "changePlaybackPositionCommand / skip commands"),
-      ("CanControl", state.canControl, "any command at all"),
+    let flags: [(PlayerProperty, Bool, String)] = [
+      (.canPlay, state.canPlay, "playCommand (and a current item)"),
+      (.canPause, state.canPause, "pauseCommand"),
+      (.canGoNext, state.canGoNext, "nextTrackCommand"),
+      (.canGoPrevious, state.canGoPrevious, "previousTrackCommand"),
+      (.canSeek, state.canSeek, "changePlaybackPositionCommand / skip commands"),
+      (.canControl, state.canControl, "any command at all"),
     ]
     let disabled = flags.filter { !$0.1 }
     guard !disabled.isEmpty else {
       return [Finding(kind: .ok, text: "every Can* flag is true: all commands are offered")]
     }
     return disabled.map { name, _, command in
-      guard name != "CanControl" else {
+      guard name != .canControl else {
         return Finding(
           kind: .problem, text: "CanControl is false, so controllers and media keys send nothing",
           fix: "set canControl to true in the player's configuration")
@@ -219,7 +219,7 @@ struct Doctor {
       return Finding(
         kind: .note,
         text:
-          "\(name) is false: the app does not offer \(command) now (it disabled it, or nothing handles it), so controllers and media keys do not send it"
+          "\(name.rawValue) is false: the app does not offer \(command) now (it disabled it, or nothing handles it), so controllers and media keys do not send it"
       )
     }
   }

@@ -1,3 +1,5 @@
+internal import RemoteControlMPRIS
+
 /// What the Now Playing hub answers: the players in activity order and the active one.
 ///
 /// The corresponding members are the `Players` and `ActivePlayer` properties of
@@ -50,7 +52,6 @@ struct HubState: Sendable, Hashable {
 
   /// `org.mpris.MediaPlayer2.vlc` → `vlc`; other names as they are.
   static func instance(_ busName: String) -> String {
-    let prefix = "org.mpris.MediaPlayer2."
-    return busName.hasPrefix(prefix) ? String(busName.dropFirst(prefix.utf8.count)) : busName
+    PlayerIdentity(busName: busName)?.instance ?? busName
   }
 }

@@ -4,9 +4,9 @@ internal import RemoteControlMPRIS
 /// `org.mpris.MediaPlayer2.TrackList` and `org.mpris.MediaPlayer2.Playlists`.
 struct QueueClient: Sendable {
   /// `org.mpris.MediaPlayer2.TrackList`.
-  static let trackList = "org.mpris.MediaPlayer2.TrackList"
+  static let trackList = MediaPlayerInterface.trackList.rawValue
   /// `org.mpris.MediaPlayer2.Playlists`.
-  static let playlists = "org.mpris.MediaPlayer2.Playlists"
+  static let playlists = MediaPlayerInterface.playlists.rawValue
 
   /// One track of `Tracks`.
   struct Track: Sendable, Equatable {
@@ -30,9 +30,9 @@ struct QueueClient: Sendable {
   /// (the Player's `mpris:trackid`).
   func tracks() async throws(ControlError) -> (tracks: [Track], current: String?) {
     do {
-      guard try await player.property("HasTrackList", interface: RemotePlayer.rootInterface).boolValue == true
+      guard try await player.property(RootProperty.hasTrackList).boolValue == true
       else { throw ControlError("\(player.identity.instance) has no track list") }
-      let paths = try await player.property("Tracks", interface: Self.trackList).stringsValue ?? []
+      let paths = try await player.property(TrackListProperty.tracks).stringsValue ?? []
       let reply = try await player.call(
         "GetTracksMetadata", interface: Self.trackList,
         arguments: [.array(elementSignature: "o", paths.map { .objectPath($0) })])
@@ -45,7 +45,7 @@ struct QueueClient: Sendable {
           titles[path] = metadata["xesam:title"]?.unwrapped.stringValue
         }
       }
-      let metadata = try? await player.property("Metadata").dictionaryValue
+      let metadata = try? await player.property(.metadata).dictionaryValue
       let current = metadata?["mpris:trackid"]?.unwrapped.stringValue
       return (paths.map { Track(path: $0, title: titles[$0]) }, current)
     } catch let error as ControlError {
@@ -82,7 +82,7 @@ struct QueueClient: Sendable {
   /// Every playlist, in the player's first ordering, and the active one's path.
   func playlists() async throws(ControlError) -> (playlists: [Playlist], active: String?) {
     do {
-      let orderings = try await player.property("Orderings", interface: Self.playlists).stringsValue ?? []
+      let orderings = try await player.property(PlaylistsProperty.orderings).stringsValue ?? []
       let reply = try await player.call(
         "GetPlaylists", interface: Self.playlists,
         arguments: [.uint32(0), .uint32(UInt32.max), .string(orderings.first ?? "User"), .bool(false)])
@@ -94,7 +94,7 @@ struct QueueClient: Sendable {
         }
       }
       var active: String?
-      if case .structure(let fields) = try await player.property("ActivePlaylist", interface: Self.playlists),
+      if case .structure(let fields) = try await player.property(PlaylistsProperty.activePlaylist),
         fields.count == 2, fields[0].boolValue == true, case .structure(let playlist) = fields[1]
       {
         active = playlist.first?.stringValue

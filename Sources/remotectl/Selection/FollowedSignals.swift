@@ -16,15 +16,15 @@ struct FollowedSignals: Sendable {
 
   /// The signals `verb` follows, and those of the verbs `template` reads.
   init(verb: Verb, template: Template?) {
-    let byVerb: [(name: String, property: String?)] = [
-      ("position", nil), ("volume", "Volume"), ("status", "PlaybackStatus"), ("loop", "LoopStatus"),
-      ("shuffle", "Shuffle"), ("metadata", "Metadata"),
+    let byVerb: [(name: String, property: PlayerProperty?)] = [
+      ("position", nil), ("volume", .volume), ("status", .playbackStatus), ("loop", .loopStatus),
+      ("shuffle", .shuffle), ("metadata", .metadata),
     ]
     var properties: Set<String> = []
     var seeked = false
     for (name, property) in byVerb
     where name == verb.name || (name != "metadata" && template?.reads(name) == true) {
-      if let property { properties.insert(property) } else { seeked = true }
+      if let property { properties.insert(property.rawValue) } else { seeked = true }
     }
     self.properties = properties
     self.seeked = seeked
@@ -35,7 +35,7 @@ struct FollowedSignals: Sendable {
     switch event {
     case .seeked: seeked
     case .propertiesChanged(let interface, let changed, _):
-      interface == "org.mpris.MediaPlayer2.Player" && changed.keys.contains { properties.contains($0) }
+      interface == MediaPlayerInterface.player.rawValue && changed.keys.contains { properties.contains($0) }
     }
   }
 }

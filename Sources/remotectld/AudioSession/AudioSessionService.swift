@@ -316,10 +316,12 @@ final class AudioSessionService: Service, Sendable {
       }
       if known { apply(.playerVanished(owner: owner.rawValue)) }
     case .propertiesChanged(let owner, let interface, let names, _)
-    where interface == MediaPlayerInterface.player.rawValue && names.contains("PlaybackStatus"):
+    where interface == MediaPlayerInterface.player.rawValue
+      && names.contains(PlayerProperty.playbackStatus.rawValue):
       guard let mirror = hub.view.mirror(of: owner) else { return }
       logger.trace(
-        "PlaybackStatus", metadata: ["player": "\(owner)", "status": "\(mirror.playbackStatus ?? "")"])
+        "\(PlayerProperty.playbackStatus.rawValue)",
+        metadata: ["player": "\(owner)", "status": "\(mirror.playbackStatus ?? "")"])
       if state.withLock({ $0.players[owner] }) == nil {
         playerLoaded(owner)
       } else {

@@ -130,7 +130,7 @@ final class HeadsetButton: Sendable {
         "headset button: seeking with Seek calls", metadata: ["owner": "\(owner)", "reason": "\(error)"])
     }
     let commands = self.commands
-    let offset = Int64((forward ? Self.seekStep : .zero - Self.seekStep) / .microseconds(1))
+    let offset = Microseconds(forward ? Self.seekStep : .zero - Self.seekStep).rawValue
     let seek = UserCommand.player("Seek", [.int64(offset)])
     let logger = self.logger
     let task = Task {

@@ -49,7 +49,7 @@ extension Hub {
   /// (else the player's `Identity`, else its name, as the page shows it), artist and album.
   static func handedTrack(of mirror: PlayerMirror) -> EchoRule.Track? {
     let identity = mirror[root: .identity]?.stringValue ?? ""
-    let name = mirror.busName.map { String($0.rawValue.dropFirst(CandidateFilter.mprisPrefix.utf8.count)) }
+    let name = mirror.busName.flatMap { PlayerIdentity(busName: $0.rawValue)?.instance }
     return track(of: mirror, untitled: identity.isEmpty ? name : identity)
   }
 

@@ -1,5 +1,6 @@
 import DBus
 import PlayerView
+import RemoteControlMPRIS
 
 /// The names the hub is reached by: its bus names, object path, interfaces and errors.
 enum HubNames {
@@ -16,7 +17,7 @@ enum HubNames {
   static let unknownPlayerError: BusError.Name = "io.github.swift_remote_control.Hub1.Error.UnknownPlayer"
 
   /// playerctld's bus name, which playerctl asks for its players in activity order.
-  static let playerctldBusName: BusName = "org.mpris.MediaPlayer2.playerctld"
+  static let playerctldBusName = MediaPlayerBusName.named("playerctld")
   /// playerctld's interface.
   static let playerctldInterface = "com.github.altdesktop.playerctld"
   /// playerctld's error for Shift and Unshift without a player.

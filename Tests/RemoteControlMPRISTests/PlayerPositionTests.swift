@@ -1,4 +1,4 @@
-import PlayerView
+import RemoteControlMPRIS
 import Testing
 
 @Suite("A player's position between its reports")

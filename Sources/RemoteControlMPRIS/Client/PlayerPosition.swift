@@ -1,12 +1,12 @@
 package import RemoteControl
 
-/// Where a player's playback is, as the hub knows it without asking: the core's
+/// Where a player's playback is, as a controller knows it without asking: the core's
 /// ``RemoteControl/PositionState`` (position, rate, length) as last reported, when it was reported,
-/// and whether it moves.
+/// and whether it moves. The hub's view of the players and remotectl keep one per player.
 ///
 /// MPRIS never signals `Position`: a player reports it when asked (`Get`) and announces its jumps
 /// (`Seeked`). In between it moves at `Rate` while `PlaybackStatus` is `Playing`, exactly as a Media
-/// Session's position state does, so the hub extrapolates it instead of polling.
+/// Session's position state does, so a controller extrapolates it instead of polling.
 package struct PlayerPosition: Sendable, Hashable {
   /// The reported position, rate and length.
   package var state: PositionState
@@ -40,12 +40,10 @@ package struct PlayerPosition: Sendable, Hashable {
     return state.position(after: reportedAt.duration(to: instant))
   }
 
-  /// The position at `instant` in microseconds, as MPRIS's `Position` reads.
+  /// The position at `instant` in microseconds, as MPRIS's `Position` reads (``Microseconds``'
+  /// rounding: to the nearest).
   package func microseconds(at instant: ContinuousClock.Instant) -> Int64 {
-    let (seconds, attoseconds) = position(at: instant).components
-    let (product, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000)
-    return overflow
-      ? Int64.max : product.addingReportingOverflow(attoseconds / 1_000_000_000_000).partialValue
+    Microseconds(position(at: instant)).rawValue
   }
 
   /// The same position carried on from `instant`, moving or not, at `rate`: after a change of
@@ -66,9 +64,6 @@ package struct PlayerPosition: Sendable, Hashable {
 
   /// The length in microseconds, `nil` when unknown.
   package var lengthMicroseconds: Int64? {
-    state.duration.map { duration in
-      let (seconds, attoseconds) = duration.components
-      return seconds * 1_000_000 + attoseconds / 1_000_000_000_000
-    }
+    state.duration.map { Microseconds($0).rawValue }
   }
 }
