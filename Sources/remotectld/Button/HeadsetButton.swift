@@ -30,13 +30,17 @@ final class HeadsetButton: Sendable {
   let hub: Hub
   let logger: Logger
   let recognizer: HeadsetButtonRecognizer
+  /// Starts the last Now Playing app when a click arrives with no player.
+  let relauncher: Relauncher?
 
   init(
     hub: Hub, logger: Logger,
-    configuration: HeadsetButtonRecognizer.Configuration = HeadsetButton.configuration()
+    configuration: HeadsetButtonRecognizer.Configuration = HeadsetButton.configuration(),
+    relauncher: Relauncher? = nil
   ) {
     self.hub = hub
     self.logger = logger
+    self.relauncher = relauncher
     recognizer = HeadsetButtonRecognizer(configuration: configuration, source: .other("headset"))
   }
 
@@ -106,6 +110,10 @@ final class HeadsetButton: Sendable {
 
   /// Calls the MPRIS player method `member` on the Now Playing player.
   private func send(_ member: String) async {
+    if member == "PlayPause", hub.nowPlaying.active == nil, let relauncher, relauncher.options.isEnabled {
+      relauncher.relaunch { _ in }
+      return
+    }
     guard let owner = activeOwner(for: member) else { return }
     hub.apply([.commandSent(owner: owner.rawValue)]) { _ in }
     do {

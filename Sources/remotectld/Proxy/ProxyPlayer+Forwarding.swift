@@ -11,6 +11,7 @@ extension ProxyPlayer {
   /// player's reply or error once the view has taken in what the player announced before it.
   func forward(_ call: MethodCall) {
     guard let owner = state.withLock({ $0.active }) else {
+      if relaunchesForPlay(call) { return }
       call.fail(Self.noPlayer("call \(call.member)"))
       return
     }

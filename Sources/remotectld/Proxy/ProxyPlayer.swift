@@ -40,14 +40,19 @@ final class ProxyPlayer: Sendable {
   /// Told of every play, pause, play-pause and stop a controller sends through the proxy: the
   /// user's press, which the end of a call does not undo.
   let pressed: @Sendable (BusName) -> Void
+  /// Starts the last Now Playing app when a play or play-pause arrives with no player
+  /// (`ProxyPlayer+Relaunch.swift`).
+  let relauncher: Relauncher?
 
   init(
-    server: Connection, hub: Hub, logger: Logger, pressed: @escaping @Sendable (BusName) -> Void = { _ in }
+    server: Connection, hub: Hub, logger: Logger, pressed: @escaping @Sendable (BusName) -> Void = { _ in },
+    relauncher: Relauncher? = nil
   ) {
     self.server = server
     self.hub = hub
     self.logger = logger
     self.pressed = pressed
+    self.relauncher = relauncher
     (extrasRequests, extrasChanged) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
   }
 

@@ -26,6 +26,8 @@ struct HubService: Service {
     var http = HTTPOptions()
     /// What the hub does as the audio session's arbiter.
     var audioSession = AudioSessionOptions()
+    /// Whether a play with no player starts the last Now Playing app.
+    var relaunch = Relauncher.Options()
   }
 
   let configuration: Configuration
@@ -45,6 +47,9 @@ struct HubService: Service {
     let hub = Hub(view: view, filter: filter, logger: logger)
     hub.observe { change in hub.announce(change) }
     let session = AudioSessionService(hub: hub, options: configuration.audioSession, logger: logger)
+    let relauncher = Relauncher(
+      hub: hub, options: configuration.relaunch, bus: configuration.bus, logger: logger)
+    relauncher.start()
 
     // The proxy player's names live on a connection that sends nothing but MPRIS and playerctld's
     // interface.
@@ -54,7 +59,8 @@ struct HubService: Service {
     var stops: [@Sendable () -> Void] = []
     defer { stops.forEach { $0() } }
     if let server {
-      let player = ProxyPlayer(server: server, hub: hub, logger: logger, pressed: session.userPressed)
+      let player = ProxyPlayer(
+        server: server, hub: hub, logger: logger, pressed: session.userPressed, relauncher: relauncher)
       stops += try await player.start()
       if configuration.answersPlayerctld {
         // Served only while the proxy's connection owns playerctld's name: never beside a
@@ -86,8 +92,9 @@ struct HubService: Service {
     registrations.append(try await connection.export(session.interface, at: HubNames.path))
     let endpoint = WebRemoteEndpoint()
     registrations.append(try await connection.export(endpoint.interface, at: HubNames.path))
-    let button = HeadsetButton(hub: hub, logger: logger)
+    let button = HeadsetButton(hub: hub, logger: logger, relauncher: relauncher)
     registrations.append(try await connection.export(button.interface, at: HubNames.path))
+    registrations.append(try await connection.export(relauncher.interface, at: HubNames.path))
     registrations.append(try await connection.export(bridge.interface, at: HubNames.path))
     let buttonEvents = Task { await button.run() }
     defer { buttonEvents.cancel() }
