@@ -1,4 +1,5 @@
 internal import DBus
+internal import RemoteControlMPRIS
 
 /// `remotectl play` and `play-pause` with no player: the Now Playing hub starts the last Now
 /// Playing app and plays it (`io.github.swift_remote_control.Relaunch1.Play` on the hub's

@@ -205,7 +205,7 @@ final class AudioSessionService: Service, Sendable {
   /// Follows logind's `PrepareForSleep`, or says once why it cannot; logind coming onto the
   /// system bus later is followed from then on.
   private func followSleep() async {
-    do {
+    do throws(HubError) {
       let problem = try await logind.start { [self] starting in
         connection.perform { [self] in apply(starting ? .sleepPrepared : .woke) }
       } onPresence: { [self] isPresent in

@@ -31,7 +31,7 @@ enum AppProcess {
     for signal in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGCHLD] { sigaddset(&defaults, signal) }
     posix_spawnattr_setsigdefault(&attributes, &defaults)
     posix_spawnattr_setflags(
-      &attributes, Int16(POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+      &attributes, Int16(Self.setSessionFlag | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     let argv = ([path] + arguments.dropFirst()).map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {
@@ -50,6 +50,10 @@ enum AppProcess {
     }
     return pid
   }
+
+  /// glibc's `POSIX_SPAWN_SETSID` (since 2.26), which Swift does not see: spawn.h defines it only
+  /// under `_GNU_SOURCE`.
+  private static let setSessionFlag: Int32 = 0x80
 
   /// `program` itself when it names a path, else the first executable of that name on
   /// `searchPath`.

@@ -1,4 +1,6 @@
 import DBus
+import NowPlayingArbiter
+import PlayerView
 import RemoteControlMPRIS
 
 extension Relauncher {
