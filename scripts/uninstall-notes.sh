@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # What `make uninstall` (and removing the Debian packages) leaves: the state the programs wrote
 # for the user, found where each program keeps it, with the command that removes it.
-# - remotectld's paired web remote devices: $XDG_STATE_HOME/remotectld/devices.json
-#   (~/.local/state/remotectld);
+# - remotectld's paired web remote devices and the last Now Playing app it would start again:
+#   $XDG_STATE_HOME/remotectld/devices.json and last-now-playing.json (~/.local/state/remotectld);
 # - binaural's favourites: $XDG_DATA_HOME/binaural/favourites (~/.local/share/binaural);
 # - the artwork cache: $XDG_CACHE_HOME/swift-remote-control/artwork (~/.cache/…);
 # - the bridge's token, socket and endpoint: $XDG_RUNTIME_DIR/remotectld (gone at logout);
@@ -27,7 +27,7 @@ describe() {
   fi
 }
 echo "Left for you to keep or remove (what the programs wrote, not what install installed):"
-describe "$state" "paired web remote devices (devices.json)"
+describe "$state" "paired web remote devices (devices.json), the last Now Playing app (last-now-playing.json)"
 describe "$data" "binaural's favourites"
 describe "$cache" "the artwork cache"
 [ -n "$runtime" ] && describe "$runtime" "the bridge's token, socket and endpoint (gone at logout)"

@@ -126,7 +126,9 @@ struct AudioSessionTests {
     let hub = try ChildProcess(
       HubTools.remotectld,
       ["--log-level", "debug", "--no-http", "--proxy", proxy ? "on" : "off"] + hubArguments,
-      environment: bus.environment.merging(["PULSE_SERVER": server.address]) { $1 }.merging(hubEnvironment) {
+      environment: bus.environment.merging([
+        "PULSE_SERVER": server.address, "XDG_STATE_HOME": bus.directory.appendingPathComponent("state").path,
+      ]) { $1 }.merging(hubEnvironment) {
         $1
       })
     let rig = Rig(server: server, bus: bus, hub: hub)

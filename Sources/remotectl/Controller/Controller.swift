@@ -32,6 +32,7 @@ enum Controller {
         selected = selected || found.selected
       }
     }
+    if !selected, await HubRelaunch.play(request, on: session) { return }
     guard selected else { throw request.quiet ? ControlError("") : .noPlayers }
     var handledAny = try await perform(request, on: candidates)
     if !handledAny && system == nil,

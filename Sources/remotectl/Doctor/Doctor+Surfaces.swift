@@ -97,7 +97,7 @@ extension Doctor {
   }
 
   /// `GetAll(interface)` of the hub at `owner`; `nil` when it does not serve that interface.
-  private static func properties(of interface: String, at owner: BusName, session: BusSession) async
+  static func properties(of interface: String, at owner: BusName, session: BusSession) async
     -> [String:
     Value]?
   {

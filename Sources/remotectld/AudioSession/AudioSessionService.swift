@@ -67,9 +67,10 @@ final class AudioSessionService: Service, Sendable {
   static let firstRetryDelay = Duration.milliseconds(500)
   /// The longest wait between two attempts to reach the sound server.
   static let longestRetryDelay = Duration.seconds(10)
-  /// How long the players' answers are awaited before the system is let sleep (logind waits
-  /// for a delay inhibitor 5 s by default).
-  static let sleepAnswerLimit = Duration.seconds(3)
+  /// How long the players' answers are awaited before the system is let sleep: well under the
+  /// 5 s logind waits for a delay inhibitor by default (`InhibitDelayMaxSec`), so that a player
+  /// that never answers `Pause` does not make logind give up on the hub.
+  static let sleepAnswerLimit = Duration.seconds(2)
 
   /// Why a player's process cannot be known.
   private struct PlayerProcessProblem: Error {
@@ -204,15 +205,29 @@ final class AudioSessionService: Service, Sendable {
     }
   }
 
-  /// Follows logind's `PrepareForSleep`, or says once why it cannot.
+  /// Follows logind's `PrepareForSleep`, or says once why it cannot; logind coming onto the
+  /// system bus later is followed from then on.
   private func followSleep() async {
-    do {
-      try await logind.start { [self] starting in
+    do throws(HubError) {
+      let problem = try await logind.start { [self] starting in
         connection.perform { [self] in apply(starting ? .sleepPrepared : .woke) }
+      } onPresence: { [self] isPresent in
+        state.withLock { $0.logindProblem = isPresent ? nil : "logind left the system bus" }
+        logger.notice(
+          isPresent
+            ? "logind came onto the system bus: the players are paused before the system sleeps"
+            : "logind left the system bus: the players are not paused before the system sleeps")
+        connection.perform { [self] in updateSleepDelay() }
       }
-      logger.info("following logind: the players are paused before the system sleeps")
-      connection.perform { [self] in updateSleepDelay() }
+      guard let problem else {
+        logger.info("following logind: the players are paused before the system sleeps")
+        connection.perform { [self] in updateSleepDelay() }
+        return
+      }
+      throw HubError(problem)
     } catch {
+      // Unless logind came onto the bus meanwhile.
+      guard !logind.isPresent else { return }
       state.withLock { $0.logindProblem = error.description }
       logger.notice(
         "not following logind's sleep: the players are not paused before the system sleeps",

@@ -51,11 +51,14 @@ final class CommandPath: Sendable {
   let hub: Hub
   /// The audio session, told of the user's presses.
   let audioSession: AudioSessionService
+  /// Starts the last Now Playing app when a play finds no player; `nil` in a hub that never does.
+  let relauncher: Relauncher?
   let logger: Logger
 
-  init(hub: Hub, audioSession: AudioSessionService, logger: Logger) {
+  init(hub: Hub, audioSession: AudioSessionService, relauncher: Relauncher? = nil, logger: Logger) {
     self.hub = hub
     self.audioSession = audioSession
+    self.relauncher = relauncher
     self.logger = logger
   }
 
@@ -65,10 +68,31 @@ final class CommandPath: Sendable {
   /// the view has taken in what the player announced before its reply when `answered` runs), and
   /// records it as the user's (see ``CommandPath``); `answered` gets the player's reply or error,
   /// or the hub's `NoPlayer` error when there is no player.
+  ///
+  /// A play or play-pause to the Now Playing player when there is none brings back the last Now
+  /// Playing app, as iOS's lock screen and headset do (``Relauncher``): once the app is a player
+  /// again, it is sent `Play` (a play-pause to a player that just started could only mean play),
+  /// recorded as the user's like any command.
   func send(
     _ command: UserCommand, to target: Target, timeout: Duration? = nil,
     answered: @escaping @Sendable (Result<[Value], BusError>) -> Void
   ) {
+    if target == .nowPlaying, command.bringsBackTheLastApp, let relauncher, relauncher.options.isEnabled,
+      player(for: command, at: target) == nil
+    {
+      relauncher.relaunch { [self] result in
+        switch result {
+        case .success(let owner): send(.player("Play"), to: .player(owner), timeout: timeout, answered: answered)
+        case .failure(let failure):
+          answered(
+            .failure(
+              BusError(
+                HubNames.noPlayerError,
+                "no player to \(command.action): no MPRIS player is on the bus, and \(failure.description)")))
+        }
+      }
+      return
+    }
     let owner: BusName
     do {
       owner = try deliver(command, to: target)
@@ -88,10 +112,10 @@ final class CommandPath: Sendable {
   func send(_ command: UserCommand, to target: Target, timeout: Duration? = nil) async throws(BusError)
     -> [Value]
   {
-    let owner = try deliver(command, to: target)
-    return try await hub.connection.call(
-      destination: owner, path: command.path, interface: command.interface, member: command.member,
-      arguments: command.arguments, timeout: timeout)
+    let result = await withCheckedContinuation { continuation in
+      send(command, to: target, timeout: timeout) { continuation.resume(returning: $0) }
+    }
+    return try result.get()
   }
 
   // MARK: - The player

@@ -52,6 +52,12 @@ struct UserCommand: Sendable {
       arguments: [.string(interface), .string(property), .variant(value)])
   }
 
+  /// Whether, sent to the Now Playing player when there is none, it brings back the last Now
+  /// Playing app: MPRIS `Play` and `PlayPause`.
+  var bringsBackTheLastApp: Bool {
+    interface == MediaPlayerInterface.player.rawValue && (member == "Play" || member == "PlayPause")
+  }
+
   /// Whether it writes a property (a setting: `Volume`, `LoopStatus`, `Shuffle`, `Rate`).
   var isPropertyWrite: Bool { interface == Self.propertiesInterface && member == "Set" }
 

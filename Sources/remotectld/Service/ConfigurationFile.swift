@@ -29,11 +29,13 @@ struct ConfigurationFile: Sendable, Hashable {
   var pausesForSleep: Bool?
   /// `exclusive`: yes or no.
   var isExclusive: Bool?
+  /// `relaunch`: yes or no.
+  var relaunches: Bool?
 
   /// The keys the file may set.
   static let keys = [
     "proxy", "interrupt-on-calls", "pause-on-route-loss", "call-roles", "lan", "public-origin",
-    "pause-for-sleep", "exclusive",
+    "pause-for-sleep", "exclusive", "relaunch",
   ]
 
   /// Where the file is read from: `$XDG_CONFIG_HOME/remotectld/remotectld.conf`, or under
@@ -78,7 +80,7 @@ struct ConfigurationFile: Sendable, Hashable {
           throw HubError("\(place): proxy must be auto, on or off, not \"\(value)\"")
         }
         configuration.proxy = mode
-      case "interrupt-on-calls", "pause-on-route-loss", "lan", "pause-for-sleep", "exclusive":
+      case "interrupt-on-calls", "pause-on-route-loss", "lan", "pause-for-sleep", "exclusive", "relaunch":
         guard
           let flag = ["yes": true, "on": true, "true": true, "no": false, "off": false, "false": false][value]
         else { throw HubError("\(place): \(key) must be yes or no, not \"\(value)\"") }
@@ -87,6 +89,7 @@ struct ConfigurationFile: Sendable, Hashable {
         case "lan": configuration.lan = flag
         case "pause-on-route-loss": configuration.pausesOnRouteLoss = flag
         case "pause-for-sleep": configuration.pausesForSleep = flag
+        case "relaunch": configuration.relaunches = flag
         default: configuration.isExclusive = flag
         }
       case "public-origin":

@@ -31,6 +31,8 @@ struct HubService: Service {
     var http = HTTPOptions()
     /// What the hub does as the audio session's arbiter.
     var audioSession = AudioSessionOptions()
+    /// Whether a play with no player starts the last Now Playing app.
+    var relaunch = Relauncher.Options()
   }
 
   let logger: Logger
@@ -83,7 +85,10 @@ struct HubService: Service {
     let hub = Hub(view: view, filter: filter, logger: logger)
     hub.observe { change in hub.announce(change) }
     let session = AudioSessionService(hub: hub, options: configuration.audioSession, logger: logger)
-    let commands = CommandPath(hub: hub, audioSession: session, logger: logger)
+    let relauncher = Relauncher(
+      hub: hub, options: configuration.relaunch, bus: configuration.bus, logger: logger)
+    relauncher.start()
+    let commands = CommandPath(hub: hub, audioSession: session, relauncher: relauncher, logger: logger)
 
     // The proxy player's names live on a connection that sends nothing but MPRIS and playerctld's
     // interface.
@@ -140,7 +145,7 @@ struct HubService: Service {
       view.forgetAll()
       Task { await view.enumerate() }
     }
-    for interface in [endpoint.interface] + parts.flatMap(\.interfaces) {
+    for interface in [endpoint.interface, relauncher.interface(commands: commands)] + parts.flatMap(\.interfaces) {
       let registration = try await connection.export(interface, at: HubNames.path)
       teardown.add { registration.cancel() }
     }

@@ -59,7 +59,7 @@ struct RemotectldCommand: AsyncParsableCommand {
 
       Options can also be set in $XDG_CONFIG_HOME/remotectld/remotectld.conf (one `key = value` a \
       line: proxy = auto|on|off, interrupt-on-calls = yes|no, pause-on-route-loss = yes|no, \
-      call-roles = phone,communication, pause-for-sleep = yes|no, exclusive = yes|no, \
+      call-roles = phone,communication, pause-for-sleep = yes|no, exclusive = yes|no, relaunch = yes|no, \
       lan = yes|no, public-origin = https://name); the command line wins. A hub started by D-Bus \
       activation reads them there too. This file and bridge-origins are read when remotectld \
       starts: restart it after editing them.
@@ -74,6 +74,11 @@ struct RemotectldCommand: AsyncParsableCommand {
       the system's sleep with a logind delay inhibitor, pauses the playing players when logind \
       announces the sleep, and starts nothing on the wake. With --exclusive, one player plays at \
       a time: the one that starts pauses the one that played (the last to say it plays wins).
+
+      As iOS's lock screen and headset do, a play or play-pause that reaches the hub with no \
+      player on the bus starts the last Now Playing app (through D-Bus activation of its MPRIS \
+      name, else its desktop file) and plays it once it is back; the hub remembers that app in \
+      $XDG_STATE_HOME/remotectld/last-now-playing.json. --no-relaunch turns this off.
 
       It stops on SIGINT or SIGTERM, releasing its names and removing the bridge's files, and logs \
       on standard error. A listener that cannot serve (its port taken) is logged and shown by \
@@ -118,6 +123,11 @@ struct RemotectldCommand: AsyncParsableCommand {
     name: .customLong("exclusive"), inversion: .prefixedNo,
     help: "Play one player at a time: the one that starts pauses the one playing (default: off).")
   var isExclusive: Bool?
+
+  @Flag(
+    name: .customLong("relaunch"), inversion: .prefixedNo,
+    help: "Start the last Now Playing app when play reaches the hub with no player (default: on).")
+  var relaunches: Bool?
 
   @Option(
     help: ArgumentHelp(
@@ -230,7 +240,8 @@ struct RemotectldCommand: AsyncParsableCommand {
           "phone", "communication",
         ],
         pausesForSleep: pausesForSleep ?? file.pausesForSleep ?? true,
-        isExclusive: isExclusive ?? file.isExclusive ?? false))
+        isExclusive: isExclusive ?? file.isExclusive ?? false),
+      relaunch: Relauncher.Options(isEnabled: relaunches ?? file.relaunches ?? true))
     let bridgeService = BridgeService(
       options: bridge, busAddress: busAddress, logger: Logger(label: "remotectld.bridge"))
     do {

@@ -11,9 +11,18 @@ import Synchronization
 /// logind's `InhibitDelayMaxSec`) until it is closed. ``hold()`` and ``release()`` may come in
 /// any order and as often as the hub likes: one inhibitor at most is held, and one asked for
 /// and released before its answer is closed on arrival.
+///
+/// logind may come onto the system bus after the hub (or go and come back): the hub follows
+/// `NameOwnerChanged` for `org.freedesktop.login1` and takes the inhibitor it wants as soon as
+/// logind is there.
 final class Logind: Sendable {
   private struct State: Sendable {
     var connection: Connection?
+    /// Whether logind owns its name, as last seen.
+    var isPresent = false
+    /// Whether `NameOwnerChanged` said anything since ``start(onPrepareForSleep:onPresence:)``
+    /// asked logind whether it is there: it then knows better than the answer.
+    var ownerChanged = false
     /// The inhibitor held, a descriptor this object owns.
     var descriptor: Int32?
     /// Whether an `Inhibit` call is under way.
@@ -37,40 +46,80 @@ final class Logind: Sendable {
     self.logger = logger
   }
 
-  /// Connects to the system bus, checks that logind answers there and follows its
-  /// `PrepareForSleep(b)`: `handler` gets `true` before a sleep, `false` after the wake, on the
-  /// system bus connection's thread.
+  /// Connects to the system bus, follows logind's `PrepareForSleep(b)` and whether logind is on
+  /// the bus, and checks that it answers there now.
   ///
-  /// - Throws: ``HubError`` saying why logind cannot be followed: no system bus, or no logind on
-  ///   it.
-  func start(onPrepareForSleep handler: @escaping @Sendable (Bool) -> Void) async throws(HubError) {
+  /// `handler` gets `true` before a sleep, `false` after the wake; `presence` gets `true` when
+  /// logind comes onto the bus later (the inhibitor wanted is then taken) and `false` when it
+  /// goes; both on the system bus connection's thread.
+  ///
+  /// - Returns: `nil` when logind answers, else why not (it may still come later).
+  /// - Throws: ``HubError`` when there is no system bus, or it refuses the match rules.
+  func start(
+    onPrepareForSleep handler: @escaping @Sendable (Bool) -> Void,
+    onPresence presence: @escaping @Sendable (Bool) -> Void = { _ in }
+  ) async throws(HubError) -> String? {
     let connection: Connection
     do {
       connection = try await Connection.connect(.system)
     } catch {
       throw HubError("no system bus (\(error.message))")
     }
+    state.withLock { $0.connection = connection }
     do {
-      // Activates logind where it is activatable, and fails where there is none.
-      _ = try await connection.call(
-        destination: Self.busName, path: Self.path, interface: "org.freedesktop.DBus.Peer", member: "Ping",
-        timeout: .seconds(5))
       _ = try await connection.addMatch(
         rule: "type='signal',sender='\(Self.busName)',path='\(Self.path)',interface='\(Self.interface)',"
           + "member='PrepareForSleep'"
       ) { message in
         if let start = message.arguments.first?.boolValue { handler(start) }
       }
+      _ = try await connection.addMatch(
+        rule: "type='signal',sender='org.freedesktop.DBus',path='/org/freedesktop/DBus',"
+          + "interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(Self.busName)'"
+      ) { [self] message in
+        guard message.arguments.count == 3, let owner = message.arguments[2].stringValue else { return }
+        ownerChanged(isPresent: !owner.isEmpty, presence: presence)
+      }
     } catch {
-      connection.close()
-      throw HubError("no logind on the system bus (\(error.message))")
+      stop()
+      throw HubError("cannot follow logind on the system bus (\(error.message))")
+    }
+    do {
+      // Activates logind where it is activatable, and fails where there is none.
+      _ = try await connection.call(
+        destination: Self.busName, path: Self.path, interface: "org.freedesktop.DBus.Peer", member: "Ping",
+        timeout: .seconds(5))
+    } catch {
+      let present = state.withLock { $0.ownerChanged && $0.isPresent }
+      return present ? nil : "no logind on the system bus (\(error.message))"
     }
     let wanted = state.withLock { state in
-      state.connection = connection
+      state.isPresent = true
       return state.isWanted
     }
     if wanted { hold() }
+    return nil
   }
+
+  /// logind came onto the bus (`isPresent`) or left it: the inhibitor wanted is taken, or the
+  /// one held, which went with logind, is closed.
+  private func ownerChanged(isPresent: Bool, presence: @Sendable (Bool) -> Void) {
+    let (wasPresent, wanted, stale) = state.withLock { state -> (Bool, Bool, Int32?) in
+      let wasPresent = state.isPresent
+      state.ownerChanged = true
+      state.isPresent = isPresent
+      defer { if !isPresent { state.descriptor = nil } }
+      return (wasPresent, state.isWanted, isPresent ? nil : state.descriptor)
+    }
+    if let stale { Glibc.close(stale) }
+    guard isPresent != wasPresent else { return }
+    logger.debug(isPresent ? "logind came onto the system bus" : "logind left the system bus")
+    presence(isPresent)
+    if isPresent, wanted { hold() }
+  }
+
+  /// Whether logind is on the system bus, as last seen.
+  var isPresent: Bool { state.withLock { $0.isPresent } }
 
   /// Whether a delay inhibitor is held now.
   var isHolding: Bool { state.withLock { $0.descriptor != nil } }
@@ -79,7 +128,10 @@ final class Logind: Sendable {
   func hold() {
     let connection = state.withLock { state -> Connection? in
       state.isWanted = true
-      guard state.descriptor == nil, !state.isAsking, let connection = state.connection else { return nil }
+      guard state.descriptor == nil, !state.isAsking, state.isPresent, let connection = state.connection
+      else {
+        return nil
+      }
       state.isAsking = true
       return connection
     }

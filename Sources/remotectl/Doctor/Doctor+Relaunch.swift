@@ -1,0 +1,37 @@
+internal import DBus
+
+/// What the doctor says about the hub bringing back the last Now Playing app when play reaches
+/// it with no player.
+extension Doctor {
+  /// The relauncher's interface on the hub.
+  static let relaunchInterface = "io.github.swift_remote_control.Relaunch1"
+
+  /// What a play with no player would start, as the hub at `owner` says; `nil` from a hub that
+  /// does not relaunch.
+  static func relaunch(_ session: BusSession, owner: BusName) async -> Finding? {
+    guard let relaunch = await properties(of: relaunchInterface, at: owner, session: session) else {
+      return nil
+    }
+    return relaunchFinding(relaunch)
+  }
+
+  /// The finding from the relauncher's properties.
+  static func relaunchFinding(_ relaunch: [String: Value]) -> Finding {
+    guard relaunch["Enabled"]?.boolValue == true else {
+      return Finding(
+        kind: .note,
+        text: "play with no player starts nothing: relaunching is off (relaunch = no, or --no-relaunch)")
+    }
+    let plan = relaunch["Plan"]?.stringValue ?? ""
+    let last =
+      relaunch["LastIdentity"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+      ?? relaunch["LastPlayer"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+    guard let last, !plan.hasPrefix("nothing") else {
+      return Finding(
+        kind: .note,
+        text: "play with no player starts \(plan.isEmpty ? "nothing" : plan)"
+          + (last.map { " (the last Now Playing app was \($0))" } ?? ""))
+    }
+    return Finding(kind: .ok, text: "play with no player starts the last Now Playing app, \(last): \(plan)")
+  }
+}

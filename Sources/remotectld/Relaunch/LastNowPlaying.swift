@@ -1,0 +1,100 @@
+import Dispatch
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The last app that was Now Playing, as the hub remembers it to start it again: iOS's lock
+/// screen and headset resume the last Now Playing app even when it is not running.
+struct LastNowPlaying: Sendable, Hashable, Codable {
+  /// Its MPRIS bus name (`org.mpris.MediaPlayer2.vlc`).
+  var busName: String
+  /// Its MPRIS `DesktopEntry`: the desktop file's name without `.desktop`, when it gave one.
+  var desktopEntry: String?
+  /// Its MPRIS `Identity` (`VLC media player`), for messages, when it gave one.
+  var identity: String?
+
+  /// How it is named to the user: its identity, else its bus name.
+  var displayName: String { identity.flatMap { $0.isEmpty ? nil : $0 } ?? busName }
+
+  /// The bus name with an instance suffix removed (`org.mpris.MediaPlayer2.chromium.instance42`
+  /// → `org.mpris.MediaPlayer2.chromium`): what stays the same from one run of the app to the
+  /// next.
+  static func withoutInstance(_ busName: String) -> String {
+    guard let range = busName.range(of: ".instance", options: .backwards) else { return busName }
+    return String(busName[..<range.lowerBound])
+  }
+}
+
+/// Where the hub keeps ``LastNowPlaying`` across its own restarts (it may be started by D-Bus
+/// activation on the very key press that should resume the app):
+/// `$XDG_STATE_HOME/remotectld/last-now-playing.json` (by default under `~/.local/state`), mode
+/// 0600 in a 0700 folder, written through a temporary file and a rename as the web remote's
+/// device list is.
+struct LastNowPlayingFile: Sendable {
+  /// The file.
+  let path: String
+
+  /// One queue for every write, in order: a later write never lands before an earlier one, and
+  /// no thread of Swift's cooperative pool waits on the disk.
+  private static let queue = DispatchQueue(label: "remotectld.LastNowPlaying")
+
+  /// The file of the environment's state folder.
+  init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    let base =
+      environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+      ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state"
+    path = base + "/remotectld/last-now-playing.json"
+  }
+
+  /// The file at `path`.
+  init(path: String) {
+    self.path = path
+  }
+
+  /// What the file remembers; `nil` when there is no file.
+  ///
+  /// - Throws: ``HubError`` saying why the file cannot be read or what is wrong in it.
+  func read() throws(HubError) -> LastNowPlaying? {
+    guard FileManager.default.fileExists(atPath: path) else { return nil }
+    do {
+      let data = try Data(contentsOf: URL(fileURLWithPath: path))
+      return try JSONDecoder().decode(LastNowPlaying.self, from: data)
+    } catch {
+      throw HubError("cannot read the last Now Playing app from \(path): \(error)")
+    }
+  }
+
+  /// Writes `last` in the background; `failed` gets the reason when it cannot be written.
+  func write(_ last: LastNowPlaying, failed: @escaping @Sendable (String) -> Void) {
+    let path = path
+    Self.queue.async {
+      do {
+        try Self.write(last, to: path)
+      } catch {
+        failed("\(error)")
+      }
+    }
+  }
+
+  /// Writes `last` to `path` now, through a temporary file and a rename.
+  private static func write(_ last: LastNowPlaying, to path: String) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    let data = try encoder.encode(last) + Data("\n".utf8)
+    let directory = (path as NSString).deletingLastPathComponent
+    try FileManager.default.createDirectory(
+      atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    let temporary = directory + "/.last-now-playing.json.new"
+    guard
+      FileManager.default.createFile(
+        atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600])
+    else { throw HubError("cannot write \(temporary)") }
+    guard rename(temporary, path) == 0 else {
+      let reason = String(cString: strerror(errno))
+      try? FileManager.default.removeItem(atPath: temporary)
+      throw HubError("cannot replace \(path): \(reason)")
+    }
+  }
+}
