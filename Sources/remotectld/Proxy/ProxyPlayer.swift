@@ -13,11 +13,12 @@ import Synchronization
 /// child objects one level below (`/org/mpris/MediaPlayer2/RemoteControl`), at the same paths.
 /// Property reads are answered at once from the hub's view of the players (`Position`
 /// extrapolated). Method calls and property writes are forwarded to the active player through
-/// the hub's ``CommandPath``, on the view's connection, and answered once the player answered: since D-Bus keeps one sender's
-/// messages in order on one connection, every change the player announced before its reply is
-/// in the view by then, so a read after the reply reads it (read-your-writes). Only the active
-/// player's signals are re-emitted; a switch is announced with one PropertiesChanged per
-/// interface carrying every value that differs, and a Seeked with the new position.
+/// the hub's ``CommandPath``, on the view's connection, and answered once the player answered:
+/// since D-Bus keeps one sender's messages in order on one connection, every change the player
+/// announced before its reply is in the view by then, so a read after the reply reads it
+/// (read-your-writes). Only the active player's signals are re-emitted; a switch is announced
+/// with one PropertiesChanged per interface carrying every value that differs, and a Seeked with
+/// the new position.
 ///
 /// It is served on a connection of its own (``server``) that owns its bus names (and, while the
 /// hub answers for playerctld, playerctld's) and sends nothing but MPRIS and playerctld's
@@ -112,7 +113,7 @@ final class ProxyPlayer: Sendable {
     guard property.isWritable else {
       return Interface.Property(property.name, property.signature, change: property.change, get: getter)
     }
-    // Reached only when no player takes the write (see `take`).
+    // Reached only by a write `take` leaves: one of an interface not forwarded now.
     let setter: @Sendable (Value, BusName?) throws(BusError) -> Void = { _, _ throws(BusError) in
       throw CommandPath.noPlayer("set \(property.name)")
     }
