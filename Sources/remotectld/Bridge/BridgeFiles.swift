@@ -1,8 +1,6 @@
-import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import FoundationEssentials
+import Glibc
+import HubSupport
 
 /// The bridge's files in the user's runtime folder, `$XDG_RUNTIME_DIR/remotectld/` (mode 0700):
 /// the token (mode 0600), the unix socket and the endpoint file; and the allowed origins in
@@ -39,7 +37,7 @@ struct BridgeFiles: Sendable {
   /// The token, made (32 random bytes, base64url) and written with mode 0600 if there is none.
   func readOrMakeToken() throws -> String {
     if let data = FileManager.default.contents(atPath: token.path),
-      let text = String(data: data, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines),
+      let text = String(data: data, encoding: .utf8)?.trimmingWhitespace(),
       text.count >= 32
     {
       try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: token.path)
@@ -48,8 +46,7 @@ struct BridgeFiles: Sendable {
     var generator = SystemRandomNumberGenerator()
     let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
     let text = Data(bytes).base64EncodedString()
-      .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-      .replacingOccurrences(of: "=", with: "")
+      .replacing("+", with: "-").replacing("/", with: "_").replacing("=", with: "")
     try write(text, to: token)
     return text
   }
@@ -60,12 +57,11 @@ struct BridgeFiles: Sendable {
     guard
       FileManager.default.createFile(
         atPath: temporary.path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
-    else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path]) }
+    else { throw CocoaError(.fileWriteUnknown) }
     guard rename(temporary.path, url.path) == 0 else {
-      let reason = String(cString: strerror(errno))
+      let code = POSIXErrorCode(rawValue: errno) ?? .EIO
       try? FileManager.default.removeItem(at: temporary)
-      throw CocoaError(
-        .fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path, NSLocalizedDescriptionKey: reason])
+      throw POSIXError(code)
     }
   }
 
@@ -73,7 +69,7 @@ struct BridgeFiles: Sendable {
   func listedOrigins() -> [String] {
     guard let text = try? String(contentsOf: originsFile, encoding: .utf8) else { return [] }
     return text.split(whereSeparator: \.isNewline)
-      .map { $0.trimmingCharacters(in: .whitespaces) }
+      .map { $0.trimmingSpaces() }
       .filter { !$0.isEmpty && !$0.hasPrefix("#") }
   }
 
