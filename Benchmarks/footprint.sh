@@ -112,7 +112,7 @@ round() {
     sleep 0.05
   done
   local link token port fanout
-  link=$(XDG_STATE_HOME="$dir/state" "$bin/remotectl" pair --no-qr | head -1)
+  link=$(XDG_STATE_HOME="$dir/state" "$bin/remotectl" pair --no-qr | sed -n 1p)
   python3 - "$link" <<'PAIR' >/dev/null
 import base64, hashlib, hmac, json, os, sys, time, urllib.parse, urllib.request
 url = urllib.parse.urlsplit(sys.argv[1])
