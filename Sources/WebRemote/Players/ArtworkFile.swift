@@ -28,11 +28,18 @@ struct ArtworkFile: Sendable, Hashable {
     let path = url.path
     guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
       attributes[.type] as? FileAttributeType == .typeRegular,
-      let size = (attributes[.size] as? any BinaryInteger).map({ Int($0) }), size <= maximumSize
+      let size = byteCount(attributes[.size]), size <= maximumSize
     else { return nil }
     let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
     let digest = SHA256.hash(data: Array("\(artURL)\n\(size)\n\(modified)".utf8))
     return ArtworkFile(path: path, version: digest.prefix(8).hexadecimal)
+  }
+
+  /// A file's `.size` attribute as a number: an unsigned integer from FoundationEssentials, an
+  /// `NSNumber` when full Foundation is loaded in the same process (as in a test).
+  private static func byteCount(_ value: Any?) -> Int? {
+    if let value = value as? any BinaryInteger { return Int(exactly: value) }
+    return value as? Int
   }
 
   /// The file's bytes and content type, if it is still there, not too large and an image
