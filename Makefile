@@ -14,9 +14,9 @@
 
 SWIFT ?= swift
 
-# What the build needs: sd-bus and pkg-config to find it; libcurl, which FoundationNetworking (the
-# bridge fetching artwork) links, also statically.
-BUILD_PACKAGES := libsystemd-dev libpulse-dev libasound2-dev libcurl4-openssl-dev pkgconf
+# What the build needs: sd-bus and pkg-config to find it, PulseAudio's and ALSA's headers. (No
+# libcurl: the bridge fetches artwork with AsyncHTTPClient, not FoundationNetworking.)
+BUILD_PACKAGES := libsystemd-dev libpulse-dev libasound2-dev pkgconf
 # What the tests start or drive: a private dbus-daemon, clients we did not write
 # (playerctl, gdbus, busctl, python3-dbus), a peer player (mpv with mpv-mpris), and a
 # sound server to record (pulseaudio with parec; ALSA's pulse plugin; sox for soxi); Python's

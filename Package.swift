@@ -33,7 +33,9 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    // No traits: the default FullFoundation trait imports full Foundation (and so ICU's data) for
+    // URL-encoded forms, which the hub does not use; ConfigurationSupport is unused too.
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
     .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     // swift-certificates (through Hummingbird) already takes any of 3.12.3 up to 6; the same range
     // keeps one resolution for both.
@@ -44,6 +46,9 @@ let package = Package(
     // The web remote and the bridge use SwiftNIO's buffers and WebSocket close codes, which
     // Hummingbird's API hands them; the version Hummingbird resolves.
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    // The bridge fetches artwork over http(s) with it, on SwiftNIO: no FoundationNetworking
+    // (libcurl), no full Foundation. Its default traits are none.
+    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
   ],
   targets: [
     // The platform-free heart: events, responder chain, command center, Now Playing info.
@@ -111,7 +116,7 @@ let package = Package(
     // Sound: binaural-beat synthesis in real time, and the outputs it plays to.
     .target(
       name: "AudioPlayback",
-      dependencies: ["CPulse", "CALSA"]
+      dependencies: ["CPulse", "CALSA", "HubSupport"]
     ),
     // The example player: binaural-beat presets, remote-controllable over MPRIS.
     .executableTarget(
@@ -119,6 +124,7 @@ let package = Package(
       dependencies: [
         "RemoteControl",
         "AudioPlayback",
+        "HubSupport",
         "RemoteControlMPRIS",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
@@ -183,7 +189,9 @@ let package = Package(
         .product(name: "NIOWebSocket", package: "swift-nio"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
-      resources: [.copy("Resources")]
+      // Not SwiftPM resources: their generated accessor imports full Foundation (see
+      // ResourceLocator); `make install` copies the folder.
+      exclude: ["Resources"]
     ),
     // The bridge: web pages, web views and programs registering over a WebSocket, each
     // published as an MPRIS player, with the JavaScript clients it serves.
@@ -199,10 +207,15 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOFoundationEssentialsCompat", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOWebSocket", package: "swift-nio"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
-      resources: [.copy("Resources")]
+      // Not SwiftPM resources: their generated accessor imports full Foundation (see
+      // ResourceLocator); `make install` copies the folder.
+      exclude: ["Resources"]
     ),
     // The Now Playing hub for the user's session bus.
     .executableTarget(

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import RemoteControl
 import RemoteControlMPRIS
 
@@ -48,6 +48,7 @@ application.beginReceivingRemoteControlEvents()
 do {
   try await application.runAsMediaPlayer(name: "podcasts", identity: "Podcasts")
 } catch {
-  FileHandle.standardError.write(Data("podcasts: \(error)\n".utf8))
+  let message = Array("podcasts: \(error)\n".utf8)
+  _ = write(STDERR_FILENO, message, message.count)
   exit(1)
 }

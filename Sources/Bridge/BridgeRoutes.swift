@@ -1,4 +1,4 @@
-package import Foundation
+package import FoundationEssentials
 import HubSupport
 package import Hummingbird
 package import HummingbirdWebSocket
@@ -36,10 +36,9 @@ package struct BridgeRoutes: Sendable {
     self.resourceDirectory = resourceDirectory ?? Self.installedResourceDirectory
   }
 
-  /// Where the JavaScript clients are found beside the running executable: the build's resource
-  /// bundle (`swift-remote-control_Bridge.resources/Resources`), else an installation's
-  /// `../share/swift-remote-control/bridge`; `nil` when neither exists. (SwiftPM's
-  /// `Bundle.module` is not used: it ends the process when the bundle is missing.)
+  /// Where the JavaScript clients are found: an installation's `../share/swift-remote-control/bridge`
+  /// beside the running executable, else the source tree's `Sources/Bridge/Resources`; `nil`
+  /// when neither exists.
   package static var installedResourceDirectory: URL? {
     ResourceLocator.folder(module: "Bridge", installedName: "bridge", holding: "remote-control.js")
   }

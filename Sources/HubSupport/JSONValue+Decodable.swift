@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reading: by Foundation's `JSONDecoder`.
 ///
@@ -69,8 +69,9 @@ extension JSONValue: Decodable {
   /// What went wrong, in Foundation's words.
   ///
   /// On Linux, `JSONDecoder` reports every syntax error as "The given data was not valid JSON."
-  /// and drops the detail; `JSONSerialization`, asked about the same bytes only after that
-  /// failure, names it ("Invalid escape sequence around character 1.").
+  /// and drops the detail; ``JSONSyntaxCheck``, asked about the same bytes only after that
+  /// failure, names it as `JSONSerialization` would ("Invalid escape sequence around character
+  /// 1.") without linking full Foundation.
   private static func reason(_ error: any Error, data: Data) -> String {
     guard let error = error as? DecodingError else { return "\(error)" }
     let context: DecodingError.Context
@@ -84,14 +85,8 @@ extension JSONValue: Decodable {
     var reason = context.debugDescription
     if let underlying = context.underlyingError {
       reason += " \(underlying)"
-    } else {
-      do {
-        _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-      } catch {
-        if let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String {
-          reason = detail
-        }
-      }
+    } else if let fault = JSONSyntaxCheck.fault(in: Array(data)) {
+      reason = fault
     }
     guard !context.codingPath.isEmpty else { return reason }
     let path = context.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// What `/proc` says of the system's processes: each one's parent, its ids in nested PID
@@ -104,14 +104,14 @@ package struct ProcessFiles: Sendable {
     var appID: String?
     var instanceID: String?
     for rawLine in text.split(separator: "\n") {
-      let line = rawLine.trimmingCharacters(in: .whitespaces)
+      let line = rawLine.trimmingSpaces()
       if line.hasPrefix("["), line.hasSuffix("]") {
         section = String(line.dropFirst().dropLast())
         continue
       }
       guard let equals = line.firstIndex(of: "=") else { continue }
-      let key = line[..<equals].trimmingCharacters(in: .whitespaces)
-      let value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+      let key = line[..<equals].trimmingSpaces()
+      let value = line[line.index(after: equals)...].trimmingSpaces()
       switch (section, key) {
       case ("Application", "name"): appID = value
       case ("Instance", "instance-id"): instanceID = value
@@ -131,14 +131,14 @@ package struct ProcessFiles: Sendable {
       let path = String(decoding: target[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
       return path.split(separator: "/").last.map(String.init)
     }
-    return read("\(process)/comm")?.trimmingCharacters(in: .whitespacesAndNewlines)
+    return read("\(process)/comm")?.trimmingWhitespace()
   }
 
   /// The machine id `process` sees: its root's `/etc/machine-id`, else
   /// `/var/lib/dbus/machine-id`; `nil` when neither can be read.
   package func machineID(of process: Int32) -> String? {
     for path in ["\(process)/root/etc/machine-id", "\(process)/root/var/lib/dbus/machine-id"] {
-      if let id = read(path)?.trimmingCharacters(in: .whitespacesAndNewlines), !id.isEmpty { return id }
+      if let id = read(path)?.trimmingWhitespace(), !id.isEmpty { return id }
     }
     return nil
   }

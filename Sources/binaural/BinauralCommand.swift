@@ -1,6 +1,6 @@
 import ArgumentParser
 import AudioPlayback
-import Foundation
+import Glibc
 import Logging
 import RemoteControl
 import RemoteControlMPRIS
@@ -128,6 +128,6 @@ struct BinauralCommand: AsyncParsableCommand {
   /// Says `line` and exits with a failure status.
   static func fail(_ line: String) -> Never {
     say(line)
-    Foundation.exit(ExitCode.validationFailure.rawValue)
+    Glibc.exit(ExitCode.validationFailure.rawValue)
   }
 }

@@ -1,4 +1,4 @@
-internal import Foundation
+internal import HubSupport
 
 /// Plays a binaural beat to an output in real time, on a thread of its own, controllable from
 /// any thread.
@@ -55,9 +55,7 @@ package final class BeatPlayer: Sendable {
     let loop = RenderLoop(
       controls: controls, output: output, synthesizer: synthesizer,
       bufferFrames: max(1, format.frameCount(seconds: Self.bufferDuration)), onFailure: onFailure)
-    let thread = Thread { loop.run() }
-    thread.name = "AudioPlayback render"
-    thread.start()
+    DetachedThread.start(name: "AudioPlayback render") { loop.run() }
   }
 
   deinit {

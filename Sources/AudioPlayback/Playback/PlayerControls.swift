@@ -1,5 +1,3 @@
-internal import Foundation
-
 /// What the controlling threads ask of the render thread, and what it reports back, behind one
 /// condition lock.
 ///
@@ -24,7 +22,7 @@ final class PlayerControls: @unchecked Sendable {
     var failure: AudioOutputError?
   }
 
-  private let condition = NSCondition()
+  private let condition = ConditionLock()
   private var state: State
 
   init(_ state: State) {
@@ -59,11 +57,11 @@ final class PlayerControls: @unchecked Sendable {
 
   /// Blocks until `isReady` holds or `timeout` seconds (finite) pass; returns whether it holds.
   func wait(until isReady: (State) -> Bool, timeout: Double) -> Bool {
-    let deadline = Date(timeIntervalSinceNow: timeout)
+    let deadline = POSIXCalls.monotonicNanoseconds() + Int64(timeout * 1_000_000_000)
     condition.lock()
     defer { condition.unlock() }
     while !isReady(state) {
-      if !condition.wait(until: deadline) { return isReady(state) }
+      if !condition.wait(untilMonotonicNanoseconds: deadline) { return isReady(state) }
     }
     return true
   }

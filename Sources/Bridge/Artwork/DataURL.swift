@@ -1,5 +1,4 @@
-// `removingPercentEncoding` is Foundation's, not FoundationEssentials'.
-import Foundation
+import FoundationEssentials
 
 /// Decodes `data:` URLs (RFC 2397): `data:[<media type>][;base64],<data>`.
 enum DataURL {
@@ -30,12 +29,43 @@ enum DataURL {
       return data
     }
     guard payload.utf8.count <= limit * 3 else { throw .tooLarge }
-    guard let text = String(payload).removingPercentEncoding else {
+    guard let bytes = percentDecoded(payload.utf8) else {
       throw .malformed("the percent-encoded text does not decode")
     }
-    let data = Data(text.utf8)
+    let data = Data(bytes)
     guard data.count <= limit else { throw .tooLarge }
     guard !data.isEmpty else { throw .malformed("it holds no bytes") }
     return data
+  }
+
+  /// The bytes of percent-encoded text (`%` and two hex digits stand for one byte); `nil` when a
+  /// `%` is not followed by two hex digits.
+  private static func percentDecoded(_ text: Substring.UTF8View) -> [UInt8]? {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.count)
+    var index = text.startIndex
+    while index < text.endIndex {
+      let byte = text[index]
+      index = text.index(after: index)
+      guard byte == UInt8(ascii: "%") else {
+        bytes.append(byte)
+        continue
+      }
+      guard index < text.endIndex, let high = hexValue(text[index]) else { return nil }
+      index = text.index(after: index)
+      guard index < text.endIndex, let low = hexValue(text[index]) else { return nil }
+      index = text.index(after: index)
+      bytes.append(high << 4 | low)
+    }
+    return bytes
+  }
+
+  private static func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    default: nil
+    }
   }
 }

@@ -1,5 +1,5 @@
 internal import CPulse
-import Foundation
+import HubSupport
 import Synchronization
 
 /// One libpulse context on a threaded main loop: every libpulse call of the module, and the
@@ -89,7 +89,7 @@ final class PulseConnection: @unchecked Sendable {
     else { return }
     guard let mainloop else { return }
     if pa_threaded_mainloop_in_thread(mainloop) != 0 {
-      Thread { self.teardown() }.start()
+      DetachedThread.start(name: "pulse teardown") { self.teardown() }
     } else {
       teardown()
     }

@@ -1,12 +1,12 @@
-import Foundation
+import FoundationEssentials
 
 /// Base64url without padding (RFC 4648, section 5): how device keys are written in pairing
 /// links, in `devices.json` and in `Authorization: Bearer`.
 package enum Base64URL {
   /// `bytes` in base64url, without `=` padding.
   package static func encode(_ bytes: [UInt8]) -> String {
-    Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
-      .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+    Data(bytes).base64EncodedString().replacing("+", with: "-").replacing("/", with: "_")
+      .replacing("=", with: "")
   }
 
   /// The bytes of `text`, or `nil` when it is not base64url.
@@ -17,7 +17,7 @@ package enum Base64URL {
           || (0x61...0x7A).contains($0)
       })
     else { return nil }
-    var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+    var base64 = text.replacing("-", with: "+").replacing("_", with: "/")
     base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
     return Data(base64Encoded: base64).map { [UInt8]($0) }
   }

@@ -1,5 +1,6 @@
 import Crypto
-import Foundation
+import FoundationEssentials
+import Glibc
 import HubSupport
 import Synchronization
 
@@ -48,7 +49,7 @@ package final class DeviceStore: Sendable {
   /// The state directory that `environment` names, as ``defaultDirectory()`` reads it.
   package static func defaultDirectory(environment: [String: String]) -> String {
     if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/remotectld" }
-    let home = environment["HOME"] ?? NSHomeDirectory()
+    let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
     return home + "/.local/state/remotectld"
   }
 

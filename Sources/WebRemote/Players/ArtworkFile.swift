@@ -1,5 +1,6 @@
 import Crypto
-import Foundation
+import FoundationEssentials
+import HubSupport
 
 /// The artwork file a player published as a `file://` `mpris:artUrl`: the only file the web
 /// remote ever serves for it.
@@ -27,11 +28,18 @@ struct ArtworkFile: Sendable, Hashable {
     let path = url.path
     guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
       attributes[.type] as? FileAttributeType == .typeRegular,
-      let size = (attributes[.size] as? NSNumber)?.intValue, size <= maximumSize
+      let size = byteCount(attributes[.size]), size <= maximumSize
     else { return nil }
     let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
     let digest = SHA256.hash(data: Array("\(artURL)\n\(size)\n\(modified)".utf8))
     return ArtworkFile(path: path, version: digest.prefix(8).hexadecimal)
+  }
+
+  /// A file's `.size` attribute as a number: an unsigned integer from FoundationEssentials, an
+  /// `NSNumber` when full Foundation is loaded in the same process (as in a test).
+  private static func byteCount(_ value: Any?) -> Int? {
+    if let value = value as? any BinaryInteger { return Int(exactly: value) }
+    return value as? Int
   }
 
   /// The file's bytes and content type, if it is still there, not too large and an image
@@ -39,13 +47,11 @@ struct ArtworkFile: Sendable, Hashable {
   func read() async -> (bytes: [UInt8], contentType: String)? {
     let path = path
     return await BlockingIO.run { () -> (bytes: [UInt8], contentType: String)? in
-      guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-      defer { try? handle.close() }
-      guard let data = try? handle.read(upToCount: Self.maximumSize + 1), data.count <= Self.maximumSize
+      guard let bytes = FileBytes.read(atPath: path, upTo: Self.maximumSize + 1),
+        bytes.count <= Self.maximumSize
       else {
         return nil
       }
-      let bytes = [UInt8](data)
       guard let type = Self.contentType(of: bytes) else { return nil }
       return (bytes, type)
     }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import HubSupport
 import Hummingbird
 
 /// Lets through only a request from a paired device, and notes which in the context:
@@ -78,7 +79,7 @@ struct DeviceCheck: RouterMiddleware {
   static func bearer(of request: Request) -> String? {
     guard let authorization = request.headers[.authorization], authorization.lowercased().hasPrefix("bearer ")
     else { return nil }
-    let token = authorization.dropFirst("bearer ".count).trimmingCharacters(in: .whitespaces)
+    let token = authorization.dropFirst("bearer ".count).trimmingSpaces()
     return token.isEmpty ? nil : token
   }
 

@@ -1,4 +1,4 @@
-import Foundation
+import HubSupport
 
 /// The HTTPS origin a reverse proxy serves the web remote at (`--public-origin
 /// https://music.example.org`): Caddy, nginx or `tailscale serve` terminate TLS and pass the
@@ -14,7 +14,7 @@ package struct PublicOrigin: Sendable, Hashable, CustomStringConvertible {
   ///
   /// - Throws: a message that says what is wrong.
   package init(_ value: String) throws(APIError) {
-    var text = value.trimmingCharacters(in: .whitespaces).lowercased()
+    var text = value.trimmingSpaces().lowercased()
     if text.hasSuffix("/") { text.removeLast() }
     guard text.hasPrefix("https://") else {
       throw APIError(

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import HubSupport
 package import Hummingbird
 import HummingbirdWebSocket
@@ -14,8 +14,8 @@ import ServiceLifecycle
 /// Run it as a `Service` (it follows the players while it runs) and add its routes to the
 /// server's router with ``add(to:)``.
 package final class WebRemote: Service, Sendable {
-  /// Where the page's files are: the `Resources` folder of the module's resource bundle next to
-  /// the executable, else `../share/swift-remote-control/web` beside it; `nil` when neither exists.
+  /// Where the page's files are: `../share/swift-remote-control/web` beside the executable, else
+  /// the source tree's `Sources/WebRemote/Resources`; `nil` when neither exists.
   package static func staticFilesFolder() -> String? {
     ResourceLocator.folder(module: "WebRemote", installedName: "web", holding: "index.html")?.path
   }

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Draws a preset's artwork: its colour fading to black, with the beat drawn as a wave whose
 /// number of periods grows with the beat frequency.

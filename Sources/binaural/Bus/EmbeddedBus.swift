@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import HubSupport
 
 /// A private session bus for machines that have none: a `dbus-daemon` binaural starts, whose
 /// address it writes to ``addressFile`` (where `remotectl` looks when it finds no session bus),
@@ -93,7 +95,7 @@ struct EmbeddedBus: Sendable {
     unlink(socket)
     let file = Self.addressFile
     if let written = try? String(contentsOfFile: file, encoding: .utf8),
-      written.trimmingCharacters(in: .whitespacesAndNewlines) == address
+      written.trimmingWhitespace() == address
     {
       unlink(file)
     }
@@ -103,7 +105,9 @@ struct EmbeddedBus: Sendable {
   /// caller is suspended meanwhile, no thread of Swift's cooperative pool waits on the pipe.
   private static func readLine(from descriptor: Int32) async -> String? {
     await withCheckedContinuation { continuation in
-      Thread.detachNewThread { continuation.resume(returning: blockingReadLine(from: descriptor)) }
+      DetachedThread.start(name: "binaural bus") {
+        continuation.resume(returning: blockingReadLine(from: descriptor))
+      }
     }
   }
 

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// A process binaural started with `posix_spawnp` whose life is tied to binaural's: its
 /// standard input is a channel only binaural holds the other end of (the *lifeline*), and it is expected to

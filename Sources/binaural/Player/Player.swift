@@ -1,5 +1,5 @@
 import AudioPlayback
-import Foundation
+import FoundationEssentials
 import Logging
 import RemoteControl
 

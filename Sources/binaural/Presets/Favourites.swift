@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The presets the user liked, kept across restarts in one file: one preset identifier a line,
 /// at `$XDG_DATA_HOME/binaural/favourites` (`~/.local/share/binaural/favourites` when

@@ -1,4 +1,5 @@
-import Foundation
+import Glibc
+import Synchronization
 
 /// The terminal on standard input in raw mode, on the alternate screen with the cursor hidden,
 /// until ``restore()`` puts back exactly what it found.
@@ -7,11 +8,10 @@ import Foundation
 /// (Ctrl-C) and output processing stay as they were, so Ctrl-C is still SIGINT.
 ///
 /// `@unchecked Sendable`: `saved` is written once in `init` and only read afterwards; `restored`
-/// is read and written under `lock`.
+/// is a mutex.
 final class RawTerminal: @unchecked Sendable {
   private let saved: termios
-  private let lock = NSLock()
-  private var restored = false
+  private let restored = Mutex(false)
 
   /// Whether standard input and output are both terminals: a view makes sense.
   static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
@@ -34,7 +34,7 @@ final class RawTerminal: @unchecked Sendable {
   /// Puts the terminal back as it was: the main screen, the cursor, line mode and echo. Later
   /// calls do nothing.
   func restore() {
-    let first = lock.withLock {
+    let first = restored.withLock { restored in
       defer { restored = true }
       return !restored
     }

@@ -1,5 +1,5 @@
 import AudioSessionArbiter
-import Foundation
+import HubSupport
 
 /// What the hub does as the audio session's arbiter: whether calls interrupt the players,
 /// whether a lost output pauses them, which stream roles are calls, whether the system's sleep
@@ -28,6 +28,6 @@ struct AudioSessionOptions: Sendable, Hashable {
 
   /// The roles of a comma-separated list (`phone,communication`), blanks left out.
   static func roles(in list: String) -> Set<String> {
-    Set(list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+    Set(list.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty })
   }
 }

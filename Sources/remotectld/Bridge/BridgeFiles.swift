@@ -1,8 +1,6 @@
-import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import FoundationEssentials
+import Glibc
+import HubSupport
 
 /// The bridge's files in the user's runtime folder, `$XDG_RUNTIME_DIR/remotectld/` (mode 0700):
 /// the token (mode 0600), the unix socket and the endpoint file; and the allowed origins in
@@ -39,7 +37,7 @@ struct BridgeFiles: Sendable {
   /// The token, made (32 random bytes, base64url) and written with mode 0600 if there is none.
   func readOrMakeToken() throws -> String {
     if let data = FileManager.default.contents(atPath: token.path),
-      let text = String(data: data, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines),
+      let text = String(data: data, encoding: .utf8)?.trimmingWhitespace(),
       text.count >= 32
     {
       try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: token.path)
@@ -48,8 +46,7 @@ struct BridgeFiles: Sendable {
     var generator = SystemRandomNumberGenerator()
     let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
     let text = Data(bytes).base64EncodedString()
-      .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-      .replacingOccurrences(of: "=", with: "")
+      .replacing("+", with: "-").replacing("/", with: "_").replacing("=", with: "")
     try write(text, to: token)
     return text
   }
@@ -60,16 +57,17 @@ struct BridgeFiles: Sendable {
     guard
       FileManager.default.createFile(
         atPath: temporary.path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
-    else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path]) }
+    else { throw CocoaError(.fileWriteUnknown) }
     guard rename(temporary.path, url.path) == 0 else {
-      var reason = String(cString: strerror(errno))
+      let code = POSIXErrorCode(rawValue: errno) ?? .EIO
       do {
         try Self.removeIfPresent(temporary)
       } catch {
-        reason += "; \(temporary.path) is left behind: \(error.localizedDescription)"
+        throw HubError(
+          "cannot rename \(temporary.path) to \(url.path): \(String(cString: strerror(code.rawValue))); "
+            + "\(temporary.path) is left behind: \(errorDescription(error))")
       }
-      throw CocoaError(
-        .fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path, NSLocalizedDescriptionKey: reason])
+      throw POSIXError(code)
     }
   }
 
@@ -81,7 +79,7 @@ struct BridgeFiles: Sendable {
     guard FileManager.default.fileExists(atPath: originsFile.path) else { return [] }
     let text = try String(contentsOf: originsFile, encoding: .utf8)
     return text.split(whereSeparator: \.isNewline)
-      .map { $0.trimmingCharacters(in: .whitespaces) }
+      .map { $0.trimmingSpaces() }
       .filter { !$0.isEmpty && !$0.hasPrefix("#") }
   }
 

@@ -1,5 +1,6 @@
 import Bridge
-import Foundation
+import FoundationEssentials
+import HubSupport
 import Hummingbird
 import HummingbirdWebSocket
 import Logging
@@ -38,7 +39,7 @@ struct BridgeService: Service {
       try files.prepare()
       token = try files.readOrMakeToken()
     } catch {
-      let reason = "cannot write \(files.directory.path): \(error.localizedDescription)"
+      let reason = "cannot write \(files.directory.path): \(errorDescription(error))"
       status.off(reason)
       logger.error("the bridge is off: \(reason)")
       return
@@ -125,7 +126,7 @@ struct BridgeService: Service {
       do {
         try files.write(endpoint + "\n", to: files.endpoint)
       } catch {
-        logger.error("cannot write \(files.endpoint.path): \(error.localizedDescription)")
+        logger.error("cannot write \(files.endpoint.path): \(errorDescription(error))")
       }
       logger.notice("bridge at \(endpoint)")
     }

@@ -1,5 +1,5 @@
 internal import DBus
-internal import Foundation
+internal import FoundationEssentials
 internal import Logging
 internal import NowPlayingArbiter
 internal import PlayerView

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// The machine's address on the local network, for `--lan`.
 enum LANAddress {

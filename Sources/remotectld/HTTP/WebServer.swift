@@ -1,5 +1,5 @@
 import DBus
-import Foundation
+import FoundationEssentials
 import Hummingbird
 import HummingbirdWebSocket
 import Logging

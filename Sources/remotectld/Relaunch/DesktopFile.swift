@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A desktop file (freedesktop.org's Desktop Entry Specification), as much of it as starting
 /// an app needs: its `[Desktop Entry]` group's `Exec`, `DBusActivatable`, `Name` and `Icon`.

@@ -1,5 +1,6 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
+import HubSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -83,7 +84,7 @@ struct LastNowPlayingFile: Sendable {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     let data = try encoder.encode(last) + Data("\n".utf8)
-    let directory = (path as NSString).deletingLastPathComponent
+    let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
     try FileManager.default.createDirectory(
       atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     let temporary = directory + "/.last-now-playing.json.new"
@@ -92,8 +93,12 @@ struct LastNowPlayingFile: Sendable {
         atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600])
     else { throw HubError("cannot write \(temporary)") }
     guard rename(temporary, path) == 0 else {
-      let reason = String(cString: strerror(errno))
-      try? FileManager.default.removeItem(atPath: temporary)
+      var reason = String(cString: strerror(errno))
+      do {
+        try FileManager.default.removeItem(atPath: temporary)
+      } catch {
+        reason += "; \(temporary) is left behind: \(errorDescription(error))"
+      }
       throw HubError("cannot replace \(path): \(reason)")
     }
   }

@@ -1,6 +1,6 @@
 import DBus
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Logging
 import NowPlayingArbiter
 import PlayerView

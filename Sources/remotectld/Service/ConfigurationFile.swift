@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import HubSupport
 import WebRemote
 
 /// remotectld's configuration file: `$XDG_CONFIG_HOME/remotectld/remotectld.conf` (by default
@@ -43,7 +44,7 @@ struct ConfigurationFile: Sendable, Hashable {
   static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
     let base =
       environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-      ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
+      ?? (environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) + "/.config"
     return base + "/remotectld/remotectld.conf"
   }
 
@@ -57,7 +58,7 @@ struct ConfigurationFile: Sendable, Hashable {
     do {
       text = try String(contentsOfFile: path, encoding: .utf8)
     } catch {
-      throw HubError("cannot read \(path): \(error.localizedDescription)")
+      throw HubError("cannot read \(path): \(errorDescription(error))")
     }
     return try parse(text, path: path)
   }
@@ -66,14 +67,14 @@ struct ConfigurationFile: Sendable, Hashable {
   static func parse(_ text: String, path: String) throws(HubError) -> ConfigurationFile {
     var configuration = ConfigurationFile()
     for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      let line = rawLine.prefix { $0 != "#" }.trimmingCharacters(in: .whitespaces)
+      let line = rawLine.prefix { $0 != "#" }.trimmingSpaces()
       guard !line.isEmpty else { continue }
       let place = "\(path):\(index + 1)"
       guard let equals = line.firstIndex(of: "=") else {
         throw HubError("\(place): expected `key = value`, found \"\(line)\"")
       }
-      let key = line[..<equals].trimmingCharacters(in: .whitespaces)
-      let value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+      let key = line[..<equals].trimmingSpaces()
+      let value = line[line.index(after: equals)...].trimmingSpaces()
       switch key {
       case "proxy":
         guard let mode = ProxyMode(rawValue: value) else {
