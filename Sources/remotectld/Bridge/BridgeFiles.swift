@@ -115,8 +115,6 @@ struct BridgeFiles: Sendable {
     guard unlink(url.path) != 0 else { return }
     let code = errno
     guard code != ENOENT else { return }
-    throw CocoaError(
-      .fileWriteUnknown,
-      userInfo: [NSFilePathErrorKey: url.path, NSLocalizedDescriptionKey: String(cString: strerror(code))])
+    throw HubError("cannot remove \(url.path): \(String(cString: strerror(code)))")
   }
 }

@@ -51,7 +51,7 @@ struct BridgeService: Service {
       listedOrigins = []
       logger.error(
         "cannot read \(files.originsFile.path): only the origins --bridge-origin names are allowed",
-        metadata: ["error": "\(error.localizedDescription)"])
+        metadata: ["error": "\(errorDescription(error))"])
     }
     let hub = BridgeHub(
       configuration: BridgeConfiguration(
@@ -86,7 +86,7 @@ struct BridgeService: Service {
             try BridgeFiles.removeIfPresent(listener.file)
           } catch {
             logger.warning(
-              "cannot remove \(listener.file.path)", metadata: ["error": "\(error.localizedDescription)"])
+              "cannot remove \(listener.file.path)", metadata: ["error": "\(errorDescription(error))"])
           }
         }
       }
@@ -112,7 +112,7 @@ struct BridgeService: Service {
     } catch {
       logger.error(
         "cannot remove the stale socket \(files.socket.path); serving TCP only",
-        metadata: ["error": "\(error.localizedDescription)"])
+        metadata: ["error": "\(errorDescription(error))"])
     }
     return false
   }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HubSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -44,7 +45,7 @@ enum AppProcess {
       throw HubError("cannot start \(path): \(String(cString: strerror(result)))")
     }
     let child = pid
-    Thread.detachNewThread {
+    DetachedThread.start(name: "remotectld-reap") {
       var status: Int32 = 0
       while waitpid(child, &status, 0) < 0 && errno == EINTR {}
     }

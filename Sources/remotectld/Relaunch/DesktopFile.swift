@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HubSupport
 
 /// A desktop file (freedesktop.org's Desktop Entry Specification), as much of it as starting
 /// an app needs: its `[Desktop Entry]` group's `Exec`, `DBusActivatable`, `Name` and `Icon`.
@@ -25,7 +26,7 @@ struct DesktopFile: Sendable, Hashable {
   static func dataFolders(environment: [String: String]) -> [String] {
     let home =
       environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-      ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
+      ?? (environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) + "/.local/share"
     let dirs = environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share"
     return [home] + dirs.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
   }
@@ -36,7 +37,7 @@ struct DesktopFile: Sendable, Hashable {
   ///
   /// - Throws: ``HubError`` when the file found cannot be read.
   static func find(id: String, environment: [String: String]) throws(HubError) -> DesktopFile? {
-    let relative = [id + ".desktop", id.replacingOccurrences(of: "-", with: "/") + ".desktop"]
+    let relative = [id + ".desktop", id.replacing("-", with: "/") + ".desktop"]
     for folder in dataFolders(environment: environment) {
       for name in relative {
         let path = folder + "/applications/" + name
@@ -45,7 +46,7 @@ struct DesktopFile: Sendable, Hashable {
         do {
           text = try String(contentsOfFile: path, encoding: .utf8)
         } catch {
-          throw HubError("cannot read \(path): \(error.localizedDescription)")
+          throw HubError("cannot read \(path): \(errorDescription(error))")
         }
         return parse(text, id: id, path: path)
       }
@@ -60,15 +61,15 @@ struct DesktopFile: Sendable, Hashable {
     var file = DesktopFile(id: id, path: path)
     var inMainGroup = false
     for rawLine in text.split(whereSeparator: \.isNewline) {
-      let line = rawLine.trimmingCharacters(in: .whitespaces)
+      let line = String(rawLine).trimmingSpaces()
       if line.isEmpty || line.hasPrefix("#") { continue }
       if line.hasPrefix("[") {
         inMainGroup = line == "[Desktop Entry]"
         continue
       }
       guard inMainGroup, let equals = line.firstIndex(of: "=") else { continue }
-      let key = line[..<equals].trimmingCharacters(in: .whitespaces)
-      let value = unescape(line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces))
+      let key = String(line[..<equals]).trimmingSpaces()
+      let value = unescape(String(line[line.index(after: equals)...]).trimmingSpaces())
       switch key {
       case "Exec": file.exec = value
       case "DBusActivatable": file.isDBusActivatable = value == "true"
@@ -114,7 +115,7 @@ struct DesktopFile: Sendable, Hashable {
   ///
   /// - Throws: ``HubError`` when there is no `Exec`, or it is empty or badly quoted.
   func commandLine() throws(HubError) -> [String] {
-    guard let exec, !exec.trimmingCharacters(in: .whitespaces).isEmpty else {
+    guard let exec, !exec.trimmingSpaces().isEmpty else {
       throw HubError("\(path) has no Exec line")
     }
     var arguments: [String] = []

@@ -23,7 +23,7 @@ struct LastNowPlaying: Sendable, Hashable, Codable {
   /// → `org.mpris.MediaPlayer2.chromium`): what stays the same from one run of the app to the
   /// next.
   static func withoutInstance(_ busName: String) -> String {
-    guard let range = busName.range(of: ".instance", options: .backwards) else { return busName }
+    guard let range = busName.ranges(of: ".instance").last else { return busName }
     return String(busName[..<range.lowerBound])
   }
 }
@@ -45,7 +45,7 @@ struct LastNowPlayingFile: Sendable {
   init(environment: [String: String] = ProcessInfo.processInfo.environment) {
     let base =
       environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-      ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state"
+      ?? (environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) + "/.local/state"
     path = base + "/remotectld/last-now-playing.json"
   }
 

@@ -308,7 +308,7 @@ final class Relauncher: Sendable {
         throw Failure(description: "\(file.path) is DBusActivatable, but \(file.id) is not a bus name")
       }
       let path =
-        "/" + file.id.replacingOccurrences(of: ".", with: "/").replacingOccurrences(of: "-", with: "_")
+        "/" + file.id.replacing(".", with: "/").replacing("-", with: "_")
       guard let objectPath = ObjectPath(rawValue: path) else {
         throw Failure(description: "\(file.path) is DBusActivatable, but \(path) is not an object path")
       }
