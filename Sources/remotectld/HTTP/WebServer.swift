@@ -16,6 +16,8 @@ struct WebServer: Sendable {
   let endpoint: WebRemoteEndpoint
   /// The audio session, which tells the web remote of players' interruptions.
   var interruptions: (any PlayerInterruptions)?
+  /// The audio session, which reaches players' own streams on the sound server.
+  var streamVolumes: (any PlayerStreamVolumes)?
   let logger: Logger
 
   func run() async {
@@ -33,6 +35,7 @@ struct WebServer: Sendable {
     defer { source.finish() }
     let webRemote = WebRemote(
       view: hub.view, hub: source, devices: devices, interruptions: interruptions,
+      streamVolumes: streamVolumes,
       publicOrigin: options.publicOrigin, logger: logger)
     let hostCheck = HostCheck<WebRemoteContext>()
     let router = Router(context: WebRemoteContext.self)

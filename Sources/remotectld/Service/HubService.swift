@@ -109,7 +109,9 @@ struct HubService: Service {
       group.addTask { try? await session.run() }
       if configuration.http.isEnabled {
         let server = WebServer(
-          options: configuration.http, hub: hub, endpoint: endpoint, interruptions: session, logger: logger)
+          options: configuration.http, hub: hub, endpoint: endpoint, interruptions: session,
+          streamVolumes: session,
+          logger: logger)
         group.addTask { await server.run() }
       }
       try? await gracefulShutdown()
