@@ -33,16 +33,18 @@ package final class WebRemote: Service, Sendable {
   /// A web remote that shows the players of `view` in `hub`'s order, pairs devices into
   /// `devices`, and serves the page from `staticFiles` (``staticFilesFolder()`` by default;
   /// `nil`: no page, the API only); `interruptions`, when given, says which players the audio
-  /// session holds interrupted and hears of the user's presses; `publicOrigin`, when given,
+  /// session holds interrupted and hears of the user's presses; `streamVolumes`, when given,
+  /// reaches the own streams of players without a writable MPRIS `Volume`; `publicOrigin`, when given,
   /// is the HTTPS origin a reverse proxy serves the page at, which the `Origin` check accepts.
   package init(
     view: PlayerView, hub: any NowPlayingSource, devices: DeviceStore,
     staticFiles: String? = WebRemote.staticFilesFolder(), interruptions: (any PlayerInterruptions)? = nil,
-    publicOrigin: PublicOrigin? = nil, logger: Logger
+    streamVolumes: (any PlayerStreamVolumes)? = nil, publicOrigin: PublicOrigin? = nil, logger: Logger
   ) {
     self.devices = devices
     self.publicOrigin = publicOrigin
-    self.directory = PlayerDirectory(view: view, hub: hub, interruptions: interruptions, logger: logger)
+    self.directory = PlayerDirectory(
+      view: view, hub: hub, interruptions: interruptions, streamVolumes: streamVolumes, logger: logger)
     self.logger = logger
     self.staticFiles = staticFiles
     devices.observeRevocations { [directory] id in
