@@ -36,11 +36,13 @@ struct StreamVolumeTests {
       _ = try await rig.startChildPlayer("browser", ["--grandchild", "--no-volume"])
       _ = try await rig.startChildPlayer("music", [])
       try await rig.waitForStreamsOnHeadphones(2)
-      try await eventually("the hub to match both players to their streams") {
-        let doctor = try await rig.doctor()
-        return doctor.contains("the hub matches browser to its sound-server stream by descendant process")
-          && doctor.contains("the hub matches music to its sound-server stream by process")
-      }
+      // Both play in a child pacat: matched by descendant process.
+      try await eventually(
+        "the hub to match both players to their streams", within: .seconds(15), { try await rig.doctor() },
+        until: {
+          $0.contains("the hub matches browser to its sound-server stream by descendant process")
+            && $0.contains("the hub matches music to its sound-server stream by descendant process")
+        })
       #expect(try await percents(of: "browser", rig) == ["100%", "100%"])
 
       // No MPRIS Volume: the hub sets the browser's own stream, and only it. The hub answers
