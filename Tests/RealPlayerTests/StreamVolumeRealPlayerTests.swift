@@ -3,8 +3,8 @@ import Foundation
 import SoundTestSupport
 import Testing
 
-/// A real player's own volume through the hub: Chromium, which offers no writable MPRIS `Volume`,
-/// beside VLC, both run as an unprivileged user on PulseAudio and on PipeWire's pulse server.
+/// A real player's own volume through the hub: Chromium, whose MPRIS `Volume` takes any write and
+/// stays at 1, beside VLC, both run as an unprivileged user on PulseAudio and on PipeWire's pulse server.
 /// `remotectl volume 0.3` on Chromium sets its own sink inputs to pactl's 30 %, and VLC's stream
 /// stays as it was. A case takes 20–40 s (two players, one a browser).
 @Suite(
@@ -14,7 +14,7 @@ import Testing
       && RealPlayer.vlc.isInstalled, "the players run as a user only root can make"))
 struct StreamVolumeRealPlayerTests {
   @Test(
-    "remotectl volume 0.3 sets Chromium's own streams to 30 %, and VLC's stays as it was",
+    "remotectl volume 0.3 on Chromium, whose Volume ignores it, sets its own streams to 30 %, and VLC's stays as it was",
     arguments: SoundServerUnderTest.Kind.available)
   func chromiumBesideVLC(_ kind: SoundServerUnderTest.Kind) async throws {
     try await PlayerStage.run(on: kind) { stage in
@@ -69,8 +69,9 @@ struct StreamVolumeRealPlayerTests {
     for stream in vlcStreams {
       #expect(after.first { $0.index == stream.index }?.values == stream.values, "VLC's stream moved")
     }
+    // Chromium's MPRIS Volume stays 1: its streams are read with --streams.
     let read = try await stage.bus.run(
-      BuiltProducts.remotectl, ["--player=\(chromium.playerctlName)", "volume"])
+      BuiltProducts.remotectl, ["--player=\(chromium.playerctlName)", "volume", "--streams"])
     #expect(read.trimmed == "0.300000", "\(read)")
   }
 }

@@ -20,12 +20,13 @@ struct WebRemoteStreamVolumeTests {
         hubArguments: ["--http-port", "0"], hubLauncher: ["/usr/bin/env", "PULSE_SERVER=\(server.address)"]
       ) { stage in
         // "music" has an MPRIS Volume; "browser" has none. Each plays in a child pacat.
-        for (name, flags) in [("music", [String]()), ("browser", ["--no-volume"])] {
+        for (name, flags) in [("browser", ["--no-volume"]), ("music", [String]())] {
           _ = try stage.bus.start(
             "/usr/bin/env",
-            ["PULSE_SERVER=\(server.address)", "python3", "-c", AudioChildPlayer.script, name, ""] + flags,
-            standardError: .file("/dev/null"))
-          _ = try await stage.bus.waitForPlayer(name)
+            ["PULSE_SERVER=\(server.address)", "/usr/bin/python3", "-c", AudioChildPlayer.script, name, ""]
+              + flags,
+            standardError: .file(stage.bus.directory.appendingPathComponent("\(name).log").path))
+          try await stage.bus.waitForName("org.mpris.MediaPlayer2.\(name)")
           try await stage.bus.playerctl("--player=\(name)", "play")
           try await stage.bus.waitUntil(playerctl: ["--player=\(name)", "status"], prints: "Playing")
         }
@@ -34,13 +35,16 @@ struct WebRemoteStreamVolumeTests {
             .flatMap { $0.percents.values.sorted() }
         }
         try await eventually("both streams") {
-          try await percents(of: "music").count == 2 && percents(of: "browser").count == 2
+          let music = try await percents(of: "music")
+          let browser = try await percents(of: "browser")
+          return music.count == 2 && browser.count == 2
         }
 
         let opened = try await stage.openBrowser()
         let page = RemotePage(browser: opened)
         try await opened.open(try await stage.pairingURL().absoluteString)
-        // The browser started playing last: it is Now Playing, the player the page shows.
+        // The browser started playing first and still plays: it is Now Playing, the player the
+        // page shows.
         try await page.waitForText("player-name", "browser")
         try await page.waitUntilEnabled("Volume")
         try await page.waitForText("volume-control", "Sound server")

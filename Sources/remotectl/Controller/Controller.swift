@@ -119,6 +119,10 @@ enum Controller {
       return try await StreamVolumeVerb.perform(
         change, on: identity, session: session, explicitly: request.streams)
     }
+    if case .volume(let change?) = request.verb {
+      return try await StreamVolumeVerb.setThroughMPRIS(
+        change, on: session.bus.player(identity), identity: identity, state: state, session: session)
+    }
     if request.verb.isChange {
       return try await VerbPerformer.perform(request.verb, on: session.bus.player(identity), state: state)
     }

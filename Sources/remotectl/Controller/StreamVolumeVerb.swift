@@ -30,6 +30,23 @@ enum StreamVolumeVerb {
     return .done
   }
 
+  /// Sets MPRIS `Volume` as playerctl does; when the player takes the write but its `Volume`
+  /// reads back unchanged (Chromium's accepts any value and stays at 1), sets its own streams
+  /// instead, through the hub, when one runs.
+  static func setThroughMPRIS(
+    _ change: VolumeChange, on player: RemotePlayer, identity: PlayerIdentity, state: PlayerState,
+    session: BusSession
+  ) async throws(ControlError) -> VerbOutcome {
+    let outcome = try await VerbPerformer.perform(.volume(change), on: player, state: state)
+    let wanted = max(change.level(from: state.volume ?? 0), 0)
+    guard outcome == .done, let before = state.volume, abs(wanted - before) > 0.001,
+      let after = try? await player.property(.volume).doubleValue, abs(after - before) <= 0.000_001
+    else { return outcome }
+    // Without a hub the write stands as the player took it, as playerctl leaves it.
+    guard await HubClient(session: session).owner() != nil else { return outcome }
+    return try await perform(change, on: identity, session: session, explicitly: true)
+  }
+
   /// `level` to four decimals: the server keeps a volume in steps of 1/65536, so 0.3 reads back
   /// as 0.300003; four decimals show what was set, and what pactl shows as a percent.
   static func shown(_ level: Double) -> Double {
