@@ -21,10 +21,10 @@ struct PositionVerb: VerbCommand {
 struct VolumeVerb: VerbCommand {
   static let configuration = CommandConfiguration(
     commandName: "volume", abstract: "Print or set the volume to LEVEL from 0.0 to 1.0",
-    discussion: "A player that offers no writable MPRIS Volume (none, or CanControl false) has its own "
-      + "streams on the sound server set instead, through the Now Playing hub (remotectld), which "
-      + "matches players to their streams; --streams asks for them for any player. Their level is "
-      + "what pactl shows as a percent: 0.3 is 30%.")
+    discussion: "A player that offers no writable MPRIS Volume (none, or CanControl false), or whose "
+      + "Volume reads back unchanged after a write (Chromium's), has its own streams on the sound server "
+      + "set instead, through the Now Playing hub (remotectld), which matches players to their streams; "
+      + "--streams asks for them for any player. Their level is what pactl shows as a percent: 0.3 is 30%.")
   @OptionGroup var options: GlobalOptions
   @Argument(help: ArgumentHelp("0.0 to 1.0, with + or - appended to change relatively", valueName: "LEVEL"))
   var level: String?
