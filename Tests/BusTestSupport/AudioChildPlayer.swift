@@ -6,8 +6,9 @@
 /// Arguments: its name (`org.mpris.MediaPlayer2.NAME`, also its DesktopEntry), the sink to play
 /// on (empty for the default), then flags: `--grandchild`; `--respawn` (a new stream on the
 /// `speakers` sink when the old one ends: a player that recreates its stream elsewhere);
-/// `--silent` (no stream at all: a player that plays nothing); `--no-volume` (no MPRIS `Volume`,
-/// as Chromium's). On `SIGUSR1` it ends its stream (kills its audio processes), as the server
+/// `--silent` (no stream at all: a player that plays nothing); `--no-volume` (no MPRIS `Volume`);
+/// `--ignores-volume` (a `Volume` that takes any write and stays at 1, as Chromium's; other writes
+/// are refused as read-only). On `SIGUSR1` it ends its stream (kills its audio processes), as the server
 /// ends Firefox's.
 package enum AudioChildPlayer {
   /// The player's program, for `python3 -c`.
@@ -50,6 +51,11 @@ package enum AudioChildPlayer {
             if '--no-volume' in flags:
                 del player['Volume']
             return player
+
+        @dbus.service.method(PROPERTIES, in_signature='ssv')
+        def Set(self, interface, prop, value):
+            if '--ignores-volume' not in flags or prop != 'Volume':
+                raise dbus.exceptions.DBusException('read-only', name='org.freedesktop.DBus.Error.PropertyReadOnly')
 
         @dbus.service.method(PROPERTIES, in_signature='s', out_signature='a{sv}')
         def GetAll(self, interface):

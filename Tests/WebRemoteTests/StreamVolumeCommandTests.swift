@@ -77,6 +77,31 @@ struct StreamVolumeCommandTests {
     await harness.stop()
   }
 
+  @Test func `a player whose Volume takes a write and stays as it was has its streams set, from then on`()
+    async throws
+  {
+    let volumes = RecordingStreamVolumes()
+    let harness = try await WebRemoteHarness.start(
+      childPlayers: [("browser", ["--ignores-volume"])], streamVolumes: volumes)
+    try await harness.test { client in
+      let token = try await WebRemoteAPI.pair(client, code: harness.devices.newCode())
+      let before = try await WebRemoteAPI.snapshot(client, "browser", token: token)
+      #expect(before["volumeControl"] as? String == "mpris")
+      let set = try await WebRemoteAPI.post(
+        client, "/api/players/browser/volume", token: token, body: #"{"volume": 0.3}"#)
+      #expect(set.status == .ok)
+      #expect(volumes.sets.withLock { $0.map(\.level) } == [0.3])
+      let after = try await WebRemoteAPI.snapshot(client, "browser", token: token)
+      #expect(after["volumeControl"] as? String == "streams")
+      #expect(after["volume"] as? Double == 0.3)
+      let again = try await WebRemoteAPI.post(
+        client, "/api/players/browser/volume", token: token, body: #"{"volume": 0.5}"#)
+      #expect(again.status == .ok)
+      #expect(volumes.sets.withLock { $0.map(\.level) } == [0.3, 0.5])
+    }
+    await harness.stop()
+  }
+
   @Test func `a player with no stream of its own is answered 409 with the hub's reason`() async throws {
     let reason = "org.mpris.MediaPlayer2.quiet has no stream of its own on the sound server: it plays nothing"
     let harness = try await WebRemoteHarness.start(

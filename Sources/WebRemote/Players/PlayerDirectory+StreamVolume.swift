@@ -23,6 +23,28 @@ extension PlayerDirectory {
     storeStreamLevel(set, of: owner)
   }
 
+  /// After `volume` was written to the MPRIS `Volume` of `record`'s player: when it took the
+  /// write and stayed as it was (Chromium's), its streams are set instead, and its volume control
+  /// is its streams from then on. The view has taken in what the player announced before its
+  /// reply, so its mirror is the player's answer.
+  func setStreamsIfIgnored(_ volume: Double, of record: PlayerRecord) async throws(APIError) {
+    guard streamVolumes != nil, let before = record.volume, abs(volume - before) > 0.001,
+      let after = view.mirror(of: record.mirror.owner)?[player: .volume]?.doubleValue,
+      abs(after - before) <= 0.000_001
+    else { return }
+    let owner = record.mirror.owner.rawValue
+    logger.info("a player ignored a Volume write: setting its streams", metadata: ["player": "\(owner)"])
+    state.withLock { state in
+      state.ignoresVolume.insert(owner)
+      for (_, record) in state.records where record.mirror.owner.rawValue == owner {
+        var updated = record
+        updated.ignoresVolume = true
+        publish(updated, in: &state)
+      }
+    }
+    try await setStreamLevel(volume, of: record)
+  }
+
   /// Reads the level of the streams of every player whose volume control is its streams (when
   /// the directory starts).
   func readStreamLevelsNow() {
@@ -40,7 +62,10 @@ extension PlayerDirectory {
       && names.contains { ["PlaybackStatus", "Volume", "CanControl"].contains($0) }:
       if let mirror = view.mirror(of: owner) { readStreamLevel(of: mirror) }
     case .nameVanished(_, let owner, .some):
-      state.withLock { $0.streamLevels[owner.rawValue] = nil }
+      state.withLock { state in
+        state.streamLevels[owner.rawValue] = nil
+        state.ignoresVolume.remove(owner.rawValue)
+      }
     default:
       break
     }

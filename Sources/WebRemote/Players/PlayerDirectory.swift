@@ -25,6 +25,8 @@ final class PlayerDirectory: Sendable {
     var interrupted: Set<String> = []
     /// The level of each player's own streams last read or set, by connection.
     var streamLevels: [String: Double] = [:]
+    /// The players whose MPRIS `Volume` took a write and stayed as it was, by connection.
+    var ignoresVolume: Set<String> = []
   }
 
   let view: PlayerView
@@ -146,6 +148,7 @@ final class PlayerDirectory: Sendable {
     record.isInterrupted = state.interrupted.contains(mirror.owner.rawValue)
     record.reachesStreams = streamVolumes != nil
     record.streamLevel = state.streamLevels[mirror.owner.rawValue]
+    record.ignoresVolume = state.ignoresVolume.contains(mirror.owner.rawValue)
     if previous == nil || previous?.artURL != record.artURL {
       record.artworkVersion = ArtworkFile.findNow(artURL: record.artURL)?.version
     }

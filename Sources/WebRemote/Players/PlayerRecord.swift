@@ -21,6 +21,8 @@ struct PlayerRecord: Sendable {
   var reachesStreams = false
   /// The level of the player's own streams last read or set, `nil` while unknown.
   var streamLevel: Double?
+  /// Whether the player's MPRIS `Volume` took a write and stayed as it was (Chromium's).
+  var ignoresVolume = false
 
   /// A record of `mirror` under `busName`.
   init(busName: String, mirror: PlayerMirror, artworkVersion: String?) {
@@ -63,7 +65,8 @@ struct PlayerRecord: Sendable {
     return Double(microseconds) / 1_000_000
   }
 
-  private var volume: Double? { mirror[player: .volume]?.doubleValue }
+  /// MPRIS `Volume`.
+  var volume: Double? { mirror[player: .volume]?.doubleValue }
 
   /// Which control the volume command and the `volume` field drive.
   enum VolumeControl: String, Sendable {
@@ -73,10 +76,11 @@ struct PlayerRecord: Sendable {
     case streams
   }
 
-  /// The player's MPRIS `Volume` when it offers one it lets a controller set (present, and
-  /// `CanControl` true); else its streams, when the hub reaches them; else none.
+  /// The player's MPRIS `Volume` when it offers one it lets a controller set (present,
+  /// `CanControl` true, and not found to ignore a write); else its streams, when the hub reaches
+  /// them; else none.
   var volumeControl: VolumeControl? {
-    if flag(.canControl) && volume != nil { return .mpris }
+    if flag(.canControl) && volume != nil && !(ignoresVolume && reachesStreams) { return .mpris }
     return reachesStreams ? .streams : nil
   }
   private var loopStatus: LoopStatus? { mirror[player: .loopStatus]?.stringValue.flatMap(LoopStatus.init) }
