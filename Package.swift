@@ -261,7 +261,7 @@ let package = Package(
     .testTarget(
       name: "WebRemoteBrowserTests",
       dependencies: [
-        "BrowserTestSupport", "BusTestSupport", "WebRemote",
+        "BrowserTestSupport", "BusTestSupport", "SoundTestSupport", "WebRemote",
         .product(name: "Crypto", package: "swift-crypto"),
       ],
       exclude: ["Support/lan_capture.py"]

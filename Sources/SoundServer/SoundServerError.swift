@@ -1,4 +1,4 @@
-/// Why watching the sound server failed.
+/// Why watching the sound server, or reading or setting a stream's volume, failed.
 package struct SoundServerError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What went wrong.
   package enum Code: Sendable, Hashable {
@@ -6,6 +6,10 @@ package struct SoundServerError: Error, Sendable, Hashable, CustomStringConverti
     case unavailable
     /// The connection broke (the server stopped).
     case disconnected
+    /// None of the streams asked for is on the server any more (they ended).
+    case noSuchStream
+    /// The server refused the request (libpulse's error says why), or did not answer in time.
+    case refused
   }
 
   /// What went wrong.

@@ -52,7 +52,11 @@ extension PlayerDirectory {
       } else {
         try await call(player, record, "Seek", arguments: [.int64(-Self.microseconds(interval ?? 15))])
       }
-    case .volume(let volume): try await set(player, record, .volume, .double(volume))
+    case .volume(let volume) where record.volumeControl == .streams:
+      try await setStreamLevel(volume, of: record)
+    case .volume(let volume):
+      try await set(player, record, .volume, .double(volume))
+      try await setStreamsIfIgnored(volume, of: record)
     case .loop(let status): try await set(player, record, .loopStatus, .string(status.rawValue))
     case .shuffle(let shuffle): try await set(player, record, .shuffle, .bool(shuffle))
     case .like(let active):

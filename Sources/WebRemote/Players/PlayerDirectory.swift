@@ -23,6 +23,10 @@ final class PlayerDirectory: Sendable {
     var nextSubscriber: UInt64 = 1
     /// The players the audio session holds interrupted, by connection.
     var interrupted: Set<String> = []
+    /// The level of each player's own streams last read or set, by connection.
+    var streamLevels: [String: Double] = [:]
+    /// The players whose MPRIS `Volume` took a write and stayed as it was, by connection.
+    var ignoresVolume: Set<String> = []
   }
 
   let view: PlayerView
@@ -31,6 +35,8 @@ final class PlayerDirectory: Sendable {
   let interruptions: (any PlayerInterruptions)?
   /// Where commands to players are sent.
   let commands: any PlayerCommands
+  /// The way to players' own streams on the sound server, when there is one.
+  let streamVolumes: (any PlayerStreamVolumes)?
   let logger: Logger
   /// The players the pages hand to their browsers' Media Session.
   let lockScreens: LockScreenHandover
@@ -41,12 +47,14 @@ final class PlayerDirectory: Sendable {
   /// the player on the view's connection when it is `nil`.
   init(
     view: PlayerView, hub: any NowPlayingSource, interruptions: (any PlayerInterruptions)?,
-    commands: (any PlayerCommands)? = nil, logger: Logger
+    commands: (any PlayerCommands)? = nil, streamVolumes: (any PlayerStreamVolumes)? = nil,
+    logger: Logger
   ) {
     self.view = view
     self.hub = hub
     self.interruptions = interruptions
     self.commands = commands ?? DirectPlayerCommands(connection: view.connection)
+    self.streamVolumes = streamVolumes
     self.logger = logger
     self.lockScreens = LockScreenHandover(hub: hub)
   }
@@ -61,6 +69,7 @@ final class PlayerDirectory: Sendable {
     let observer = view.observe { [self] change in take(change) }
     if let interruptions { interrupted(interruptions.interruptedPlayers()) }
     apply(hub.currentOrder())
+    readStreamLevelsNow()
     await withDiscardingTaskGroup { group in
       if let interruptionChanges {
         group.addTask { [self] in
@@ -133,6 +142,7 @@ final class PlayerDirectory: Sendable {
         publish(record(busName: busName, mirror: mirror, previous: previous, in: state), in: &state)
       }
     }
+    readStreamLevel(after: change)
   }
 
   /// The record of `mirror` under `busName`; the artwork file is looked at again only when
@@ -142,6 +152,9 @@ final class PlayerDirectory: Sendable {
   {
     var record = PlayerRecord(busName: busName, mirror: mirror, artworkVersion: previous?.artworkVersion)
     record.isInterrupted = state.interrupted.contains(mirror.owner.rawValue)
+    record.reachesStreams = streamVolumes != nil
+    record.streamLevel = state.streamLevels[mirror.owner.rawValue]
+    record.ignoresVolume = state.ignoresVolume.contains(mirror.owner.rawValue)
     if previous == nil || previous?.artURL != record.artURL {
       record.artworkVersion = ArtworkFile.findNow(artURL: record.artURL)?.version
     }
@@ -161,7 +174,7 @@ final class PlayerDirectory: Sendable {
 
   /// Stores `record` and tells clients what changed: `added` for a new player, else a `changed`
   /// with only the fields that differ.
-  private func publish(_ record: PlayerRecord, in state: inout State) {
+  func publish(_ record: PlayerRecord, in state: inout State) {
     let id = record.id
     let json = record.json(isNowPlaying: state.order.nowPlaying == record.busName)
     state.records[id] = record

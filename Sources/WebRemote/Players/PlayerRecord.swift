@@ -16,6 +16,13 @@ struct PlayerRecord: Sendable {
   var artworkVersion: String?
   /// Whether the audio session holds the player interrupted (a call under way paused it).
   var isInterrupted = false
+  /// Whether the hub can reach the player's own streams on the sound server (it has an audio
+  /// session), for a player without a writable MPRIS `Volume`.
+  var reachesStreams = false
+  /// The level of the player's own streams last read or set, `nil` while unknown.
+  var streamLevel: Double?
+  /// Whether the player's MPRIS `Volume` took a write and stayed as it was (Chromium's).
+  var ignoresVolume = false
 
   /// A record of `mirror` under `busName`.
   init(busName: String, mirror: PlayerMirror, artworkVersion: String?) {
@@ -58,7 +65,24 @@ struct PlayerRecord: Sendable {
     return Microseconds(rawValue: microseconds).seconds
   }
 
-  private var volume: Double? { mirror[player: .volume]?.doubleValue }
+  /// MPRIS `Volume`.
+  var volume: Double? { mirror[player: .volume]?.doubleValue }
+
+  /// Which control the volume command and the `volume` field drive.
+  enum VolumeControl: String, Sendable {
+    /// The player's MPRIS `Volume`.
+    case mpris
+    /// The player's own streams on the sound server, through the hub.
+    case streams
+  }
+
+  /// The player's MPRIS `Volume` when it offers one it lets a controller set (present,
+  /// `CanControl` true, and not found to ignore a write); else its streams, when the hub reaches
+  /// them; else none.
+  var volumeControl: VolumeControl? {
+    if flag(.canControl) && volume != nil && !(ignoresVolume && reachesStreams) { return .mpris }
+    return reachesStreams ? .streams : nil
+  }
   private var loopStatus: LoopStatus? { mirror[player: .loopStatus]?.stringValue.flatMap(LoopStatus.init) }
   private var shuffle: Bool? { mirror[player: .shuffle]?.boolValue }
 
@@ -96,7 +120,7 @@ struct PlayerRecord: Sendable {
     case .seek: flag(.canSeek)
     case .skipForward: hasExtensionSkipForward || flag(.canSeek)
     case .skipBackward: hasExtensionSkipBackward || flag(.canSeek)
-    case .volume: flag(.canControl) && volume != nil
+    case .volume: volumeControl != nil
     case .loop: flag(.canControl) && loopStatus != nil
     case .shuffle: flag(.canControl) && shuffle != nil
     case .like: extraFlag(.canLike)
@@ -137,7 +161,8 @@ struct PlayerRecord: Sendable {
       ),
       ("artwork", artwork),
       ("position", PositionClock.json(of: mirror.position)),
-      ("volume", .number(volume)),
+      ("volume", .number(volumeControl == .streams ? streamLevel : volume)),
+      ("volumeControl", .string(volumeControl?.rawValue)),
       ("loopStatus", .string(loopStatus?.rawValue)),
       ("shuffle", .bool(shuffle)),
       ("commands", .object(offered)),

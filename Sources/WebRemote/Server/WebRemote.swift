@@ -34,17 +34,20 @@ package final class WebRemote: Service, Sendable {
   /// `devices`, and serves the page from `staticFiles` (``staticFilesFolder()`` by default;
   /// `nil`: no page, the API only); `interruptions`, when given, says which players the audio
   /// session holds interrupted; `commands`, when given, is where the user's commands to players
-  /// go (the hub's command path), else straight to the player; `publicOrigin`, when given,
+  /// go (the hub's command path), else straight to the player; `streamVolumes`, when given,
+  /// reaches the own streams of players without a writable MPRIS `Volume`; `publicOrigin`, when given,
   /// is the HTTPS origin a reverse proxy serves the page at, which the `Origin` check accepts.
   package init(
     view: PlayerView, hub: any NowPlayingSource, devices: DeviceStore,
     staticFiles: String? = WebRemote.staticFilesFolder(), interruptions: (any PlayerInterruptions)? = nil,
-    commands: (any PlayerCommands)? = nil, publicOrigin: PublicOrigin? = nil, logger: Logger
+    commands: (any PlayerCommands)? = nil, streamVolumes: (any PlayerStreamVolumes)? = nil,
+    publicOrigin: PublicOrigin? = nil, logger: Logger
   ) {
     self.devices = devices
     self.publicOrigin = publicOrigin
     self.directory = PlayerDirectory(
-      view: view, hub: hub, interruptions: interruptions, commands: commands, logger: logger)
+      view: view, hub: hub, interruptions: interruptions, commands: commands, streamVolumes: streamVolumes,
+      logger: logger)
     self.logger = logger
     self.staticFiles = staticFiles
     devices.observeRevocations { [directory] id in

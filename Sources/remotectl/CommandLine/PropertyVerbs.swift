@@ -15,15 +15,33 @@ struct PositionVerb: VerbCommand {
   }
 }
 
-/// `volume [LEVEL][+|-]`: print `Volume`, or set it to LEVEL, or change it by LEVEL.
+/// `volume [LEVEL][+|-] [--streams]`: print `Volume`, or set it to LEVEL, or change it by LEVEL;
+/// the player's own sound-server streams, through the hub, when it offers no writable `Volume`
+/// or with `--streams`.
 struct VolumeVerb: VerbCommand {
   static let configuration = CommandConfiguration(
-    commandName: "volume", abstract: "Print or set the volume to LEVEL from 0.0 to 1.0")
+    commandName: "volume", abstract: "Print or set the volume to LEVEL from 0.0 to 1.0",
+    discussion: "A player that offers no writable MPRIS Volume (none, or CanControl false), or whose "
+      + "Volume reads back unchanged after a write (Chromium's), has its own streams on the sound server "
+      + "set instead, through the Now Playing hub (remotectld), which matches players to their streams; "
+      + "--streams asks for them for any player. Their level is what pactl shows as a percent: 0.3 is 30%.")
   @OptionGroup var options: GlobalOptions
   @Argument(help: ArgumentHelp("0.0 to 1.0, with + or - appended to change relatively", valueName: "LEVEL"))
   var level: String?
+  @Flag(help: "Print or set the player's own streams on the sound server, through the Now Playing hub")
+  var streams = false
   func makeVerb() throws(ControlError) -> Verb {
     .volume(try level.map { (text) throws(ControlError) in try VolumeChange(parsing: text) })
+  }
+
+  mutating func run() async throws {
+    var request = try makeRequest()
+    if streams, request.follow || request.template != nil {
+      throw ControlError.couldNotExecute(
+        "--streams prints the level only: --format and --follow do not apply")
+    }
+    request.streams = streams
+    try await Controller.run(request)
   }
 }
 

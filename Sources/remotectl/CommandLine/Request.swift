@@ -12,6 +12,9 @@ struct Request: Sendable {
   var follow: Bool
   /// `-s`: no diagnostics on standard error.
   var quiet: Bool
+  /// `volume --streams`: the player's own streams on the sound server, through the hub, rather
+  /// than its MPRIS `Volume`.
+  var streams = false
 
   /// A request for `verb` without a format, not following.
   init(_ verb: Verb, choice: PlayerChoice, allPlayers: Bool, quiet: Bool) {

@@ -114,6 +114,16 @@ enum Controller {
   static func execute(
     _ request: Request, identity: PlayerIdentity, state: PlayerState, session: BusSession
   ) async throws(ControlError) -> VerbOutcome {
+    if case .volume(let change) = request.verb,
+      request.streams || !StreamVolumeVerb.offersWritableVolume(state)
+    {
+      return try await StreamVolumeVerb.perform(
+        change, on: identity, session: session, explicitly: request.streams)
+    }
+    if case .volume(let change?) = request.verb {
+      return try await StreamVolumeVerb.setThroughMPRIS(
+        change, on: session.bus.player(identity), identity: identity, state: state, session: session)
+    }
     if request.verb.isChange {
       return try await VerbPerformer.perform(request.verb, on: session.bus.player(identity), state: state)
     }

@@ -18,6 +18,9 @@ struct AudioSessionClient: Sendable {
     /// `Flatpak app id`, `heuristic`, `unmatched`) and the evidence or why there is none; empty
     /// from a hub that does not say.
     var matches: [(player: String, how: String, detail: String)] = []
+    /// Every player, the volume control `volume` and the web remote drive (`mpris`, `streams`,
+    /// `none`) and why; empty from a hub that does not say.
+    var volumeControls: [(player: String, control: String, detail: String)] = []
     /// Why the hub does not watch the sound server; empty while it does.
     var soundServer = ""
     /// Whether the system's sleep pauses the players; `nil` from a hub that does not say.
@@ -43,6 +46,19 @@ struct AudioSessionClient: Sendable {
       guard pausesForSleep else { return "Sleep pauses nothing (pause-for-sleep is off)" }
       guard logind.isEmpty else { return "Sleep pauses nothing: \(logind)" }
       return "Sleep pauses the playing players (held off by logind while a player plays)"
+    }
+
+    /// One line a player saying which volume control `remotectl volume` and the web remote
+    /// drive: its MPRIS `Volume`, or its own streams on the sound server.
+    var volumeLines: [String] {
+      volumeControls.map { player, control, detail in
+        let name = HubState.instance(player)
+        switch control {
+        case "mpris": return "Volume of \(name): its MPRIS Volume"
+        case "streams": return "Volume of \(name): the sound server's streams (\(detail))"
+        default: return "Volume of \(name): none (\(detail))"
+        }
+      }
     }
 
     /// One line saying whether an interruption is under way and whom it will resume.
@@ -106,6 +122,13 @@ struct AudioSessionClient: Sendable {
             let reason = fields[1].stringValue
           else { return nil }
           return (player, reason)
+        }
+      case "VolumeControls":
+        status.volumeControls = (value.arrayElements ?? []).compactMap { element in
+          guard case .structure(let fields) = element, fields.count == 3, let player = fields[0].stringValue,
+            let control = fields[1].stringValue, let detail = fields[2].stringValue
+          else { return nil }
+          return (player, control, detail)
         }
       case "Matches":
         status.matches = (value.arrayElements ?? []).compactMap { element in

@@ -11,7 +11,9 @@ struct HubCommand: AsyncParsableCommand {
       The hub is remotectld: it decides which player media keys and commands without -p reach. \
       With -F/--follow, prints one line per change: the players in order, the active one marked \
       with *, and an empty line while there is no player or no hub. Without it, standard error \
-      says whether the hub publishes the proxy player and why.
+      says whether the hub publishes the proxy player and why, and which volume each player's \
+      `remotectl volume` and web remote slider drive: its MPRIS Volume or its own streams on the \
+      sound server.
       """)
 
   /// `-F/--follow` prints a line per change; the other options are accepted, as after every
@@ -34,6 +36,7 @@ struct HubCommand: AsyncParsableCommand {
       StandardStreams.writeError(audio.interruptionLine)
       if let line = audio.sleepLine { StandardStreams.writeError(line) }
       if let line = audio.exclusiveLine { StandardStreams.writeError(line) }
+      for line in audio.volumeLines { StandardStreams.writeError(line) }
     }
     if state.players.isEmpty {
       StandardStreams.writeError("No players found")

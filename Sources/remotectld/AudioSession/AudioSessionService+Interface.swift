@@ -30,6 +30,10 @@ extension AudioSessionService {
   /// - `Exclusive` (`b`, not announced): whether one player plays at a time.
   /// - `Logind` (`s`, not announced): empty while the hub follows logind's sleep (or sleep pauses
   ///   nothing), else why it does not: no system bus, or no logind on it.
+  /// - `VolumeControls` (`a(sss)`, not announced): every player, the volume control that
+  ///   `remotectl volume` and the web remote drive (`mpris`, `streams` or `none`), and why.
+  /// - `StreamVolume(s player) → d`, `SetStreamVolume(s player, d level) → d`: the volume of a
+  ///   player's own sound-server streams (``streamVolumeMethods``).
   var interface: Interface {
     Interface(
       name: Self.interfaceName,
@@ -44,7 +48,7 @@ extension AudioSessionService {
           request(begin: false)
           call.reply()
         },
-      ],
+      ] + streamVolumeMethods,
       properties: [
         Interface.Property("Interrupting", "b") { [self] in .bool(interruption != nil) },
         Interface.Property("Interrupted", "as") { [self] in
@@ -62,6 +66,11 @@ extension AudioSessionService {
           .array(
             elementSignature: "(sss)",
             matches.map { .structure([.string(busName($0.owner)), .string($0.how), .string($0.detail)]) })
+        },
+        Interface.Property("VolumeControls", "a(sss)", change: .none) { [self] in
+          .array(
+            elementSignature: "(sss)",
+            volumeControls.map { .structure([.string($0.player), .string($0.control), .string($0.detail)]) })
         },
         Interface.Property("SoundServer", "s", change: .none) { [self] in .string(soundServerProblem ?? "") },
         Interface.Property("PausesForSleep", "b", change: .none) { [self] in .bool(options.pausesForSleep) },

@@ -130,6 +130,13 @@ final class AudioSessionService: Service, Sendable {
     }
   }
 
+  /// Runs `body` on the players' streams, and on whether the sound server is watched, under the
+  /// lock.
+  func withPlayerStreams<Result: Sendable>(_ body: (PlayerStreams, _ watchesServer: Bool) -> Result) -> Result
+  {
+    state.withLock { body($0.playerStreams, $0.soundServerProblem == nil) }
+  }
+
   /// The players the hub cannot match to a sound-server stream, and why.
   var unmatched: [Unmatched] {
     matches.filter { $0.how == "unmatched" }.map { Unmatched(owner: $0.owner, reason: $0.detail) }

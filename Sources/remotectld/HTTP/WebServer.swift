@@ -21,7 +21,7 @@ struct WebServer: Service {
   /// the paired devices cannot be read (both logged and said by `endpoint`).
   static func parts(
     options: HTTPOptions, hub: Hub, endpoint: WebRemoteEndpoint, interruptions: (any PlayerInterruptions)?,
-    commands: CommandPath, logger: Logger
+    streamVolumes: (any PlayerStreamVolumes)?, commands: CommandPath, logger: Logger
   ) async -> [HubPart] {
     guard options.isEnabled else {
       endpoint.off("the hub runs with --no-http")
@@ -39,7 +39,7 @@ struct WebServer: Service {
     let source = HubNowPlayingSource(hub: hub)
     let webRemote = WebRemote(
       view: hub.view, hub: source, devices: devices, interruptions: interruptions, commands: commands,
-      publicOrigin: options.publicOrigin, logger: logger)
+      streamVolumes: streamVolumes, publicOrigin: options.publicOrigin, logger: logger)
     let server = WebServer(options: options, webRemote: webRemote, endpoint: endpoint, logger: logger)
     let report: @Sendable (String) -> Void = { endpoint.off($0) }
     // The web remote stops first: it closes its WebSockets, which the server's stop then need

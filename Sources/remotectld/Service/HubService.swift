@@ -126,7 +126,8 @@ struct HubService: Service {
       },
     ]
     parts += await WebServer.parts(
-      options: configuration.http, hub: hub, endpoint: endpoint, interruptions: session, commands: commands,
+      options: configuration.http, hub: hub, endpoint: endpoint, interruptions: session,
+      streamVolumes: session, commands: commands,
       logger: logger)
     parts.append(
       HubPart(
@@ -145,7 +146,9 @@ struct HubService: Service {
       view.forgetAll()
       Task { await view.enumerate() }
     }
-    for interface in [endpoint.interface, relauncher.interface(commands: commands)] + parts.flatMap(\.interfaces) {
+    for interface in [endpoint.interface, relauncher.interface(commands: commands)]
+      + parts.flatMap(\.interfaces)
+    {
       let registration = try await connection.export(interface, at: HubNames.path)
       teardown.add { registration.cancel() }
     }

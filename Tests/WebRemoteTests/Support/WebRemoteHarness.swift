@@ -25,15 +25,24 @@ struct WebRemoteHarness: Sendable {
   let stateDirectory: URL
   let hostCheck = HostCheck<WebRemoteContext>()
 
-  /// Starts a bus and one binaural per name in `players` (the first Now Playing); the web
-  /// remote accepts `publicOrigin` as a reverse proxy's, when given.
-  static func start(players: [String] = ["binaural"], publicOrigin: PublicOrigin? = nil) async throws
-    -> WebRemoteHarness
-  {
+  /// Starts a bus and one binaural per name in `players` (the first Now Playing), then one
+  /// silent ``AudioChildPlayer`` per name in `childPlayers` with its flags; the web remote accepts
+  /// `publicOrigin` as a reverse proxy's, when given, and reaches players' streams through
+  /// `streamVolumes`, when given.
+  static func start(
+    players: [String] = ["binaural"], childPlayers: [(name: String, flags: [String])] = [],
+    publicOrigin: PublicOrigin? = nil, streamVolumes: (any PlayerStreamVolumes)? = nil
+  ) async throws -> WebRemoteHarness {
     let bus = try await PrivateBus.start()
     for name in players {
       _ = try bus.start(
         BuiltProducts.binaural, ["--output", "null", "--headless", "--name", name],
+        standardError: .file(bus.directory.appendingPathComponent("\(name).log").path))
+      try await bus.waitForName("org.mpris.MediaPlayer2.\(name)")
+    }
+    for (name, flags) in childPlayers {
+      _ = try bus.start(
+        "/usr/bin/python3", ["-c", AudioChildPlayer.script, name, "", "--silent"] + flags,
         standardError: .file(bus.directory.appendingPathComponent("\(name).log").path))
       try await bus.waitForName("org.mpris.MediaPlayer2.\(name)")
     }
@@ -42,13 +51,13 @@ struct WebRemoteHarness: Sendable {
       connection: try await Connection.connect(.address(bus.address)), logger: Logger(label: "WebRemoteTests")
     ) { _ in true }
     let viewSubscriptions = try await view.start()
-    let busNames = players.map { "org.mpris.MediaPlayer2.\($0)" }
+    let busNames = (players + childPlayers.map(\.name)).map { "org.mpris.MediaPlayer2.\($0)" }
     let source = FixedNowPlayingSource(NowPlayingOrder(players: busNames, nowPlaying: busNames.first))
     let stateDirectory = bus.directory.appendingPathComponent("state/remotectld")
     let devices = try await DeviceStore.open(directory: stateDirectory.path)
     let webRemote = WebRemote(
-      view: view, hub: source, devices: devices, staticFiles: nil, publicOrigin: publicOrigin,
-      logger: Logger(label: "WebRemoteTests"))
+      view: view, hub: source, devices: devices, staticFiles: nil, streamVolumes: streamVolumes,
+      publicOrigin: publicOrigin, logger: Logger(label: "WebRemoteTests"))
     return WebRemoteHarness(
       bus: bus, client: client, view: view, viewSubscriptions: viewSubscriptions, source: source,
       devices: devices, webRemote: webRemote,

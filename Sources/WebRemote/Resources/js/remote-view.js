@@ -6,6 +6,12 @@ import { ProgressClock, formatTime } from "./progress-clock.js";
 
 const LOOP_NEXT = { None: "Playlist", Playlist: "Track", Track: "None" };
 const LOOP_WORD = { None: "Off", Playlist: "All", Track: "One" };
+/** The volume control a player's slider drives, as the API's `volumeControl` names it. */
+const VOLUME_CONTROL = {
+  mpris: { word: "", title: "the player's MPRIS Volume" },
+  streams: { word: "Sound server", title: "the player's own streams on the sound server" },
+  none: { word: "", title: "no volume" },
+};
 const monotonic = () => performance.now() / 1000;
 
 export class RemoteView {
@@ -37,7 +43,8 @@ export class RemoteView {
       skipBackwardInterval: $("skip-backward-interval"), previous: $("previous"),
       playPause: $("play-pause"), playPauseIcon: $("play-pause-icon"), next: $("next"),
       skipForward: $("skip-forward"), skipForwardInterval: $("skip-forward-interval"),
-      volume: $("volume"), shuffle: $("shuffle"), loop: $("loop"), loopMode: $("loop-mode"),
+      volume: $("volume"), volumeControl: $("volume-control"), shuffle: $("shuffle"), loop: $("loop"),
+      loopMode: $("loop-mode"),
       status: $("status"), dialog: $("players-dialog"), list: $("player-list"),
       lockScreen: $("lock-screen"), lockScreenNote: $("lock-screen-note"),
     };
@@ -247,6 +254,13 @@ export class RemoteView {
       this.fill(el.volume, Number(el.volume.value), 1);
     }
     el.volume.setAttribute("aria-valuetext", volume == null ? "no volume" : `${Math.round(volume * 100)} %`);
+    // Which control the slider drives: the player's MPRIS Volume, or (for a player without a
+    // writable one) its own streams on the sound server, set through the hub.
+    const control = VOLUME_CONTROL[p?.volumeControl] ?? VOLUME_CONTROL.none;
+    el.volumeControl.textContent = control.word;
+    el.volumeControl.title = control.title;
+    el.volumeControl.dataset.control = p?.volumeControl ?? "none";
+    el.volume.title = `Volume: ${control.title}`;
 
     // The progress: a new anchor is offered to the clock, which keeps the shown one when the
     // difference is under 250 ms; a new track or another player is a jump, taken as it is.

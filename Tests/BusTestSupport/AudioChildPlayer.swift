@@ -5,10 +5,14 @@
 ///
 /// Arguments: its name (`org.mpris.MediaPlayer2.NAME`, also its DesktopEntry), the sink to play
 /// on (empty for the default), then flags: `--grandchild`; `--respawn` (a new stream on the
-/// `speakers` sink when the old one ends: a player that recreates its stream elsewhere). On
-/// `SIGUSR1` it ends its stream (kills its audio processes), as the server ends Firefox's.
-enum AudioChildPlayer {
-  static let script = """
+/// `speakers` sink when the old one ends: a player that recreates its stream elsewhere);
+/// `--silent` (no stream at all: a player that plays nothing); `--no-volume` (no MPRIS `Volume`);
+/// `--ignores-volume` (a `Volume` that takes any write and stays at 1, as Chromium's; other writes
+/// are refused as read-only). On `SIGUSR1` it ends its stream (kills its audio processes), as the server
+/// ends Firefox's.
+package enum AudioChildPlayer {
+  /// The player's program, for `python3 -c`.
+  package static let script = """
     import os, signal, subprocess, sys
     import dbus, dbus.service
     from dbus.mainloop.glib import DBusGMainLoop
@@ -39,11 +43,19 @@ enum AudioChildPlayer {
                 return {'Identity': name, 'DesktopEntry': name, 'CanQuit': False, 'CanRaise': False,
                         'HasTrackList': False, 'SupportedUriSchemes': dbus.Array([], signature='s'),
                         'SupportedMimeTypes': dbus.Array([], signature='s')}
-            return {'PlaybackStatus': self.status, 'CanPlay': True, 'CanPause': True, 'CanControl': True,
-                    'CanGoNext': False, 'CanGoPrevious': False, 'CanSeek': False, 'Rate': 1.0,
-                    'Volume': 1.0, 'Position': dbus.Int64(0), 'MinimumRate': 1.0, 'MaximumRate': 1.0,
-                    'Metadata': dbus.Dictionary({'mpris:trackid': dbus.ObjectPath('/org/example/track/1')},
-                                                signature='sv')}
+            player = {'PlaybackStatus': self.status, 'CanPlay': True, 'CanPause': True, 'CanControl': True,
+                      'CanGoNext': False, 'CanGoPrevious': False, 'CanSeek': False, 'Rate': 1.0,
+                      'Volume': 1.0, 'Position': dbus.Int64(0), 'MinimumRate': 1.0, 'MaximumRate': 1.0,
+                      'Metadata': dbus.Dictionary({'mpris:trackid': dbus.ObjectPath('/org/example/track/1')},
+                                                  signature='sv')}
+            if '--no-volume' in flags:
+                del player['Volume']
+            return player
+
+        @dbus.service.method(PROPERTIES, in_signature='ssv')
+        def Set(self, interface, prop, value):
+            if '--ignores-volume' not in flags or prop != 'Volume':
+                raise dbus.exceptions.DBusException('read-only', name='org.freedesktop.DBus.Error.PropertyReadOnly')
 
         @dbus.service.method(PROPERTIES, in_signature='s', out_signature='a{sv}')
         def GetAll(self, interface):
@@ -97,7 +109,8 @@ enum AudioChildPlayer {
 
     player = Player()
     GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, signal.SIGUSR1, end_audio)
-    start_audio(sink)
+    if '--silent' not in flags:
+        start_audio(sink)
     bus.request_name('org.mpris.MediaPlayer2.' + name, dbus.bus.NAME_FLAG_DO_NOT_QUEUE)
     GLib.MainLoop().run()
     """
