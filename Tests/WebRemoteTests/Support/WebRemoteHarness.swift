@@ -26,10 +26,12 @@ struct WebRemoteHarness: Sendable {
   let hostCheck = HostCheck<WebRemoteContext>()
 
   /// Starts a bus and one binaural per name in `players` (the first Now Playing); the web
-  /// remote accepts `publicOrigin` as a reverse proxy's, when given.
-  static func start(players: [String] = ["binaural"], publicOrigin: PublicOrigin? = nil) async throws
-    -> WebRemoteHarness
-  {
+  /// remote accepts `publicOrigin` as a reverse proxy's, when given, and tells artwork versions
+  /// with `artworkVersion` instead of the file system, when given.
+  static func start(
+    players: [String] = ["binaural"], publicOrigin: PublicOrigin? = nil,
+    artworkVersion: (@Sendable (String) async -> String?)? = nil
+  ) async throws -> WebRemoteHarness {
     let bus = try await PrivateBus.start()
     for name in players {
       _ = try bus.start(
@@ -48,7 +50,7 @@ struct WebRemoteHarness: Sendable {
     let devices = try await DeviceStore.open(directory: stateDirectory.path)
     let webRemote = WebRemote(
       view: view, hub: source, devices: devices, staticFiles: nil, publicOrigin: publicOrigin,
-      logger: Logger(label: "WebRemoteTests"))
+      logger: Logger(label: "WebRemoteTests"), artworkVersion: artworkVersion)
     return WebRemoteHarness(
       bus: bus, client: client, view: view, viewSubscriptions: viewSubscriptions, source: source,
       devices: devices, webRemote: webRemote,
