@@ -1,5 +1,6 @@
 package import DBus
 package import Logging
+package import RemoteControl
 import Synchronization
 
 /// The hub's one view of the MPRIS players on a bus: every player watched once, one mirror each,
@@ -59,7 +60,7 @@ package final class PlayerView: Sendable {
   /// Whether an MPRIS bus name is a player's (not a proxy's, nor an ignored one's).
   let admits: @Sendable (BusName) -> Bool
   let state = Mutex(State())
-  private let observers = Mutex<(next: UInt64, all: [(UInt64, @Sendable (Change) -> Void)])>((1, []))
+  private let observers = Mutex(ObserverList<@Sendable (Change) -> Void>())
 
   /// How long a player may take to answer the view's reads.
   static let readTimeout: Duration = .seconds(5)
@@ -100,25 +101,21 @@ package final class PlayerView: Sendable {
   ///
   /// - Returns: What stops it: pass it to ``removeObserver(_:)``.
   @discardableResult
-  package func observe(_ observer: @escaping @Sendable (Change) -> Void) -> UInt64 {
-    observers.withLock { observers in
-      defer { observers.next += 1 }
-      observers.all.append((observers.next, observer))
-      return observers.next
-    }
+  package func observe(_ observer: @escaping @Sendable (Change) -> Void) -> ObservationToken {
+    observers.withLock { $0.add(observer) }
   }
 
-  /// Stops calling the observer `id`.
-  package func removeObserver(_ id: UInt64) {
-    observers.withLock { $0.all.removeAll { $0.0 == id } }
+  /// Stops calling the observer that `token` was returned for.
+  package func removeObserver(_ token: ObservationToken) {
+    observers.withLock { $0.remove(token) }
   }
 
   /// Tells every observer `changes`, outside the view's lock.
   func notify(_ changes: [Change]) {
     guard !changes.isEmpty else { return }
-    let all = observers.withLock { $0.all }
+    let all = observers.withLock { $0 }
     for change in changes {
-      for (_, observer) in all { observer(change) }
+      for observer in all { observer(change) }
     }
   }
 }

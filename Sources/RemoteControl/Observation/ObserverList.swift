@@ -5,27 +5,35 @@
 /// and calls the copy's observers once it has let go of that state, so that an observer may add
 /// or remove observers, or read the owner, without deadlock; an observer added or removed
 /// meanwhile takes effect on the next change.
-struct ObserverList<Observer>: Sequence {
+///
+/// Package access: the one observer list of the package, the hub's parts (its view of the
+/// players, its Now Playing rule, the web remote's devices) keep theirs in it too.
+package struct ObserverList<Observer>: Sequence {
   private var entries: [(token: ObservationToken, observer: Observer)] = []
 
+  /// A list without observers.
+  package init() {}
+
   /// Whether nobody observes.
-  var isEmpty: Bool { entries.isEmpty }
+  package var isEmpty: Bool { entries.isEmpty }
 
   /// The observers, in the order they were added.
-  func makeIterator() -> LazyMapSequence<[(token: ObservationToken, observer: Observer)], Observer>.Iterator {
+  package func makeIterator()
+    -> LazyMapSequence<[(token: ObservationToken, observer: Observer)], Observer>.Iterator
+  {
     entries.lazy.map(\.observer).makeIterator()
   }
 
   /// Adds `observer` after the others.
   /// - Returns: The token that removes it.
-  mutating func add(_ observer: Observer) -> ObservationToken {
+  package mutating func add(_ observer: Observer) -> ObservationToken {
     let token = ObservationToken.unique()
     entries.append((token, observer))
     return token
   }
 
   /// Removes the observer the token was returned for; an unknown token is ignored.
-  mutating func remove(_ token: ObservationToken) {
+  package mutating func remove(_ token: ObservationToken) {
     entries.removeAll { $0.token == token }
   }
 }

@@ -1,5 +1,6 @@
 internal import CPulse
 import FoundationEssentials
+import HubSupport
 
 /// One request about streams' volumes, for ``StreamVolumeControl``: a libpulse context on a main
 /// loop of its own, run on a thread of its own until the answer is in, then freed. Every libpulse
@@ -46,7 +47,7 @@ final class PulseVolumeRequest: @unchecked Sendable {
 
   /// Runs the request on a thread of its own; `finish` gets the answer there.
   func start() {
-    Thread { [self] in finish(run()) }.start()
+    DetachedThread.start(name: "pulse-volume") { [self] in finish(run()) }
   }
 
   private var userdata: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }

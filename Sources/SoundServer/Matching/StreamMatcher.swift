@@ -27,19 +27,57 @@ import HubSupport
 ///
 /// The `/proc` lookups of a stream (its chain of parents, its sandbox's processes) are made once
 /// and kept until ``forget(_:)``; matching a stream again against other players reads nothing.
+/// Reading and matching are apart, so that a caller on a thread that must not wait (the hub's
+/// bus thread) asks what is ``missing(for:among:)``, has ``lookUp(_:of:in:)`` read it elsewhere,
+/// ``store(_:for:)``s it and matches with ``knownOwners(of:among:)``, which reads nothing.
 package struct StreamMatcher: Sendable {
   /// The processes' reader.
   package let tree: any ProcessTree
   /// The longest chain of parents walked.
   package static let longestChain = 64
 
-  /// Each stream's process and its parents, nearest first, by stream index.
-  private var chains: [UInt32: [Int32]] = [:]
-  /// Each stream's candidates on the host for its process inside a sandbox, by stream index.
-  private var sandboxed: [UInt32: [SandboxedProcess]] = [:]
+  /// What was read of each stream's process, by stream index.
+  private var lookups: [UInt32: Lookups] = [:]
+
+  /// What the matcher reads of a stream's process in `/proc`.
+  package struct Needs: OptionSet, Sendable, Hashable {
+    package let rawValue: UInt8
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// The process's parents (`PPid`, up to init): for the descendant-process rule.
+    package static let parents = Needs(rawValue: 1)
+    /// The host's processes whose innermost `NSpid` is the stream's process id (a scan of every
+    /// process): for the Flatpak rule on PulseAudio.
+    package static let sandbox = Needs(rawValue: 2)
+  }
+
+  /// What was read of one stream's process.
+  package struct Lookups: Sendable {
+    /// The process and its parents, nearest first.
+    var chain: [Int32]?
+    /// The candidates on the host for the process inside a sandbox.
+    var sandboxed: [SandboxedProcess]?
+
+    /// Nothing read.
+    package init() {}
+
+    /// What of `needs` this holds.
+    var holds: Needs {
+      var holds: Needs = []
+      if chain != nil { holds.insert(.parents) }
+      if sandboxed != nil { holds.insert(.sandbox) }
+      return holds
+    }
+
+    /// `other`'s lookups added to these.
+    mutating func merge(_ other: Lookups) {
+      chain = chain ?? other.chain
+      sandboxed = sandboxed ?? other.sandboxed
+    }
+  }
 
   /// A host process whose id inside its innermost PID namespace is a stream's process id.
-  private struct SandboxedProcess: Sendable {
+  struct SandboxedProcess: Sendable {
     var hostID: Int32
     var flatpak: ProcessFiles.FlatpakInfo?
     var binary: String?
@@ -52,13 +90,25 @@ package struct StreamMatcher: Sendable {
   }
 
   /// The players `stream` belongs to, each with how, all with the strongest evidence found;
-  /// empty when none matches.
+  /// empty when none matches. Reads what it needs of `/proc` first, on the calling thread.
   package mutating func owners(of stream: PlaybackStream, among players: [String: PlayerProcess])
+    -> [String: StreamMatch]
+  {
+    if let process = stream.origin.processID {
+      let needs = missing(for: stream, among: players.values)
+      if !needs.isEmpty { store(Self.lookUp(needs, of: process, in: tree), for: stream.index) }
+    }
+    return knownOwners(of: stream, among: players)
+  }
+
+  /// ``owners(of:among:)`` by what was read: reads nothing. A rule whose lookups are not stored
+  /// yet (see ``missing(for:among:)``) finds nothing; a stream's own process is known without.
+  package func knownOwners(of stream: PlaybackStream, among players: [String: PlayerProcess])
     -> [String: StreamMatch]
   {
     var best: [String: StreamMatch] = [:]
     for (owner, player) in players {
-      guard let match = match(stream, to: player) else { continue }
+      guard let match = stored(stream, to: player) else { continue }
       guard let strongest = best.values.first else {
         best[owner] = match
         continue
@@ -73,10 +123,47 @@ package struct StreamMatcher: Sendable {
   }
 
   /// How `stream` belongs to `player`, the strongest evidence first; `nil` when it does not.
+  /// Reads what it needs of `/proc` first, on the calling thread.
   package mutating func match(_ stream: PlaybackStream, to player: PlayerProcess) -> StreamMatch? {
+    if let process = stream.origin.processID {
+      let needs = missing(for: stream, among: [player])
+      if !needs.isEmpty { store(Self.lookUp(needs, of: process, in: tree), for: stream.index) }
+    }
+    return stored(stream, to: player)
+  }
+
+  /// What matching `stream` against `players` reads that was not read yet: its parents when a
+  /// stream's process id is a host one, the sandbox scan when one of the players is in a
+  /// Flatpak sandbox too.
+  package func missing(for stream: PlaybackStream, among players: some Collection<PlayerProcess>) -> Needs {
     let origin = stream.origin
+    guard origin.portalAppID == nil, origin.processID != nil, !players.isEmpty else { return [] }
+    var needs: Needs = [.parents]
+    if players.contains(where: { $0.flatpak != nil }) { needs.insert(.sandbox) }
+    return needs.subtracting(lookups[stream.index]?.holds ?? [])
+  }
+
+  /// Reads `needs` of `process` (a stream's `application.process.id`) in `tree`: small files
+  /// for its parents, every process's status for the sandbox. It waits on `/proc` (a sandbox
+  /// scan takes milliseconds), so run it where waiting blocks nobody.
+  package static func lookUp(_ needs: Needs, of process: Int32, in tree: any ProcessTree) -> Lookups {
+    var found = Lookups()
+    if needs.contains(.parents) { found.chain = chain(from: process, in: tree) }
+    if needs.contains(.sandbox) { found.sandboxed = sandboxed(process, in: tree) }
+    return found
+  }
+
+  /// Keeps what ``lookUp(_:of:in:)`` read for the stream `index`, until ``forget(_:)``.
+  package mutating func store(_ found: Lookups, for index: UInt32) {
+    lookups[index, default: Lookups()].merge(found)
+  }
+
+  /// How `stream` belongs to `player` by what is stored.
+  private func stored(_ stream: PlaybackStream, to player: PlayerProcess) -> StreamMatch? {
+    let origin = stream.origin
+    let looked = lookups[stream.index]
     if origin.portalAppID == nil, let process = origin.processID {
-      let chain = chain(of: stream.index, from: process)
+      let chain = looked?.chain ?? [process]
       if let generations = chain.firstIndex(of: player.processID) {
         return generations == 0
           ? StreamMatch(.process, detail: "the stream's process \(process) is the player's")
@@ -99,7 +186,7 @@ package struct StreamMatcher: Sendable {
               + (origin.portalInstanceID.map { ", instance \($0)" } ?? ""))
         }
       } else if let process = origin.processID,
-        let host = sandboxed(stream.index, process).first(where: { Self.agree($0, origin, flatpak) })
+        let host = (looked?.sandboxed ?? []).first(where: { Self.agree($0, origin, flatpak) })
       {
         return StreamMatch(
           .flatpakApp,
@@ -124,32 +211,28 @@ package struct StreamMatcher: Sendable {
   /// Forgets what was looked up for the stream `index` (it went away; the server never reuses
   /// an index).
   package mutating func forget(_ index: UInt32) {
-    chains[index] = nil
-    sandboxed[index] = nil
+    lookups[index] = nil
   }
 
   /// Whether the stream's lookups are kept (for tests of the cache).
-  package func hasLookedUp(_ index: UInt32) -> Bool { chains[index] != nil || sandboxed[index] != nil }
+  package func hasLookedUp(_ index: UInt32) -> Bool { lookups[index] != nil }
 
   // MARK: - Lookups, once per stream
 
-  private mutating func chain(of index: UInt32, from process: Int32) -> [Int32] {
-    if let chain = chains[index] { return chain }
+  private static func chain(from process: Int32, in tree: any ProcessTree) -> [Int32] {
     var chain = [process]
     var current = process
-    while chain.count < Self.longestChain, current > 1, let parent = tree.status(of: current)?.parent,
+    while chain.count < longestChain, current > 1, let parent = tree.status(of: current)?.parent,
       parent > 0, !chain.contains(parent)
     {
       chain.append(parent)
       current = parent
     }
-    chains[index] = chain
     return chain
   }
 
-  private mutating func sandboxed(_ index: UInt32, _ process: Int32) -> [SandboxedProcess] {
-    if let found = sandboxed[index] { return found }
-    let found = tree.processes().compactMap { host -> SandboxedProcess? in
+  private static func sandboxed(_ process: Int32, in tree: any ProcessTree) -> [SandboxedProcess] {
+    tree.processes().compactMap { host -> SandboxedProcess? in
       guard let ids = tree.status(of: host)?.namespaceIDs, ids.count > 1, ids.last == process else {
         return nil
       }
@@ -157,8 +240,6 @@ package struct StreamMatcher: Sendable {
         hostID: host, flatpak: tree.flatpakInfo(of: host), binary: tree.binary(of: host),
         machineID: tree.machineID(of: host))
     }
-    sandboxed[index] = found
-    return found
   }
 
   /// Whether the host process runs in `flatpak`'s instance, and its executable and machine id

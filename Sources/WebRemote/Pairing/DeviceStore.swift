@@ -2,6 +2,7 @@ import Crypto
 import FoundationEssentials
 import Glibc
 import HubSupport
+import RemoteControl
 import Synchronization
 
 /// The paired devices and the pairings not yet spent: codes are single use and valid for 60 s,
@@ -38,7 +39,7 @@ package final class DeviceStore: Sendable {
   /// The folder of `devices.json`.
   package let directory: String
   private let state: Mutex<State>
-  private let revocationObservers = Mutex<[@Sendable (String) -> Void]>([])
+  private let revocationObservers = Mutex(ObserverList<@Sendable (String) -> Void>())
 
   /// `$XDG_STATE_HOME/remotectld`, or `~/.local/state/remotectld` when the variable is unset
   /// or not an absolute path.
@@ -214,9 +215,10 @@ package final class DeviceStore: Sendable {
     return true
   }
 
-  /// Calls `observer` with the id of every device revoked from now on.
+  /// Calls `observer` with the id of every device revoked from now on, for as long as the store
+  /// lives (the web remote that owns it observes it).
   func observeRevocations(_ observer: @escaping @Sendable (String) -> Void) {
-    revocationObservers.withLock { $0.append(observer) }
+    _ = revocationObservers.withLock { $0.add(observer) }
   }
 
   // MARK: - Storage

@@ -19,10 +19,16 @@ struct ArtworkFile: Sendable, Hashable {
     await BlockingIO.run { findNow(artURL: artURL) }
   }
 
-  /// ``find(artURL:)`` on the calling thread, which must not be one of the cooperative pool's
-  /// (the view's connection thread reads a file's attributes when a player's artwork changes).
-  static func findNow(artURL: String?) -> ArtworkFile? {
-    guard let artURL, artURL.hasPrefix("file://"), let url = URL(string: artURL), url.isFileURL else {
+  /// Whether `artURL` may name a file the hub serves (a `file://` URL), known without reading
+  /// anything.
+  static func mayServe(artURL: String) -> Bool {
+    artURL.hasPrefix("file://")
+  }
+
+  /// ``find(artURL:)`` on the calling thread: it waits on the disk, so never on the
+  /// cooperative pool, nor under a lock, nor on a bus thread.
+  private static func findNow(artURL: String?) -> ArtworkFile? {
+    guard let artURL, mayServe(artURL: artURL), let url = URL(string: artURL), url.isFileURL else {
       return nil
     }
     let path = url.path

@@ -42,13 +42,17 @@ final class PlayerDirectory: Sendable {
   let lockScreens: LockScreenHandover
   /// The players, their snapshots and the clients.
   let state = Mutex(State())
+  /// The version of the artwork file a `file://` `mpris:artUrl` names, `nil` when the hub
+  /// serves none: ``ArtworkFile/find(artURL:)``, which waits on the disk off the cooperative pool.
+  let artworkVersion: @Sendable (_ artURL: String) async -> String?
 
   /// A directory of `view`'s players in `hub`'s order; commands go to `commands`, or straight to
-  /// the player on the view's connection when it is `nil`.
+  /// the player on the view's connection when it is `nil`; `artworkVersion` tells an artwork
+  /// file's version from a `file://` `mpris:artUrl`.
   init(
     view: PlayerView, hub: any NowPlayingSource, interruptions: (any PlayerInterruptions)?,
     commands: (any PlayerCommands)? = nil, streamVolumes: (any PlayerStreamVolumes)? = nil,
-    logger: Logger
+    logger: Logger, artworkVersion: @escaping @Sendable (_ artURL: String) async -> String?
   ) {
     self.view = view
     self.hub = hub
@@ -56,6 +60,7 @@ final class PlayerDirectory: Sendable {
     self.commands = commands ?? DirectPlayerCommands(connection: view.connection)
     self.streamVolumes = streamVolumes
     self.logger = logger
+    self.artworkVersion = artworkVersion
     self.lockScreens = LockScreenHandover(hub: hub)
   }
 
@@ -103,7 +108,8 @@ final class PlayerDirectory: Sendable {
   /// Takes in a new order from the hub: shows new players, forgets gone ones, and tells clients
   /// what changed.
   func apply(_ order: NowPlayingOrder) {
-    state.withLock { state in
+    let artwork = state.withLock { state -> [ArtworkRequest] in
+      var artwork: [ArtworkRequest] = []
       state.order = order
       let wanted = Set(order.players)
       for (id, record) in state.records where !wanted.contains(record.busName) { remove(id, in: &state) }
@@ -113,10 +119,13 @@ final class PlayerDirectory: Sendable {
         guard let mirror = BusName(rawValue: busName).flatMap(view.mirror(named:)), mirror.isLoaded else {
           continue
         }
-        publish(record(busName: busName, mirror: mirror, previous: nil, in: state), in: &state)
+        publish(
+          record(busName: busName, mirror: mirror, previous: nil, in: state, artwork: &artwork), in: &state)
       }
       refreshNowPlaying(in: &state)
+      return artwork
     }
+    lookUp(artwork)
   }
 
   /// What the view saw: a player read, changed or gone.
@@ -128,7 +137,8 @@ final class PlayerDirectory: Sendable {
     case .nameAppeared, .nameVanished, .interfacesChanged, .signal: return
     }
     let mirror = view.mirror(of: owner)
-    state.withLock { state in
+    let artwork = state.withLock { state -> [ArtworkRequest] in
+      var artwork: [ArtworkRequest] = []
       for busName in state.order.players {
         let id = PlayerRecord.id(of: busName)
         let previous = state.records[id]
@@ -139,26 +149,67 @@ final class PlayerDirectory: Sendable {
           }
           continue
         }
-        publish(record(busName: busName, mirror: mirror, previous: previous, in: state), in: &state)
+        publish(
+          record(busName: busName, mirror: mirror, previous: previous, in: state, artwork: &artwork),
+          in: &state)
       }
+      return artwork
     }
+    lookUp(artwork)
     readStreamLevel(after: change)
   }
 
-  /// The record of `mirror` under `busName`; the artwork file is looked at again only when
-  /// `mpris:artUrl` changed.
-  private func record(busName: String, mirror: PlayerMirror, previous: PlayerRecord?, in state: State)
-    -> PlayerRecord
-  {
+  /// The record of `mirror` under `busName`. The artwork file is looked at again only when
+  /// `mpris:artUrl` changed, and not here: the record shows no artwork until ``lookUp(_:)``
+  /// found the file, and `artwork` says which to look for.
+  private func record(
+    busName: String, mirror: PlayerMirror, previous: PlayerRecord?, in state: State,
+    artwork: inout [ArtworkRequest]
+  ) -> PlayerRecord {
     var record = PlayerRecord(busName: busName, mirror: mirror, artworkVersion: previous?.artworkVersion)
     record.isInterrupted = state.interrupted.contains(mirror.owner.rawValue)
     record.reachesStreams = streamVolumes != nil
     record.streamLevel = state.streamLevels[mirror.owner.rawValue]
     record.ignoresVolume = state.ignoresVolume.contains(mirror.owner.rawValue)
     if previous == nil || previous?.artURL != record.artURL {
-      record.artworkVersion = ArtworkFile.findNow(artURL: record.artURL)?.version
+      record.artworkVersion = nil
+      if let artURL = record.artURL, ArtworkFile.mayServe(artURL: artURL) {
+        artwork.append(ArtworkRequest(id: record.id, artURL: artURL))
+      }
     }
     return record
+  }
+
+  // MARK: - Artwork
+
+  /// An artwork file to look at for the player `id`, whose `mpris:artUrl` it is.
+  struct ArtworkRequest: Sendable {
+    var id: String
+    var artURL: String
+  }
+
+  /// Looks at the artwork files off the directory's lock and off the thread that called (the
+  /// view's connection thread, which carries every forwarded reply): a stat and a hash may wait
+  /// on the disk. Each player's record then shows the file's version, if it is still its
+  /// `mpris:artUrl`: clients get a `changed` with the artwork after the change that named it.
+  private func lookUp(_ artwork: [ArtworkRequest]) {
+    for lookup in artwork {
+      Task { [self] in
+        let version = await artworkVersion(lookup.artURL)
+        found(version, of: lookup)
+      }
+    }
+  }
+
+  /// The artwork file of `lookup` has `version` (`nil`: none the hub serves).
+  private func found(_ version: String?, of lookup: ArtworkRequest) {
+    state.withLock { state in
+      guard var record = state.records[lookup.id], record.artURL == lookup.artURL,
+        record.artworkVersion != version
+      else { return }
+      record.artworkVersion = version
+      publish(record, in: &state)
+    }
   }
 
   /// Drops the record of player `id` and tells clients it is gone.

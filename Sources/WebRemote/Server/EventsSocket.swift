@@ -8,6 +8,10 @@ import Synchronization
 /// One client of `/api/events`: the directory's messages out, its commands in, each answered
 /// with an acknowledgement; floods, oversized frames and clients that stop reading are closed.
 ///
+/// Everything the socket sends but its closing frame goes through one ordered queue, the
+/// directory's stream of this client, written by one task: the order a client reads is the
+/// order the messages were queued in, whatever the scheduling of the tasks that queued them.
+///
 /// On a socket whose upgrade was signed, every client message is signed with the socket's key
 /// (``RequestSignature/socketKey(deviceKey:)``): `{"seq": N, "signed": "<the message's JSON>",
 /// "mac": HMAC-SHA-256(socket key, N + "\n" + signed) in hexadecimal}`, N counting up. A frame
@@ -35,7 +39,7 @@ struct EventsSocket: Sendable {
         }
       }
       group.addTask {
-        if try await read(inbound, outbound: outbound, subscriber: subscriber) {
+        if try await read(inbound, subscriber: subscriber) {
           try await outbound.close(
             .policyViolation, reason: "more than \(WebRemoteLimits.maximumMessages) messages in 10 s")
         }
@@ -48,7 +52,7 @@ struct EventsSocket: Sendable {
   /// Reads the client's messages until it closes; returns true when it floods. A message over
   /// 64 KiB ends the reading with the library's error, which closes the socket with 1009.
   private func read(
-    _ inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, subscriber: UInt64
+    _ inbound: WebSocketInboundStream, subscriber: UInt64
   ) async throws -> Bool {
     var recent: [ContinuousClock.Instant] = []
     var lastSequence: Int64 = 0
@@ -64,7 +68,7 @@ struct EventsSocket: Sendable {
           return true
         }
         handle(
-          message, subscriber: subscriber, outbound: outbound, pending: pending, lastSequence: &lastSequence,
+          message, subscriber: subscriber, pending: pending, lastSequence: &lastSequence,
           commands: &commands)
       }
       return false
@@ -72,8 +76,7 @@ struct EventsSocket: Sendable {
   }
 
   private func handle(
-    _ message: WebSocketMessage, subscriber: UInt64, outbound: WebSocketOutboundWriter,
-    pending: PendingCommands, lastSequence: inout Int64,
+    _ message: WebSocketMessage, subscriber: UInt64, pending: PendingCommands, lastSequence: inout Int64,
     commands: inout ThrowingTaskGroup<Void, any Error>
   ) {
     let bytes: [UInt8]
@@ -134,8 +137,6 @@ struct EventsSocket: Sendable {
       let directory = directory
       commands.addTask {
         defer { pending.count.withLock { $0 -= 1 } }
-        // The acknowledgement goes out from this task, not through the socket's queue: one
-        // thread wake-up less between the player's answer and the client.
         let failure: APIError?
         do throws(APIError) {
           try await directory.perform(command, on: player)
@@ -143,7 +144,10 @@ struct EventsSocket: Sendable {
         } catch {
           failure = error
         }
-        try await outbound.write(.text(Self.ack(id: id, failure).text))
+        // Through the socket's one queue, behind the changes the player announced before its
+        // answer (the directory queued them when the view took them in): one writer, so the
+        // client reads the change, then the acknowledgement.
+        directory.send(Self.ack(id: id, failure), to: subscriber)
       }
     case "lockScreen"?:
       lockScreen(json, id: id, subscriber: subscriber)

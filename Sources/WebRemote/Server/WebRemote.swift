@@ -37,17 +37,20 @@ package final class WebRemote: Service, Sendable {
   /// go (the hub's command path), else straight to the player; `streamVolumes`, when given,
   /// reaches the own streams of players without a writable MPRIS `Volume`; `publicOrigin`, when given,
   /// is the HTTPS origin a reverse proxy serves the page at, which the `Origin` check accepts.
+  /// `artworkVersion`, when given, stands for the file system in telling an artwork file's
+  /// version from a `file://` `mpris:artUrl` (`nil`: none served), for tests that hold it up.
   package init(
     view: PlayerView, hub: any NowPlayingSource, devices: DeviceStore,
     staticFiles: String? = WebRemote.staticFilesFolder(), interruptions: (any PlayerInterruptions)? = nil,
     commands: (any PlayerCommands)? = nil, streamVolumes: (any PlayerStreamVolumes)? = nil,
-    publicOrigin: PublicOrigin? = nil, logger: Logger
+    publicOrigin: PublicOrigin? = nil, logger: Logger,
+    artworkVersion: (@Sendable (_ artURL: String) async -> String?)? = nil
   ) {
     self.devices = devices
     self.publicOrigin = publicOrigin
     self.directory = PlayerDirectory(
       view: view, hub: hub, interruptions: interruptions, commands: commands, streamVolumes: streamVolumes,
-      logger: logger)
+      logger: logger, artworkVersion: artworkVersion ?? { await ArtworkFile.find(artURL: $0)?.version })
     self.logger = logger
     self.staticFiles = staticFiles
     devices.observeRevocations { [directory] id in

@@ -11,14 +11,8 @@ extension AudioSessionService: PlayerInterruptions {
   func interruptionChanges() -> AsyncStream<Set<String>> {
     let (stream, continuation) = AsyncStream.makeStream(
       of: Set<String>.self, bufferingPolicy: .bufferingNewest(16))
-    let id = withInterruptionStreams { streams, next in
-      defer { next += 1 }
-      streams[next] = continuation
-      return next
-    }
-    continuation.onTermination = { [self] _ in
-      withInterruptionStreams { streams, _ in streams[id] = nil }
-    }
+    let token = addInterruptionStream(continuation)
+    continuation.onTermination = { [self] _ in removeInterruptionStream(token) }
     return stream
   }
 }

@@ -1,8 +1,10 @@
 import AudioSessionArbiter
 import DBus
+import Dispatch
 import HubSupport
 import Logging
 import PlayerView
+import RemoteControl
 import RemoteControlMPRIS
 import ServiceLifecycle
 import SoundServer
@@ -27,7 +29,10 @@ import Synchronization
 /// system bus, or without logind on it, the hub says so once and goes on without.
 ///
 /// Every change is applied on the view's connection thread, where the view's changes arrive:
-/// the sound server's events hop there, so the arbiter sees one order. Nothing runs while
+/// the sound server's events hop there, so the arbiter sees one order. What matching reads of
+/// `/proc` (a player's sandbox, a stream's parents, a scan of every process for a sandboxed
+/// stream) is read before, on a queue of its own that the events pass through in order, and
+/// applied there: neither the bus thread nor the lock waits on `/proc`. Nothing runs while
 /// nothing changes: no timer, libpulse sleeps on its own thread. When no sound server answers
 /// (it starts after the hub, or stops), the hub tries again after 0.5 s, then twice as long each
 /// time up to ``longestRetryDelay``, and sleeps in between.
@@ -48,9 +53,8 @@ final class AudioSessionService: Service, Sendable {
     var playerStreams: PlayerStreams
     /// Why the sound server is not watched, when it is not.
     var soundServerProblem: String?
-    /// The web remote's streams of the interrupted players, by id.
-    var interruptionStreams: [UInt64: AsyncStream<Set<String>>.Continuation] = [:]
-    var nextInterruptionStream: UInt64 = 0
+    /// The web remote's streams of the interrupted players.
+    var interruptionStreams = ObserverList<AsyncStream<Set<String>>.Continuation>()
     /// Why logind's sleep is not followed, when it is not.
     var logindProblem: String?
     /// Whether the players are being paused for a sleep, the inhibitor still held.
@@ -85,6 +89,9 @@ final class AudioSessionService: Service, Sendable {
   /// logind's sleep and the delay inhibitor.
   let logind: Logind
   private let state: Mutex<State>
+  /// Where `/proc` is read, one read after another, before the result hops to the view's
+  /// connection thread: a sound server's events pass through it, so they keep their order.
+  private let processReader = DispatchQueue(label: "remotectld.AudioSession.processes")
 
   /// An arbiter for `hub`'s players; nothing is watched until ``run()``.
   init(hub: Hub, options: AudioSessionOptions, logger: Logger, processes: any ProcessTree = ProcessFiles()) {
@@ -106,12 +113,15 @@ final class AudioSessionService: Service, Sendable {
   /// The interruption under way, `nil` when none is.
   var interruption: SessionArbiter.Interruption? { state.withLock { $0.arbiter.interruption } }
 
-  /// Runs `body` on the web remote's streams of the interrupted players and the next stream's
-  /// id, under the lock.
-  func withInterruptionStreams<Result: Sendable>(
-    _ body: (inout [UInt64: AsyncStream<Set<String>>.Continuation], inout UInt64) -> Result
-  ) -> Result {
-    state.withLock { body(&$0.interruptionStreams, &$0.nextInterruptionStream) }
+  /// Tells `continuation` the interrupted players whenever they change, until
+  /// ``removeInterruptionStream(_:)`` with the token returned.
+  func addInterruptionStream(_ continuation: AsyncStream<Set<String>>.Continuation) -> ObservationToken {
+    state.withLock { $0.interruptionStreams.add(continuation) }
+  }
+
+  /// Stops telling the stream that `token` was returned for.
+  func removeInterruptionStream(_ token: ObservationToken) {
+    state.withLock { $0.interruptionStreams.remove(token) }
   }
 
   /// Why logind's sleep is not followed, `nil` while it is or while sleep pauses nothing.
@@ -163,7 +173,7 @@ final class AudioSessionService: Service, Sendable {
       }
     }
     logind.stop()
-    for continuation in state.withLock({ Array($0.interruptionStreams.values) }) { continuation.finish() }
+    for continuation in state.withLock({ $0.interruptionStreams }) { continuation.finish() }
   }
 
   /// Watches the sound server until cancelled: connects, follows it, and when no server answers
@@ -184,7 +194,7 @@ final class AudioSessionService: Service, Sendable {
               level: wasProblem ? .notice : .info, "watching the sound server",
               metadata: ["server": "\(options.server ?? "default")"])
           }
-          connection.perform { [self] in take(event) }
+          receive(event)
         }
         return  // Cancelled.
       } catch {
@@ -193,8 +203,8 @@ final class AudioSessionService: Service, Sendable {
           defer { state.soundServerProblem = problem }
           return state.soundServerProblem == nil
         }
-        // Its streams went with it: a call under way has ended.
-        connection.perform { [self] in forgetStreams() }
+        // Its streams went with it: a call under way has ended. Behind its last events.
+        processReader.async { [self] in connection.perform { [self] in forgetStreams() } }
         if isFirst {
           logger.notice(
             "not watching the sound server: calls and lost outputs are not seen until it answers; `remotectl interrupt begin` still interrupts",
@@ -385,7 +395,7 @@ final class AudioSessionService: Service, Sendable {
   }
 
   /// Asks the bus for the process of `owner`'s connection, once, and learns it (with its Flatpak
-  /// sandbox); its streams are then matched.
+  /// sandbox, read on the process reader's queue); its streams are then matched.
   private func askProcessID(of owner: BusName) {
     guard state.withLock({ $0.askedProcess.insert(owner).inserted }) else { return }
     connection.call(
@@ -393,40 +403,93 @@ final class AudioSessionService: Service, Sendable {
       member: "GetConnectionUnixProcessID", arguments: [.string(owner.rawValue)]
     ) { [self] result in
       let entry = hub.view.mirror(of: owner).flatMap { Self.desktopEntry(of: $0) }
-      // Its sandbox is read before the lock is taken.
-      let learned: Result<PlayerProcess, PlayerProcessProblem> =
+      let processID: Result<Int32, PlayerProcessProblem> =
         switch result {
         case .success(let values):
           if let pid = values.first?.int64Value, pid > 0 {
-            .success(
-              PlayerProcess(
-                processID: Int32(truncatingIfNeeded: pid), desktopEntry: entry, reading: processes))
+            .success(Int32(truncatingIfNeeded: pid))
           } else {
             .failure(PlayerProcessProblem(reason: "the bus gave no process id for its connection"))
           }
         case .failure(let error):
           .failure(PlayerProcessProblem(reason: "the bus cannot tell its process: \(error.message)"))
         }
-      state.withLock { state in
-        // The player left before the answer came.
-        guard state.askedProcess.contains(owner) else { return }
-        switch learned {
-        case .success(let process): state.playerStreams.learned(process, of: owner.rawValue)
-        case .failure(let problem): state.playerStreams.failed(owner.rawValue, reason: problem.reason)
+      processReader.async { [self] in
+        // Its sandbox is read here, then learned on the connection's thread.
+        let learned = processID.map { PlayerProcess(processID: $0, desktopEntry: entry, reading: processes) }
+        connection.perform { [self] in learn(learned, of: owner) }
+      }
+    }
+  }
+
+  /// Takes in what was learned of the process of `owner`; its streams are matched again. On the
+  /// view's connection thread.
+  private func learn(_ learned: Result<PlayerProcess, PlayerProcessProblem>, of owner: BusName) {
+    state.withLock { state in
+      // The player left before the answer came.
+      guard state.askedProcess.contains(owner) else { return }
+      switch learned {
+      case .success(let process): state.playerStreams.learned(process, of: owner.rawValue)
+      case .failure(let problem): state.playerStreams.failed(owner.rawValue, reason: problem.reason)
+      }
+    }
+    readMissingLookups()
+  }
+
+  /// Reads on the process reader's queue what matching the streams misses now (a player in a
+  /// sandbox arrived after them), and matches them again with it on the connection's thread.
+  private func readMissingLookups() {
+    let missing = state.withLock { $0.playerStreams.takeMissingLookups() }
+    guard !missing.isEmpty else { return }
+    processReader.async { [self] in
+      let found = missing.map {
+        (
+          index: $0.index, process: $0.process,
+          lookups: StreamMatcher.lookUp($0.needs, of: $0.process, in: processes)
+        )
+      }
+      connection.perform { [self] in
+        state.withLock { state in
+          for each in found { state.playerStreams.store(each.lookups, of: each.process, for: each.index) }
         }
       }
     }
   }
 
-  private func take(_ event: SoundServerEvent) {
+  /// Takes the sound server's `event` on the view's connection thread, once what matching its
+  /// stream needs of `/proc` was read on the process reader's queue: every event passes through
+  /// that queue, then the connection's, so they keep the server's order.
+  private func receive(_ event: SoundServerEvent) {
+    processReader.async { [self] in
+      let found = lookUps(for: event)
+      connection.perform { [self] in take(event, found: found) }
+    }
+  }
+
+  /// What matching the stream of `event` needs of `/proc` and was not read yet, read now; on
+  /// the process reader's queue.
+  private func lookUps(for event: SoundServerEvent) -> StreamMatcher.Lookups? {
+    switch event {
+    case .streamAdded(let stream), .streamChanged(let stream):
+      let needs = state.withLock { $0.playerStreams.missing(for: stream) }
+      guard !needs.isEmpty, let process = stream.origin.processID else { return nil }
+      return StreamMatcher.lookUp(needs, of: process, in: processes)
+    default:
+      return nil
+    }
+  }
+
+  private func take(_ event: SoundServerEvent, found: StreamMatcher.Lookups?) {
     switch event {
     case .streamAdded(let stream), .streamChanged(let stream):
       let instant = ContinuousClock.now
-      let isStale = state.withLock { !$0.playerStreams.streamChanged(stream, at: instant) }
+      let isStale = state.withLock { !$0.playerStreams.streamChanged(stream, at: instant, found: found) }
       if isStale {
         logger.debug("news of a stream that went away", metadata: ["stream": "\(stream.index)"])
         return
       }
+      // A player in a sandbox arrived between the read and now.
+      readMissingLookups()
       apply(.streamChanged(index: stream.index, role: stream.role))
     case .streamRemoved(let index):
       let instant = ContinuousClock.now
@@ -471,7 +534,7 @@ final class AudioSessionService: Service, Sendable {
     }
     if before?.interrupted != after?.interrupted {
       let players = Set(after?.interrupted ?? [])
-      for continuation in state.withLock({ Array($0.interruptionStreams.values) }) {
+      for continuation in state.withLock({ $0.interruptionStreams }) {
         continuation.yield(players)
       }
     }

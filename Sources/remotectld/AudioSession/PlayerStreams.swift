@@ -7,8 +7,10 @@ import SoundServer
 /// rule), and on which sink each stream played (``RouteHistory``). Players are told apart by
 /// their bus connection's unique name.
 ///
-/// A value changed only on the view's connection thread, under the service's lock; the `/proc`
-/// lookups it makes are small file reads, paid once per stream.
+/// A value changed only on the view's connection thread, under the service's lock; it reads
+/// nothing itself. What matching needs of `/proc` (``missing(for:)``, ``takeMissingLookups()``)
+/// is read elsewhere, once per stream, and handed back (``streamChanged(_:at:found:)``,
+/// ``store(_:of:for:)``): until then a stream matches by what is known.
 struct PlayerStreams: Sendable {
   /// How a player is matched to the sound server's streams now, for doctor.
   struct Report: Sendable, Hashable {
@@ -34,6 +36,8 @@ struct PlayerStreams: Sendable {
   private(set) var owners: [UInt32: [String: StreamMatch]] = [:]
   /// Each player's last match, kept after its stream ended.
   private var lastMatch: [String: StreamMatch] = [:]
+  /// Streams whose missing lookups are being read.
+  private var requested: Set<UInt32> = []
 
   /// Bookkeeping that reads processes from `tree`.
   init(tree: any ProcessTree = ProcessFiles()) {
@@ -74,11 +78,16 @@ struct PlayerStreams: Sendable {
 
   // MARK: - Streams
 
-  /// A stream appeared or changed; returns `false` for stale news of a stream that went away.
-  mutating func streamChanged(_ stream: PlaybackStream, at instant: ContinuousClock.Instant) -> Bool {
+  /// A stream appeared or changed, with what was read of its process for it (see
+  /// ``missing(for:)``); returns `false` for stale news of a stream that went away.
+  mutating func streamChanged(
+    _ stream: PlaybackStream, at instant: ContinuousClock.Instant, found: StreamMatcher.Lookups? = nil
+  ) -> Bool {
     guard !removed.contains(stream.index) else { return false }
     let old = streams.updateValue(stream, forKey: stream.index)
-    if old?.origin != stream.origin { owners[stream.index] = match(stream) }
+    if let old, old.origin.processID != stream.origin.processID { matcher.forget(stream.index) }
+    if let found { matcher.store(found, for: stream.index) }
+    if old?.origin != stream.origin || found != nil { owners[stream.index] = match(stream) }
     routes.stream(
       stream.index, playsOn: stream.sinkIndex, for: Set((owners[stream.index] ?? [:]).keys), at: instant)
     return true
@@ -88,6 +97,7 @@ struct PlayerStreams: Sendable {
   mutating func streamRemoved(_ index: UInt32, at instant: ContinuousClock.Instant) {
     streams[index] = nil
     owners[index] = nil
+    requested.remove(index)
     removed.insert(index)
     matcher.forget(index)
     routes.streamEnded(index, at: instant)
@@ -100,6 +110,7 @@ struct PlayerStreams: Sendable {
       streams = [:]
       owners = [:]
       removed = []
+      requested = []
       routes.removeAll()
     }
     return streams.keys.sorted()
@@ -113,6 +124,39 @@ struct PlayerStreams: Sendable {
     var found = routes.owners(lostWith: sink, at: instant)
     for stream in lost { found.formUnion((owners[stream.index] ?? [:]).keys) }
     return found
+  }
+
+  // MARK: - Lookups
+
+  /// What matching `stream` against the players known now needs of `/proc` that was not read.
+  func missing(for stream: PlaybackStream) -> StreamMatcher.Needs {
+    matcher.missing(for: stream, among: processes.values)
+  }
+
+  /// What matching the streams there now needs of `/proc` and was neither read nor asked for
+  /// (a player in a sandbox arrived since), with each stream's process; taken as asked for.
+  mutating func takeMissingLookups() -> [(index: UInt32, process: Int32, needs: StreamMatcher.Needs)] {
+    let wanted = streams.values.compactMap {
+      stream -> (index: UInt32, process: Int32, needs: StreamMatcher.Needs)? in
+      guard !requested.contains(stream.index), let process = stream.origin.processID else { return nil }
+      let needs = missing(for: stream)
+      return needs.isEmpty ? nil : (stream.index, process, needs)
+    }
+    requested.formUnion(wanted.map { $0.index })
+    return wanted
+  }
+
+  /// Keeps what was read of `process` for the stream `index`, and matches the stream again;
+  /// dropped when the stream went away or plays from another process since.
+  mutating func store(_ found: StreamMatcher.Lookups, of process: Int32, for index: UInt32) {
+    requested.remove(index)
+    guard let stream = streams[index], stream.origin.processID == process else { return }
+    matcher.store(found, for: index)
+    let matched = match(stream)
+    if matched != owners[index] {
+      owners[index] = matched
+      routes.stream(index, belongsTo: Set(matched.keys))
+    }
   }
 
   // MARK: - Reports
@@ -152,12 +196,12 @@ struct PlayerStreams: Sendable {
   // MARK: - Matching
 
   private mutating func match(_ stream: PlaybackStream) -> [String: StreamMatch] {
-    let found = matcher.owners(of: stream, among: processes)
+    let found = matcher.knownOwners(of: stream, among: processes)
     for (owner, match) in found { lastMatch[owner] = match }
     return found
   }
 
-  /// Matches every stream again against the players known now (the lookups are cached).
+  /// Matches every stream again against the players known now, by what was read.
   private mutating func rematch() {
     for (index, stream) in streams {
       let found = match(stream)

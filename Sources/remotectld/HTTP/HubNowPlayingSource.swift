@@ -1,5 +1,6 @@
 import Logging
 import NowPlayingArbiter
+import RemoteControl
 import Synchronization
 import WebRemote
 
@@ -7,19 +8,20 @@ import WebRemote
 final class HubNowPlayingSource: NowPlayingSource {
   private let hub: Hub
   private let streams = Streams()
+  /// What stops following the hub.
+  private let following: ObservationToken
 
-  /// The streams handed out, by id.
+  /// The streams handed out.
   private final class Streams: Sendable {
-    let continuations = Mutex<[Int: AsyncStream<NowPlayingOrder>.Continuation]>([:])
-    let nextID = Mutex(0)
+    let continuations = Mutex(ObserverList<AsyncStream<NowPlayingOrder>.Continuation>())
   }
 
-  /// A source that follows `hub` from now on.
+  /// A source that follows `hub` until ``finish()``.
   init(hub: Hub) {
     self.hub = hub
-    hub.observe { [streams] change in
+    following = hub.observe { [streams] change in
       let order = Self.order(change.now)
-      for continuation in streams.continuations.withLock({ Array($0.values) }) { continuation.yield(order) }
+      for continuation in streams.continuations.withLock({ $0 }) { continuation.yield(order) }
     }
   }
 
@@ -32,18 +34,15 @@ final class HubNowPlayingSource: NowPlayingSource {
   func orderChanges() -> AsyncStream<NowPlayingOrder> {
     let (stream, continuation) = AsyncStream.makeStream(
       of: NowPlayingOrder.self, bufferingPolicy: .bufferingNewest(64))
-    let id = streams.nextID.withLock { id in
-      id += 1
-      return id
-    }
-    streams.continuations.withLock { $0[id] = continuation }
-    continuation.onTermination = { [streams] _ in streams.continuations.withLock { $0[id] = nil } }
+    let token = streams.continuations.withLock { $0.add(continuation) }
+    continuation.onTermination = { [streams] _ in streams.continuations.withLock { $0.remove(token) } }
     return stream
   }
 
-  /// Ends every stream: the hub stops.
+  /// Stops following the hub and ends every stream: the hub stops.
   func finish() {
-    for continuation in streams.continuations.withLock({ Array($0.values) }) { continuation.finish() }
+    hub.removeObserver(following)
+    for continuation in streams.continuations.withLock({ $0 }) { continuation.finish() }
   }
 
   func handOver(_ busNames: Set<String>) {

@@ -2,6 +2,7 @@ import DBus
 import Logging
 import NowPlayingArbiter
 import PlayerView
+import RemoteControl
 import RemoteControlMPRIS
 import Synchronization
 
@@ -24,7 +25,7 @@ final class Hub: Sendable {
   /// Which players are browsers' echoes of a lock screen page (`Hub+Echoes.swift`).
   let echoRule = Mutex(EchoRule())
   /// Told every new answer, on the view's connection thread, in order.
-  private let observers = Mutex<[@Sendable (Change) -> Void]>([])
+  private let observers = Mutex(ObserverList<@Sendable (Change) -> Void>())
 
   init(view: PlayerView, filter: CandidateFilter, logger: Logger) {
     self.view = view
@@ -46,8 +47,16 @@ final class Hub: Sendable {
 
   /// Calls `observer` with every change of the answer from now on, in order, on the view's
   /// connection thread.
-  func observe(_ observer: @escaping @Sendable (Change) -> Void) {
-    observers.withLock { $0.append(observer) }
+  ///
+  /// - Returns: What stops it: pass it to ``removeObserver(_:)``.
+  @discardableResult
+  func observe(_ observer: @escaping @Sendable (Change) -> Void) -> ObservationToken {
+    observers.withLock { $0.add(observer) }
+  }
+
+  /// Stops calling the observer that `token` was returned for.
+  func removeObserver(_ token: ObservationToken) {
+    observers.withLock { $0.remove(token) }
   }
 
   // MARK: - Applying

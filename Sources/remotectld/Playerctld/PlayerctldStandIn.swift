@@ -49,11 +49,11 @@ final class PlayerctldStandIn: Sendable {
     let follower = Task { [self] in
       for await owner in ownerChanges { await ownerChanged(to: owner) }
     }
-    hub.observe { [self] change in
+    let observer = hub.observe { [self] change in
       if ownsName && isPublished() { hub.announceAsPlayerctld(change, on: server) }
     }
     return [
-      watch.cancel, owners.finish, follower.cancel,
+      { [hub] in hub.removeObserver(observer) }, watch.cancel, owners.finish, follower.cancel,
       { [self] in state.withLock { $0.registration }?.cancel() },
     ]
   }

@@ -10,11 +10,10 @@ extension ProxyPlayer {
   /// removes the others (a child object whose last interface goes disappears); one task runs
   /// it, so exports never race.
   func exportExtras(_ exported: inout ExportedExtras) async {
-    let wanted = state.withLock { state in
-      Dictionary(
-        (state.active.flatMap(view.mirror(of:))?.interfaces ?? []).map { ($0.key, $0) },
-        uniquingKeysWith: { first, _ in first })
-    }
+    // The view is read outside the proxy's lock: a lock guards state, it reads nothing else.
+    let wanted = Dictionary(
+      (state.withLock { $0.active }.flatMap(view.mirror(of:))?.interfaces ?? []).map { ($0.key, $0) },
+      uniquingKeysWith: { first, _ in first })
     for (key, export) in exported.interfaces where wanted[key] != export.description {
       export.registrations.forEach { $0.cancel() }
       exported.interfaces[key] = nil
@@ -33,10 +32,17 @@ extension ProxyPlayer {
         let registrations = [try await server.export(interface(for: description), at: description.path)]
         exported.interfaces[key] = ExportedExtras.Export(
           description: description, registrations: registrations)
-        state.withLock { state in
+        // Forwarded first, so that a change the view takes in from now on is announced; then
+        // what the mirror holds is taken as seen (a new interface announces nothing: controllers
+        // read it whole). A change in between is announced, at worst twice, never lost.
+        let active = state.withLock { state in
           state.exportedExtras[key] = description
-          // A new interface announces nothing: controllers read it whole.
-          _ = state.changes(in: description, of: state.active.flatMap(view.mirror(of:)), at: .now)
+          return state.active
+        }
+        let mirror = active.flatMap(view.mirror(of:))
+        state.withLock { state in
+          guard state.active == active else { return }
+          _ = state.changes(in: description, of: mirror, at: .now)
         }
         logger.debug("forwarding the active player's \(description.name) at \(description.path)")
       } catch {

@@ -8,37 +8,30 @@ import Synchronization
 extension ProxyPlayer {
   // MARK: - The players
 
+  // Every method here runs on the view's connection thread, where the view and the hub change:
+  // the mirror read before the lock is the one the view holds until the next message, and the
+  // signals computed under the lock are sent after it in the order they were computed.
+
   /// Follows the hub's answer: announces a switch. Called on the view's connection thread, in
   /// the order of the hub's changes, after the view took in the message that made the change.
   func follow(_ now: NowPlaying) {
     let instant = ContinuousClock.now
     let active = now.active.flatMap { BusName(rawValue: $0.owner) }
-    let switched = state.withLock { state in
-      guard active != state.active else { return false }
+    let mirror = active.flatMap(view.mirror(of:))
+    let signals = state.withLock { state -> [ProxySignal]? in
+      guard active != state.active else { return nil }
       state.active = active
-      announceSwitch(&state, at: instant)
-      return true
+      return state.switched(to: mirror, at: instant)
     }
-    if switched { extrasChanged.yield() }
-  }
-
-  /// Announces what a switch changed: one PropertiesChanged per interface with every value that
-  /// differs from what controllers saw, then Seeked with the new position.
-  private func announceSwitch(_ state: inout ProxyState, at instant: ContinuousClock.Instant) {
-    let mirror = state.active.flatMap(view.mirror(of:))
-    let extras = Dictionary(
-      (mirror?.interfaces ?? []).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-    for interface in state.forwarded
-    where interface == .root || interface == .player || extras[interface.key] == interface {
-      announce(state.changes(in: interface, of: mirror, at: instant), of: interface, if: state.isPublished)
-    }
-    let position = mirror?.positionMicroseconds(at: instant) ?? 0
-    if state.isPublished {
-      emit("Seeked", of: MediaPlayerInterface.player.rawValue, at: HubNames.path, [.int64(position)])
-    }
+    guard let signals else { return }
+    send(signals)
+    extrasChanged.yield()
     logger.debug(
       "proxy switched",
-      metadata: ["active": "\(state.active?.rawValue ?? "none")", "position": "\(position)"])
+      metadata: [
+        "active": "\(active?.rawValue ?? "none")",
+        "position": "\(mirror?.positionMicroseconds(at: instant) ?? 0)",
+      ])
   }
 
   /// What the view saw of the active player: its property changes announced, its jumps and its
@@ -47,24 +40,17 @@ extension ProxyPlayer {
     let instant = ContinuousClock.now
     switch change {
     case .propertiesChanged(let owner, let key, let names, let source):
-      state.withLock { state in
+      let mirror = view.mirror(of: owner)
+      let signals = state.withLock { state -> [ProxySignal] in
         guard state.active == owner, let forwarded = state.forwarded.first(where: { $0.key == key }) else {
-          return
+          return []
         }
-        let mirror = view.mirror(of: owner)
-        let among = source == .read ? nil : Set(names)
-        announce(
-          state.changes(in: forwarded, of: mirror, among: among, at: instant), of: forwarded,
-          if: state.isPublished)
-        if source == .read, key == MediaPlayerInterface.player.rawValue, state.isPublished {
-          emit(
-            "Seeked", of: MediaPlayerInterface.player.rawValue, at: HubNames.path,
-            [.int64(mirror?.positionMicroseconds(at: instant) ?? 0)])
-        }
+        return state.changed(forwarded, of: mirror, among: source == .read ? nil : Set(names), at: instant)
       }
+      send(signals)
     case .seeked(let owner, let position):
       guard state.withLock({ $0.active == owner && $0.isPublished }) else { return }
-      emit("Seeked", of: MediaPlayerInterface.player.rawValue, at: HubNames.path, [.int64(position)])
+      send([.seeked(position)])
     case .interfacesChanged(let owner):
       if state.withLock({ $0.active == owner }) { extrasChanged.yield() }
     case .signal(let owner, let message):
@@ -83,7 +69,7 @@ extension ProxyPlayer {
           metadata: ["interface": "\(interface)", "member": "\(member)"])
         return
       }
-      emit(member, of: interface, at: path, message.arguments)
+      send([.signal(member, of: interface, at: path, message.arguments)])
     case .nameAppeared, .nameVanished:
       break
     }

@@ -61,16 +61,17 @@ final class ProxyPlayer: Sendable {
     let writes = try await server.handlePropertyWrites(at: HubNames.path) { [self] write in take(write) }
     let root = try await server.export(interface(for: .root), at: HubNames.path)
     let player = try await server.export(interface(for: .player), at: HubNames.path)
-    hub.observe { [self] change in follow(change.now) }
+    let following = hub.observe { [self] change in follow(change.now) }
     let observer = view.observe { [self] change in viewChanged(change) }
     let extras = Task { [self] in
       var exported = ExportedExtras()
       for await _ in extrasRequests { await exportExtras(&exported) }
     }
-    follow(hub.nowPlaying)
+    // On the view's thread, as every later change: what controllers are told stays in order.
+    view.connection.perform { [self] in follow(hub.nowPlaying) }
     return [
       writes.cancel, root.cancel, player.cancel, extras.cancel, extrasChanged.finish,
-      { [view] in view.removeObserver(observer) },
+      { [view] in view.removeObserver(observer) }, { [hub] in hub.removeObserver(following) },
     ]
   }
 

@@ -39,6 +39,46 @@ struct ProxyState: Sendable {
     return value
   }
 
+  // MARK: - What controllers are told
+
+  /// Takes in a switch to the player whose mirror is `mirror` (``active`` is already it): one
+  /// PropertiesChanged per interface with every value that differs from what controllers saw,
+  /// then Seeked with the new position; nothing while the proxy is not published.
+  mutating func switched(to mirror: PlayerMirror?, at instant: ContinuousClock.Instant) -> [ProxySignal] {
+    let extras = Dictionary(
+      (mirror?.interfaces ?? []).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+    var signals: [ProxySignal] = []
+    for interface in forwarded
+    where interface == .root || interface == .player || extras[interface.key] == interface {
+      signals += announcement(of: changes(in: interface, of: mirror, at: instant), of: interface)
+    }
+    if isPublished { signals.append(.seeked(mirror?.positionMicroseconds(at: instant) ?? 0)) }
+    return signals
+  }
+
+  /// Takes in a change of the active player's `interface` (among `names`, or all of it when it
+  /// was read again): its PropertiesChanged, and after a read of the player interface a Seeked
+  /// with the position read; nothing while the proxy is not published.
+  mutating func changed(
+    _ interface: InterfaceDescription, of mirror: PlayerMirror?, among names: Set<String>?,
+    at instant: ContinuousClock.Instant
+  ) -> [ProxySignal] {
+    var signals = announcement(
+      of: changes(in: interface, of: mirror, among: names, at: instant), of: interface)
+    if names == nil, interface.key == MediaPlayerInterface.player.rawValue, isPublished {
+      signals.append(.seeked(mirror?.positionMicroseconds(at: instant) ?? 0))
+    }
+    return signals
+  }
+
+  /// PropertiesChanged of `names` of `interface`, unless the proxy is not published, nothing
+  /// changed, or the interface's changes are never announced
+  /// (``InterfaceDescription/announcesChanges``).
+  private func announcement(of names: [String], of interface: InterfaceDescription) -> [ProxySignal] {
+    guard isPublished, !names.isEmpty, interface.announcesChanges else { return [] }
+    return [.propertiesChanged(names, of: interface)]
+  }
+
   /// The announced properties of `interface` (among `names`, or all) whose value in `mirror`
   /// differs from what controllers last saw, which they are now taken to have seen.
   mutating func changes(

@@ -27,11 +27,13 @@ struct WebRemoteHarness: Sendable {
 
   /// Starts a bus and one binaural per name in `players` (the first Now Playing), then one
   /// silent ``AudioChildPlayer`` per name in `childPlayers` with its flags; the web remote accepts
-  /// `publicOrigin` as a reverse proxy's, when given, and reaches players' streams through
-  /// `streamVolumes`, when given.
+  /// `publicOrigin` as a reverse proxy's, when given, reaches players' streams through
+  /// `streamVolumes`, when given, and tells artwork versions with `artworkVersion` instead of the
+  /// file system, when given.
   static func start(
     players: [String] = ["binaural"], childPlayers: [(name: String, flags: [String])] = [],
-    publicOrigin: PublicOrigin? = nil, streamVolumes: (any PlayerStreamVolumes)? = nil
+    publicOrigin: PublicOrigin? = nil, streamVolumes: (any PlayerStreamVolumes)? = nil,
+    artworkVersion: (@Sendable (String) async -> String?)? = nil
   ) async throws -> WebRemoteHarness {
     let bus = try await PrivateBus.start()
     for name in players {
@@ -57,7 +59,7 @@ struct WebRemoteHarness: Sendable {
     let devices = try await DeviceStore.open(directory: stateDirectory.path)
     let webRemote = WebRemote(
       view: view, hub: source, devices: devices, staticFiles: nil, streamVolumes: streamVolumes,
-      publicOrigin: publicOrigin, logger: Logger(label: "WebRemoteTests"))
+      publicOrigin: publicOrigin, logger: Logger(label: "WebRemoteTests"), artworkVersion: artworkVersion)
     return WebRemoteHarness(
       bus: bus, client: client, view: view, viewSubscriptions: viewSubscriptions, source: source,
       devices: devices, webRemote: webRemote,
