@@ -253,9 +253,14 @@ struct RemotectldCommand: AsyncParsableCommand {
       // itself last: names released, connections closed, files removed.
       // A part that has not stopped 10 s after the stop began is cancelled, so that the hub
       // still releases its names and exits well before systemd's own limit (90 s).
+      // The hub owns its name before the group runs, so a client may ask it to stop while it
+      // starts: a signal then is kept (SignalsWhileStarting) rather than ending the process.
+      let signalsWhileStarting = await SignalsWhileStarting()
       let parts = try await HubService.start(configuration, bridge: bridgeService, logger: logger)
       var group = ServiceGroupConfiguration(
-        services: parts.map { $0.serviceConfiguration(logger: logger) },
+        services: parts.map { $0.serviceConfiguration(logger: logger) } + [
+          .init(service: signalsWhileStarting, successTerminationBehavior: .gracefullyShutdownGroup)
+        ],
         gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
       group.maximumGracefulShutdownDuration = .seconds(10)
       try await ServiceGroup(configuration: group).run()
