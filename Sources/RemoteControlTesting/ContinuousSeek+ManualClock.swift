@@ -2,7 +2,7 @@ public import RemoteControl
 
 extension ContinuousSeek {
   /// Returns once the seek's timer has done all it can until the clock moves on: it sleeps on
-  /// `clock` until its next tick, or the seek is over (``RemoteControl/ContinuousSeek/direction``
+  /// `clock` until its next tick, or the seek is over (`ContinuousSeek.direction`
   /// is `nil`).
   ///
   /// The timer runs in a task of its own, which may not have reached its sleep when the event

@@ -1,7 +1,7 @@
 import Synchronization
 
-/// A clock that moves only when a test moves it: inject it into ``RemoteControl/NowPlayingInfoCenter``
-/// and ``RemoteControl/ContinuousSeek`` to test position extrapolation and seek timers without
+/// A clock that moves only when a test moves it: inject it into `NowPlayingInfoCenter`
+/// and `ContinuousSeek` to test position extrapolation and seek timers without
 /// waiting.
 ///
 /// It offers what swift-clocks' `TestClock` does — ``advance(by:)``, ``advance(to:)``,
@@ -20,7 +20,7 @@ import Synchronization
 /// await clock.advance(by: .seconds(1))   // and this wakes it
 /// ```
 ///
-/// For a ``RemoteControl/ContinuousSeek``, ``advance(by:waitingFor:)`` steps the clock one
+/// For a `ContinuousSeek`, ``advance(by:waitingFor:)`` steps the clock one
 /// interval at a time and waits for the seek's timer between steps; see <doc:TestingTimers>.
 public final class ManualClock: Clock, Sendable {
   /// A moment on the clock: the time since it started.

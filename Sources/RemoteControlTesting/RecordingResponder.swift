@@ -2,7 +2,7 @@ public import RemoteControl
 
 /// A responder that records every event it is offered, for tests of an app's responder chain.
 ///
-/// It handles the commands you list and passes the others on to ``Responder/next``.
+/// It handles the commands you list and passes the others on to `Responder.next`.
 @MainActor
 public final class RecordingResponder: Responder {
   /// Every event offered to this responder, handled or not, in order.

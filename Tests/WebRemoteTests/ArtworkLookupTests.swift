@@ -61,9 +61,9 @@ struct ArtworkLookupTests {
     async throws
   {
     let files = HeldFileSystem()
-    let harness = try await WebRemoteHarness.start(artworkVersion: { await files.version(of: $0) })
-    try await harness.test { client in
-      try await EventsClient.session(harness, client) { snapshot, messages, outbound in
+    let harness = try await WebRemoteHarness.start(players: [], binaurals: ["binaural"], artworkVersion: { await files.version(of: $0) })
+    try await harness.testLive { client in
+      try await EventsClient.session(harness, client, player: "binaural") { snapshot, messages, outbound in
         let players = try #require(snapshot["players"] as? [[String: Any]])
         let title = (players.first { $0["id"] as? String == "binaural" }?["metadata"] as? [String: Any])?[
           "title"]

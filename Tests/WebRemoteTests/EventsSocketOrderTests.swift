@@ -21,9 +21,9 @@ struct EventsSocketOrderTests {
   {
     // Odd: binaural ends playing.
     let commands = 15
-    let harness = try await WebRemoteHarness.start()
-    try await harness.test { client in
-      try await EventsClient.session(harness, client) { snapshot, messages, outbound in
+    let harness = try await WebRemoteHarness.start(players: [], binaurals: ["binaural"])
+    try await harness.testLive { client in
+      try await EventsClient.session(harness, client, player: "binaural") { snapshot, messages, outbound in
         let players = try #require(snapshot["players"] as? [[String: Any]])
         let binaural = try #require(players.first { $0["id"] as? String == "binaural" })
         var status = try #require(binaural["playbackStatus"] as? String)
@@ -52,7 +52,9 @@ struct EventsSocketOrderTests {
         #expect(Set(acknowledged) == Set((1...commands).map { "c\($0)" }))
         #expect(status == "Playing", "the last acknowledgement overtook the change before it")
       }
-      #expect(try await WebRemoteAPI.playerctlStatus(harness.bus, "binaural") == "Playing")
+      #expect(
+        try await harness.bus.playerctl("-p", "binaural", "status").output.trimmingCharacters(
+          in: .whitespacesAndNewlines) == "Playing")
     }
     await harness.stop()
   }

@@ -6,22 +6,23 @@ import HummingbirdTesting
 import HummingbirdWSClient
 import HummingbirdWSTesting
 import NIOWebSocket
+import RemoteControl
 import Testing
 import WebRemote
 
 @Suite(
-  "WebSocket /api/events", .enabled(if: ChildProcess.which("playerctl") != nil), .timeLimit(.minutes(3)))
+  "WebSocket /api/events", .enabled(if: ChildProcess.which("dbus-daemon") != nil), .timeLimit(.minutes(3)))
 struct EventsSocketTests {
   /// The player announces its change before it answers, and the hub reads both on one
   /// connection in that order: the change reaches the socket before the acknowledgement, so a
   /// page that gets the ack already shows the new state.
   @Test func aSocketStartsWithTheSnapshotAndACommandsChangeArrivesThenItIsAcknowledged() async throws {
     let harness = try await WebRemoteHarness.start()
-    try await harness.test { client in
+    try await harness.testLive { client in
       try await EventsClient.session(harness, client) { snapshot, messages, outbound in
-        #expect(snapshot["nowPlaying"] as? String == "binaural")
+        #expect(snapshot["nowPlaying"] as? String == "podcasts")
         try await outbound.write(
-          .text(#"{"type": "command", "id": "c1", "player": "binaural", "command": "togglePlayPause"}"#))
+          .text(#"{"type": "command", "id": "c1", "player": "podcasts", "command": "togglePlayPause"}"#))
         let changed = try await EventsClient.next(&messages) {
           #expect($0["type"] as? String != "ack", "the acknowledgement came before the change: \($0)")
           return ($0["changes"] as? [String: Any])?["playbackStatus"] != nil
@@ -29,46 +30,50 @@ struct EventsSocketTests {
         let ack = try await EventsClient.next(&messages) { $0["type"] as? String == "ack" }
         #expect(ack["id"] as? String == "c1")
         #expect(ack["ok"] as? Bool == true)
-        #expect(changed["id"] as? String == "binaural")
+        #expect(changed["id"] as? String == "podcasts")
         let changes = try #require(changed["changes"] as? [String: Any])
         #expect(changes["playbackStatus"] as? String == "Playing")
         #expect((changes["position"] as? [String: Any])?["rate"] as? Double == 1)
       }
-      #expect(try await WebRemoteAPI.playerctlStatus(harness.bus, "binaural") == "Playing")
+      #expect(harness.player.received == [.togglePlayPause])
     }
     await harness.stop()
   }
 
-  @Test func aChangeMadeByAnotherControllerReachesTheSocket() async throws {
+  @Test func aChangeThePlayerMakesByItselfReachesTheSocket() async throws {
     let harness = try await WebRemoteHarness.start()
-    try await harness.test { client in
-      let bus = harness.bus
+    try await harness.testLive { client in
+      let player = harness.player
       try await EventsClient.session(harness, client) { _, messages, outbound in
-        _ = try await bus.run("playerctl", ["-p", "binaural", "next"])
+        player.changeTrack(to: "Episode 2")
         let changed = try await EventsClient.next(&messages) {
           ($0["changes"] as? [String: Any])?["metadata"] != nil
         }
         #expect(changed["type"] as? String == "changed")
+        #expect(changed["id"] as? String == "podcasts")
+        let metadata = (changed["changes"] as? [String: Any])?["metadata"] as? [String: Any]
+        #expect(metadata?["title"] as? String == "Episode 2")
       }
+      #expect(player.received.isEmpty)
     }
     await harness.stop()
   }
 
   @Test func selectingAPlayerSendsTheNewOrderAndFlipsIsNowPlaying() async throws {
-    let harness = try await WebRemoteHarness.start(players: ["binaural", "second"])
-    try await harness.test { client in
+    let harness = try await WebRemoteHarness.start(players: ["podcasts", "second"])
+    try await harness.testLive { client in
       try await EventsClient.session(harness, client, player: "second") { snapshot, messages, outbound in
         #expect(
           (snapshot["players"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == [
-            "binaural", "second",
+            "podcasts", "second",
           ])
         try await outbound.write(
           .text(#"{"type": "command", "id": "s1", "player": "second", "command": "select"}"#))
         let order = try await EventsClient.next(&messages) { $0["type"] as? String == "order" }
         #expect(order["nowPlaying"] as? String == "second")
-        #expect(order["players"] as? [String] == ["second", "binaural"])
+        #expect(order["players"] as? [String] == ["second", "podcasts"])
         let flipped = try await EventsClient.next(&messages) {
-          $0["id"] as? String == "binaural" && ($0["changes"] as? [String: Any])?["isNowPlaying"] != nil
+          $0["id"] as? String == "podcasts" && ($0["changes"] as? [String: Any])?["isNowPlaying"] != nil
         }
         #expect((flipped["changes"] as? [String: Any])?["isNowPlaying"] as? Bool == false)
       }
@@ -78,7 +83,7 @@ struct EventsSocketTests {
 
   @Test func badMessagesAreAnsweredAndTheSocketStaysUsable() async throws {
     let harness = try await WebRemoteHarness.start()
-    try await harness.test { client in
+    try await harness.testLive { client in
       try await EventsClient.session(harness, client) { _, messages, outbound in
         try await outbound.write(.text("{not json"))
         let malformed = try await EventsClient.next(&messages) { $0["type"] as? String == "error" }
@@ -90,7 +95,7 @@ struct EventsSocketTests {
         #expect((unknown["error"] as? [String: Any])?["code"] as? String == "unknown-player")
         try await outbound.write(
           .text(
-            #"{"type": "command", "id": "c3", "player": "binaural", "command": "volume", "arguments": {"volume": -1}}"#
+            #"{"type": "command", "id": "c3", "player": "podcasts", "command": "volume", "arguments": {"volume": -1}}"#
           ))
         let range = try await EventsClient.next(&messages) { $0["id"] as? String == "c3" }
         #expect((range["error"] as? [String: Any])?["code"] as? String == "out-of-range")
@@ -98,23 +103,23 @@ struct EventsSocketTests {
         let again = try await EventsClient.next(&messages) { $0["type"] as? String == "snapshot" }
         #expect((again["players"] as? [Any])?.count == 1)
       }
-      #expect(try await WebRemoteAPI.playerctlStatus(harness.bus, "binaural") == "Paused")
+      #expect(harness.player.received.isEmpty)
     }
     await harness.stop()
   }
 
   @Test func aFrameOver64KiBClosesThatSocketOnlyAndChangesNothing() async throws {
     let harness = try await WebRemoteHarness.start()
-    try await harness.test { client in
+    try await harness.testLive { client in
       let token = try await WebRemoteAPI.pair(client, code: harness.devices.newCode())
-      _ = try await WebRemoteAPI.snapshot(client, "binaural", token: token)
+      _ = try await WebRemoteAPI.snapshot(client, "podcasts", token: token)
       let port = try #require(client.port)
       let configuration = EventsClient.configuration(token: token, port: port)
       let close = try await client.ws("/api/events", configuration: configuration) { inbound, outbound, _ in
         var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
         _ = try await EventsClient.next(&messages) { $0["type"] as? String == "snapshot" }
         let huge =
-          #"{"type": "command", "id": "big", "player": "binaural", "command": "play", "x": ""#
+          #"{"type": "command", "id": "big", "player": "podcasts", "command": "play", "x": ""#
           + String(repeating: "x", count: 70_000) + #""}"#
         try await outbound.write(.text(huge))
         while try await messages.next() != nil {}
@@ -127,14 +132,14 @@ struct EventsSocketTests {
         #expect(snapshot["type"] as? String == "snapshot")
         try await outbound.close(.normalClosure, reason: nil)
       }
-      #expect(try await WebRemoteAPI.playerctlStatus(harness.bus, "binaural") == "Paused")
+      #expect(harness.player.received.isEmpty)
     }
     await harness.stop()
   }
 
   @Test func aFloodClosesTheSocket() async throws {
     let harness = try await WebRemoteHarness.start()
-    try await harness.test { client in
+    try await harness.testLive { client in
       let token = try await WebRemoteAPI.pair(client, code: harness.devices.newCode())
       let port = try #require(client.port)
       let close = try await client.ws(
@@ -150,7 +155,7 @@ struct EventsSocketTests {
 
   @Test func aSocketFromAForeignOriginOrWithoutTokenIsNotOpened() async throws {
     let harness = try await WebRemoteHarness.start()
-    try await harness.test { client in
+    try await harness.testLive { client in
       let token = try await WebRemoteAPI.pair(client, code: harness.devices.newCode())
       let port = try #require(client.port)
       // The same socket with the page's Origin and the token opens.
@@ -177,7 +182,7 @@ struct EventsSocketTests {
 
   @Test func revokingADeviceClosesItsSocket() async throws {
     let harness = try await WebRemoteHarness.start()
-    try await harness.test { client in
+    try await harness.testLive { client in
       let token = try await WebRemoteAPI.pair(client, code: harness.devices.newCode())
       let port = try #require(client.port)
       let devices = harness.devices

@@ -3,52 +3,58 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import RemoteControl
 import Testing
 import WebRemote
 
+/// The checks every request passes before the API: the `Host` (against DNS rebinding), the
+/// `Origin` (another site's page), and the headers every answer carries. Through the router;
+/// the same `Host` refusal over a real socket, sent by curl, is in the end-to-end test of
+/// remotectld's web remote.
 @Suite("Host and Origin checks", .enabled(if: ChildProcess.which("dbus-daemon") != nil))
 struct SecurityTests {
-  @Test func aHostThatNamesNoListenerIsRefused() async throws {
+  @Test func aHostThatNamesNoListenerIsRefusedBeforeAnythingElse() async throws {
     let harness = try await WebRemoteHarness.start()
+    // The router's requests name `localhost`; a server listening on 127.0.0.1:7600 alone does
+    // not answer for it, paired or not.
+    try await harness.test(allowing: ["127.0.0.1:7600"]) { client in
+      let unpaired = try await client.execute(uri: "/api/players", method: .get)
+      #expect(unpaired.status == .misdirectedRequest)
+      #expect(try WebRemoteAPI.refusal(unpaired) == "misdirected-host")
+      let code = harness.devices.newCode()
+      let pairing = try await client.execute(
+        uri: "/api/pair", method: .post,
+        headers: [.authorization: SignedDevice(pairing: code).authorization("POST", "/api/pair")])
+      #expect(pairing.status == .misdirectedRequest)
+      #expect(harness.devices.devices().isEmpty)
+    }
     try await harness.test { client in
-      let token = try await WebRemoteAPI.pair(client, code: harness.devices.newCode())
-      let port = try #require(client.port)
-      // curl, as a rebound DNS name would make a browser do: the right address, another Host.
-      let refused = try await ChildProcess.run(
-        "curl",
-        [
-          "-s", "-w", "\n%{http_code}", "-H", "Host: attacker.example:\(port)", "-H",
-          "Authorization: Bearer \(token)",
-          "http://127.0.0.1:\(port)/api/players",
-        ])
-      #expect(refused.output.hasSuffix("\n421"))
-      #expect(refused.output.contains("misdirected-host"))
-      let allowed = try await ChildProcess.run(
-        "curl",
-        [
-          "-s", "-o", "/dev/null", "-w", "%{http_code}", "-H", "Authorization: Bearer \(token)",
-          "http://localhost:\(port)/api/players",
-        ])
-      #expect(allowed.output == "200")
+      let device = try await WebRemoteAPI.pairDevice(client, code: harness.devices.newCode())
+      #expect(try await WebRemoteAPI.get(client, "/api/players", as: device).status == .ok)
     }
     await harness.stop()
   }
 
-  @Test func aCommandFromAForeignOriginIsRefusedAndChangesNothing() async throws {
+  @Test func aCommandFromAForeignOriginIsRefusedAndReachesNoPlayer() async throws {
     let harness = try await WebRemoteHarness.start()
     try await harness.test { client in
-      let token = try await WebRemoteAPI.pair(client, code: harness.devices.newCode())
-      _ = try await WebRemoteAPI.snapshot(client, "binaural", token: token)
+      let device = try await WebRemoteAPI.pairDevice(client, code: harness.devices.newCode())
+      _ = try await WebRemoteAPI.snapshot(client, "podcasts", as: device)
       let response = try await WebRemoteAPI.post(
-        client, "/api/players/binaural/play", token: token, headers: [.origin: "http://attacker.example"])
+        client, "/api/players/podcasts/play", as: device, headers: [.origin: "http://attacker.example"])
       #expect(response.status == .forbidden)
-      #expect(try WebRemoteAPI.errorCode(response) == "forbidden-origin")
-      #expect(try await WebRemoteAPI.playerctlStatus(harness.bus, "binaural") == "Paused")
+      #expect(try WebRemoteAPI.refusal(response) == "forbidden-origin")
+      #expect(harness.player.received.isEmpty)
+      // The page's own origin passes.
+      let own = try await WebRemoteAPI.post(
+        client, "/api/players/podcasts/play", as: device, headers: [.origin: "http://localhost"])
+      #expect(own.status == .ok)
+      #expect(harness.player.received == [.play])
     }
     await harness.stop()
   }
 
-  @Test func aPairingFromAForeignOriginIsRefused() async throws {
+  @Test func aPairingFromAForeignOriginIsRefusedAndSpendsNoCode() async throws {
     let harness = try await WebRemoteHarness.start()
     try await harness.test { client in
       let code = harness.devices.newCode()
@@ -59,8 +65,30 @@ struct SecurityTests {
           .authorization: SignedDevice(pairing: code).authorization("POST", "/api/pair", body: "{}"),
         ])
       #expect(response.status == .forbidden)
+      #expect(try WebRemoteAPI.refusal(response) == "forbidden-origin")
       // The code was not spent by the refused request.
-      _ = try await WebRemoteAPI.pair(client, code: code)
+      _ = try await WebRemoteAPI.pairDevice(client, code: code)
+    }
+    await harness.stop()
+  }
+
+  @Test func everyAnswerOfTheAPIForbidsSniffingAndReferrersAndTellsTheHubsTime() async throws {
+    let harness = try await WebRemoteHarness.start()
+    try await harness.test { client in
+      let device = try await WebRemoteAPI.pairDevice(client, code: harness.devices.newCode())
+      let answers = [
+        try await WebRemoteAPI.get(client, "/api/session", as: device),
+        try await WebRemoteAPI.get(client, "/api/players/vlc", as: device),
+        try await client.execute(uri: "/api/players", method: .get),
+      ]
+      #expect(answers.map(\.status) == [.ok, .notFound, .unauthorized])
+      let before = SignedDevice.now() - 60_000
+      for answer in answers {
+        #expect(answer.headers[.xContentTypeOptions] == "nosniff")
+        #expect(answer.headers[HTTPField.Name("Referrer-Policy")!] == "no-referrer")
+        #expect(answer.headers[.cacheControl] == "no-store")
+        #expect((Int64(answer.headers[HTTPField.Name("X-Remote-Time")!] ?? "") ?? 0) > before)
+      }
     }
     await harness.stop()
   }

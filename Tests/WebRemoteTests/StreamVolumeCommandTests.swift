@@ -42,8 +42,9 @@ struct StreamVolumeCommandTests {
   {
     let volumes = RecordingStreamVolumes()
     let harness = try await WebRemoteHarness.start(
-      childPlayers: [("quiet", ["--no-volume"])], streamVolumes: volumes)
-    try await harness.test { client in
+      players: [], binaurals: ["binaural"], childPlayers: [("quiet", ["--no-volume"])], streamVolumes: volumes
+    )
+    try await harness.testLive { client in
       let token = try await WebRemoteAPI.pair(client, code: harness.devices.newCode())
       let quiet = try await eventually("quiet's streams' level in its snapshot") {
         () async throws -> [String: Any]? in
@@ -82,8 +83,9 @@ struct StreamVolumeCommandTests {
   {
     let volumes = RecordingStreamVolumes()
     let harness = try await WebRemoteHarness.start(
-      childPlayers: [("browser", ["--ignores-volume"])], streamVolumes: volumes)
-    try await harness.test { client in
+      players: [], binaurals: ["binaural"], childPlayers: [("browser", ["--ignores-volume"])],
+      streamVolumes: volumes)
+    try await harness.testLive { client in
       let token = try await WebRemoteAPI.pair(client, code: harness.devices.newCode())
       let before = try await WebRemoteAPI.snapshot(client, "browser", token: token)
       #expect(before["volumeControl"] as? String == "mpris")
@@ -105,9 +107,9 @@ struct StreamVolumeCommandTests {
   @Test func `a player with no stream of its own is answered 409 with the hub's reason`() async throws {
     let reason = "org.mpris.MediaPlayer2.quiet has no stream of its own on the sound server: it plays nothing"
     let harness = try await WebRemoteHarness.start(
-      childPlayers: [("quiet", ["--no-volume"])],
+      players: [], binaurals: ["binaural"], childPlayers: [("quiet", ["--no-volume"])],
       streamVolumes: RecordingStreamVolumes(failure: APIError(.notOffered, reason)))
-    try await harness.test { client in
+    try await harness.testLive { client in
       let token = try await WebRemoteAPI.pair(client, code: harness.devices.newCode())
       let quiet = try await WebRemoteAPI.snapshot(client, "quiet", token: token)
       #expect(quiet["volumeControl"] as? String == "streams")

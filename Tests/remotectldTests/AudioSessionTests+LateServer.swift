@@ -16,12 +16,10 @@ extension AudioSessionTests {
     let bus = try await PrivateBus.start()
     // The hub's PULSE_SERVER goes through a link that points at no server yet.
     let link = bus.directory.appendingPathComponent("pulse")
-    let hub = try bus.start(
-      "/usr/bin/env",
-      ["PULSE_SERVER=unix:\(link.path)/native", HubTools.remotectld, "--log-level", "debug", "--no-http"])
+    let hub = try await bus.startHub(
+      ["--no-http"], environment: ["PULSE_SERVER": "unix:\(link.path)/native"], capturingLog: true)
     var servers: [PulseAudioServer] = []
     do {
-      try await bus.waitForName("io.github.swift_remote_control.Hub")
       try await eventually("doctor to say that the hub does not watch the sound server") {
         try await Self.doctor(on: bus).contains(
           "the hub does not watch the sound server (No sound server answered")

@@ -180,11 +180,11 @@ extension AudioSessionTests {
         ("public-origin = http://music.example.org\n", ":1: the public origin must start with https://"),
       ] {
         try await Self.withConfigurationFile(text) { path in
-          let hub = try await bus.run(HubTools.remotectld, ["--no-http", "--no-bridge", "--config", path])
+          let hub = try await bus.runHub(["--no-http", "--no-bridge", "--config", path])
           #expect(hub.status != 0 && hub.error.contains(path + message), "\(text): \(hub)")
         }
       }
-      let hub = try await bus.run(HubTools.remotectld, ["--no-http", "--no-bridge", "--call-roles", " , "])
+      let hub = try await bus.runHub(["--no-http", "--no-bridge", "--call-roles", " , "])
       #expect(hub.status != 0 && hub.error.contains("--call-roles must name at least one"), "\(hub)")
     } catch {
       await bus.stop()

@@ -123,14 +123,17 @@ struct AudioSessionTests {
       await server.stop()
       throw error
     }
-    let hub = try ChildProcess(
-      HubTools.remotectld,
-      ["--log-level", "debug", "--no-http", "--proxy", proxy ? "on" : "off"] + hubArguments,
-      environment: bus.environment.merging([
-        "PULSE_SERVER": server.address, "XDG_STATE_HOME": bus.directory.appendingPathComponent("state").path,
-      ]) { $1 }.merging(hubEnvironment) {
-        $1
-      })
+    let hub: ChildProcess
+    do {
+      hub = try await bus.startHub(
+        ["--no-http", "--proxy", proxy ? "on" : "off"] + hubArguments,
+        environment: ["PULSE_SERVER": server.address].merging(hubEnvironment) { $1 }, capturingLog: true,
+        waitingForName: false)
+    } catch {
+      await bus.stop()
+      await server.stop()
+      throw error
+    }
     let rig = Rig(server: server, bus: bus, hub: hub)
     do {
       try await bus.waitForName("io.github.swift_remote_control.Hub")

@@ -211,11 +211,7 @@ extension PrivateBus {
   /// widened from 400 ms to 1 s for that (as a slow clicker would set it); the hold stays
   /// iOS's 500 ms.
   func startHubForClicks() async throws {
-    _ = try start(
-      "/usr/bin/env",
-      ["REMOTECTLD_CLICK_INTERVAL_MS=1000", HubTools.remotectld, "--log-level", "debug"],
-      standardError: .file(directory.appendingPathComponent("remotectld.log").path))
-    try await waitForName(Self.hubName)
+    try await startHub(environment: ["REMOTECTLD_CLICK_INTERVAL_MS": "1000"])
   }
 
   /// `remotectl button press` or `release`, which must succeed.

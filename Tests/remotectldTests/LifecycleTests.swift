@@ -34,7 +34,7 @@ struct LifecycleTests {
   @Test func `a second hub on the same bus refuses to run and says why`() async throws {
     let bus = try await PrivateBus.start()
     try await bus.startHub()
-    let second = try await bus.run(HubTools.remotectld, [])
+    let second = try await bus.runHub([])
     #expect(second.status == 1)
     #expect(
       second.error.contains("another hub already runs: io.github.swift_remote_control.Hub is owned by"),

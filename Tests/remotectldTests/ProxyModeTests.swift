@@ -90,7 +90,7 @@ struct ProxyModeTests {
     try await bus.startHub(["--no-http", "--config", file.path])
     #expect(try await hubProxy(bus).contains("--proxy off"))
     try "proxy = sometimes\n".write(to: file, atomically: true, encoding: .utf8)
-    let refused = try await bus.run(HubTools.remotectld, ["--no-http", "--config", file.path])
+    let refused = try await bus.runHub(["--no-http", "--config", file.path])
     #expect(refused.status != 0)
     #expect(refused.error.contains("remotectld.conf:1: proxy must be auto, on or off, not \"sometimes\""))
     await bus.stop()

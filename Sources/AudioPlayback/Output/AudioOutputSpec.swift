@@ -44,7 +44,7 @@ package enum AudioOutputSpec: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  /// Parses `spec` and opens that output; see ``open(applicationName:streamName:format:pulseServer:)``.
+  /// Parses `spec` and opens that output; see ``open(applicationName:streamName:format:pulseServer:role:onEvent:)``.
   package static func open(
     _ spec: String, applicationName: String = "Binaural", streamName: String = "Binaural",
     format: AudioFormat = .standard

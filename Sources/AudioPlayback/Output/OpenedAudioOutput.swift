@@ -1,4 +1,4 @@
-/// An output that ``AudioOutputSpec/open(applicationName:streamName:format:pulseServer:)``
+/// An output that ``AudioOutputSpec/open(applicationName:streamName:format:pulseServer:role:onEvent:)``
 /// opened, and what the user should be told about it.
 package struct OpenedAudioOutput {
   /// The output, ready for ``BeatPlayer``.

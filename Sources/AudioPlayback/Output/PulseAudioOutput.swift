@@ -26,6 +26,10 @@ package final class PulseAudioOutput: AudioOutput {
   /// as `streamName` of `applicationName`.
   ///
   /// - Parameters:
+  ///   - server: The PulseAudio server; nil for libpulse's default.
+  ///   - applicationName: The client name sound mixers show.
+  ///   - streamName: The stream name sound mixers show.
+  ///   - format: The format the stream takes.
   ///   - role: The stream's `media.role`: `music` for playback, `phone` for a call. PulseAudio's
   ///     `module-role-cork` pauses the music while a phone stream plays.
   ///   - onEvent: Hears the server's requests to pause and resume, and the stream's moves, on

@@ -26,7 +26,7 @@ import Synchronization
 /// while it is up are ignored. The recognizer sends only the end of a seek it began; stopping a
 /// seek whose release never comes is the receiver's part (``ContinuousSeek`` times out).
 ///
-/// Time is read from an injectable clock, so that tests drive it with a ``ManualClock``-like clock.
+/// Time is read from an injectable clock, so that tests drive it with a `ManualClock`-like clock (RemoteControlTesting).
 /// What it sends depends only on the instants of the presses and releases: a timer that runs
 /// late sends what was due at its deadline, and a press or release first sends whatever fell due
 /// before it.

@@ -98,9 +98,11 @@ package final class DeviceStore: Sendable {
 
   // MARK: - Pairing
 
-  /// A new single-use pairing, valid for ``PairingCode/validity``.
-  package func newCode() -> PairingCode {
-    let code = PairingCode.random()
+  /// A new single-use pairing, valid for `validity` (``PairingCode/validity`` unless a test
+  /// needs a code that expires sooner).
+  package func newCode(validFor validity: Duration = PairingCode.validity) -> PairingCode {
+    var code = PairingCode.random()
+    code.validity = validity
     let now = ContinuousClock.now
     state.withLock { state in
       state.codes = state.codes.filter { $0.value.expiry > now }

@@ -42,7 +42,7 @@ enum EventsClient {
   /// message (which must be the snapshot), the rest of the messages and the writer; then
   /// closes the socket normally.
   static func session(
-    _ harness: WebRemoteHarness, _ client: any TestClientProtocol, player: String = "binaural",
+    _ harness: WebRemoteHarness, _ client: any TestClientProtocol, player: String = "podcasts",
     _ body:
       @escaping @Sendable (
         _ snapshot: [String: Any], _ messages: inout WebSocketInboundMessageStream.AsyncIterator,

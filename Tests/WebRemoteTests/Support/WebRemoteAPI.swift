@@ -91,9 +91,44 @@ enum WebRemoteAPI {
     }
   }
 
-  /// The player's PlaybackStatus as playerctl reads it.
-  static func playerctlStatus(_ bus: PrivateBus, _ player: String) async throws -> String {
-    try await bus.run("playerctl", ["-p", player, "status"]).output.trimmingCharacters(
-      in: .whitespacesAndNewlines)
+  /// `GET path` signed by `device` as the page signs it (with `origin`, when given); the
+  /// response (any status).
+  static func get(
+    _ client: some TestClientProtocol, _ path: String, as device: SignedDevice, origin: String? = nil
+  ) async throws -> TestResponse {
+    var headers: HTTPFields = [.authorization: device.authorization("GET", path)]
+    if let origin { headers[.origin] = origin }
+    return try await client.execute(uri: path, method: .get, headers: headers)
+  }
+
+  /// `POST path` with `body` (JSON), signed by `device` as the page signs it.
+  static func post(
+    _ client: some TestClientProtocol, _ path: String, as device: SignedDevice, body: String? = nil,
+    headers extra: HTTPFields = [:]
+  ) async throws -> TestResponse {
+    var headers = extra
+    headers[.authorization] = device.authorization("POST", path, body: body ?? "")
+    if body != nil { headers[.contentType] = "application/json" }
+    return try await client.execute(
+      uri: path, method: .post, headers: headers, body: body.map { ByteBuffer(string: $0) })
+  }
+
+  /// The snapshot of player `id`, once it is loaded, read with signed requests.
+  static func snapshot(_ client: some TestClientProtocol, _ id: String, as device: SignedDevice) async throws
+    -> [String: Any]
+  {
+    try await eventually("the web remote's snapshot of \(id)") { () async throws -> [String: Any]? in
+      let response = try await get(client, "/api/players/\(id)", as: device)
+      return response.status == .ok ? try object(response) : nil
+    }
+  }
+
+  /// The `error.code` of an error response, and that the response says `"ok": false`.
+  static func refusal(_ response: TestResponse) throws -> String? {
+    let object = try object(response)
+    guard object["ok"] as? Bool == false else {
+      throw TestFailure("an error without \"ok\": false: \(object)")
+    }
+    return (object["error"] as? [String: Any])?["code"] as? String
   }
 }

@@ -13,16 +13,14 @@ struct DoctorSurfacesTests {
   /// `runtime` or, when `nil`, removed from its environment, as on a machine without a user
   /// session; returns once it owns its name.
   static func startHub(on bus: PrivateBus, runtime: URL?, httpPort: Int = 0) async throws {
-    let unset = runtime == nil ? ["-u", "XDG_RUNTIME_DIR"] : []
-    let set = runtime.map { ["XDG_RUNTIME_DIR=\($0.path)"] } ?? []
-    _ = try bus.start(
-      "/usr/bin/env",
-      unset + set + [
-        "XDG_CONFIG_HOME=\(bus.directory.appendingPathComponent("config").path)",
-        "XDG_STATE_HOME=\(bus.directory.appendingPathComponent("state").path)",
-        PrivateBus.remotectld, "--http-port", "\(httpPort)", "--bridge-port", "0", "--proxy", "on",
-      ], standardError: .file(bus.directory.appendingPathComponent("remotectld.log").path))
-    try await bus.waitForName(PrivateBus.hubBusName)
+    var environment = [
+      "XDG_CONFIG_HOME": bus.directory.appendingPathComponent("config").path,
+      "XDG_STATE_HOME": bus.directory.appendingPathComponent("state").path,
+    ]
+    if let runtime { environment["XDG_RUNTIME_DIR"] = runtime.path }
+    try await bus.startHub(
+      ["--http-port", "\(httpPort)", "--bridge-port", "0", "--proxy", "on"], environment: environment,
+      removing: runtime == nil ? ["XDG_RUNTIME_DIR"] : [])
   }
 
   /// The doctor's line that starts with `prefix` after its label.

@@ -4,21 +4,12 @@ import Foundation
 /// The programs the hub's tests run, and where they are.
 enum HubTools {
   /// The directory of the built products (where the test runner lives, or above it).
-  static let productsDirectory: URL = {
-    var directory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-      .deletingLastPathComponent()
-    while directory.path != "/"
-      && !FileManager.default.fileExists(atPath: directory.appendingPathComponent("remotectld").path)
-    {
-      directory = directory.deletingLastPathComponent()
-    }
-    return directory
-  }()
+  static var productsDirectory: URL { BuiltProducts.directory }
 
   /// The hub under test.
-  static var remotectld: String { productsDirectory.appendingPathComponent("remotectld").path }
+  static var remotectld: String { BuiltProducts.remotectld }
   /// The example player.
-  static var binaural: String { productsDirectory.appendingPathComponent("binaural").path }
+  static var binaural: String { BuiltProducts.binaural }
 
   /// Whether the bus tests can run: a dbus-daemon, gdbus, and the built hub and player.
   static var canRun: Bool {
