@@ -61,7 +61,8 @@ struct ArtworkLookupTests {
     async throws
   {
     let files = HeldFileSystem()
-    let harness = try await WebRemoteHarness.start(players: [], binaurals: ["binaural"], artworkVersion: { await files.version(of: $0) })
+    let harness = try await WebRemoteHarness.start(
+      players: [], binaurals: ["binaural"], artworkVersion: { await files.version(of: $0) })
     try await harness.testLive { client in
       try await EventsClient.session(harness, client, player: "binaural") { snapshot, messages, outbound in
         let players = try #require(snapshot["players"] as? [[String: Any]])

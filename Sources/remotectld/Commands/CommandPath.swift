@@ -82,7 +82,8 @@ final class CommandPath: Sendable {
     {
       relauncher.relaunch { [self] result in
         switch result {
-        case .success(let owner): send(.player("Play"), to: .player(owner), timeout: timeout, answered: answered)
+        case .success(let owner):
+          send(.player("Play"), to: .player(owner), timeout: timeout, answered: answered)
         case .failure(let failure):
           answered(
             .failure(

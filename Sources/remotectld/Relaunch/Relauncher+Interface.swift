@@ -25,7 +25,9 @@ extension Relauncher {
     Interface(
       name: Self.interfaceName,
       methods: [
-        Interface.Method("Play", out: "s", outNames: ["player"]) { [self] call in play(call, commands: commands) }
+        Interface.Method("Play", out: "s", outNames: ["player"]) { [self] call in
+          play(call, commands: commands)
+        }
       ],
       properties: [
         Interface.Property("Enabled", "b", change: .none) { [options] in .bool(options.isEnabled) },
