@@ -12,7 +12,7 @@ import ServiceLifecycle
 /// in `docs/web-remote-api.md`.
 ///
 /// Run it as a `Service` (it follows the players while it runs) and add its routes to the
-/// server's router with ``add(to:)``.
+/// server's router with `add(to:)`.
 package final class WebRemote: Service, Sendable {
   /// Where the page's files are: the `Resources` folder of the module's resource bundle next to
   /// the executable, else `../share/swift-remote-control/web` beside it; `nil` when neither exists.
