@@ -21,7 +21,8 @@ package struct BridgeConfiguration: Sendable {
   /// What one client may do.
   package var limits: BridgeLimits
   /// How often the hub pings each client (a WebSocket Ping); one missing Pong ends the
-  /// connection. Apply it with ``webSocketPingInterval`` in the server's WebSocket configuration.
+  /// connection. `BridgeRoutes.webSocketConfiguration(for:)` applies it to the server's WebSocket
+  /// configuration.
   package var heartbeatInterval: Duration
   /// Where pictures are written before they are published as `file://` URLs.
   package var artworkDirectory: URL

@@ -13,7 +13,7 @@ import NIOFoundationEssentialsCompat
 /// BridgeRoutes(hub: hub, listener: .loopback).add(to: router)
 /// ```
 ///
-/// Serve the router with ``webSocketConfiguration(for:)``, so that the largest message fits in
+/// Serve the router with `webSocketConfiguration(for:)`, so that the largest message fits in
 /// a frame and clients are pinged at the configured heartbeat interval.
 package struct BridgeRoutes: Sendable {
   /// The state every connection shares.

@@ -12,7 +12,7 @@ extension Application {
   /// `org.mpris.MediaPlayer2.<name>.instance<pid>` when that is taken), so desktop media
   /// controls, media keys and `playerctl` drive the app, and releases the name when it returns.
   /// As with `UIApplication`, events reach the app only after
-  /// ``RemoteControl/Application/beginReceivingRemoteControlEvents()``.
+  /// `Application.beginReceivingRemoteControlEvents()`.
   ///
   /// ```swift
   /// application.beginReceivingRemoteControlEvents()
@@ -31,7 +31,7 @@ extension Application {
   /// - With `stoppingOnQuit`, MPRIS `Quit` ends it so: a target is added to the quit command
   ///   for the run (so `CanQuit` is `true`), after the app's own quit targets, and the caller of
   ///   `Quit` gets its reply before the name goes. Without it, `Quit` is the app's to handle
-  ///   (``RemoteControl/RemoteCommandCenter/quitCommand``), and is not offered while nothing
+  ///   (`RemoteCommandCenter.quitCommand`), and is not offered while nothing
   ///   handles it.
   ///
   /// ```swift

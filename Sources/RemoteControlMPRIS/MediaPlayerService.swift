@@ -28,7 +28,7 @@ public import ServiceLifecycle
 /// try await group.run()
 /// ```
 ///
-/// Calls become events from ``RemoteControlEvent/Source/mpris(sender:)`` delivered on the main
+/// Calls become events from `RemoteControlEvent.Source.mpris(sender:)` delivered on the main
 /// actor; a call is answered when its outcome is known. Property reads are answered on the bus
 /// thread from a copy of the command center and from the thread-safe Now Playing info center.
 /// No timer runs: changes are announced as they happen, and `Position` is computed when read.

@@ -12,7 +12,7 @@ import RemoteControlMPRIS
 /// One client connection: whether it said hello, its players, and what it is sent.
 ///
 /// It applies the client's messages in order, on the main actor (where the players'
-/// applications live), and sends its answers through ``send``.
+/// applications live), and sends its answers through the `send` given to ``init(hub:access:send:)``.
 @MainActor
 final class BridgeSession {
   private let hub: BridgeHub

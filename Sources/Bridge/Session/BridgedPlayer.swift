@@ -10,7 +10,7 @@ import Synchronization
   import Foundation
 #endif
 
-/// One registered player: an ``RemoteControl/Application`` run as an MPRIS player on a bus
+/// One registered player: an `Application` run as an MPRIS player on a bus
 /// connection of its own, whose commands become the client's actions and whose Now Playing
 /// info is what the client reports.
 @MainActor

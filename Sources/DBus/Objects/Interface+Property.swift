@@ -43,7 +43,7 @@ extension Interface {
       self.setter = setter
     }
 
-    /// Whether ``emitPropertiesChanged`` may name it.
+    /// Whether ``Connection/emitPropertiesChanged(path:interface:properties:)`` may name it.
     var isAnnounced: Bool { change == .emitsChange || change == .invalidates }
   }
 }

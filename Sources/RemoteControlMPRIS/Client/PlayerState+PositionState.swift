@@ -2,7 +2,7 @@ public import RemoteControl
 
 extension PlayerState {
   /// Where playback was when the player last reported it, as the core's
-  /// ``RemoteControl/PositionState``: `Position`, `Rate` and `mpris:length`; `nil` until
+  /// `PositionState`: `Position`, `Rate` and `mpris:length`; `nil` until
   /// `Position` is known.
   ///
   /// MPRIS never signals `Position`: a player reports it when asked and announces its jumps

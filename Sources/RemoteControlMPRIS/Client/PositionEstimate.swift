@@ -4,7 +4,7 @@ import RemoteControl
 /// reports a position (on `Get`) and its jumps (`Seeked`); in between, position moves at
 /// `Rate` while `Playing`. No polling is needed to show a moving position.
 ///
-/// Deprecated: the core's ``RemoteControl/PositionState`` is the one position model. Read
+/// Deprecated: the core's `PositionState` is the one position model. Read
 /// ``PlayerState/positionState`` when `Position` is read or `Seeked` arrives, note the instant,
 /// and while `Playing` read `positionState.position(after: reportedAt.duration(to: .now))`. Until
 /// it goes, this type computes its estimate with the same state.

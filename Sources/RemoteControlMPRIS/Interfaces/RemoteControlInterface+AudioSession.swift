@@ -3,7 +3,7 @@ import RemoteControl
 
 extension RemoteControlInterface {
   /// The methods through which the system (a hub that arbitrates the sound, a script) posts
-  /// interruptions and route changes into the application's ``RemoteControl/AudioSession``:
+  /// interruptions and route changes into the application's `AudioSession`:
   /// `BeginInterruption()`, `EndInterruption(b ShouldResume)` and `RouteChanged(s Reason)`.
   ///
   /// Each posts on the main actor, in the order of the calls there, so the session's main-actor

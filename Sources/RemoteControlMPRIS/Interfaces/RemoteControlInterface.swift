@@ -81,7 +81,7 @@ enum RemoteControlInterface {
 
   /// `BeginSeekingForward`, `EndSeekingForward`, `BeginSeekingBackward`, `EndSeekingBackward`:
   /// a held seek button, as its begin and end events. No `Can…` property gates them: a
-  /// responder (``RemoteControl/ContinuousSeek``) may handle them as well as a target, and an
+  /// responder (`ContinuousSeek`) may handle them as well as a target, and an
   /// event nobody handles fails as an MPRIS method's does. They fail while `CanControl` is false.
   private static func seekingMethods(state: MediaPlayerState, dispatcher: EventDispatcher)
     -> [Interface.Method]

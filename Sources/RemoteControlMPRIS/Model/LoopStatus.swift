@@ -4,7 +4,7 @@ import RemoteControl
 ///
 /// The corresponding MPRIS type is `Loop_Status`, the value of
 /// `org.mpris.MediaPlayer2.Player.LoopStatus`: `None`, `Track` or `Playlist`, which are the
-/// repeat modes ``RepeatMode/off``, ``RepeatMode/one`` and ``RepeatMode/all``. The player
+/// repeat modes `RepeatMode.off`, `RepeatMode.one` and `RepeatMode.all`. The player
 /// publishes it, ``PlayerState`` reads it.
 public enum LoopStatus: String, Sendable, Hashable, CaseIterable {
   /// `None`: playback stops after the last track.

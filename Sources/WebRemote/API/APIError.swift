@@ -95,6 +95,6 @@ extension APIError {
   /// to the next, are for people and do not count.
   package static func == (lhs: APIError, rhs: APIError) -> Bool { lhs.code == rhs.code }
 
-  /// Hashes the ``code`` only, as ``==`` compares it.
+  /// Hashes the ``code`` only, as ``==(_:_:)`` compares it.
   package func hash(into hasher: inout Hasher) { hasher.combine(code) }
 }

@@ -98,8 +98,8 @@ package final class DeviceStore: Sendable {
 
   // MARK: - Pairing
 
-  /// A new single-use pairing, valid for `validity` (``PairingCode/validity`` unless a test
-  /// needs a code that expires sooner).
+  /// A new single-use pairing, valid for `validity` (``PairingCode/validity-swift.type.property``
+  /// unless a test needs a code that expires sooner).
   package func newCode(validFor validity: Duration = PairingCode.validity) -> PairingCode {
     var code = PairingCode.random()
     code.validity = validity

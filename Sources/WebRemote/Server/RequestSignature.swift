@@ -66,7 +66,7 @@ package struct RequestSignature: Sendable, Hashable {
     return try RequestSignature(parsing: value)
   }
 
-  /// What a signature covers: the method, the target (``target(of:)``), the time, the nonce
+  /// What a signature covers: the method, the target (`target(of:)`), the time, the nonce
   /// and the body's SHA-256 in hexadecimal, one a line, after ``version``.
   package static func canonical(
     method: String, target: String, time: Int64, nonce: String, body: some Sequence<UInt8>

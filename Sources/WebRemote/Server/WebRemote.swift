@@ -12,7 +12,7 @@ import ServiceLifecycle
 /// in `docs/web-remote-api.md`.
 ///
 /// Run it as a `Service` (it follows the players while it runs) and add its routes to the
-/// server's router with ``add(to:)``.
+/// server's router with `add(to:)`.
 package final class WebRemote: Service, Sendable {
   /// Where the page's files are: `../share/swift-remote-control/web` beside the executable, else
   /// the source tree's `Sources/WebRemote/Resources`; `nil` when neither exists.
