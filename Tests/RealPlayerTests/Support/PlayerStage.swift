@@ -117,9 +117,10 @@ final class PlayerStage: Sendable {
   }
 
   /// Starts the hub as `make install` runs it (no web remote, which would take a port), watching
-  /// this sound server; returns once it owns its name.
+  /// this sound server, with `arguments` (such as `--exclusive`) after its own; returns once it
+  /// owns its name.
   @discardableResult
-  func startHub() async throws -> ChildProcess {
+  func startHub(_ arguments: [String] = []) async throws -> ChildProcess {
     let folder = bus.directory.appendingPathComponent("hub")
     var environment = ["PULSE_SERVER": server.address]
     for (name, sub) in [
@@ -130,7 +131,7 @@ final class PlayerStage: Sendable {
       environment[name] = path.path
     }
     // No web remote and an ephemeral bridge port: parallel runs would take the same ports.
-    return try await bus.startHub(["--no-http", "--bridge-port", "0"], environment: environment)
+    return try await bus.startHub(["--no-http", "--bridge-port", "0"] + arguments, environment: environment)
   }
 
   // MARK: - What players need
