@@ -122,6 +122,9 @@ struct ProxyPlayerTests {
   @Test func `with no player, calls fail with NoPlayer and reads are empty`() async throws {
     let bus = try await PrivateBus.start()
     try await bus.startHub()
+    // The hub owns its own name first; its proxy player's names come with the part that
+    // publishes them.
+    try await bus.waitForName(PrivateBus.proxyName)
     let call = try await bus.gdbusCallResult(PrivateBus.proxyName, "\(PrivateBus.playerInterface).PlayPause")
     #expect(call.status != 0)
     #expect(call.error.contains("io.github.swift_remote_control.Hub1.Error.NoPlayer"), "\(call.error)")
