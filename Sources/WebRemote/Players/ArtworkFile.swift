@@ -1,6 +1,7 @@
 import Crypto
 import FoundationEssentials
 import HubSupport
+import Logging
 
 /// The artwork file a player published as a `file://` `mpris:artUrl`: the only file the web
 /// remote ever serves for it.
@@ -14,9 +15,10 @@ struct ArtworkFile: Sendable, Hashable {
   var version: String
 
   /// The file that `artURL` names, if it is a `file://` URL of a regular file no larger than
-  /// ``maximumSize``; `nil` otherwise. Reads the file's attributes off the cooperative pool.
-  static func find(artURL: String?) async -> ArtworkFile? {
-    await BlockingIO.run { findNow(artURL: artURL) }
+  /// ``maximumSize``; `nil` otherwise. A file that cannot be read (gone, say) is logged to
+  /// `logger`. Reads the file's attributes off the cooperative pool.
+  static func find(artURL: String?, logger: Logger) async -> ArtworkFile? {
+    await BlockingIO.run { findNow(artURL: artURL, logger: logger) }
   }
 
   /// Whether `artURL` may name a file the hub serves (a `file://` URL), known without reading
@@ -25,15 +27,23 @@ struct ArtworkFile: Sendable, Hashable {
     artURL.hasPrefix("file://")
   }
 
-  /// ``find(artURL:)`` on the calling thread: it waits on the disk, so never on the
+  /// ``find(artURL:logger:)`` on the calling thread: it waits on the disk, so never on the
   /// cooperative pool, nor under a lock, nor on a bus thread.
-  private static func findNow(artURL: String?) -> ArtworkFile? {
+  private static func findNow(artURL: String?, logger: Logger) -> ArtworkFile? {
     guard let artURL, mayServe(artURL: artURL), let url = URL(string: artURL), url.isFileURL else {
       return nil
     }
     let path = url.path
-    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-      attributes[.type] as? FileAttributeType == .typeRegular,
+    let attributes: [FileAttributeKey: Any]
+    do {
+      attributes = try FileManager.default.attributesOfItem(atPath: path)
+    } catch {
+      logger.notice(
+        "no artwork served: cannot read the player's artwork file \(path)",
+        metadata: ["error": "\(errorDescription(error))"])
+      return nil
+    }
+    guard attributes[.type] as? FileAttributeType == .typeRegular,
       let size = byteCount(attributes[.size]), size <= maximumSize
     else { return nil }
     let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0

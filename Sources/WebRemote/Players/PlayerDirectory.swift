@@ -43,7 +43,7 @@ final class PlayerDirectory: Sendable {
   /// The players, their snapshots and the clients.
   let state = Mutex(State())
   /// The version of the artwork file a `file://` `mpris:artUrl` names, `nil` when the hub
-  /// serves none: ``ArtworkFile/find(artURL:)``, which waits on the disk off the cooperative pool.
+  /// serves none: ``ArtworkFile/find(artURL:logger:)``, which waits on the disk off the cooperative pool.
   let artworkVersion: @Sendable (_ artURL: String) async -> String?
 
   /// A directory of `view`'s players in `hub`'s order; commands go to `commands`, or straight to

@@ -50,7 +50,8 @@ package final class WebRemote: Service, Sendable {
     self.publicOrigin = publicOrigin
     self.directory = PlayerDirectory(
       view: view, hub: hub, interruptions: interruptions, commands: commands, streamVolumes: streamVolumes,
-      logger: logger, artworkVersion: artworkVersion ?? { await ArtworkFile.find(artURL: $0)?.version })
+      logger: logger,
+      artworkVersion: artworkVersion ?? { await ArtworkFile.find(artURL: $0, logger: logger)?.version })
     self.logger = logger
     self.staticFiles = staticFiles
     devices.observeRevocations { [directory] id in
@@ -193,7 +194,8 @@ package final class WebRemote: Service, Sendable {
 
   private func artwork(_ id: String, request: Request) async -> Response {
     guard let record = directory.record(id) else { return APIResponse.error(unknownPlayer(id)) }
-    guard let file = await ArtworkFile.find(artURL: record.artURL), let (bytes, type) = await file.read()
+    guard let file = await ArtworkFile.find(artURL: record.artURL, logger: logger),
+      let (bytes, type) = await file.read()
     else {
       return APIResponse.error(APIError(.notFound, "\(record.name) shows no artwork the hub can serve"))
     }
