@@ -78,6 +78,7 @@ public struct MediaPlayerService: Service {
     }
     defer { connection.close() }
     connection.onReconnectFailure = { [logger] error in logger.warning("\(error.message)") }
+    connection.onUndeliveredMessage = { [logger] error in logger.warning("\(error.message)") }
     let session = await MediaPlayerSession.start(
       application: application, configuration: configuration, connection: connection, logger: logger)
     defer { session.stop() }

@@ -88,4 +88,57 @@ struct ReconnectPolicyTests {
     }
     await bus.stop()
   }
+
+  @Test("A name the returning bus refuses is said through onReconnectFailure; the rest is registered again")
+  func nameRefusedAfterReconnectIsSaid() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "refused-test-\(UUID().uuidString.prefix(8))", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let socket = folder.appendingPathComponent("bus").path
+    let refused: BusName = "org.example.Refused"
+    let kept: BusName = "org.example.Kept"
+    // The daemon that comes back at the same path forbids owning one of the two names.
+    let configuration = folder.appendingPathComponent("refusing.conf")
+    try """
+    <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+     "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+    <busconfig>
+      <include>/usr/share/dbus-1/session.conf</include>
+      <policy context="mandatory"><deny own="\(refused)"/></policy>
+    </busconfig>
+    """.write(to: configuration, atomically: true, encoding: .utf8)
+    let first = try await Self.daemon(at: socket)
+    // Without the guid: the point here is the name, not the replaced daemon.
+    let server = try await Connection.connect(.address("unix:path=\(socket)"))
+    defer { server.close() }
+    let reports = Recorder<BusError>()
+    server.onReconnectFailure = { reports.append($0) }
+    let reconnected = Recorder<Bool>()
+    server.onReconnect = { reconnected.append(true) }
+    #expect(try await server.requestName(refused) == .primaryOwner)
+    #expect(try await server.requestName(kept) == .primaryOwner)
+
+    first.process.kill()
+    _ = try await first.process.waitForExit()
+    let second = try ChildProcess(
+      "dbus-daemon",
+      [
+        "--config-file=\(configuration.path)", "--nofork", "--print-address=1",
+        "--address=unix:path=\(socket)",
+      ])
+    _ = try await second.line(within: .seconds(10)) { $0.hasPrefix("unix:") }
+    #expect(await reconnected.waitFor(1, within: .seconds(10)).count == 1)
+    let said = reports.all.filter { $0.message.contains("\(refused)") }
+    #expect(said.count == 1, "\(reports.all)")
+    #expect(said.first?.name == .accessDenied, "\(said)")
+    #expect(said.first?.message.contains("could not be requested again") == true, "\(said)")
+    let observer = try await Connection.connect(.address("unix:path=\(socket)"))
+    defer { observer.close() }
+    #expect(try await observer.nameOwner(of: kept) == server.uniqueName)
+    #expect(try await observer.nameOwner(of: refused) == nil)
+    observer.close()
+    server.close()
+    await second.terminate()
+  }
 }

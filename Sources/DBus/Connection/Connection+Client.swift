@@ -56,7 +56,7 @@ extension Connection {
   ) async throws(BusError) -> Subscription {
     let loop = self.loop
     return try await loop.async { state, complete in
-      let entry = MatchEntry(id: state.makeID(), rule: rule, handler: handler)
+      let entry = MatchEntry(id: state.makeID(), rule: rule, handler: handler, loop: loop)
       do throws(BusError) {
         try state.addMatch(entry)
         complete(.success(Subscription(entry: entry, loop: loop)))

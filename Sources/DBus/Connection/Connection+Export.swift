@@ -51,7 +51,8 @@ extension Connection {
   ///
   /// Throws when a property is not declared, or is declared `.const` or `.none` (such as MPRIS
   /// `Position`), which never appear in PropertiesChanged. The signal is sent by the
-  /// connection's thread without waiting; it is dropped while disconnected.
+  /// connection's thread without waiting; it is dropped while disconnected. When it cannot be
+  /// sent (a getter throws, for one), ``onUndeliveredMessage`` hears why.
   package func emitPropertiesChanged(path: ObjectPath, interface: String, properties: [String])
     throws(BusError)
   {
@@ -67,7 +68,16 @@ extension Connection {
       }
     }
     loop.submit { state in
-      try? state.emitPropertiesChanged(path: path, interface: interface, names: properties)
+      do throws(BusError) {
+        try state.emitPropertiesChanged(path: path, interface: interface, names: properties)
+      } catch {
+        state.loop?.reportUndeliveredMessage(
+          BusError(
+            error.name,
+            "PropertiesChanged of \(interface) at \(path) (\(properties.joined(separator: ", "))) "
+              + "was not sent: \(error.message)",
+            operation: error.operation, errno: error.errno))
+      }
     }
   }
 
@@ -75,6 +85,7 @@ extension Connection {
   ///
   /// Throws when the signal is not declared or the arguments do not match its signature. The
   /// signal is sent by the connection's thread without waiting; it is dropped while disconnected.
+  /// When it cannot be sent, ``onUndeliveredMessage`` hears why.
   package func emitSignal(
     path: ObjectPath, interface: String, member: String, arguments: [Value] = []
   ) throws(BusError) {
@@ -88,7 +99,14 @@ extension Connection {
         "signal \(member) has signature \"\(signal.signature)\", the arguments are \"\(given)\"")
     }
     loop.submit { state in
-      try? state.emitSignal(path: path, interface: interface, member: member, arguments: arguments)
+      do throws(BusError) {
+        try state.emitSignal(path: path, interface: interface, member: member, arguments: arguments)
+      } catch {
+        state.loop?.reportUndeliveredMessage(
+          BusError(
+            error.name, "the signal \(interface).\(member) from \(path) was not sent: \(error.message)",
+            operation: error.operation, errno: error.errno))
+      }
     }
   }
 

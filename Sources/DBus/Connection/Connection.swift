@@ -80,12 +80,26 @@ package final class Connection: Sendable {
     set { loop.shared.withLock { $0.onReconnect = newValue } }
   }
 
-  /// Called on the connection's thread, at most twice each time the bus is lost, with an error
-  /// that says what the connection does about it: when another daemon now serves the address
-  /// (its guid changed) and the connection reconnects without the guid, and when reconnecting
-  /// has failed for a second and the attempts become rarer. For a log line; nothing to answer.
+  /// Called on the connection's thread with an error that says what the connection does about
+  /// a lost bus: when another daemon now serves the address (its guid changed) and the
+  /// connection reconnects without the guid, and when reconnecting has failed for a second and
+  /// the attempts become rarer (each at most once per loss of the bus); and, once reconnected,
+  /// for each exported object, match, property-write handler or name that could not be
+  /// registered again, which the connection then goes on without. For a log line; nothing to
+  /// answer.
   package var onReconnectFailure: (@Sendable (BusError) -> Void)? {
     get { loop.shared.withLock { $0.onReconnectFailure } }
     set { loop.shared.withLock { $0.onReconnectFailure = newValue } }
+  }
+
+  /// Called on the connection's thread with an error for each message that no caller waits for
+  /// and that did not get where it was going: a signal or `PropertiesChanged` that could not be
+  /// sent (``emitSignal(path:interface:member:arguments:)``,
+  /// ``emitPropertiesChanged(path:interface:properties:)``: a getter that throws, for one), and a
+  /// message matched by ``addMatch(rule:handler:)`` whose body cannot be read, which its handler
+  /// never sees. For a log line; nothing to answer.
+  package var onUndeliveredMessage: (@Sendable (BusError) -> Void)? {
+    get { loop.shared.withLock { $0.onUndeliveredMessage } }
+    set { loop.shared.withLock { $0.onUndeliveredMessage = newValue } }
   }
 }

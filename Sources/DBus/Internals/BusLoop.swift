@@ -18,6 +18,7 @@ final class BusLoop: @unchecked Sendable {
     var uniqueName: BusName?
     var onReconnect: (@Sendable () -> Void)?
     var onReconnectFailure: (@Sendable (BusError) -> Void)?
+    var onUndeliveredMessage: (@Sendable (BusError) -> Void)?
     var exported: [ExportKey: Interface] = [:]
     var exportIDs: [ExportKey: UInt64] = [:]
   }
@@ -117,6 +118,20 @@ final class BusLoop: @unchecked Sendable {
     } else {
       done.wait()
     }
+  }
+
+  // MARK: - Reporting what nobody waits for
+
+  /// Hands `error` to ``Connection/onReconnectFailure``, if set; on the owner thread.
+  func reportReconnectFailure(_ error: BusError) {
+    let handler = shared.withLock { $0.onReconnectFailure }
+    handler?(error)
+  }
+
+  /// Hands `error` to ``Connection/onUndeliveredMessage``, if set; on the owner thread.
+  func reportUndeliveredMessage(_ error: BusError) {
+    let handler = shared.withLock { $0.onUndeliveredMessage }
+    handler?(error)
   }
 
   // MARK: - Handing over work

@@ -58,16 +58,71 @@ extension BusState {
     }
     failedReconnects = 0
     retryDeadline = nil
-    for object in exports.values.sorted(by: { $0.id < $1.id }) { try? attach(object) }
-    for match in matches.values.sorted(by: { $0.id < $1.id }) { try? attach(match) }
-    for interceptor in interceptors.values.sorted(by: { $0.id < $1.id }) { try? attach(interceptor) }
-    if let bus {
-      for owned in ownedNames {
-        _ = try? requestNameNow(bus, owned.name, flags: owned.flags)
+    for object in exports.values.sorted(by: { $0.id < $1.id }) {
+      reattach("\(object.interface.name) could not be exported again at \(object.path)") {
+        () throws(BusError) in try attach(object)
       }
+    }
+    for match in matches.values.sorted(by: { $0.id < $1.id }) {
+      reattach("the match rule \(match.rule) could not be installed again") {
+        () throws(BusError) in try attach(match)
+      }
+    }
+    for interceptor in interceptors.values.sorted(by: { $0.id < $1.id }) {
+      reattach("the property-write handler at \(interceptor.path) could not be installed again") {
+        () throws(BusError) in try attach(interceptor)
+      }
+    }
+    if let bus {
+      for owned in ownedNames { requestAgain(owned.name, flags: owned.flags, on: bus) }
     }
     let handler = loop?.shared.withLock { $0.onReconnect }
     handler?()
+  }
+
+  /// Registers one thing again after a reconnect; when that fails, the connection goes on
+  /// without it and says so through `onReconnectFailure`, `what` first.
+  private func reattach(_ what: String, _ registration: () throws(BusError) -> Void) {
+    do {
+      try registration()
+    } catch {
+      report(
+        BusError(
+          error.name, "after reconnecting, \(what): \(error.message)", operation: "reconnect",
+          errno: error.errno))
+    }
+  }
+
+  /// Requests a name owned before the bus was lost; says so through `onReconnectFailure` when
+  /// the bus refuses it, or when another connection took it meanwhile (the connection then waits
+  /// in its queue when its flags allow).
+  private func requestAgain(_ name: BusName, flags: UInt32, on bus: BusHandle) {
+    let result: UInt32
+    do {
+      result = try requestNameNow(bus, name, flags: flags)
+    } catch {
+      report(
+        BusError(
+          error.name, "after reconnecting, the name \(name) could not be requested again: \(error.message)",
+          operation: "reconnect", errno: error.errno))
+      return
+    }
+    switch RequestNameResult(rawValue: result) {
+    case .primaryOwner, .alreadyOwner:
+      break
+    case .inQueue:
+      report(
+        BusError(
+          .failed,
+          "after reconnecting, another connection owns the name \(name); this one waits in its queue",
+          operation: "reconnect"))
+    case .exists, nil:
+      report(
+        BusError(
+          .failed,
+          "after reconnecting, another connection owns the name \(name); this one goes on without it",
+          operation: "reconnect"))
+    }
   }
 
   /// Schedules the next attempt after a failed one, and says so (at most twice per loss of the
@@ -107,7 +162,6 @@ extension BusState {
   }
 
   private func report(_ error: BusError) {
-    let handler = loop?.shared.withLock { $0.onReconnectFailure }
-    handler?(error)
+    loop?.reportReconnectFailure(error)
   }
 }

@@ -9,20 +9,30 @@ final class MatchEntry: @unchecked Sendable {
   let id: UInt64
   let rule: String
   private let handler: @Sendable (ReceivedMessage) -> Void
+  /// The connection, told of a matched message that cannot be read.
+  let loop: BusLoop
   private let cancelled = Atomic<Bool>(false)
   /// The sd-bus slot of the match; `nil` while disconnected.
   var slot: SlotHandle?
 
-  init(id: UInt64, rule: String, handler: @escaping @Sendable (ReceivedMessage) -> Void) {
+  init(id: UInt64, rule: String, handler: @escaping @Sendable (ReceivedMessage) -> Void, loop: BusLoop) {
     self.id = id
     self.rule = rule
     self.handler = handler
+    self.loop = loop
   }
 
   /// Hands `message` to the handler, unless the match was cancelled.
   func deliver(_ message: ReceivedMessage) {
     guard !cancelled.load(ordering: .acquiring) else { return }
     handler(message)
+  }
+
+  /// Says through ``Connection/onUndeliveredMessage`` why a matched message never reached the
+  /// handler, unless the match was cancelled.
+  func undeliverable(_ error: BusError) {
+    guard !cancelled.load(ordering: .acquiring) else { return }
+    loop.reportUndeliveredMessage(error)
   }
 
   /// Marks the match cancelled; `true` the first time only.

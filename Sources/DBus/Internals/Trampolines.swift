@@ -80,14 +80,28 @@ enum Trampolines {
 
   /// Every message to a path with a property-write handler: hands `Properties.Set` calls to it
   /// and returns 0 (sd-bus dispatches further, to the vtables) for everything it does not take.
-  static let propertyWrite: sd_bus_message_handler_t = { message, userdata, _ in
+  ///
+  /// A body it cannot read is not taken: the vtable's setter, or sd-bus itself, reads it next and
+  /// answers the caller with what is wrong. When the body cannot be rewound for them, the caller
+  /// gets that error here.
+  static let propertyWrite: sd_bus_message_handler_t = { message, userdata, returnError in
     guard let message, let userdata, SDBus.member(message) == "Set",
       SDBus.interface(message) == "org.freedesktop.DBus.Properties"
     else { return 0 }
     let interceptor = Unmanaged<PropertyWriteInterceptor>.fromOpaque(userdata).takeUnretainedValue()
-    let arguments = try? Value.readAll(from: message)
+    let arguments: [Value]?
+    do throws(BusError) {
+      arguments = try Value.readAll(from: message)
+    } catch {
+      // Not dropped: whoever answers next reads the same body and tells the caller.
+      arguments = nil
+    }
     // Whoever answers next (the vtable, or sd-bus's own errors) reads the body from its start.
-    _ = try? SDBus.rewind(message)
+    do throws(BusError) {
+      try SDBus.rewind(message)
+    } catch {
+      return SDBus.set(error, into: returnError)
+    }
     guard let arguments, arguments.count == 3, case .string(let interface) = arguments[0],
       case .string(let property) = arguments[1], case .variant(let value) = arguments[2],
       let path = SDBus.path(message).flatMap(ObjectPath.init(rawValue:))
@@ -115,11 +129,25 @@ enum Trampolines {
     return 1
   }
 
-  /// Messages matching an installed rule.
+  /// Messages matching an installed rule. One whose body cannot be read never reaches the
+  /// handler; ``Connection/onUndeliveredMessage`` hears why.
   static let match: sd_bus_message_handler_t = { message, userdata, _ in
     guard let message, let userdata else { return 0 }
     let entry = Unmanaged<MatchEntry>.fromOpaque(userdata).takeUnretainedValue()
-    if let received = try? ReceivedMessage(message) { entry.deliver(received) }
+    let received: ReceivedMessage
+    do throws(BusError) {
+      received = try ReceivedMessage(message)
+    } catch {
+      let member = [SDBus.interface(message), SDBus.member(message)].compactMap { $0 }.joined(separator: ".")
+      let sender = SDBus.sender(message) ?? "an unnamed sender"
+      entry.undeliverable(
+        BusError(
+          error.name,
+          "a message \(member) from \(sender) matching \(entry.rule) could not be read: \(error.message)",
+          operation: error.operation, errno: error.errno))
+      return 0
+    }
+    entry.deliver(received)
     return 0
   }
 }

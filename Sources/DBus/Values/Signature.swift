@@ -41,7 +41,15 @@ package struct Signature: RawRepresentable, Sendable, Hashable, ExpressibleByStr
     var types: [Signature] = []
     var index = 0
     while index < bytes.count {
-      guard let end = try? Signature.endOfCompleteType(bytes, from: index, depth: 0) else { break }
+      let end: Int
+      do {
+        end = try Signature.endOfCompleteType(bytes, from: index, depth: 0)
+      } catch {
+        // Not reachable: a signature is checked when made, or comes from sd-bus, which checked
+        // it; the types before the fault are what there is.
+        assertionFailure("\"\(rawValue)\" is not a valid signature: \(error.reason)")
+        break
+      }
       types.append(Signature(unchecked: String(decoding: bytes[index..<end], as: UTF8.self)))
       index = end
     }

@@ -78,7 +78,7 @@ struct HubService: Service {
     // a player, and the player's reply going back, then change hands without a thread switch.
     let thread = try Self.startThread()
     teardown.add { thread.stop() }
-    let connection = try await Self.connect(configuration.bus, on: thread)
+    let connection = try await Self.connect(configuration.bus, on: thread, logger: logger)
     teardown.add { connection.close() }
     let filter = configuration.filter
     let view = PlayerView(connection: connection, logger: logger) { filter.admits($0.rawValue) }
@@ -92,7 +92,9 @@ struct HubService: Service {
 
     // The proxy player's names live on a connection that sends nothing but MPRIS and playerctld's
     // interface.
-    let server = configuration.proxy == .off ? nil : try await Self.connect(configuration.bus, on: thread)
+    let server =
+      configuration.proxy == .off
+      ? nil : try await Self.connect(configuration.bus, on: thread, logger: logger)
     if let server { teardown.add { server.close() } }
     var proxy: ProxyPlayer?
     if let server {
@@ -179,9 +181,14 @@ struct HubService: Service {
     }
   }
 
-  private static func connect(_ address: BusAddress, on thread: ConnectionThread) async throws -> Connection {
+  /// Connects on `thread`; what the connection cannot tell a caller goes to `logger`.
+  private static func connect(_ address: BusAddress, on thread: ConnectionThread, logger: Logger) async throws
+    -> Connection
+  {
     do {
-      return try await Connection.connect(address, on: thread)
+      let connection = try await Connection.connect(address, on: thread)
+      connection.logsFailures(to: logger)
+      return connection
     } catch {
       throw HubError("cannot connect to the bus: \(error.message)")
     }

@@ -65,6 +65,7 @@ final class Logind: Sendable {
     } catch {
       throw HubError("no system bus (\(error.message))")
     }
+    connection.logsFailures(to: logger)
     state.withLock { $0.connection = connection }
     do {
       _ = try await connection.addMatch(
