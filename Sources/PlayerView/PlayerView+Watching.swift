@@ -41,7 +41,17 @@ extension PlayerView {
   package func enumerate() async {
     do {
       for name in try await connection.listNames() where name.rawValue.hasPrefix(MediaPlayerBusName.prefix) {
-        guard let owner = try? await connection.nameOwner(of: name) else { continue }
+        let owner: BusName?
+        do {
+          owner = try await connection.nameOwner(of: name)
+        } catch {
+          logger.error(
+            "could not ask the bus who owns a player's name; the player is left out until it changes",
+            metadata: ["name": "\(name)", "error": "\(error)"])
+          continue
+        }
+        // `nil`: the player left between the two calls; its NameOwnerChanged says so too.
+        guard let owner else { continue }
         connection.perform { [self] in appeared(name, owner: owner) }
       }
     } catch {
