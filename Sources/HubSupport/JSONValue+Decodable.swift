@@ -19,15 +19,17 @@ extension JSONValue: Decodable {
     }
   }
 
-  /// Reads one JSON value.
+  /// Reads one JSON value: each kind is tried in turn, and Foundation's refusal of a kind
+  /// (``ofKind(_:)``) is the answer that it is another; what is left must be a number, and the
+  /// error that it is not is thrown.
   package init(from decoder: any Decoder) throws {
-    if let object = try? decoder.container(keyedBy: Key.self) {
+    if let object = try Self.ofKind({ try decoder.container(keyedBy: Key.self) }) {
       var members: [(String, JSONValue)] = []
       for key in object.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
         members.append((key.stringValue, try object.decode(JSONValue.self, forKey: key)))
       }
       self = .object(members)
-    } else if var array = try? decoder.unkeyedContainer() {
+    } else if var array = try Self.ofKind({ try decoder.unkeyedContainer() }) {
       var elements: [JSONValue] = []
       while !array.isAtEnd { elements.append(try array.decode(JSONValue.self)) }
       self = .array(elements)
@@ -36,16 +38,39 @@ extension JSONValue: Decodable {
       // `true` is not a number and `1` is not a Boolean: each is tried as its own type only.
       if value.decodeNil() {
         self = .null
-      } else if let flag = try? value.decode(Bool.self) {
+      } else if let flag = try Self.ofKind({ try value.decode(Bool.self) }) {
         self = .bool(flag)
-      } else if let text = try? value.decode(String.self) {
+      } else if let text = try Self.ofKind({ try value.decode(String.self) }) {
         self = .string(text)
-      } else if let integer = try? value.decode(Int64.self) {
+      } else if let integer = Self.wholeNumber(value) {
         self = .integer(integer)
       } else {
         // What is left is a number, or text Foundation refuses; its error says which.
         self = .number(try value.decode(Double.self))
       }
+    }
+  }
+
+  /// What `read` reads, or `nil` when the value is of another kind than `read` asks for:
+  /// Foundation's `DecodingError.typeMismatch`, or `.valueNotFound` when it is `null`. Any other
+  /// error is thrown.
+  private static func ofKind<T>(_ read: () throws -> T) throws -> T? {
+    do {
+      return try read()
+    } catch DecodingError.typeMismatch, DecodingError.valueNotFound {
+      return nil
+    }
+  }
+
+  /// The number in `value` as an `Int64`, or `nil` when it is not one: a fraction, or out of
+  /// `Int64`'s range. `value` is known to be no other kind by then, so its refusal says only
+  /// that; Foundation throws its own internal error for it, not a `DecodingError`, so it is not
+  /// told apart. The `Double` read next throws whatever is really wrong.
+  private static func wholeNumber(_ value: any SingleValueDecodingContainer) -> Int64? {
+    do {
+      return try value.decode(Int64.self)
+    } catch {
+      return nil
     }
   }
 

@@ -99,6 +99,19 @@ struct HashingAndJSONTests {
     #expect(value["text"]?.doubleValue == nil)
   }
 
+  @Test func aWholeNumberBeyondInt64IsReadAsADouble() throws {
+    let value = try JSONValue.parse(Array(#"[9223372036854775807,9223372036854775808,1e30]"#.utf8))
+    let kinds = value.arrayValue?.map { element in
+      switch element {
+      case .integer: "integer"
+      case .number: "number"
+      default: "\(element)"
+      }
+    }
+    #expect(kinds == ["integer", "number", "number"])
+    #expect(value.arrayValue?.last?.doubleValue == 1e30)
+  }
+
   @Test func nestingUpToFoundationsLimitIsRead() async throws {
     let depth = 500
     var value = try JSONValue.parse(
