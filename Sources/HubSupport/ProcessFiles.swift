@@ -144,8 +144,31 @@ package struct ProcessFiles: Sendable {
   }
 
   /// The ids of every process there now, in the reader's PID namespace.
-  package func processes() -> [Int32] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).compactMap { Int32($0) }
+  ///
+  /// - Throws: ``ListingError`` when ``root`` cannot be listed (`/proc` not mounted, for one).
+  package func processes() throws(ListingError) -> [Int32] {
+    do {
+      return try FileManager.default.contentsOfDirectory(atPath: root).compactMap { Int32($0) }
+    } catch {
+      throw ListingError(root: root, reason: errorDescription(error))
+    }
+  }
+
+  /// The process list could not be read.
+  package struct ListingError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The folder that was listed.
+    package var root: String
+    /// Why it could not be, such as "No such file or directory".
+    package var reason: String
+
+    /// The processes in `root` could not be listed, because of `reason`.
+    package init(root: String, reason: String) {
+      self.root = root
+      self.reason = reason
+    }
+
+    /// "cannot list the processes in /proc: …".
+    package var description: String { "cannot list the processes in \(root): \(reason)" }
   }
 
   /// The whole of the file at `path` under ``root``, as text; `nil` when it cannot be read.

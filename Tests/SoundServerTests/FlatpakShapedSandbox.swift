@@ -40,6 +40,8 @@ struct FlatpakShapedSandbox {
 extension ProcessFiles {
   /// A child of `process`, waited for.
   func child(of process: Int32) async throws -> Int32 {
-    try await eventually("a child of \(process)") { processes().first { status(of: $0)?.parent == process } }
+    try await eventually("a child of \(process)") {
+      try processes().first { status(of: $0)?.parent == process }
+    }
   }
 }

@@ -80,7 +80,7 @@ struct StreamMatcherCostTests {
         && warm.match(descendantStream, to: browser)?.kind == .descendantProcess
     }
     #expect(cached.p50 < sandboxed.p50)
-    let processes = files.processes().count
+    let processes = try files.processes().count
     var generations = 0
     var process = grandchild
     while let parent = files.status(of: process)?.parent, parent > 0 {

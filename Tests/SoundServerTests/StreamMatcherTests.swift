@@ -221,4 +221,13 @@ struct StreamMatcherProcTests {
     #expect(files.flatpakInfo(of: Int32.max) == nil)
     #expect(files.binary(of: Int32.max) == nil)
   }
+
+  @Test func `a process list that cannot be read is an error the lookups carry, read once`() {
+    let missing = ProcessFiles(root: "/nonexistent-proc-\(getpid())")
+    #expect(throws: ProcessFiles.ListingError.self) { try missing.processes() }
+    let found = StreamMatcher.lookUp([.sandbox], of: 42, in: missing)
+    #expect(found.scanFailure?.root == missing.root)
+    let said = found.scanFailure?.description ?? ""
+    #expect(said.hasPrefix("cannot list the processes in \(missing.root): "), "\(said)")
+  }
 }

@@ -11,8 +11,8 @@ package protocol ProcessTree: Sendable {
   func binary(of process: Int32) -> String?
   /// The machine id `process` sees; `nil` when it cannot be read.
   func machineID(of process: Int32) -> String?
-  /// Every process there now.
-  func processes() -> [Int32]
+  /// Every process there now; throws when they cannot be listed.
+  func processes() throws(ProcessFiles.ListingError) -> [Int32]
 }
 
 extension ProcessFiles: ProcessTree {}

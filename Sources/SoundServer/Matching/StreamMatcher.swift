@@ -1,4 +1,4 @@
-import HubSupport
+package import HubSupport
 
 /// Finds the players a sound-server stream belongs to, as WirePlumber's `mpris-pause` and KDE's
 /// task manager do.
@@ -57,6 +57,10 @@ package struct StreamMatcher: Sendable {
     var chain: [Int32]?
     /// The candidates on the host for the process inside a sandbox.
     var sandboxed: [SandboxedProcess]?
+    /// Why the sandbox scan found nothing: the processes could not be listed. Said once, by
+    /// whoever read the lookups (the scan is not made again for the stream); not kept by
+    /// ``StreamMatcher/store(_:for:)``.
+    package var scanFailure: ProcessFiles.ListingError?
 
     /// Nothing read.
     package init() {}
@@ -149,7 +153,14 @@ package struct StreamMatcher: Sendable {
   package static func lookUp(_ needs: Needs, of process: Int32, in tree: any ProcessTree) -> Lookups {
     var found = Lookups()
     if needs.contains(.parents) { found.chain = chain(from: process, in: tree) }
-    if needs.contains(.sandbox) { found.sandboxed = sandboxed(process, in: tree) }
+    if needs.contains(.sandbox) {
+      do {
+        found.sandboxed = try sandboxed(process, in: tree)
+      } catch {
+        found.sandboxed = []
+        found.scanFailure = error
+      }
+    }
     return found
   }
 
@@ -231,8 +242,10 @@ package struct StreamMatcher: Sendable {
     return chain
   }
 
-  private static func sandboxed(_ process: Int32, in tree: any ProcessTree) -> [SandboxedProcess] {
-    tree.processes().compactMap { host -> SandboxedProcess? in
+  private static func sandboxed(_ process: Int32, in tree: any ProcessTree) throws(ProcessFiles.ListingError)
+    -> [SandboxedProcess]
+  {
+    try tree.processes().compactMap { host -> SandboxedProcess? in
       guard let ids = tree.status(of: host)?.namespaceIDs, ids.count > 1, ids.last == process else {
         return nil
       }

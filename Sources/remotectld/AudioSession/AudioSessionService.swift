@@ -445,7 +445,7 @@ final class AudioSessionService: Service, Sendable {
       let found = missing.map {
         (
           index: $0.index, process: $0.process,
-          lookups: StreamMatcher.lookUp($0.needs, of: $0.process, in: processes)
+          lookups: lookUp($0.needs, of: $0.process)
         )
       }
       connection.perform { [self] in
@@ -473,10 +473,22 @@ final class AudioSessionService: Service, Sendable {
     case .streamAdded(let stream), .streamChanged(let stream):
       let needs = state.withLock { $0.playerStreams.missing(for: stream) }
       guard !needs.isEmpty, let process = stream.origin.processID else { return nil }
-      return StreamMatcher.lookUp(needs, of: process, in: processes)
+      return lookUp(needs, of: process)
     default:
       return nil
     }
+  }
+
+  /// Reads `needs` of a stream's `process`, and logs a process list that could not be read (the
+  /// stream then matches no player in a sandbox); on the process reader's queue.
+  private func lookUp(_ needs: StreamMatcher.Needs, of process: Int32) -> StreamMatcher.Lookups {
+    let found = StreamMatcher.lookUp(needs, of: process, in: processes)
+    if let failure = found.scanFailure {
+      logger.warning(
+        "a stream's process is not looked for in sandboxes",
+        metadata: ["process": "\(process)", "error": "\(failure)"])
+    }
+    return found
   }
 
   private func take(_ event: SoundServerEvent, found: StreamMatcher.Lookups?) {
