@@ -80,7 +80,9 @@ struct PlayerRecord: Sendable {
   /// `CanControl` true, and not found to ignore a write); else its streams, when the hub reaches
   /// them; else none.
   var volumeControl: VolumeControl? {
-    if flag(.canControl) && volume != nil && !(ignoresVolume && reachesStreams) { return .mpris }
+    let writable = PlayerProperty.offersWritableVolume(
+      volume: volume, canControl: mirror[player: .canControl]?.boolValue)
+    if writable && !(ignoresVolume && reachesStreams) { return .mpris }
     return reachesStreams ? .streams : nil
   }
   private var loopStatus: LoopStatus? { mirror[player: .loopStatus]?.stringValue.flatMap(LoopStatus.init) }

@@ -4,10 +4,10 @@ internal import RemoteControlMPRIS
 /// for players whose MPRIS `Volume` is missing or read-only (Chromium, Plexamp…), and with
 /// `--streams`. Levels are on the scale `pactl` shows as a percent (0.3 is 30 %).
 enum StreamVolumeVerb {
-  /// Whether the player offers a `Volume` it lets a controller set: present, and `CanControl`
-  /// true (MPRIS: with `CanControl` false, `Volume` is read-only).
+  /// Whether the player offers a `Volume` it lets a controller set
+  /// (`PlayerProperty.offersWritableVolume(volume:canControl:)`, the rule the hub follows too).
   static func offersWritableVolume(_ state: PlayerState) -> Bool {
-    state.volume != nil && state.canControl
+    PlayerProperty.offersWritableVolume(volume: state.volume, canControl: state[.canControl]?.boolValue)
   }
 
   /// Prints the level of the streams of `identity` (`change` `nil`), or sets it: to the level,

@@ -59,10 +59,13 @@ extension AudioSessionService {
     }
     return zip(mirrors, streams).map { mirror, streams in
       let name = mirror.busNames.first?.rawValue ?? mirror.owner.rawValue
-      if mirror[player: .volume] != nil, mirror[player: .canControl]?.boolValue == true {
+      let volume = mirror[player: .volume]?.doubleValue
+      if PlayerProperty.offersWritableVolume(
+        volume: volume, canControl: mirror[player: .canControl]?.boolValue)
+      {
         return (name, "mpris", "its MPRIS Volume")
       }
-      let why = mirror[player: .volume] == nil ? "it has no MPRIS Volume" : "its MPRIS Volume is read-only"
+      let why = volume == nil ? "it has no MPRIS Volume" : "its MPRIS Volume is read-only"
       if streams.isEmpty {
         return (name, "none", "\(why), and it has no stream of its own on the sound server now")
       }
