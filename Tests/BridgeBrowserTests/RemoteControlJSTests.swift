@@ -162,7 +162,7 @@ struct RemoteControlJSTests {
     async throws
   {
     let bus = try await PrivateBus.start()
-    let port = try BridgeHub.freePort()
+    let port = try TakenPort.free()
     let hub = try await BridgeHub.start(on: bus, port: port)
     let browser = try await TestBrowser.start(bus: nil)
     let page = try await hub.open("demo.html?appId=\(Self.appId)&identity=Tone%20Demo", in: browser)

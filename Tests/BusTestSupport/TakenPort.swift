@@ -36,6 +36,12 @@ package final class TakenPort: Sendable {
     port = Int(UInt16(bigEndian: address.sin_port))
   }
 
+  /// A loopback port nobody listens on now: taken, then let go at once (a listening socket
+  /// closed before any connection leaves nothing behind), for a server the test starts on it.
+  package static func free() throws -> Int {
+    try TakenPort().port
+  }
+
   deinit {
     close(descriptor)
   }
