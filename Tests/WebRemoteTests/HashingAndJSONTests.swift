@@ -26,6 +26,16 @@ struct HashingAndJSONTests {
     #expect([UInt8]([0x00, 0x0F, 0xA0, 0xFF, 0x5C]).hexadecimal == "000fa0ff5c")
   }
 
+  @Test func hexadecimalReadsBackWhatItWritesInEitherCaseAndNothingElse() {
+    let bytes: [UInt8] = [0x00, 0x0F, 0xA0, 0xFF, 0x5C]
+    #expect([UInt8](hexadecimal: bytes.hexadecimal) == bytes)
+    #expect([UInt8](hexadecimal: "000FA0fF5c") == bytes)
+    #expect([UInt8](hexadecimal: "") == [])
+    for wrong in ["0", "0g", "-1", "0x00", " 00"] {
+      #expect([UInt8](hexadecimal: wrong) == nil, "\(wrong)")
+    }
+  }
+
   @Test func sha256MatchesTheStandardsMillionAVector() {
     let bytes = [UInt8](repeating: 0x61, count: 1_000_000)
     #expect(

@@ -40,7 +40,7 @@ package struct RequestSignature: Sendable, Hashable {
     guard (16...64).contains(nonce.utf8.count), nonce.utf8.allSatisfy(Self.isNonceByte) else {
       throw APIError(.unauthorized, "the signature's nonce is not 16 to 64 characters of [0-9A-Za-z_-]")
     }
-    guard let signature = Self.bytes(hexadecimal: parts[3]), signature.count == 32 else {
+    guard let signature = [UInt8](hexadecimal: parts[3]), signature.count == 32 else {
       throw APIError(.unauthorized, "the signature is not 64 hexadecimal digits")
     }
     self.init(id: String(parts[0]), time: time, nonce: nonce, signature: signature)
@@ -151,26 +151,6 @@ package struct RequestSignature: Sendable, Hashable {
   private static func isNonceByte(_ byte: UInt8) -> Bool {
     byte == 0x2D || byte == 0x5F || (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte)
       || (0x61...0x7A).contains(byte)
-  }
-
-  private static func bytes(hexadecimal text: Substring) -> [UInt8]? {
-    let digits = Array(text.utf8)
-    guard digits.count % 2 == 0 else { return nil }
-    func value(_ digit: UInt8) -> UInt8? {
-      switch digit {
-      case 0x30...0x39: digit - 0x30
-      case 0x61...0x66: digit - 0x61 + 10
-      case 0x41...0x46: digit - 0x41 + 10
-      default: nil
-      }
-    }
-    var result: [UInt8] = []
-    result.reserveCapacity(digits.count / 2)
-    for index in stride(from: 0, to: digits.count, by: 2) {
-      guard let high = value(digits[index]), let low = value(digits[index + 1]) else { return nil }
-      result.append(high << 4 | low)
-    }
-    return result
   }
 }
 
