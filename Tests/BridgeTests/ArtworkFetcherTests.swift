@@ -1,5 +1,6 @@
 import BusTestSupport
 import Foundation
+import Glibc
 import NIOCore
 import NIOPosix
 import NIOSSL
@@ -159,9 +160,21 @@ struct ArtworkFetcherTests {
   }
 
   @Test func `a refused connection says so`() async throws {
-    let server = try await PictureServer.start { _ in .silence }
-    let port = server.port
-    try await server.stop()
+    // A port bound but not listening refuses connections, and no other test can take it meanwhile.
+    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    try #require(socket >= 0)
+    defer { close(socket) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0
+      }
+    }
+    try #require(bound)
+    let port = Int(UInt16(bigEndian: address.sin_port))
     let reason = try await reason(fetcher(), "http://127.0.0.1:\(port)/cover.png")
     #expect(reason == "no connection to 127.0.0.1 port \(port): Connection refused", "\(reason)")
   }

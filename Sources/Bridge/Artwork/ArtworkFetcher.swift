@@ -106,7 +106,7 @@ final class ArtworkFetcher: Sendable {
   }
 
   /// The TLS context `https` pictures are fetched with: made once, with full certificate
-  /// verification (chain and host name) against ``trustRoots``.
+  /// verification (chain and host name) against the trust roots given at creation.
   private func tlsContext() throws(Failure) -> NIOSSLContext {
     do {
       return try tls.withLock { context in
