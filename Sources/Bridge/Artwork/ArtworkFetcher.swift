@@ -81,11 +81,9 @@ final class ArtworkFetcher: Sendable {
     var asked: Set<String> = [location.url.absoluteString]
     var redirects = 0
     while true {
-      let remaining = max(deadline - ContinuousClock.now, .milliseconds(1))
       let request = ArtworkRequest(
         location: location, limit: limit, tls: location.isSecure ? try tlsContext() : nil,
-        connectTimeout: .nanoseconds(
-          remaining.components.seconds * 1_000_000_000 + remaining.components.attoseconds / 1_000_000_000))
+        connectTimeout: TimeAmount(max(deadline - ContinuousClock.now, .milliseconds(1))))
       switch try await request.send() {
       case .picture(let body):
         guard body.readableBytes > 0 else { throw Failure(reason: "the server sent no bytes") }
@@ -105,20 +103,24 @@ final class ArtworkFetcher: Sendable {
     }
   }
 
-  /// The TLS context `https` pictures are fetched with: made once, with full certificate
-  /// verification (chain and host name) against the trust roots given at creation.
+  /// The TLS context `https` pictures are fetched with: made at the first, then kept, with full
+  /// certificate verification (chain and host name) against the trust roots given at creation.
   private func tlsContext() throws(Failure) -> NIOSSLContext {
+    if let context = tls.withLock({ $0 }) { return context }
+    // Made outside the lock, since it reads the certificate files; two first fetches at once
+    // each make one, and the first stored is kept.
+    var configuration = TLSConfiguration.makeClientConfiguration()
+    configuration.trustRoots = trustRoots
+    let made: NIOSSLContext
     do {
-      return try tls.withLock { context in
-        if let context { return context }
-        var configuration = TLSConfiguration.makeClientConfiguration()
-        configuration.trustRoots = trustRoots
-        let made = try NIOSSLContext(configuration: configuration)
-        context = made
-        return made
-      }
+      made = try NIOSSLContext(configuration: configuration)
     } catch {
       throw Failure(reason: "the trusted certificates could not be loaded: \(errorDescription(error))")
+    }
+    return tls.withLock { context in
+      if let context { return context }
+      context = made
+      return made
     }
   }
 
