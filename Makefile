@@ -16,7 +16,8 @@
 SWIFT ?= swift
 
 # What the build needs: sd-bus and pkg-config to find it, PulseAudio's and ALSA's headers. (No
-# libcurl: the bridge fetches artwork with AsyncHTTPClient, not FoundationNetworking.)
+# libcurl: the bridge fetches artwork with an HTTP/1.1 client of its own on SwiftNIO, not
+# FoundationNetworking.)
 BUILD_PACKAGES := libsystemd-dev libpulse-dev libasound2-dev pkgconf
 # What the tests start or drive: a private dbus-daemon, clients we did not write
 # (playerctl, gdbus, busctl, python3-dbus), a peer player (mpv with mpv-mpris), and a
@@ -26,11 +27,11 @@ BUILD_PACKAGES := libsystemd-dev libpulse-dev libasound2-dev pkgconf
 # network namespace, and a capture of what crosses it); the real players the hub meets (VLC,
 # Firefox ESR, and mpv in a Flatpak-shaped sandbox: bubblewrap, xdg-dbus-proxy; Chromium is in
 # BROWSER_PACKAGES), run as a user the tests make (passwd's useradd, util-linux's setpriv;
-# coreutils' stdbuf).
+# coreutils' stdbuf); openssl for the self-signed certificate of the bridge's https artwork tests.
 TEST_PACKAGES := dbus-daemon dbus-bin playerctl libglib2.0-bin systemd python3-dbus python3-gi \
 	mpv mpv-mpris pulseaudio pulseaudio-utils libasound2-plugins sox tmux python3-websockets gnome-shell \
 	pipewire pipewire-pulse wireplumber iproute2 tcpdump \
-	vlc-bin vlc-plugin-base firefox-esr bubblewrap xdg-dbus-proxy passwd util-linux coreutils
+	vlc-bin vlc-plugin-base firefox-esr bubblewrap xdg-dbus-proxy passwd util-linux coreutils openssl
 # What the demo runs: a bus daemon when the machine has no session bus, controllers to try
 # (playerctl, gdbus), and PulseAudio's client library and tools (libpulse0, pactl/parec).
 DEMO_PACKAGES := dbus-daemon dbus-bin playerctl libglib2.0-bin libpulse0 pulseaudio-utils libasound2

@@ -46,9 +46,9 @@ let package = Package(
     // The web remote and the bridge use SwiftNIO's buffers and WebSocket close codes, which
     // Hummingbird's API hands them; the version Hummingbird resolves.
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
-    // The bridge fetches artwork over http(s) with it, on SwiftNIO: no FoundationNetworking
-    // (libcurl), no full Foundation. Its default traits are none.
-    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+    // TLS for the bridge's https artwork downloads, whose HTTP/1.1 client is the bridge's own, on
+    // SwiftNIO: no FoundationNetworking (libcurl), no full Foundation, no HTTP/2 or compression.
+    .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     // `swift package generate-documentation`: the lint gate builds the DocC catalogs with it, and a
     // broken link fails the gate. A command plugin, so nothing of it is linked into a product.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
@@ -212,7 +212,7 @@ let package = Package(
         .product(name: "NIOFoundationEssentialsCompat", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
-        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
         .product(name: "NIOWebSocket", package: "swift-nio"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
@@ -371,6 +371,9 @@ let package = Package(
         .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
         .product(name: "NIOWebSocket", package: "swift-nio"),
       ]
     ),

@@ -1,16 +1,21 @@
-import AsyncHTTPClient
 import FoundationEssentials
+import Glibc
 import HubSupport
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import NIOSSL
 import Synchronization
 
 /// Fetches the pictures clients give as `http(s)` URLs, within a size and a time limit, and
 /// keeps the last ones fetched so that a client repeating its metadata costs no new fetch.
 ///
-/// The download is AsyncHTTPClient's, on SwiftNIO's shared event loops (the ones the hub's HTTP
-/// server runs on): no libcurl, and no full Foundation.
+/// A picture is fetched over HTTP/1.1, one connection per request (``ArtworkRequest``), on
+/// SwiftNIO's shared event loops (the ones the hub's HTTP server runs on): no libcurl, no full
+/// Foundation. `https` goes through TLS with the system's trusted certificates. Up to
+/// ``redirectLimit`` redirects are followed, relative ones too, but never back to a URL already
+/// asked for. The time limit counts from the first connection to the last byte, redirects
+/// included; cancelling the fetch (newer metadata came) closes the connection.
 final class ArtworkFetcher: Sendable {
   /// Why a picture could not be had, in words.
   struct Failure: Error, Sendable, Hashable {
@@ -23,20 +28,18 @@ final class ArtworkFetcher: Sendable {
 
   private let limit: Int
   private let time: Duration
+  private let trustRoots: NIOSSLTrustRoots
+  /// Made at the first `https` fetch, then kept: it holds the trust roots read.
+  private let tls = Mutex<NIOSSLContext?>(nil)
   private let cache = Mutex<[(url: URL, data: Data)]>([])
   private static let cacheCount = 32
 
-  /// The one client of the process: a static, so it is never shut down (AsyncHTTPClient requires
-  /// a client to be shut down before it is released) and its connections are shared.
-  private static let client = HTTPClient(
-    eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
-    configuration: HTTPClient.Configuration(
-      redirectConfiguration: .follow(max: redirectLimit, allowCycles: false)))
-
-  /// Creates a fetcher that takes at most `limit` bytes within `time`.
-  init(limit: Int, time: Duration) {
+  /// Creates a fetcher that takes at most `limit` bytes within `time`, and trusts the servers
+  /// whose certificates chain to `trustRoots` (by default the system's).
+  init(limit: Int, time: Duration, trustRoots: NIOSSLTrustRoots = .default) {
     self.limit = limit
     self.time = time
+    self.trustRoots = trustRoots
   }
 
   /// The bytes of the picture at `url`.
@@ -51,42 +54,110 @@ final class ArtworkFetcher: Sendable {
     return data
   }
 
-  /// Downloads the picture, refusing what is too large, not a picture, or redirected too often.
-  /// Cancelling the task (newer metadata came) cancels the download.
+  /// Downloads the picture, refusing what is too large, not a picture, redirected too often or
+  /// in a circle, or late. Cancelling the task (newer metadata came) closes the connection.
   private func download(_ url: URL) async throws(Failure) -> Data {
-    let timeout = TimeAmount.nanoseconds(
-      time.components.seconds * 1_000_000_000 + time.components.attoseconds / 1_000_000_000)
+    let time = time
     do {
-      let response = try await Self.client.execute(
-        HTTPClientRequest(url: url.absoluteString), timeout: timeout)
-      guard (200..<300).contains(response.status.code) else {
-        throw Failure(reason: "the server answered HTTP \(response.status.code)")
-      }
-      if let type = response.headers.first(name: "content-type")?.split(separator: ";").first?
-        .trimmingSpaces().lowercased(), !type.hasPrefix("image/"), type != "application/octet-stream"
-      {
-        throw Failure(reason: "the server sent \(type), not a picture")
-      }
-      if let length = response.headers.first(name: "content-length").flatMap(Int.init), length > limit {
-        throw Failure(reason: "\(length) bytes, over the limit of \(limit)")
-      }
-      let body = try await response.body.collect(upTo: limit)
-      guard body.readableBytes > 0 else { throw Failure(reason: "the server sent no bytes") }
-      return Data(body.readableBytesView)
-    } catch let failure as Failure {
-      throw failure
-    } catch is NIOTooManyBytesError {
-      throw Failure(reason: "more than the limit of \(limit) bytes")
-    } catch let error as HTTPClientError {
-      switch error {
-      case .redirectLimitReached: throw Failure(reason: "more than \(Self.redirectLimit) redirects")
-      case .redirectCycleDetected: throw Failure(reason: "the redirects go round in a circle")
-      case .deadlineExceeded, .readTimeout, .connectTimeout:
-        throw Failure(reason: "no picture within \(time)")
-      default: throw Failure(reason: "\(error)")
+      return try await withThrowingTaskGroup(of: Data.self) { group in
+        group.addTask { try await self.follow(url) }
+        group.addTask {
+          try await Task.sleep(for: time)
+          throw Failure(reason: "no picture within \(time)")
+        }
+        defer { group.cancelAll() }
+        guard let data = try await group.next() else { throw CancellationError() }
+        return data
       }
     } catch {
-      throw Failure(reason: errorDescription(error))
+      throw Self.failure(error, time: time)
     }
+  }
+
+  /// Asks for the picture at `url`, and where its redirects lead.
+  private func follow(_ url: URL) async throws -> Data {
+    let deadline = ContinuousClock.now + time
+    var location = try ArtworkLocation(url)
+    var asked: Set<String> = [location.url.absoluteString]
+    var redirects = 0
+    while true {
+      let request = ArtworkRequest(
+        location: location, limit: limit, tls: location.isSecure ? try tlsContext() : nil,
+        connectTimeout: TimeAmount(max(deadline - ContinuousClock.now, .milliseconds(1))))
+      switch try await request.send() {
+      case .picture(let body):
+        guard body.readableBytes > 0 else { throw Failure(reason: "the server sent no bytes") }
+        return Data(body.readableBytesView)
+      case .redirect(let target):
+        let next = try location.redirect(to: target)
+        guard !asked.contains(next.url.absoluteString) else {
+          throw Failure(reason: "the redirects go round in a circle")
+        }
+        guard redirects < Self.redirectLimit else {
+          throw Failure(reason: "more than \(Self.redirectLimit) redirects")
+        }
+        redirects += 1
+        asked.insert(next.url.absoluteString)
+        location = next
+      }
+    }
+  }
+
+  /// The TLS context `https` pictures are fetched with: made at the first, then kept, with full
+  /// certificate verification (chain and host name) against the trust roots given at creation.
+  private func tlsContext() throws(Failure) -> NIOSSLContext {
+    if let context = tls.withLock({ $0 }) { return context }
+    // Made outside the lock, since it reads the certificate files; two first fetches at once
+    // each make one, and the first stored is kept.
+    var configuration = TLSConfiguration.makeClientConfiguration()
+    configuration.trustRoots = trustRoots
+    let made: NIOSSLContext
+    do {
+      made = try NIOSSLContext(configuration: configuration)
+    } catch {
+      throw Failure(reason: "the trusted certificates could not be loaded: \(errorDescription(error))")
+    }
+    return tls.withLock { context in
+      if let context { return context }
+      context = made
+      return made
+    }
+  }
+
+  /// `error` in words a user can act on.
+  private static func failure(_ error: any Error, time: Duration) -> Failure {
+    switch error {
+    case let failure as Failure:
+      return failure
+    case is CancellationError:
+      return Failure(reason: "the fetch was cancelled")
+    case let error as NIOConnectionError:
+      if error.connectionErrors.isEmpty, error.dnsAError != nil || error.dnsAAAAError != nil {
+        return Failure(reason: "the server \(error.host) could not be found")
+      }
+      let reasons = Set(error.connectionErrors.map { Self.reason($0.error) }).sorted()
+      return Failure(
+        reason: "no connection to \(error.host) port \(error.port): \(reasons.joined(separator: "; "))")
+    case ChannelError.connectTimeout:
+      return Failure(reason: "no picture within \(time)")
+    case NIOSSLError.handshakeFailed(let stack):
+      if "\(stack)".contains("CERTIFICATE_VERIFY_FAILED") {
+        return Failure(reason: "the server's certificate is not trusted")
+      }
+      return Failure(reason: "the TLS handshake failed: \(stack)")
+    case let error as NIOSSLExtraError where error == .failedToValidateHostname:
+      return Failure(reason: "the server's certificate is not for this host: \(error)")
+    case let error as HTTPParserError:
+      return Failure(reason: "the server's answer is not HTTP/1.1: \(error)")
+    default:
+      return Failure(reason: reason(error))
+    }
+  }
+
+  /// The system's reason for an I/O error (such as "Connection refused"), else the error's own
+  /// description.
+  private static func reason(_ error: any Error) -> String {
+    if let error = error as? IOError { return String(cString: strerror(error.errnoCode)) }
+    return errorDescription(error)
   }
 }
