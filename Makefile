@@ -125,6 +125,9 @@ clean:
 # - no exported symbols: the dynamic linker searches a few, not thousands;
 # - libstdc++ and libgcc linked statically (the Swift runtime uses little of them), through a
 #   linker script in .build that points -lstdc++ at libstdc++.a (skipped when there is none);
+# - dead code stripped at link time: each function in a section of its own (-function-sections),
+#   and public symbols no longer kept for clients outside the executable (-internalize-at-link),
+#   so that the linker's --gc-sections, which SwiftPM passes, drops what nothing calls;
 # - symbols stripped when installed.
 PREFIX ?= $(HOME)/.local
 CONFIGURATION ?= release
@@ -137,6 +140,7 @@ RELEASE_FLAGS := -c release --static-swift-stdlib \
 	-Xswiftc -Xclang-linker -Xswiftc -no-pie \
 	-Xswiftc -Xclang-linker -Xswiftc -static-libgcc \
 	-Xlinker --no-export-dynamic \
+	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -Xfrontend -Xswiftc -internalize-at-link \
 	$(if $(filter /%,$(STATIC_LIBSTDCXX)),-Xswiftc -L$(STATIC_LIBSTDCXX_DIR)) \
 	$(if $(SCRATCH),--scratch-path $(SCRATCH))
 ifeq ($(CONFIGURATION),release)
