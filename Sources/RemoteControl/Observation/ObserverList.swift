@@ -21,7 +21,10 @@ package struct ObserverList<Observer>: Sequence {
   package func makeIterator()
     -> LazyMapSequence<[(token: ObservationToken, observer: Observer)], Observer>.Iterator
   {
-    entries.lazy.map(\.observer).makeIterator()
+    // A closure, not `\.observer`: called from other modules the list is not specialized, and a
+    // key path into a generic tuple is then built at run time on every notification (a
+    // demangling lookup: about 3 % of the hub's thread while forwarding PlayPause, in perf).
+    entries.lazy.map { $0.observer }.makeIterator()
   }
 
   /// Adds `observer` after the others.
