@@ -9,7 +9,28 @@ extension Connection {
   /// switching players when a watcher saw one start playing) defers its reaction with this, so
   /// that it sees the effects of every handler of that message. Nothing runs once the connection
   /// is closed.
-  package func perform(_ work: @escaping @Sendable () -> Void) {
+  ///
+  /// - Returns: Whether `work` will run: `false` once the connection is closed.
+  @discardableResult
+  package func perform(_ work: @escaping @Sendable () -> Void) -> Bool {
     loop.submit { _ in work() }
+  }
+
+  /// Suspends until the connection's thread has run the work handed to it before this call
+  /// (``perform(_:)``), or at once when the connection is closed.
+  package func performed() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      if !perform({ continuation.resume() }) { continuation.resume() }
+    }
+  }
+
+  /// Runs `work` on the connection's thread: at once when called there (inside a handler, before
+  /// the connection takes in another message), otherwise as ``perform(_:)`` does.
+  ///
+  /// For work that must happen on the thread but need not wait for the other handlers of the
+  /// message being handled: a forwarding service's call sent on without a hand-over through the
+  /// thread's mailbox, which costs a wake-up.
+  package func run(_ work: @escaping @Sendable () -> Void) {
+    loop.run { _ in work() }
   }
 }

@@ -94,8 +94,10 @@ package struct PlayerMirror: Sendable {
     _ values: [String: Value], of key: String, replacing: Bool, at instant: ContinuousClock.Instant
   ) -> Bool {
     let isPlayer = key == MediaPlayerInterface.player.rawValue
-    let trackBefore = isPlayer ? TrackIdentity.of(self[player: .metadata] ?? .vardict([:])) : nil
-    let lengthBefore = isPlayer ? lengthMicroseconds : nil
+    // The track is told apart only when Metadata is among the values: not for a status change.
+    let takesMetadata = isPlayer && values[PlayerProperty.metadata.rawValue] != nil
+    let trackBefore = takesMetadata ? TrackIdentity.of(self[player: .metadata] ?? .vardict([:])) : nil
+    let lengthBefore = takesMetadata ? lengthMicroseconds : nil
     if replacing {
       properties[key] = values
     } else {
@@ -111,7 +113,7 @@ package struct PlayerMirror: Sendable {
     if values[PlayerProperty.playbackStatus.rawValue] != nil || values[PlayerProperty.rate.rawValue] != nil {
       position = position.rebased(at: instant, rate: rate, isMoving: isPlaying)
     }
-    guard values[PlayerProperty.metadata.rawValue] != nil else { return false }
+    guard takesMetadata else { return false }
     if lengthMicroseconds != lengthBefore { position = position.withLength(lengthMicroseconds, at: instant) }
     return TrackIdentity.of(self[player: .metadata] ?? .vardict([:])) != trackBefore
   }

@@ -9,32 +9,37 @@
 /// Package access: the one observer list of the package, the hub's parts (its view of the
 /// players, its Now Playing rule, the web remote's devices) keep theirs in it too.
 package struct ObserverList<Observer>: Sequence {
-  private var entries: [(token: ObservationToken, observer: Observer)] = []
+  // Two arrays, not one of (token, observer) pairs: iterating walks the observers' own array,
+  // with no tuple type or lazy map to instantiate at run time (called from other modules the
+  // list is not specialized, and did that for every change the hub's view announced).
+  private var tokens: [ObservationToken] = []
+  private var observers: [Observer] = []
 
   /// A list without observers.
   package init() {}
 
   /// Whether nobody observes.
-  package var isEmpty: Bool { entries.isEmpty }
+  package var isEmpty: Bool { observers.isEmpty }
 
   /// The observers, in the order they were added.
-  package func makeIterator()
-    -> LazyMapSequence<[(token: ObservationToken, observer: Observer)], Observer>.Iterator
-  {
-    entries.lazy.map(\.observer).makeIterator()
+  package func makeIterator() -> IndexingIterator<[Observer]> {
+    observers.makeIterator()
   }
 
   /// Adds `observer` after the others.
   /// - Returns: The token that removes it.
   package mutating func add(_ observer: Observer) -> ObservationToken {
     let token = ObservationToken.unique()
-    entries.append((token, observer))
+    tokens.append(token)
+    observers.append(observer)
     return token
   }
 
   /// Removes the observer the token was returned for; an unknown token is ignored.
   package mutating func remove(_ token: ObservationToken) {
-    entries.removeAll { $0.token == token }
+    guard let index = tokens.firstIndex(of: token) else { return }
+    tokens.remove(at: index)
+    observers.remove(at: index)
   }
 }
 

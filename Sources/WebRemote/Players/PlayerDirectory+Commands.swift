@@ -88,16 +88,26 @@ extension PlayerDirectory {
 
   /// Sends `member` to `player` through ``commands`` (the hub's command path, which records it as
   /// the user's), on the view's connection, so that the view has taken in what the player
-  /// announced before its reply when the acknowledgement goes out.
+  /// announced before its reply when the acknowledgement goes out; and the directory too: the
+  /// view hands it each change through the connection's thread, where the reply comes in after
+  /// them, so once that thread has run what it was handed, clients have been sent the changes.
   private func call(
     _ player: BusName, _ record: PlayerRecord, _ member: String,
     interface: String = MediaPlayerInterface.player.rawValue, path: ObjectPath = .mediaPlayer,
     arguments: [Value] = [], describedAs description: String? = nil
   ) async throws(APIError) {
+    let result: Result<[Value], BusError>
     do {
-      _ = try await commands.send(
-        to: player, path: path, interface: interface, member: member, arguments: arguments,
-        timeout: Self.commandTimeout)
+      result = .success(
+        try await commands.send(
+          to: player, path: path, interface: interface, member: member, arguments: arguments,
+          timeout: Self.commandTimeout))
+    } catch {
+      result = .failure(error)
+    }
+    await view.connection.performed()
+    do {
+      _ = try result.get()
     } catch {
       let what = description ?? member
       let playerError = ClientError(name: error.name.rawValue, message: error.message)

@@ -71,7 +71,10 @@ final class PlayerDirectory: Sendable {
   func run() async {
     let changes = hub.orderChanges()
     let interruptionChanges = interruptions?.interruptionChanges()
-    let observer = view.observe { [self] change in take(change) }
+    // Each change is taken in after the other handlers of the message that made it and the
+    // messages read with it: a reply the proxy forwards goes out without waiting for the
+    // directory's snapshots. A command's acknowledgement waits for it (``perform(_:on:)``).
+    let observer = view.observe { [self] change in view.connection.perform { [self] in take(change) } }
     if let interruptions { interrupted(interruptions.interruptedPlayers()) }
     apply(hub.currentOrder())
     readStreamLevelsNow()

@@ -329,9 +329,10 @@ final class AudioSessionService: Service, Sendable {
   }
 
   /// Someone pressed play, pause, stop or play-pause on `owner` through the hub (every door
-  /// tells it through ``CommandPath``): it is not resumed after the call.
+  /// tells it through ``CommandPath``): it is not resumed after the call. Applied at once when
+  /// called on the connection's thread, where ``CommandPath`` sends the command.
   func userPressed(_ owner: BusName) {
-    connection.perform { [self] in apply(.userPressed(owner: owner.rawValue)) }
+    connection.run { [self] in apply(.userPressed(owner: owner.rawValue)) }
   }
 
   // MARK: - Events

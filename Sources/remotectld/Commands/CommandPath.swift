@@ -13,7 +13,7 @@ import NowPlayingArbiter
 ///   and `release` drive, to the Now Playing player.
 ///
 /// ``send(_:to:timeout:answered:)`` sends the command and applies, once, every side effect a
-/// user's command has in the hub, before the player answers:
+/// user's command has in the hub, before the hub takes in the player's answer:
 ///
 /// - **Now Playing activity.** The Now Playing rule takes a command sent through the hub for
 ///   activity (``Arbiter/Event/commandSent(owner:)``): the player ranks by it in the activity
@@ -94,16 +94,19 @@ final class CommandPath: Sendable {
       }
       return
     }
-    let owner: BusName
-    do {
-      owner = try deliver(command, to: target)
-    } catch {
-      answered(.failure(error))
-      return
+    // On the connection's thread, at once for a call that came in there (the proxy's): the call
+    // leaves first, then its side effects are applied, before the thread can take in anything
+    // else, the player's reply included. Nothing waits for a hand-over on the way to the player.
+    hub.connection.run { [self] in
+      guard let owner = player(for: command, at: target) else {
+        answered(.failure(Self.noPlayer(command.action)))
+        return
+      }
+      hub.connection.call(
+        destination: owner, path: command.path, interface: command.interface, member: command.member,
+        arguments: command.arguments, timeout: timeout, completion: answered)
+      record(command, sentTo: owner)
     }
-    hub.connection.call(
-      destination: owner, path: command.path, interface: command.interface, member: command.member,
-      arguments: command.arguments, timeout: timeout, completion: answered)
   }
 
   /// Sends `command` to the player `target` names, as ``send(_:to:timeout:answered:)`` does, and
@@ -137,15 +140,12 @@ final class CommandPath: Sendable {
 
   // MARK: - Side effects
 
-  /// The player `command` goes to, with the command recorded as the user's; the `NoPlayer` error
-  /// when there is none.
-  private func deliver(_ command: UserCommand, to target: Target) throws(BusError) -> BusName {
-    guard let owner = player(for: command, at: target) else { throw Self.noPlayer(command.action) }
-    // Both are applied on the connection's thread before the player's reply is taken in there,
-    // so whoever hears the reply reads them.
-    if command.isActivity { hub.apply([.commandSent(owner: owner.rawValue)]) { _ in } }
+  /// Applies the side effects of `command`, just sent to `owner`, as the user's; on the
+  /// connection's thread, before it takes in the player's reply, so whoever hears the reply
+  /// reads them.
+  private func record(_ command: UserCommand, sentTo owner: BusName) {
+    if command.isActivity { hub.applyHere([.commandSent(owner: owner.rawValue)]) }
     if command.isPlaybackPress { audioSession.userPressed(owner) }
     logger.debug("\(command.action)", metadata: ["player": "\(owner)"])
-    return owner
   }
 }

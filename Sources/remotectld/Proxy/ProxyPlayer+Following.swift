@@ -42,7 +42,7 @@ extension ProxyPlayer {
     case .propertiesChanged(let owner, let key, let names, let source):
       let mirror = view.mirror(of: owner)
       let signals = state.withLock { state -> [ProxySignal] in
-        guard state.active == owner, let forwarded = state.forwarded.first(where: { $0.key == key }) else {
+        guard state.active == owner, let forwarded = state.forwarded(key: key) else {
           return []
         }
         return state.changed(forwarded, of: mirror, among: source == .read ? nil : Set(names), at: instant)

@@ -21,6 +21,16 @@ struct ProxyState: Sendable {
     [.root, .player] + exportedExtras.values.sorted { $0.key < $1.key }
   }
 
+  /// The forwarded interface whose ``InterfaceDescription/key`` is `key`, `nil` when none is: one
+  /// of ``forwarded`` without building and sorting the list, for every change the view announces.
+  func forwarded(key: String) -> InterfaceDescription? {
+    switch key {
+    case MediaPlayerInterface.root.rawValue: .root
+    case MediaPlayerInterface.player.rawValue: .player
+    default: exportedExtras[key]
+    }
+  }
+
   /// What `property` of `interface` (a ``InterfaceDescription/key``) reads now in `mirror` (the
   /// active player's): its value when it has the declared type, the fallback otherwise;
   /// `Position` is extrapolated.
