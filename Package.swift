@@ -292,6 +292,7 @@ let package = Package(
       dependencies: [
         "RemoteControl", "RemoteControlTesting", "RemoteControlMPRIS", "BusTestSupport", "HubSupport", "DBus",
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "InMemoryLogging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]
     ),

@@ -86,9 +86,29 @@ public struct MediaPlayerService: Service {
     let name = try await MediaPlayerBusName.claim(for: configuration, on: connection, logger: logger)
     logger.info("serving MPRIS", metadata: ["name": "\(name)", "identity": "\(configuration.identity)"])
     onNameAcquired(name.rawValue)
-    try? await gracefulShutdown()
-    try? await connection.releaseName(name)
-    logger.info("released MPRIS name", metadata: ["name": "\(name)"])
+    await serveUntilShutdown()
+    do {
+      try await connection.releaseName(name)
+      logger.info("released MPRIS name", metadata: ["name": "\(name)"])
+    } catch {
+      // Closing the connection, next, gives the name up all the same; controllers see the
+      // player go then.
+      logger.warning(
+        "could not release the MPRIS name; closing the connection gives it up",
+        metadata: ["name": "\(name)", "error": "\(error.message)"])
+    }
+  }
+
+  /// Returns at graceful shutdown or when the task is cancelled: either ends serving.
+  private func serveUntilShutdown() async {
+    do {
+      try await gracefulShutdown()
+    } catch is CancellationError {
+      // Cancellation ends serving, as a graceful shutdown does (see `run()`): no failure.
+    } catch {
+      // `gracefulShutdown()` documents no other error; should one come, serving ends too.
+      logger.warning("stopped serving: waiting for graceful shutdown failed", metadata: ["error": "\(error)"])
+    }
   }
 }
 

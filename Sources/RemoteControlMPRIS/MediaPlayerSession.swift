@@ -18,6 +18,7 @@ final class MediaPlayerSession: Sendable {
   /// This session, for the queue mirror's callback; cleared by ``stop()`` to end the cycle.
   private let sessionReference = SessionReference()
   private let writeHandler = Mutex<PropertyWriteRegistration?>(nil)
+  private let logger: Logger
 
   @MainActor
   private init(
@@ -32,7 +33,9 @@ final class MediaPlayerSession: Sendable {
     self.state = state
     self.dispatcher = EventDispatcher(sender: EventSender(application: application))
     self.connection = connection
+    self.logger = logger
     self.mirror = ApplicationMirror(application) { publisher.publish($0) }
+    publisher.logArtworkFailures(of: application)
     // Set after every stored property: the callback exports TrackList or Playlists when the
     // application starts providing them.
     self.queueMirror = QueueMirror(application) { [session = self.sessionReference] change in
@@ -86,11 +89,23 @@ final class MediaPlayerSession: Sendable {
 
   /// Exports `org.mpris.MediaPlayer2.TrackList` and `.Playlists` when the application provides
   /// them and they are not exported yet (once ``export()`` has run). They stay exported for the
-  /// session's life; while the application provides no queue they are empty.
+  /// session's life; while the application provides no queue they are empty. One that cannot be
+  /// exported is logged, and tried again at the application's next change of queue or playlists.
   private func exportProvidedInterfaces() {
-    Task { try? await exportProvided() }
+    Task { [logger] in
+      do throws(BusError) {
+        try await exportProvided()
+      } catch {
+        logger.error(
+          "could not export an interface the application now provides; it is tried again at the next change",
+          metadata: ["error": "\(error.message)"])
+      }
+    }
   }
 
+  /// Exports the interfaces provided and not exported yet; `initial` are those being exported
+  /// when ``exported`` is still `nil`. When one fails, it and those after it are marked not
+  /// exported again before the error is thrown, so the next call tries them.
   private func exportProvided(startingFrom initial: Set<MediaPlayerInterface>? = nil) async throws(BusError) {
     let provided = state.read { $0.providedInterfaces }
     let missing = exported.withLock { exported -> Set<MediaPlayerInterface> in
@@ -98,6 +113,7 @@ final class MediaPlayerSession: Sendable {
       exported = current.union(provided)
       return provided.subtracting(current)
     }
+    var pending = missing
     for interface in MediaPlayerInterface.allCases where missing.contains(interface) {
       let made: Interface
       switch interface {
@@ -107,8 +123,17 @@ final class MediaPlayerSession: Sendable {
       case .playlists: made = PlaylistsInterface.make(state: state, dispatcher: dispatcher)
       case .remoteControl: made = RemoteControlInterface.make(state: state, dispatcher: dispatcher)
       }
-      let registration = try await connection.export(made, at: PropertyPublisher.path(of: interface))
-      registrations.withLock { $0.append(registration) }
+      do {
+        let registration = try await connection.export(made, at: PropertyPublisher.path(of: interface))
+        registrations.withLock { $0.append(registration) }
+        pending.remove(interface)
+      } catch {
+        exported.withLock { $0?.subtract(pending) }
+        throw BusError(
+          error.name, "\(interface.rawValue) could not be exported: \(error.message)",
+          operation: error.operation,
+          errno: error.errno)
+      }
     }
   }
 

@@ -139,15 +139,70 @@ struct ArtworkTests {
     }
   }
 
-  @Test func artworkThatCannotBeWrittenIsNotPublishedButTheInfoIs() async throws {
+  @Test func artworkThatCannotBeWrittenIsNotPublishedButTheInfoIsAndTheSnapshotSaysWhy() async throws {
     try await withTemporaryDirectory { directory in
       let blocker = directory.appendingPathComponent("not-a-directory")
       try Data("x".utf8).write(to: blocker)
-      let center = NowPlayingInfoCenter(artworkDirectory: blocker.appendingPathComponent("artwork"))
+      let cache = blocker.appendingPathComponent("artwork", isDirectory: true)
+      let center = NowPlayingInfoCenter(artworkDirectory: cache)
+      let seen = SendableLog<ArtworkError?>()
+      center.observe { seen.append($0.artworkError) }
 
       center.nowPlayingInfo = NowPlayingInfo(title: "Still shown", artwork: .data(Self.png))
       #expect(center.nowPlayingInfo?.title == "Still shown")
       #expect(center.snapshot.artworkURL == nil)
+      let error = try #require(center.snapshot.artworkError)
+      #expect(error.code == .notWritten)
+      #expect(error.file.deletingLastPathComponent().standardizedFileURL == cache.standardizedFileURL)
+      #expect(error.file.pathExtension == "png")
+      #expect(error.description.hasPrefix("artwork not written to \(error.file.path): "), "\(error)")
+      #expect(seen.values == [error])
+
+      // The same through setNowPlaying; and once the cache can be written, the error goes.
+      center.setNowPlaying(NowPlayingInfo(title: "Again", artwork: .data(Self.png)), playbackState: .paused)
+      #expect(center.snapshot.artworkError == error)
+      try FileManager.default.removeItem(at: blocker)
+      center.nowPlayingInfo = NowPlayingInfo(title: "Written", artwork: .data(Self.png))
+      #expect(center.snapshot.artworkError == nil)
+      #expect(center.snapshot.artworkURL == error.file)
+    }
+  }
+
+  @Test func artworkGivenAsAURLOrNoneHasNoError() async throws {
+    try await withTemporaryDirectory { directory in
+      let blocker = directory.appendingPathComponent("not-a-directory")
+      try Data("x".utf8).write(to: blocker)
+      let center = NowPlayingInfoCenter(artworkDirectory: blocker.appendingPathComponent("artwork"))
+      center.nowPlayingInfo = NowPlayingInfo(artwork: .url(URL(fileURLWithPath: "/usr/share/pixmaps/a.png")))
+      #expect(center.snapshot.artworkError == nil)
+      center.nowPlayingInfo = NowPlayingInfo(title: "No picture")
+      #expect(center.snapshot.artworkError == nil)
+    }
+  }
+
+  @Test func queueItemArtworkThatCannotBeWrittenIsNamedByItem() async throws {
+    try await withTemporaryDirectory { directory in
+      let blocker = directory.appendingPathComponent("not-a-directory")
+      try Data("x".utf8).write(to: blocker)
+      let center = NowPlayingInfoCenter(artworkDirectory: blocker.appendingPathComponent("artwork"))
+      let queueCenter = PlaybackQueueCenter(nowPlayingInfoCenter: center)
+      queueCenter.queue = PlaybackQueue(items: [
+        QueueItem(id: "bytes", info: NowPlayingInfo(title: "Bytes", artwork: .data(Self.png))),
+        QueueItem(
+          id: "url",
+          info: NowPlayingInfo(title: "URL", artwork: .url(URL(string: "https://example.com/a.png")!))),
+        QueueItem(id: "none", info: NowPlayingInfo(title: "None")),
+      ])
+      let snapshot = queueCenter.snapshot
+      #expect(snapshot.artworkURLs.isEmpty)
+      #expect(snapshot.artworkErrors.keys.sorted() == ["bytes"])
+      #expect(snapshot.artworkErrors["bytes"]?.code == .notWritten)
+
+      // Set again once the cache can be written: the item's artwork is written and the error goes.
+      try FileManager.default.removeItem(at: blocker)
+      queueCenter.queue = PlaybackQueue(items: snapshot.queue?.items ?? [])
+      #expect(queueCenter.snapshot.artworkErrors.isEmpty)
+      #expect(queueCenter.snapshot.artworkURLs["bytes"] == snapshot.artworkErrors["bytes"]?.file)
     }
   }
 

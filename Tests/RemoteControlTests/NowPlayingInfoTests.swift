@@ -95,6 +95,17 @@ struct NowPlayingInfoTests {
     #expect(info.rating == nil)
   }
 
+  @Test func anInfoOfNegativeLengthReportsNoPositionAndIsKeptAsGiven() throws {
+    try center.setPositionState(duration: .seconds(100), position: .seconds(10))
+    let info = NowPlayingInfo(title: "Odd", playbackDuration: .seconds(-5), elapsedPlaybackTime: .seconds(3))
+    center.nowPlayingInfo = info
+    #expect(center.nowPlayingInfo == info)
+    #expect(center.positionState == nil)
+    center.setNowPlaying(info, playbackState: .playing)
+    #expect(center.positionState == nil)
+    #expect(center.elapsedPlaybackTime == .zero)
+  }
+
   @Test func settingNilClearsTheInfo() {
     center.nowPlayingInfo = Self.everyField
     center.nowPlayingInfo = nil

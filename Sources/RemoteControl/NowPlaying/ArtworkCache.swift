@@ -20,7 +20,9 @@ struct ArtworkCache: Sendable {
 
   /// The URL to publish for artwork: a URL as it is; bytes written to the cache first, unless a
   /// file with the same content name is already there.
-  func url(for artwork: Artwork) throws -> URL {
+  ///
+  /// - Throws: ``ArtworkError`` when the directory cannot be made or the file cannot be written.
+  func url(for artwork: Artwork) throws(ArtworkError) -> URL {
     switch artwork {
     case .url(let url):
       return url
@@ -28,10 +30,25 @@ struct ArtworkCache: Sendable {
       let file = directory.appendingPathComponent(
         "\(Self.contentName(of: data)).\(Self.fileExtension(of: data))")
       if !FileManager.default.fileExists(atPath: file.path) {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try data.write(to: file, options: .atomic)
+        do {
+          try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+          try data.write(to: file, options: .atomic)
+        } catch {
+          throw ArtworkError(.notWritten, file: file, "\(error)")
+        }
       }
       return file
+    }
+  }
+
+  /// What to publish for an info's artwork: its URL, or why there is none (the bytes could not
+  /// be written); neither without artwork.
+  func published(_ artwork: Artwork?) -> (url: URL?, error: ArtworkError?) {
+    guard let artwork else { return (nil, nil) }
+    do {
+      return (try url(for: artwork), nil)
+    } catch {
+      return (nil, error)
     }
   }
 

@@ -62,23 +62,27 @@ public final class NowPlayingInfoCenter: Sendable {
   public var snapshot: NowPlayingSnapshot { state.withLock { $0.snapshot } }
 
   /// What is playing; `nil` when nothing is. Artwork given as bytes is written to the cache
-  /// (once per distinct picture) when this is set; if that fails, no artwork is published.
+  /// (once per distinct picture) when this is set; if that fails, no artwork is published and
+  /// the snapshot's ``NowPlayingSnapshot/artworkError`` says why.
   ///
   /// The corresponding MediaPlayer property is `MPNowPlayingInfoCenter.nowPlayingInfo`.
   /// When the application's playback queue (``PlaybackQueueCenter``) holds the item and the
   /// info gives no queue index and count, they are filled in from the queue: set the info and
   /// the queue in either order, and one change of track is one update. When the info carries
   /// ``NowPlayingInfo/elapsedPlaybackTime`` or ``NowPlayingInfo/playbackRate``, the position
-  /// state is reported from them in the same change (see the type's documentation).
+  /// state is reported from them in the same change (see the type's documentation); an info
+  /// whose ``NowPlayingInfo/playbackDuration`` is negative reports none, since no position lies
+  /// within it.
   public var nowPlayingInfo: NowPlayingInfo? {
     get { state.withLock { $0.snapshot.info } }
     set {
       let info = newValue.map(placedInQueue)
-      let artworkURL = info?.artwork.flatMap { try? artworkCache.url(for: $0) }
+      let artwork = artworkCache.published(info?.artwork)
       let now = now()
       update { state in
         state.snapshot.info = info
-        state.snapshot.artworkURL = artworkURL
+        state.snapshot.artworkURL = artwork.url
+        state.snapshot.artworkError = artwork.error
         if let info, info.elapsedPlaybackTime != nil || info.playbackRate != nil {
           state.snapshot.positionState = Self.positionState(of: info, in: state.snapshot, at: now)
           state.snapshot.positionReportedAt = now
@@ -102,12 +106,13 @@ public final class NowPlayingInfoCenter: Sendable {
     _ info: NowPlayingInfo?, playbackState: PlaybackState, positionState: PositionState? = nil
   ) {
     let info = info.map(placedInQueue)
-    let artworkURL = info?.artwork.flatMap { try? artworkCache.url(for: $0) }
+    let artwork = artworkCache.published(info?.artwork)
     let now = now()
     update { state in
       state.stateIsSet = true
       state.snapshot.info = info
-      state.snapshot.artworkURL = artworkURL
+      state.snapshot.artworkURL = artwork.url
+      state.snapshot.artworkError = artwork.error
       state.snapshot.playbackState = playbackState
       if playbackState == .playing { state.snapshot.hasPlayed = true }
       if let positionState {
@@ -137,16 +142,26 @@ public final class NowPlayingInfoCenter: Sendable {
 
   /// The position state an info's elapsed time and rate report: the elapsed time (else the
   /// position now), clamped to the item; the rate (else the last one), a rate of 0 keeping the
-  /// last non-zero one, since a pause is a playback state.
+  /// last non-zero one, since a pause is a playback state. None for an item of negative length.
   private static func positionState(
     of info: NowPlayingInfo, in snapshot: NowPlayingSnapshot, at now: Duration
   ) -> PositionState? {
     let elapsed = max(info.elapsedPlaybackTime ?? snapshot.position(at: now), .zero)
     let lastRate = snapshot.positionState?.playbackRate ?? 1
     let rate = info.playbackRate.flatMap { $0 == 0 || $0.isNaN ? nil : $0 } ?? lastRate
-    return try? PositionState(
-      duration: info.playbackDuration, playbackRate: rate,
-      position: info.playbackDuration.map { min(elapsed, $0) } ?? elapsed)
+    do {
+      return try PositionState(
+        duration: info.playbackDuration, playbackRate: rate,
+        position: info.playbackDuration.map { min(elapsed, $0) } ?? elapsed)
+    } catch  where error.code == .invalidDuration {
+      // The position and rate were made valid above; only the info's own length can be refused.
+      // An item of negative length has no position in it: the info reports none (documented on
+      // `nowPlayingInfo`), as the web API refuses such a state; the info is kept as given.
+      return nil
+    } catch {
+      assertionFailure("a position and rate made valid were refused: \(error)")
+      return nil
+    }
   }
 
   /// Whether the app is playing.

@@ -16,6 +16,10 @@ public struct NowPlayingSnapshot: Sendable, Hashable {
   public var positionReportedAt: Duration
   /// The artwork as a URL to publish: the info's URL, or the `file://` URL of its cached bytes.
   public var artworkURL: URL?
+  /// Why the info's artwork given as bytes has no ``artworkURL``: its cache file could not be
+  /// written, so controllers show no picture (MPRIS publishes no `mpris:artUrl`). `nil` when it
+  /// was written, and for artwork given as a URL or no artwork.
+  public var artworkError: ArtworkError? = nil
   /// Whether the app has ever been ``PlaybackState/playing``: only such an app can be the
   /// Now Playing app that media keys go to.
   public var hasPlayed: Bool

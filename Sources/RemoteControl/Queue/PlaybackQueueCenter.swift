@@ -24,7 +24,8 @@ import Synchronization
 ///
 /// Artwork given as bytes in the items' info is written to the info center's artwork cache when
 /// the queue is set (once per distinct picture), and published as a `file://` URL
-/// (``Snapshot/artworkURLs``), as the Now Playing item's is.
+/// (``Snapshot/artworkURLs``), as the Now Playing item's is; an item whose artwork could not be
+/// written is published without it, and ``Snapshot/artworkErrors`` says why.
 public final class PlaybackQueueCenter: Sendable {
   /// What the center holds at one moment, as observers see it.
   public struct Snapshot: Sendable, Hashable {
@@ -35,14 +36,20 @@ public final class PlaybackQueueCenter: Sendable {
     /// The `file://` URLs of the queue items' artwork given as bytes, by item identifier: where
     /// the artwork cache wrote them. Items whose artwork is a URL, or none, have no entry.
     public var artworkURLs: [String: URL]
+    /// Why items' artwork given as bytes has no entry in ``artworkURLs``, by item identifier:
+    /// the cache file could not be written, so controllers show no picture for the item (MPRIS
+    /// publishes its metadata without `mpris:artUrl`).
+    public var artworkErrors: [String: ArtworkError]
 
     /// A snapshot of these parts.
     public init(
-      queue: PlaybackQueue? = nil, playlists: PlaylistLibrary? = nil, artworkURLs: [String: URL] = [:]
+      queue: PlaybackQueue? = nil, playlists: PlaylistLibrary? = nil, artworkURLs: [String: URL] = [:],
+      artworkErrors: [String: ArtworkError] = [:]
     ) {
       self.queue = queue
       self.playlists = playlists
       self.artworkURLs = artworkURLs
+      self.artworkErrors = artworkErrors
     }
   }
 
@@ -72,21 +79,27 @@ public final class PlaybackQueueCenter: Sendable {
   }
 
   /// The cache URLs of `queue`'s byte artwork, reusing those of `previous` (with the artwork
-  /// they were written for) for items whose artwork did not change.
-  private func artworkURLs(of queue: PlaybackQueue?, previous: Snapshot) -> [String: URL] {
-    guard let queue else { return [:] }
+  /// they were written for) for items whose artwork did not change, and why the others have
+  /// none (written again each time, so a cache that works again is used).
+  private func artwork(of queue: PlaybackQueue?, previous: Snapshot)
+    -> (urls: [String: URL], errors: [String: ArtworkError])
+  {
+    guard let queue else { return ([:], [:]) }
     var urls: [String: URL] = [:]
+    var errors: [String: ArtworkError] = [:]
     for item in queue.items {
       guard let artwork = item.info.artwork, case .data = artwork else { continue }
       if let url = previous.artworkURLs[item.id],
         previous.queue?.item(withID: item.id)?.info.artwork == artwork
       {
         urls[item.id] = url
-      } else if let url = try? nowPlayingInfoCenter.artworkCache.url(for: artwork) {
-        urls[item.id] = url
+        continue
       }
+      let published = nowPlayingInfoCenter.artworkCache.published(artwork)
+      urls[item.id] = published.url
+      errors[item.id] = published.error
     }
-    return urls
+    return (urls, errors)
   }
 
   /// Everything the center holds now.
@@ -96,10 +109,11 @@ public final class PlaybackQueueCenter: Sendable {
   public var queue: PlaybackQueue? {
     get { state.withLock { $0.snapshot.queue } }
     set {
-      let urls = artworkURLs(of: newValue, previous: snapshot)
+      let artwork = artwork(of: newValue, previous: snapshot)
       update {
         $0.queue = newValue
-        $0.artworkURLs = urls
+        $0.artworkURLs = artwork.urls
+        $0.artworkErrors = artwork.errors
       }
       guard let current = newValue?.nowPlayingInfo else { return }
       let info = nowPlayingInfoCenter.nowPlayingInfo

@@ -24,10 +24,28 @@ struct PropertyPublisher: Sendable {
   let state: MediaPlayerState
   let connection: Connection
   let logger: Logger
+  private let artworkFailures: ArtworkFailureLog
 
-  /// Takes in a change of the application and announces what it changed.
+  init(state: MediaPlayerState, connection: Connection, logger: Logger) {
+    self.state = state
+    self.connection = connection
+    self.logger = logger
+    self.artworkFailures = ArtworkFailureLog(logger: logger)
+  }
+
+  /// Takes in a change of the application and announces what it changed; logs artwork that is
+  /// published without its picture because the cache could not be written.
   func publish(_ change: ApplicationMirror.Change) {
     state.apply(change, announce: emitChanges, seeked: emitSeeked, signal: emitQueueSignal)
+    artworkFailures.take(change)
+  }
+
+  /// Logs the artwork failures the application holds when the player starts, which no change
+  /// reports.
+  @MainActor
+  func logArtworkFailures(of application: Application) {
+    artworkFailures.take(.nowPlaying(application.nowPlayingInfoCenter.snapshot))
+    artworkFailures.take(.queue(QueueState(application)))
   }
 
   private func emitQueueSignal(_ signal: QueueSignals.Signal) {

@@ -21,16 +21,20 @@ final class TestPlayer {
   let playerName: String
 
   private var service: Task<Void, any Error>?
+  /// Where the player's service logs.
+  private let logger: Logger
   /// Every event delivered to the application, in order.
   let events = EventLog()
 
   /// Creates an application (its info center on `clock` when given) and a private bus; call
   /// ``start(_:)`` to put it on the bus.
   init(
-    bus: PrivateBus, playerName: String = "test", clock: (any Clock<Duration>)? = nil
+    bus: PrivateBus, playerName: String = "test", clock: (any Clock<Duration>)? = nil,
+    logger: Logger = Logger(label: "test-mpris")
   ) {
     self.bus = bus
     self.playerName = playerName
+    self.logger = logger
     let artwork = bus.directory.appendingPathComponent("artwork", isDirectory: true)
     let center =
       if let clock { NowPlayingInfoCenter(clock: clock, artworkDirectory: artwork) } else {
@@ -49,7 +53,7 @@ final class TestPlayer {
     configure(&configuration)
     let (names, continuation) = AsyncStream.makeStream(of: String.self)
     let mpris = MediaPlayerService(
-      application: application, configuration: configuration, logger: Logger(label: "test-mpris")
+      application: application, configuration: configuration, logger: logger
     ) { name in continuation.yield(name) }
     service = Task {
       defer { continuation.finish() }
@@ -175,12 +179,13 @@ final class TestPlayer {
 @MainActor
 func withPlayer(
   playerName: String = "test", clock: (any Clock<Duration>)? = nil,
+  logger: Logger = Logger(label: "test-mpris"),
   configure: (inout MediaPlayerConfiguration) -> Void = { _ in },
   setUp: (Application) -> Void = { _ in },
   _ body: (TestPlayer) async throws -> Void
 ) async throws {
   let bus = try await PrivateBus.start()
-  let player = TestPlayer(bus: bus, playerName: playerName, clock: clock)
+  let player = TestPlayer(bus: bus, playerName: playerName, clock: clock, logger: logger)
   setUp(player.application)
   do {
     try await player.start(configure)
