@@ -25,26 +25,30 @@ struct EventsSocket: Sendable {
   let logger: Logger
 
   /// Serves the socket until either side ends it.
+  ///
+  /// The writer runs in the socket's own task and the reader in one child task: every task a
+  /// socket holds keeps its async stack, and a hub with a thousand clients holds a thousand of
+  /// each. The reader ends the writer by ending the client's stream; the writer, when the
+  /// directory ended it, cancels the reader.
   func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
     let (subscriber, messages) = directory.subscribe(deviceID: deviceID)
     defer { directory.unsubscribe(subscriber) }
     try await withThrowingTaskGroup(of: Void.self) { group in
       group.addTask {
-        for await message in messages { try await outbound.write(.text(message)) }
-        switch directory.closeReason(subscriber) {
-        case .overflow?: try await outbound.close(.policyViolation, reason: "too far behind")
-        case .revoked?: try await outbound.close(.unknown(4001), reason: "device revoked")
-        case .shutdown?: try await outbound.close(.goingAway, reason: "the hub stops")
-        case nil: break
-        }
-      }
-      group.addTask {
+        // Whichever way the reading ends, the client's stream ends, and with it the writer.
+        defer { directory.unsubscribe(subscriber) }
         if try await read(inbound, subscriber: subscriber) {
           try await outbound.close(
             .policyViolation, reason: "more than \(WebRemoteLimits.maximumMessages) messages in 10 s")
         }
       }
-      try await group.next()
+      for await message in messages { try await outbound.write(.text(message)) }
+      switch directory.closeReason(subscriber) {
+      case .overflow?: try await outbound.close(.policyViolation, reason: "too far behind")
+      case .revoked?: try await outbound.close(.unknown(4001), reason: "device revoked")
+      case .shutdown?: try await outbound.close(.goingAway, reason: "the hub stops")
+      case nil: break
+      }
       group.cancelAll()
     }
   }
