@@ -25,26 +25,30 @@ struct EventsSocket: Sendable {
   let logger: Logger
 
   /// Serves the socket until either side ends it.
+  ///
+  /// The writer runs in the socket's own task and the reader in one child task: every task a
+  /// socket holds keeps its async stack, and a hub with a thousand clients holds a thousand of
+  /// each. The reader ends the writer by ending the client's stream; the writer, when the
+  /// directory ended it, cancels the reader.
   func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
     let (subscriber, messages) = directory.subscribe(deviceID: deviceID)
     defer { directory.unsubscribe(subscriber) }
     try await withThrowingTaskGroup(of: Void.self) { group in
       group.addTask {
-        for await message in messages { try await outbound.write(.text(message)) }
-        switch directory.closeReason(subscriber) {
-        case .overflow?: try await outbound.close(.policyViolation, reason: "too far behind")
-        case .revoked?: try await outbound.close(.unknown(4001), reason: "device revoked")
-        case .shutdown?: try await outbound.close(.goingAway, reason: "the hub stops")
-        case nil: break
-        }
-      }
-      group.addTask {
+        // Whichever way the reading ends, the client's stream ends, and with it the writer.
+        defer { directory.unsubscribe(subscriber) }
         if try await read(inbound, subscriber: subscriber) {
           try await outbound.close(
             .policyViolation, reason: "more than \(WebRemoteLimits.maximumMessages) messages in 10 s")
         }
       }
-      try await group.next()
+      for await message in messages { try await outbound.write(.text(message)) }
+      switch directory.closeReason(subscriber) {
+      case .overflow?: try await outbound.close(.policyViolation, reason: "too far behind")
+      case .revoked?: try await outbound.close(.unknown(4001), reason: "device revoked")
+      case .shutdown?: try await outbound.close(.goingAway, reason: "the hub stops")
+      case nil: break
+      }
       group.cancelAll()
     }
   }
@@ -57,27 +61,22 @@ struct EventsSocket: Sendable {
     var recent: [ContinuousClock.Instant] = []
     var lastSequence: Int64 = 0
     let pending = PendingCommands()
-    return try await withThrowingTaskGroup(of: Void.self) { commands in
-      defer { commands.cancelAll() }
-      for try await message in inbound.messages(maxSize: WebRemoteLimits.maximumBody) {
-        let now = ContinuousClock.now
-        recent.append(now)
-        while let first = recent.first, now - first >= WebRemoteLimits.floodWindow { recent.removeFirst() }
-        if recent.count > WebRemoteLimits.maximumMessages {
-          logger.notice("a WebSocket client floods; closing it", metadata: ["device": "\(deviceID)"])
-          return true
-        }
-        handle(
-          message, subscriber: subscriber, pending: pending, lastSequence: &lastSequence,
-          commands: &commands)
+    defer { pending.cancelAll() }
+    for try await message in inbound.messages(maxSize: WebRemoteLimits.maximumBody) {
+      let now = ContinuousClock.now
+      recent.append(now)
+      while let first = recent.first, now - first >= WebRemoteLimits.floodWindow { recent.removeFirst() }
+      if recent.count > WebRemoteLimits.maximumMessages {
+        logger.notice("a WebSocket client floods; closing it", metadata: ["device": "\(deviceID)"])
+        return true
       }
-      return false
+      handle(message, subscriber: subscriber, pending: pending, lastSequence: &lastSequence)
     }
+    return false
   }
 
   private func handle(
-    _ message: WebSocketMessage, subscriber: UInt64, pending: PendingCommands, lastSequence: inout Int64,
-    commands: inout ThrowingTaskGroup<Void, any Error>
+    _ message: WebSocketMessage, subscriber: UInt64, pending: PendingCommands, lastSequence: inout Int64
   ) {
     let bytes: [UInt8]
     switch message {
@@ -119,24 +118,8 @@ struct EventsSocket: Sendable {
         directory.send(Self.ack(id: id, error), to: subscriber)
         return
       }
-      let admitted = pending.count.withLock { count -> Bool in
-        guard count < WebRemoteLimits.maximumPendingCommands else { return false }
-        count += 1
-        return true
-      }
-      guard admitted else {
-        directory.send(
-          Self.ack(
-            id: id,
-            APIError(
-              .rateLimited,
-              "\(WebRemoteLimits.maximumPendingCommands) commands already await their acknowledgement")),
-          to: subscriber)
-        return
-      }
       let directory = directory
-      commands.addTask {
-        defer { pending.count.withLock { $0 -= 1 } }
+      let admitted = pending.start {
         let failure: APIError?
         do throws(APIError) {
           try await directory.perform(command, on: player)
@@ -148,6 +131,16 @@ struct EventsSocket: Sendable {
         // answer (the directory queued them when the view took them in): one writer, so the
         // client reads the change, then the acknowledgement.
         directory.send(Self.ack(id: id, failure), to: subscriber)
+      }
+      guard admitted else {
+        directory.send(
+          Self.ack(
+            id: id,
+            APIError(
+              .rateLimited,
+              "\(WebRemoteLimits.maximumPendingCommands) commands already await their acknowledgement")),
+          to: subscriber)
+        return
       }
     case "lockScreen"?:
       lockScreen(json, id: id, subscriber: subscriber)
@@ -230,7 +223,46 @@ struct EventsSocket: Sendable {
   }
 }
 
-/// How many commands of one socket await their acknowledgement.
+/// The commands of one socket that await their acknowledgement, each in its own task.
+///
+/// A socket holds no task while none of its commands is under way (a task group would: its
+/// frame stays on the reader's stack for as long as the socket is open); when the reading ends,
+/// the commands still under way are cancelled.
 private final class PendingCommands: Sendable {
-  let count = Mutex(0)
+  private struct State {
+    var tasks: [UInt64: Task<Void, Never>] = [:]
+    var next: UInt64 = 0
+    var isEnded = false
+  }
+
+  private let state = Mutex(State())
+
+  /// Starts `operation` in a task of its own, unless ``WebRemoteLimits/maximumPendingCommands``
+  /// are already under way or the reading ended; says whether it started.
+  func start(_ operation: @escaping @Sendable () async -> Void) -> Bool {
+    state.withLock { state in
+      guard !state.isEnded, state.tasks.count < WebRemoteLimits.maximumPendingCommands else { return false }
+      let id = state.next
+      state.next += 1
+      // Stored before the lock is released, so the task's own removal always finds it.
+      state.tasks[id] = Task {
+        await operation()
+        self.finished(id)
+      }
+      return true
+    }
+  }
+
+  /// Cancels the commands under way and refuses new ones: the reading ended.
+  func cancelAll() {
+    state.withLock { state in
+      state.isEnded = true
+      for task in state.tasks.values { task.cancel() }
+      state.tasks = [:]
+    }
+  }
+
+  private func finished(_ id: UInt64) {
+    state.withLock { _ = $0.tasks.removeValue(forKey: id) }
+  }
 }

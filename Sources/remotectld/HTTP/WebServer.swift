@@ -1,6 +1,7 @@
 import DBus
 import FoundationEssentials
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import ServiceLifecycle
@@ -61,10 +62,19 @@ struct WebServer: Service {
     let webSocket = WebSocketServerConfiguration(
       maxFrameSize: 64 << 10, autoPing: .enabled(timePeriod: .seconds(30)))
 
+    // The router's WebSocket routes, built once for both listeners; each connection reads into
+    // a small buffer (SmallReadBufferChannel).
+    let webSocketResponder = router.buildResponder()
+    let server = HTTPServerBuilder { responder in
+      SmallReadBufferChannel(
+        base: HTTP1WebSocketUpgradeChannel(
+          responder: responder, webSocketResponder: webSocketResponder, configuration: .init(ws: webSocket)))
+    }
+
     let (bound, boundContinuation) = AsyncStream.makeStream(of: Result<Int, any Error>.self)
     let loopback = Application(
       router: router,
-      server: .http1WebSocketUpgrade(webSocketRouter: router, configuration: .init(ws: webSocket)),
+      server: server,
       configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: options.port)),
       onServerRunning: { channel in
         boundContinuation.yield(.success(channel.localAddress?.port ?? 0))
@@ -106,7 +116,7 @@ struct WebServer: Service {
           }
           let lan = Application(
             router: router,
-            server: .http1WebSocketUpgrade(webSocketRouter: router, configuration: .init(ws: webSocket)),
+            server: server,
             configuration: ApplicationConfiguration(address: .hostname(address, port: port)), logger: logger)
           group.addTask { try await lan.run() }
           pairingURL = "http://\(address):\(port)/"
