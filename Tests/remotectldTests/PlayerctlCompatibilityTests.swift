@@ -51,6 +51,8 @@ struct PlayerctlCompatibilityTests {
     let bus = try await PrivateBus.start()
     let playerctld = try await bus.startPlayerctld()
     try await bus.startHub()
+    // The hub owns its own name first, then publishes the proxy player's.
+    try await bus.waitForName(PrivateBus.proxyName)
     let owner = {
       try await bus.gdbusCall(
         "org.freedesktop.DBus", "org.freedesktop.DBus.GetNameOwner", [PrivateBus.playerctldName],

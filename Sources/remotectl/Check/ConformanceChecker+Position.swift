@@ -80,7 +80,7 @@ extension ConformanceChecker {
     let playing = await isPlaying()
     let drift = playing ? Self.microseconds(startAt.duration(to: .now)) : 0
     let expected = start + offset
-    if seeked < expected - tolerance || seeked > expected + drift + tolerance {
+    if seeked < expected - restartLag - tolerance || seeked > expected + drift + tolerance {
       return .fail(rule, "Seeked(\(Self.seconds(seeked)) s) after Seek(+2 s) from \(Self.seconds(start)) s")
     }
     if let (now, _) = await readPosition(),

@@ -20,6 +20,11 @@ struct ConformanceChecker {
   var measureWindow: Duration = .milliseconds(500)
   /// The largest error accepted on a position, in microseconds (±0.1 s).
   let tolerance: Int64 = 100_000
+  /// How far, in microseconds, a relative Seek may land short of Position + offset: a player
+  /// may announce a position a little ahead of its output while the output restarts after a
+  /// start or a seek (a media element in Chromium: up to 0.25 s), and Seek moves from the
+  /// output's position. MPRIS asks for no precision; the rule is that Seek is relative.
+  let restartLag: Int64 = 300_000
   /// Whether to call Quit (when CanQuit is true) once every other rule ran and the player was
   /// restored: the player exits.
   var quits = false
