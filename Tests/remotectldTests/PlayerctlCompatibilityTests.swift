@@ -76,6 +76,10 @@ struct PlayerctlCompatibilityTests {
   @Test func `with --no-playerctld the hub leaves playerctld's name alone`() async throws {
     let bus = try await PrivateBus.start()
     try await bus.startHub(["--no-playerctld"])
+    // playerctld's name would have been asked for by the time the hub says the proxy is out.
+    try await eventually("the hub publishes its proxy player") {
+      try await bus.read(PrivateBus.hubName, "ProxyPublished", interface: PrivateBus.hubInterface) == "b true"
+    }
     let listed = try await bus.gdbusCall(
       "org.freedesktop.DBus", "org.freedesktop.DBus.ListNames", path: "/org/freedesktop/DBus")
     #expect(!listed.contains(PrivateBus.playerctldName))
