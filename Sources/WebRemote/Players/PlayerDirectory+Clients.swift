@@ -12,7 +12,7 @@ extension PlayerDirectory {
     let id = state.withLock { state -> UInt64 in
       let id = state.nextSubscriber
       state.nextSubscriber += 1
-      continuation.yield(Self.snapshotMessage(of: state))
+      continuation.yield(Self.snapshotMessage(of: &state))
       state.subscribers[id] = Subscriber(deviceID: deviceID, continuation: continuation)
       return id
     }
@@ -20,15 +20,15 @@ extension PlayerDirectory {
   }
 
   /// The `snapshot` message: every player, in order, with the Now Playing id.
-  private static func snapshotMessage(of state: State) -> String {
-    guard case .object(let members) = snapshot(of: state) else { return "{}" }
+  private static func snapshotMessage(of state: inout State) -> String {
+    guard case .object(let members) = snapshot(of: &state) else { return "{}" }
     return JSONValue.object([("type", .string("snapshot"))] + members).text
   }
 
   /// Sends a client the whole state again (its `resync`).
   func resync(_ subscriber: UInt64) {
     state.withLock { state in
-      Self.deliver(Self.snapshotMessage(of: state), to: subscriber, in: &state)
+      Self.deliver(Self.snapshotMessage(of: &state), to: subscriber, in: &state)
     }
   }
 

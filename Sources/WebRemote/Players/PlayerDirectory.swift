@@ -15,6 +15,8 @@ final class PlayerDirectory: Sendable {
   struct State: Sendable {
     var order = NowPlayingOrder(players: [], nowPlaying: nil)
     var records: [String: PlayerRecord] = [:]
+    /// The records' snapshots as clients last heard them. While no client listens none is made:
+    /// a record's snapshot is made when a client subscribes or a request asks for it.
     var snapshots: [String: JSONValue] = [:]
     /// The order last sent: ids and the Now Playing id.
     var sentOrder: ([String], String?) = ([], nil)
@@ -227,11 +229,16 @@ final class PlayerDirectory: Sendable {
   // MARK: - Publishing
 
   /// Stores `record` and tells clients what changed: `added` for a new player, else a `changed`
-  /// with only the fields that differ.
+  /// with only the fields that differ. With no client, it makes no snapshot.
   func publish(_ record: PlayerRecord, in state: inout State) {
     let id = record.id
-    let json = record.json(isNowPlaying: state.order.nowPlaying == record.busName)
     state.records[id] = record
+    guard !state.subscribers.isEmpty else {
+      state.snapshots[id] = nil
+      sendOrderIfChanged(in: &state)
+      return
+    }
+    let json = record.json(isNowPlaying: state.order.nowPlaying == record.busName)
     let old = state.snapshots[id]
     state.snapshots[id] = json
     let now = PositionClock.now()
@@ -259,6 +266,10 @@ final class PlayerDirectory: Sendable {
   /// Sends the order, then recomputes every snapshot's `isNowPlaying` after an order change.
   private func refreshNowPlaying(in state: inout State) {
     sendOrderIfChanged(in: &state)
+    guard !state.subscribers.isEmpty else {
+      state.snapshots = [:]
+      return
+    }
     let now = PositionClock.now()
     for (id, record) in state.records {
       let isNowPlaying = state.order.nowPlaying == record.busName
@@ -294,20 +305,29 @@ final class PlayerDirectory: Sendable {
 
   /// Every loaded player's snapshot in the hub's order, with the Now Playing id.
   func snapshot() -> JSONValue {
-    state.withLock { Self.snapshot(of: $0) }
+    state.withLock { Self.snapshot(of: &$0) }
   }
 
-  static func snapshot(of state: State) -> JSONValue {
+  static func snapshot(of state: inout State) -> JSONValue {
     let (ids, nowPlaying) = visibleOrder(state)
     return .object([
       ("now", .integer(PositionClock.now())), ("nowPlaying", .string(nowPlaying)),
-      ("players", .array(ids.compactMap { state.snapshots[$0] })),
+      ("players", .array(ids.compactMap { snapshot(of: $0, in: &state) })),
     ])
   }
 
   /// One player's snapshot, by id.
   func snapshot(of id: String) -> JSONValue? {
-    state.withLock { $0.snapshots[id] }
+    state.withLock { Self.snapshot(of: id, in: &$0) }
+  }
+
+  /// The snapshot of the record `id`, made now if none was kept.
+  private static func snapshot(of id: String, in state: inout State) -> JSONValue? {
+    if let kept = state.snapshots[id] { return kept }
+    guard let record = state.records[id] else { return nil }
+    let json = record.json(isNowPlaying: state.order.nowPlaying == record.busName)
+    state.snapshots[id] = json
+    return json
   }
 
   /// One player's record, by id.
