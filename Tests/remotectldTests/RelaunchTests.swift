@@ -305,6 +305,83 @@ struct RelaunchTests {
     }
   }
 
+  /// Runs `body` with the folder holding ``ActivatableApp``'s program, and its path.
+  func withActivatableApp(_ body: (String) async throws -> Void) async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("tones-\(UUID().uuidString.prefix(8))", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try await body(try ActivatableApp.write(in: folder))
+  }
+
+  /// ``ActivatableApp``, started by the test, plays and becomes Now Playing, and the hub
+  /// remembers it; then it quits, and the hub plans to activate it.
+  func seeActivatableAppNowPlayingThenQuit(_ stage: Stage, script: String) async throws {
+    let app = try ChildProcess(
+      PrivateBus.python3, [script, ActivatableApp.id, "now"], environment: stage.environment,
+      standardError: .file("/dev/null"))
+    try await stage.waitForName(ActivatableApp.playerName)
+    let play = try await stage.call(ActivatableApp.playerName, "org.mpris.MediaPlayer2.Player.Play")
+    #expect(play.status == 0, "\(play)")
+    try await eventually("the hub to remember the app's desktop entry") {
+      try await stage.relaunchProperty("LastDesktopEntry").contains("'\(ActivatableApp.id)'")
+    }
+    _ = await app.terminate()
+    try await eventually("the hub to list no player") { try await stage.players().isEmpty }
+    try await eventually("the hub's plan to activate the app") {
+      try await stage.relaunchProperty("Plan").contains(
+        "org.freedesktop.Application.Activate on \(ActivatableApp.id)")
+    }
+  }
+
+  @Test func `a DBusActivatable app is activated through org.freedesktop.Application, and plays`()
+    async throws
+  {
+    try await withActivatableApp { script in
+      try await withStage(
+        services: ["\(ActivatableApp.id).service": ActivatableApp.service(script: script, when: "activate")],
+        desktopFiles: ["\(ActivatableApp.id).desktop": ActivatableApp.desktopFile]
+      ) { stage in
+        try await stage.startHub()
+        try await seeActivatableAppNowPlayingThenQuit(stage, script: script)
+        let play = try await stage.call(Stage.proxyName, "org.mpris.MediaPlayer2.Player.Play")
+        #expect(play.status == 0, "\(play)")
+        try await eventually("the activated app to play") {
+          try await stage.status(ActivatableApp.playerName) == "Playing"
+        }
+        // Started by the bus for the Activate call, not from the desktop file's Exec.
+        let pid = try #require(try await stage.bus.processIdentifier(of: ActivatableApp.id))
+        #expect(try await stage.bus.processIdentifier(of: ActivatableApp.playerName) == pid)
+        try await stage.stopRelaunched("tones")
+      }
+    }
+  }
+
+  @Test func `an app started that never becomes a player: Play gives up after 10 s and says why`()
+    async throws
+  {
+    try await withActivatableApp { script in
+      try await withStage(
+        services: ["\(ActivatableApp.id).service": ActivatableApp.service(script: script, when: "never")],
+        desktopFiles: ["\(ActivatableApp.id).desktop": ActivatableApp.desktopFile]
+      ) { stage in
+        try await stage.startHub()
+        try await seeActivatableAppNowPlayingThenQuit(stage, script: script)
+        let clock = ContinuousClock()
+        let began = clock.now
+        let play = try await stage.call(Stage.proxyName, "org.mpris.MediaPlayer2.Player.Play")
+        let waited = clock.now - began
+        #expect(play.status != 0)
+        #expect(play.error.contains("io.github.swift_remote_control.Hub1.Error.NoPlayer"), "\(play.error)")
+        let plan = "org.freedesktop.Application.Activate on \(ActivatableApp.id)"
+        #expect(play.error.contains("Tones was started (\(plan)"), "\(play.error)")
+        #expect(play.error.contains("is not on the bus as a player after 10"), "\(play.error)")
+        #expect(waited >= .seconds(10), "gave up after \(waited)")
+        if let pid = try await stage.bus.processIdentifier(of: ActivatableApp.id) { kill(pid, SIGTERM) }
+      }
+    }
+  }
+
   @Test
   func
     `with relaunching off, by flag or by file, Play with no player starts nothing and fails with NoPlayer`()
