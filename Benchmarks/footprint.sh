@@ -11,7 +11,8 @@
 #   - remotectld (`--http-port 0 --proxy on`, the bridge on) idle with that one player: resident
 #     memory (VmRSS), its anonymous part and its clean file pages;
 #   - PlayPause through remotectld's proxy ÷ straight to binaural (Benchmarks/DBus/hub.c, CALLS
-#     interleaved rounds, default 2000), p50s of the same loop;
+#     interleaved rounds, default 2000), p50s of the same loop, and the hub's CPU time (user and
+#     system, /proc/PID/stat) over the loop per round, no browser connected;
 #   - the hub's resident memory with CLIENTS web remote clients connected (default 1000), by the
 #     plain C client Benchmarks/WebRemote/fanout.c (ROUNDS_FANOUT volume changes, default 10).
 # And once: each installed executable's size.
@@ -38,6 +39,8 @@ wall() {
   echo $((end - start))
 }
 kib() { awk '/VmRSS/ { print $2 }' /proc/"$1"/status; }
+# A process's CPU time so far, user and system, in clock ticks.
+ticks() { awk '{ print $14 + $15 }' /proc/"$1"/stat; }
 smaps() { awk -v key="$2" '$1 == key ":" { print $2 }' /proc/"$1"/smaps_rollup; }
 
 echo "# machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) cores," \
@@ -98,9 +101,12 @@ round() {
   anonymous=$(smaps "$hub" Anonymous)
   clean=$(smaps "$hub" Private_Clean)
 
-  local ratio
+  local ratio cpu
+  cpu=$(ticks "$hub")
   ratio=$("$work/dbus-hub" playpause "$calls" org.mpris.MediaPlayer2.binaural org.mpris.MediaPlayer2.remotectld \
     | awk '$1 == "ratio" { print $NF }')
+  # Microseconds of the hub's CPU a round.
+  cpu=$(( ($(ticks "$hub") - cpu) * 1000000 / $(getconf CLK_TCK) / calls ))
 
   # The web remote: pair as the page does, then CLIENTS clients with the bearer on loopback.
   local base=""
@@ -132,10 +138,10 @@ PAIR
   fanout=$("$work/webremote-fanout" "$port" "$token" "$clients" "$fanout_rounds" "$hub" | awk '$1 == "rss" { print $2, $3 }')
 
   awk -v l="$label" -v r="$2" -v o="$ours" -v t="$theirs" -v i="$idle" -v a="$anonymous" -v c="$clean" \
-    -v p="$ratio" -v f="$fanout" 'BEGIN {
+    -v p="$ratio" -v u="$cpu" -v f="$fanout" 'BEGIN {
       split(f, m, " ")
-      printf "%-6s %d  remotectl %.2f ms / playerctl %.2f ms = %.2f  idle %.1f MiB (anonymous %.1f, clean %.1f)  PlayPause proxy/straight %.2f  %d clients: %.1f -> %.1f MiB\n",
-        l, r, o / 1000, t / 1000, o / t, i / 1024, a / 1024, c / 1024, p, '"$clients"', m[1] / 1024, m[2] / 1024
+      printf "%-6s %d  remotectl %.2f ms / playerctl %.2f ms = %.2f  idle %.1f MiB (anonymous %.1f, clean %.1f)  PlayPause proxy/straight %.2f, hub CPU %d us a round  %d clients: %.1f -> %.1f MiB\n",
+        l, r, o / 1000, t / 1000, o / t, i / 1024, a / 1024, c / 1024, p, u, '"$clients"', m[1] / 1024, m[2] / 1024
     }'
   kill -KILL "$hub" "$player" "$bus" 2>/dev/null || true
   wait "$hub" "$player" "$bus" 2>/dev/null || true
