@@ -8,111 +8,60 @@ import Foundation
 /// `org.example.MockPlayer.SetTrack(artist, title)`.
 extension PrivateBus {
   /// The program: `mock-player.py NAME [ARTIST TITLE]` (no track when no title is given).
-  static let mockPlayerScript = #"""
-    import sys
-    import dbus
-    import dbus.service
-    from dbus.mainloop.glib import DBusGMainLoop
-    from gi.repository import GLib
+  static let mockPlayerScript =
+    PythonMPRISPlayer.prelude + #"""
+      import sys
 
-    DBusGMainLoop(set_as_default=True)
-    ROOT = "org.mpris.MediaPlayer2"
-    PLAYER = "org.mpris.MediaPlayer2.Player"
-    PROPERTIES = "org.freedesktop.DBus.Properties"
-    name = sys.argv[1]
-    bus = dbus.SessionBus()
+      name = sys.argv[1]
+      bus = dbus.SessionBus()
 
 
-    def metadata(artist, title, number):
-        if not title:
-            return dbus.Dictionary({}, signature="sv")
-        return dbus.Dictionary({
-            "mpris:trackid": dbus.ObjectPath("/org/example/track/%d" % number),
-            "xesam:artist": dbus.Array([artist], signature="s"),
-            "xesam:title": title,
-        }, signature="sv")
+      def metadata(artist, title, number):
+          if not title:
+              return dbus.Dictionary({}, signature="sv")
+          return dbus.Dictionary({
+              "mpris:trackid": dbus.ObjectPath("/org/example/track/%d" % number),
+              "xesam:artist": dbus.Array([artist], signature="s"),
+              "xesam:title": title,
+          }, signature="sv")
 
 
-    class Player(dbus.service.Object):
-        def __init__(self):
-            super().__init__(bus, "/org/mpris/MediaPlayer2")
-            self.tracks = 0
-            self.values = {
-                ROOT: {
-                    "Identity": name, "CanQuit": False, "CanRaise": False, "HasTrackList": False,
-                    "SupportedUriSchemes": dbus.Array([], signature="s"),
-                    "SupportedMimeTypes": dbus.Array([], signature="s"),
-                },
-                PLAYER: {
-                    "PlaybackStatus": "Stopped", "LoopStatus": "None", "Rate": 1.0, "Shuffle": False,
-                    "Metadata": metadata(*(sys.argv[2:4] + ["", ""])[:2], 0), "Volume": 1.0,
-                    "Position": dbus.Int64(0), "MinimumRate": 1.0, "MaximumRate": 1.0,
-                    "CanGoNext": True, "CanGoPrevious": True, "CanPlay": True, "CanPause": True,
-                    "CanSeek": False, "CanControl": True,
-                },
-            }
+      class Player(MPRISPlayer):
+          def __init__(self):
+              super().__init__(bus, {
+                  ROOT: {
+                      "Identity": name, "CanQuit": False, "CanRaise": False, "HasTrackList": False,
+                      "SupportedUriSchemes": dbus.Array([], signature="s"),
+                      "SupportedMimeTypes": dbus.Array([], signature="s"),
+                  },
+                  PLAYER: {
+                      "PlaybackStatus": "Stopped", "LoopStatus": "None", "Rate": 1.0, "Shuffle": False,
+                      "Metadata": metadata(*(sys.argv[2:4] + ["", ""])[:2], 0), "Volume": 1.0,
+                      "Position": dbus.Int64(0), "MinimumRate": 1.0, "MaximumRate": 1.0,
+                      "CanGoNext": True, "CanGoPrevious": True, "CanPlay": True, "CanPause": True,
+                      "CanSeek": False, "CanControl": True,
+                  },
+              })
+              self.tracks = 0
 
-        def change(self, **changed):
-            self.values[PLAYER].update(changed)
-            self.PropertiesChanged(PLAYER, dbus.Dictionary(changed, signature="sv"), dbus.Array([], signature="s"))
+          @dbus.service.method(PLAYER)
+          def Next(self):
+              pass
 
-        @dbus.service.method(PROPERTIES, in_signature="ss", out_signature="v")
-        def Get(self, interface, prop):
-            return self.values[interface][prop]
+          @dbus.service.method(PLAYER)
+          def Previous(self):
+              pass
 
-        @dbus.service.method(PROPERTIES, in_signature="s", out_signature="a{sv}")
-        def GetAll(self, interface):
-            # An interface it does not have is an error, as real players answer: playerctld asks
-            # for TrackList and Playlists too, and takes an answer as the player having them.
-            if interface not in self.values:
-                raise dbus.exceptions.DBusException(
-                    "no interface " + interface, name="org.freedesktop.DBus.Error.UnknownInterface")
-            return dbus.Dictionary(self.values[interface], signature="sv")
-
-        @dbus.service.method(PROPERTIES, in_signature="ssv")
-        def Set(self, interface, prop, value):
-            self.values[interface][prop] = value
-            self.PropertiesChanged(interface, dbus.Dictionary({prop: value}, signature="sv"), dbus.Array([], signature="s"))
-
-        @dbus.service.signal(PROPERTIES, signature="sa{sv}as")
-        def PropertiesChanged(self, interface, changed, invalidated):
-            pass
-
-        @dbus.service.method(PLAYER)
-        def Play(self):
-            self.change(PlaybackStatus="Playing")
-
-        @dbus.service.method(PLAYER)
-        def Pause(self):
-            self.change(PlaybackStatus="Paused")
-
-        @dbus.service.method(PLAYER)
-        def PlayPause(self):
-            playing = self.values[PLAYER]["PlaybackStatus"] == "Playing"
-            self.change(PlaybackStatus="Paused" if playing else "Playing")
-
-        @dbus.service.method(PLAYER)
-        def Stop(self):
-            self.change(PlaybackStatus="Stopped")
-
-        @dbus.service.method(PLAYER)
-        def Next(self):
-            pass
-
-        @dbus.service.method(PLAYER)
-        def Previous(self):
-            pass
-
-        @dbus.service.method("org.example.MockPlayer", in_signature="ss")
-        def SetTrack(self, artist, title):
-            self.tracks += 1
-            self.change(Metadata=metadata(artist, title, self.tracks))
+          @dbus.service.method("org.example.MockPlayer", in_signature="ss")
+          def SetTrack(self, artist, title):
+              self.tracks += 1
+              self.change(Metadata=metadata(artist, title, self.tracks))
 
 
-    player = Player()
-    owned = dbus.service.BusName("org.mpris.MediaPlayer2." + name, bus, do_not_queue=True)
-    GLib.MainLoop().run()
-    """#
+      player = Player()
+      owned = dbus.service.BusName("org.mpris.MediaPlayer2." + name, bus, do_not_queue=True)
+      GLib.MainLoop().run()
+      """#
 
   /// Starts a mock player named `name` (with a track when `title` is given) and returns once it
   /// owns its bus name; it has set its properties before it asks for the name.

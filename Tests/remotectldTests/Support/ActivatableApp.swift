@@ -1,3 +1,4 @@
+import BusTestSupport
 import Foundation
 
 /// An app as GNOME's are (`DBusActivatable=true` in its desktop file): it owns its desktop file
@@ -11,98 +12,52 @@ enum ActivatableApp {
   static let id = "org.example.Tones"
   static let playerName = "org.mpris.MediaPlayer2.tones"
 
-  static let script = #"""
-    import sys
-    import dbus
-    import dbus.service
-    from dbus.mainloop.glib import DBusGMainLoop
-    from gi.repository import GLib
+  static let script =
+    PythonMPRISPlayer.prelude + #"""
+      import sys
 
-    DBusGMainLoop(set_as_default=True)
-    ROOT = "org.mpris.MediaPlayer2"
-    PLAYER = "org.mpris.MediaPlayer2.Player"
-    PROPERTIES = "org.freedesktop.DBus.Properties"
-    app_id, when = sys.argv[1], sys.argv[2]
-    bus = dbus.SessionBus()
-    names = []
+      app_id, when = sys.argv[1], sys.argv[2]
+      bus = dbus.SessionBus()
+      published = []
 
 
-    class Player(dbus.service.Object):
-        def __init__(self):
-            super().__init__(bus, "/org/mpris/MediaPlayer2")
-            self.values = {
-                ROOT: {
-                    "Identity": "Tones", "DesktopEntry": app_id, "CanQuit": False, "CanRaise": False,
-                    "HasTrackList": False, "SupportedUriSchemes": dbus.Array([], signature="s"),
-                    "SupportedMimeTypes": dbus.Array([], signature="s"),
-                },
-                PLAYER: {
-                    "PlaybackStatus": "Paused", "LoopStatus": "None", "Rate": 1.0, "Shuffle": False,
-                    "Metadata": dbus.Dictionary({
-                        "mpris:trackid": dbus.ObjectPath("/org/example/tones/1"), "xesam:title": "A",
-                    }, signature="sv"),
-                    "Volume": 1.0, "Position": dbus.Int64(0), "MinimumRate": 1.0, "MaximumRate": 1.0,
-                    "CanGoNext": False, "CanGoPrevious": False, "CanPlay": True, "CanPause": True,
-                    "CanSeek": False, "CanControl": True,
-                },
-            }
-
-        def change(self, **changed):
-            self.values[PLAYER].update(changed)
-            self.PropertiesChanged(PLAYER, dbus.Dictionary(changed, signature="sv"), dbus.Array([], signature="s"))
-
-        @dbus.service.method(PROPERTIES, in_signature="ss", out_signature="v")
-        def Get(self, interface, prop):
-            return self.values[interface][prop]
-
-        @dbus.service.method(PROPERTIES, in_signature="s", out_signature="a{sv}")
-        def GetAll(self, interface):
-            if interface not in self.values:
-                raise dbus.exceptions.DBusException(
-                    "no interface " + interface, name="org.freedesktop.DBus.Error.UnknownInterface")
-            return dbus.Dictionary(self.values[interface], signature="sv")
-
-        @dbus.service.signal(PROPERTIES, signature="sa{sv}as")
-        def PropertiesChanged(self, interface, changed, invalidated):
-            pass
-
-        @dbus.service.method(PLAYER)
-        def Play(self):
-            self.change(PlaybackStatus="Playing")
-
-        @dbus.service.method(PLAYER)
-        def Pause(self):
-            self.change(PlaybackStatus="Paused")
-
-        @dbus.service.method(PLAYER)
-        def PlayPause(self):
-            playing = self.values[PLAYER]["PlaybackStatus"] == "Playing"
-            self.change(PlaybackStatus="Paused" if playing else "Playing")
+      def publish():
+          if not published:
+              published.append(MPRISPlayer(bus, {
+                  ROOT: {
+                      "Identity": "Tones", "DesktopEntry": app_id, "CanQuit": False, "CanRaise": False,
+                      "HasTrackList": False, "SupportedUriSchemes": dbus.Array([], signature="s"),
+                      "SupportedMimeTypes": dbus.Array([], signature="s"),
+                  },
+                  PLAYER: {
+                      "PlaybackStatus": "Paused", "LoopStatus": "None", "Rate": 1.0, "Shuffle": False,
+                      "Metadata": dbus.Dictionary({
+                          "mpris:trackid": dbus.ObjectPath("/org/example/tones/1"), "xesam:title": "A",
+                      }, signature="sv"),
+                      "Volume": 1.0, "Position": dbus.Int64(0), "MinimumRate": 1.0, "MaximumRate": 1.0,
+                      "CanGoNext": False, "CanGoPrevious": False, "CanPlay": True, "CanPause": True,
+                      "CanSeek": False, "CanControl": True,
+                  },
+              }))
+              published.append(dbus.service.BusName("org.mpris.MediaPlayer2.tones", bus, do_not_queue=True))
 
 
-    def publish():
-        if not names:
-            Player()
-            names.append(dbus.service.BusName("org.mpris.MediaPlayer2.tones", bus, do_not_queue=True))
+      class Application(dbus.service.Object):
+          def __init__(self):
+              super().__init__(bus, "/" + app_id.replace(".", "/"))
+
+          @dbus.service.method("org.freedesktop.Application", in_signature="a{sv}")
+          def Activate(self, platform_data):
+              if when == "activate":
+                  publish()
 
 
-    class Application(dbus.service.Object):
-        def __init__(self):
-            super().__init__(bus, "/" + app_id.replace(".", "/"))
-
-        @dbus.service.method("org.freedesktop.Application", in_signature="a{sv}")
-        def Activate(self, platform_data):
-            print("Activate", flush=True)
-            if when == "activate":
-                publish()
-
-
-    application = Application()
-    own = dbus.service.BusName(app_id, bus, do_not_queue=True)
-    if when == "now":
-        publish()
-    GLib.MainLoop().run()
-    """#
+      application = Application()
+      own = dbus.service.BusName(app_id, bus, do_not_queue=True)
+      if when == "now":
+          publish()
+      GLib.MainLoop().run()
+      """#
 
   /// Writes the program into `folder`; its path.
   static func write(in folder: URL) throws -> String {
