@@ -128,6 +128,9 @@ clean:
 # - dead code stripped at link time: each function in a section of its own (-function-sections),
 #   and public symbols no longer kept for clients outside the executable (-internalize-at-link),
 #   so that the linker's --gc-sections, which SwiftPM passes, drops what nothing calls;
+# - identical functions folded into one (the linker's --icf=all: generic specializations and
+#   witnesses are often the same machine code), as Apple's linker's deduplication does by
+#   default; Swift cannot compare two functions' addresses, so folding them changes nothing;
 # - symbols stripped when installed.
 PREFIX ?= $(HOME)/.local
 CONFIGURATION ?= release
@@ -139,7 +142,7 @@ STATIC_LIBSTDCXX_DIR := $(CURDIR)/.build/static-libstdc++
 RELEASE_FLAGS := -c release --static-swift-stdlib \
 	-Xswiftc -Xclang-linker -Xswiftc -no-pie \
 	-Xswiftc -Xclang-linker -Xswiftc -static-libgcc \
-	-Xlinker --no-export-dynamic \
+	-Xlinker --no-export-dynamic -Xlinker --icf=all \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -Xfrontend -Xswiftc -internalize-at-link \
 	$(if $(filter /%,$(STATIC_LIBSTDCXX)),-Xswiftc -L$(STATIC_LIBSTDCXX_DIR)) \
 	$(if $(SCRATCH),--scratch-path $(SCRATCH))
