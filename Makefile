@@ -130,7 +130,7 @@ clean:
 #   so that the linker's --gc-sections, which SwiftPM passes, drops what nothing calls;
 # - identical functions folded into one (the linker's --icf=all: generic specializations and
 #   witnesses are often the same machine code), as Apple's linker's deduplication does by
-#   default; Swift cannot compare two functions' addresses, so folding them changes nothing;
+#   default; Swift functions are not comparable, so folding them changes nothing we run;
 # - symbols stripped when installed.
 PREFIX ?= $(HOME)/.local
 CONFIGURATION ?= release
