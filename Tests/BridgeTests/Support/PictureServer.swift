@@ -20,16 +20,18 @@ final class PictureServer: Sendable {
   /// The port it listens on.
   let port: Int
   private let channel: any Channel
-  private let state: Mutex<(requests: [String], closed: Int)>
+  private let state: Mutex<(requests: [String], accepted: Int, closed: Int)>
 
   /// The request heads received, in order (request line and fields).
   var requests: [String] { state.withLock { $0.requests } }
+  /// How many connections have been accepted.
+  var acceptedConnections: Int { state.withLock { $0.accepted } }
   /// How many connections have been closed.
   var closedConnections: Int { state.withLock { $0.closed } }
 
   private init(channel: any Channel) throws {
     self.channel = channel
-    self.state = Mutex(([], 0))
+    self.state = Mutex(([], 0, 0))
     self.port = try #require(channel.localAddress?.port)
   }
 
@@ -81,6 +83,10 @@ final class PictureServer: Sendable {
     state.withLock { $0.requests.append(head) }
   }
 
+  fileprivate func accepted() {
+    state.withLock { $0.accepted += 1 }
+  }
+
   fileprivate func closed() {
     state.withLock { $0.closed += 1 }
   }
@@ -118,6 +124,11 @@ private final class Responder: ChannelInboundHandler {
     case .silence:
       break
     }
+  }
+
+  func channelActive(context: ChannelHandlerContext) {
+    box.server.withLock { $0 }?.accepted()
+    context.fireChannelActive()
   }
 
   func channelInactive(context: ChannelHandlerContext) {
