@@ -32,10 +32,11 @@ struct EventsSocket: Sendable {
   /// directory ended it, cancels the reader.
   func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
     let (subscriber, messages) = directory.subscribe(deviceID: deviceID)
-    defer { directory.unsubscribe(subscriber) }
     try await withThrowingTaskGroup(of: Void.self) { group in
       group.addTask {
-        // Whichever way the reading ends, the client's stream ends, and with it the writer.
+        // Whichever way the reading ends, the client's stream ends, and with it the writer. The
+        // group ends only after the reader, so this is the one place the client is forgotten,
+        // the writer's failure included (the group cancels the reader then).
         defer { directory.unsubscribe(subscriber) }
         if try await read(inbound, subscriber: subscriber) {
           try await outbound.close(
