@@ -73,4 +73,45 @@ struct HubPartRuleTests {
     }
     #expect(Array(journal.all.suffix(2)) == ["the bridge stopped", "the hub stopped"])
   }
+
+  /// The group stops its parts last first; a part that returns while an earlier one is still
+  /// stopping is, to it, one that ended unexpectedly. A listener with nothing to serve (the
+  /// bridge without XDG_RUNTIME_DIR) ends as soon as it starts, which a stop right at start-up
+  /// (systemd's, a test's SIGTERM) can overtake.
+  @Test func `a listener with nothing to serve, ending while the hub stops, stops nothing else`()
+    async throws
+  {
+    let journal = Journal()
+    let (started, start) = AsyncStream.makeStream(of: Void.self)
+    let group = Self.group([
+      Self.serving("the hub", .essential, journal: journal),
+      HubPart("the bridge", .listener(report: { _ in })) {
+        // Ends once the stop has begun.
+        start.yield()
+        while journal.all.contains("the audio session stops") == false {
+          try await Task.sleep(for: .milliseconds(5))
+        }
+        journal.write("the bridge ended")
+      },
+      HubPart("the audio session", .essential) {
+        try? await gracefulShutdown()
+        journal.write("the audio session stops")
+        // Still stopping when the bridge ends.
+        while !journal.all.contains("the bridge ended") { try await Task.sleep(for: .milliseconds(5)) }
+        journal.write("the audio session stopped")
+      },
+    ])
+    try await withThrowingTaskGroup(of: Void.self) { tasks in
+      tasks.addTask { try await group.run() }
+      var iterator = started.makeAsyncIterator()
+      await iterator.next()
+      await group.triggerGracefulShutdown()
+      try await tasks.waitForAll()
+    }
+    #expect(
+      journal.all == [
+        "the hub runs", "the audio session stops", "the bridge ended", "the audio session stopped",
+        "the hub stopped",
+      ])
+  }
 }

@@ -17,6 +17,7 @@ import ServiceLifecycle
 ///   failure (its port taken, its folder unwritable) is logged as an error and said on the hub's
 ///   bus interfaces, where `remotectl doctor` reads it (``Role/listener(report:)``), and takes
 ///   nothing else down: the hub goes on serving MPRIS, and the other listeners go on listening.
+///   One with nothing to serve waits for the hub to stop, whenever that comes.
 ///
 /// The group stops the parts in the reverse of their order (``HubService/start(_:bridge:logger:)``),
 /// each waited for before the next.
@@ -86,8 +87,15 @@ extension HubPart {
       case .essential:
         throw HubError("\(part.name) stopped before the hub did, so the hub stops")
       case .listener:
-        // A listener with nothing to serve (the bridge with --no-bridge) ends here, having said why.
+        // A listener with nothing to serve (the bridge with --no-bridge) ends here, having said
+        // why, and waits for the hub to stop: the group takes a part that returns while it stops
+        // the others for one that ended unexpectedly, and cancels them all.
         logger.debug("\(part.name) ended")
+        do {
+          try await gracefulShutdown()
+        } catch is CancellationError {
+          // Cancelled rather than stopped gracefully: the hub stops all the same.
+        }
       }
     }
 
