@@ -140,7 +140,7 @@ struct RealPlayerTests {
           "playerctld ended (\(stage.playerctld.exitStatus ?? 0)):\n\(stage.playerctldLog.suffix(1000))")
       }
     } else {
-      await check("playerctld still runs and lists \(running.player)", running, stage) {
+      let listsThePlayer = {
         guard stage.playerctld.exitStatus == nil else {
           throw TestFailure("playerctld ended (\(stage.playerctld.exitStatus ?? 0))")
         }
@@ -155,6 +155,22 @@ struct RealPlayerTests {
           throw TestFailure("playerctld's PlayerNames lack \(running.busName): \(names)")
         }
       }
+      if stage.playerctldLog.contains(Self.objectMissing) {
+        // The same race as the crash above, survived: playerctld asked for the properties of a
+        // player whose object was not there yet (Firefox owns its name first) and, without them,
+        // may list it no more (seen once, Firefox ESR on PipeWire, in a loaded CI run). The hub
+        // has no part in it: playerctld reads players straight.
+        await withKnownIssue(
+          "playerctld 2.4.1 may drop a player it asked before the player's object existed, hub or not",
+          isIntermittent: true
+        ) {
+          try await listsThePlayer()
+        }
+      } else {
+        await check("playerctld still runs and lists \(running.player)", running, stage) {
+          try await listsThePlayer()
+        }
+      }
     }
     try figures.record()
   }
@@ -162,6 +178,11 @@ struct RealPlayerTests {
   /// What playerctld 2.4.1 logs before it dies of a null pointer: the properties of the player
   /// it made active, which it does not have.
   private static let nullPropertiesCrash = "g_variant_ref_sink: assertion 'value != NULL' failed"
+
+  /// What playerctld 2.4.1 logs when it asked a player for its properties before the player's
+  /// object existed.
+  private static let objectMissing =
+    "could not get properties for active player: GDBus.Error:org.freedesktop.DBus.Error.UnknownMethod: Object does not exist"
 
   /// Runs `body`; a failure is recorded, with the logs that tell why, and `false` returned.
   @discardableResult
