@@ -9,7 +9,8 @@ struct CheckCommand: AsyncParsableCommand {
     discussion: """
       One line per rule, PASS or FAIL with the reason: property types (mpris:trackid o, \
       mpris:length x…), Play/Pause signalled, Position moving with Rate within ±0.1 s, Seeked after \
-      Seek (from Position, or up to 0.3 s behind it) and SetPosition with the new position, Seek below 0 clamped, stale and out-of-range \
+      Seek (moved from Position, or from up to 0.3 s behind it) and SetPosition with the new \
+      position, Seek below 0 clamped, stale and out-of-range \
       SetPosition ignored, Volume clamped at 0, Rate beyond MaximumRate refused, wrong argument types \
       answered with errors, PropertiesChanged after each change and never for Position, Raise when \
       CanRaise is true. The check plays, seeks, changes tracks and settings, then restores track, \
