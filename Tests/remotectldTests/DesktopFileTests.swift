@@ -88,7 +88,7 @@ struct DesktopFileTests {
     }
   }
 
-  @Test func `found in XDG_DATA_HOME before XDG_DATA_DIRS, and by a subfolder for a dash in the ID`() throws {
+  @Test func `found in XDG_DATA_HOME first, then XDG_DATA_DIRS, a dash of the ID maybe a subfolder`() throws {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("desktop-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: root) }
     func write(_ folder: String, _ name: String, exec: String) throws {
@@ -100,12 +100,18 @@ struct DesktopFileTests {
     try write("home", "player.desktop", exec: "home-player")
     try write("system", "player.desktop", exec: "system-player")
     try write("system", "vendor/tool.desktop", exec: "vendor-tool")
+    try write("system", "vendor/my-tool.desktop", exec: "vendor-my-tool")
     let environment = [
       "XDG_DATA_HOME": root.appendingPathComponent("home").path,
       "XDG_DATA_DIRS": "relative/ignored:" + root.appendingPathComponent("system").path,
     ]
     #expect(try DesktopFile.find(id: "player", environment: environment)?.exec == "home-player")
     #expect(try DesktopFile.find(id: "vendor-tool", environment: environment)?.exec == "vendor-tool")
+    #expect(try DesktopFile.find(id: "vendor-my-tool", environment: environment)?.exec == "vendor-my-tool")
+    #expect(
+      DesktopFile.relativePaths(of: "a-b-c") == [
+        "a-b-c.desktop", "a/b-c.desktop", "a-b/c.desktop", "a/b/c.desktop",
+      ])
     #expect(try DesktopFile.find(id: "absent", environment: environment) == nil)
     #expect(
       DesktopFile.dataFolders(environment: ["HOME": "/home/u"]) == [

@@ -32,12 +32,12 @@ struct DesktopFile: Sendable, Hashable {
   }
 
   /// The desktop file whose ID is `id` (`<id>.desktop`, or, as the specification's IDs allow,
-  /// `a/b.desktop` for `a-b`), the first found in ``dataFolders(environment:)``; `nil` when none
-  /// is there.
+  /// one in a subfolder: `a/b-c.desktop` for `a-b-c`), the first found in
+  /// ``dataFolders(environment:)``; `nil` when none is there.
   ///
   /// - Throws: ``HubError`` when the file found cannot be read.
   static func find(id: String, environment: [String: String]) throws(HubError) -> DesktopFile? {
-    let relative = [id + ".desktop", id.replacing("-", with: "/") + ".desktop"]
+    let relative = relativePaths(of: id)
     for folder in dataFolders(environment: environment) {
       for name in relative {
         let path = folder + "/applications/" + name
@@ -52,6 +52,21 @@ struct DesktopFile: Sendable, Hashable {
       }
     }
     return nil
+  }
+
+  /// The paths under `applications/` a file with the ID `id` may have: an ID joins a subfolder's
+  /// name to the file's with a dash, so each dash may stand for a `/`. The ID as it is comes
+  /// first; an ID with more than 7 dashes is looked for only as it is.
+  static func relativePaths(of id: String) -> [String] {
+    let parts = id.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count > 1, parts.count <= 8 else { return [id + ".desktop"] }
+    return (0..<(1 << (parts.count - 1))).map { slashes in
+      var path = String(parts[0])
+      for index in 1..<parts.count {
+        path += (slashes & (1 << (index - 1)) != 0 ? "/" : "-") + parts[index]
+      }
+      return path + ".desktop"
+    }
   }
 
   // MARK: - Reading
