@@ -86,7 +86,8 @@ struct HubPartRuleTests {
     let group = Self.group([
       Self.serving("the hub", .essential, journal: journal),
       HubPart("the bridge", .listener(report: { _ in })) {
-        // Ends once the stop has begun.
+        // Ends once the stop has begun (the hub running by then).
+        while !journal.all.contains("the hub runs") { try await Task.sleep(for: .milliseconds(5)) }
         start.yield()
         while journal.all.contains("the audio session stops") == false {
           try await Task.sleep(for: .milliseconds(5))
