@@ -305,13 +305,23 @@ struct RelaunchTests {
     }
   }
 
-  /// Runs `body` with the folder holding ``ActivatableApp``'s program, and its path.
-  func withActivatableApp(_ body: (String) async throws -> Void) async throws {
+  /// Runs `body` on a stage where ``ActivatableApp`` has its desktop file and is D-Bus
+  /// activatable (its player coming `when` the program's argument says), the hub runs, and the
+  /// app has been Now Playing and quit (``seeActivatableAppNowPlayingThenQuit(_:script:)``).
+  func withActivatableAppGone(when: String, _ body: (Stage) async throws -> Void) async throws {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("tones-\(UUID().uuidString.prefix(8))", isDirectory: true)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    try await body(try ActivatableApp.write(in: folder))
+    let script = try ActivatableApp.write(in: folder)
+    try await withStage(
+      services: ["\(ActivatableApp.id).service": ActivatableApp.service(script: script, when: when)],
+      desktopFiles: ["\(ActivatableApp.id).desktop": ActivatableApp.desktopFile]
+    ) { stage in
+      try await stage.startHub()
+      try await seeActivatableAppNowPlayingThenQuit(stage, script: script)
+      try await body(stage)
+    }
   }
 
   /// ``ActivatableApp``, started by the test, plays and becomes Now Playing, and the hub
@@ -337,48 +347,34 @@ struct RelaunchTests {
   @Test func `a DBusActivatable app is activated through org.freedesktop.Application, and plays`()
     async throws
   {
-    try await withActivatableApp { script in
-      try await withStage(
-        services: ["\(ActivatableApp.id).service": ActivatableApp.service(script: script, when: "activate")],
-        desktopFiles: ["\(ActivatableApp.id).desktop": ActivatableApp.desktopFile]
-      ) { stage in
-        try await stage.startHub()
-        try await seeActivatableAppNowPlayingThenQuit(stage, script: script)
-        let play = try await stage.call(Stage.proxyName, "org.mpris.MediaPlayer2.Player.Play")
-        #expect(play.status == 0, "\(play)")
-        try await eventually("the activated app to play") {
-          try await stage.status(ActivatableApp.playerName) == "Playing"
-        }
-        // Started by the bus for the Activate call, not from the desktop file's Exec.
-        let pid = try #require(try await stage.bus.processIdentifier(of: ActivatableApp.id))
-        #expect(try await stage.bus.processIdentifier(of: ActivatableApp.playerName) == pid)
-        try await stage.stopRelaunched("tones")
+    try await withActivatableAppGone(when: "activate") { stage in
+      let play = try await stage.call(Stage.proxyName, "org.mpris.MediaPlayer2.Player.Play")
+      #expect(play.status == 0, "\(play)")
+      try await eventually("the activated app to play") {
+        try await stage.status(ActivatableApp.playerName) == "Playing"
       }
+      // Started by the bus for the Activate call, not from the desktop file's Exec.
+      let pid = try #require(try await stage.bus.processIdentifier(of: ActivatableApp.id))
+      #expect(try await stage.bus.processIdentifier(of: ActivatableApp.playerName) == pid)
+      try await stage.stopRelaunched("tones")
     }
   }
 
   @Test func `an app started that never becomes a player: Play gives up after 10 s and says why`()
     async throws
   {
-    try await withActivatableApp { script in
-      try await withStage(
-        services: ["\(ActivatableApp.id).service": ActivatableApp.service(script: script, when: "never")],
-        desktopFiles: ["\(ActivatableApp.id).desktop": ActivatableApp.desktopFile]
-      ) { stage in
-        try await stage.startHub()
-        try await seeActivatableAppNowPlayingThenQuit(stage, script: script)
-        let clock = ContinuousClock()
-        let began = clock.now
-        let play = try await stage.call(Stage.proxyName, "org.mpris.MediaPlayer2.Player.Play")
-        let waited = clock.now - began
-        #expect(play.status != 0)
-        #expect(play.error.contains("io.github.swift_remote_control.Hub1.Error.NoPlayer"), "\(play.error)")
-        let plan = "org.freedesktop.Application.Activate on \(ActivatableApp.id)"
-        #expect(play.error.contains("Tones was started (\(plan)"), "\(play.error)")
-        #expect(play.error.contains("is not on the bus as a player after 10"), "\(play.error)")
-        #expect(waited >= .seconds(10), "gave up after \(waited)")
-        if let pid = try await stage.bus.processIdentifier(of: ActivatableApp.id) { kill(pid, SIGTERM) }
-      }
+    try await withActivatableAppGone(when: "never") { stage in
+      let clock = ContinuousClock()
+      let began = clock.now
+      let play = try await stage.call(Stage.proxyName, "org.mpris.MediaPlayer2.Player.Play")
+      let waited = clock.now - began
+      #expect(play.status != 0)
+      #expect(play.error.contains("io.github.swift_remote_control.Hub1.Error.NoPlayer"), "\(play.error)")
+      let plan = "org.freedesktop.Application.Activate on \(ActivatableApp.id)"
+      #expect(play.error.contains("Tones was started (\(plan)"), "\(play.error)")
+      #expect(play.error.contains("is not on the bus as a player after 10"), "\(play.error)")
+      #expect(waited >= .seconds(10), "gave up after \(waited)")
+      if let pid = try await stage.bus.processIdentifier(of: ActivatableApp.id) { kill(pid, SIGTERM) }
     }
   }
 
