@@ -1,7 +1,9 @@
 # swift-remote-control — the commands a fresh machine needs.
 #   make demo   the Binaural player, remote-controlled over MPRIS (installs what is missing)
-#   make test   the whole test suite on a private D-Bus (installs what is missing), and the
-#               Debian packages built, checked by lintian, installed and purged
+#   make test   the whole test suite on a private D-Bus (installs what is missing): what a
+#               contributor runs, a red test reported as soon as the suite ends
+#   make check  everything CI runs (.ci/run): the suite first, then make lint, the Debian packages
+#               built, checked by lintian, installed and purged; each stage timed
 #   make test-stress  the whole suite 5 times on a clean clone of HEAD, one core kept busy
 #   make bench  the benchmarks, in process and over D-Bus; figures go in BENCHMARKS.md
 #   make docs   the DocC catalogs built, a broken link an error (part of make lint)
@@ -44,7 +46,8 @@ LINT_PACKAGES := eslint node-eslint-plugin-html node-css-tree
 # What the benchmarks compare against.
 BENCH_PACKAGES := mpv mpv-mpris
 
-.PHONY: demo test test-stress bench deps browser-deps build clean lint docs install uninstall release deb lintian
+.PHONY: demo test check test-stress bench deps browser-deps build clean lint lint-style docs install uninstall \
+	release deb lintian
 
 deps:
 	@scripts/install-deps.sh $(BUILD_PACKAGES)
@@ -61,13 +64,15 @@ demo: deps
 	@SWIFT=$(SWIFT) scripts/demo.sh
 
 # The house style is a gate: the formatter's strict lint runs before anything is built, and
-# ESLint and css-tree check the web remote's and the bridge's JavaScript and CSS; then the DocC
-# catalogs are built (make docs).
+# ESLint and css-tree check the web remote's and the bridge's JavaScript and CSS (make
+# lint-style); then the DocC catalogs are built (make docs).
 lint:
-	$(SWIFT) format lint --strict --recursive Sources Tests Examples Benchmarks Package.swift
 	@scripts/install-deps.sh $(LINT_PACKAGES)
+	@$(MAKE) --no-print-directory lint-style docs
+
+lint-style:
+	$(SWIFT) format lint --strict --recursive Sources Tests Examples Benchmarks Package.swift
 	@scripts/lint-web.sh
-	@$(MAKE) --no-print-directory docs
 
 # The DocC catalogs, built by swift-docc-plugin with every warning an error: a broken symbol link,
 # a missing article, an undocumented parameter fail the gate. The package-access modules are
@@ -89,23 +94,45 @@ docs:
 TEST_WIDTH ?= 8
 TEST_FLAGS := --experimental-maximum-parallelization-width $(TEST_WIDTH)
 
-# The Debian packages are built once (make deb, a release build from a clean clone) and checked by
-# lintian (about 20 s); the package test (PackageTests) installs them into /usr and purges them,
-# so it runs alone, before the suite.
-test: deps lint browser-deps
-	@scripts/install-deps.sh $(TEST_PACKAGES)
+# What a contributor runs: the suite and what it needs, every missing package in one apt
+# transaction. The package test (PackageTests) does not run here: it needs the packages make deb
+# builds and changes /usr, so make check runs it, alone.
+test:
+	@scripts/install-deps.sh $(BUILD_PACKAGES) $(TEST_PACKAGES) $(BROWSER_PACKAGES)
+	@scripts/browser-venv.sh $(BROWSER_VENV)
 	$(SWIFT) build --build-tests
-	@$(MAKE) --no-print-directory lintian
-	REMOTE_CONTROL_DEBS=$(CURDIR)/$(DEB_FOLDER) $(SWIFT) test --skip-build --filter PackageTests
 	$(SWIFT) test --skip-build $(TEST_FLAGS)
 
+# What CI runs (.ci/run), each stage timed (scripts/stage.sh prints the table at the end, also
+# when a stage fails): every package any stage needs, in one apt transaction; the debug build and
+# the suite first, so that a red test is the first thing reported; then the house style and the
+# DocC catalogs (make lint); the Debian packages, built once from a clean clone (make deb) and
+# checked by lintian (about 20 s); and the package test, which installs them into /usr and purges
+# them, so it runs alone, after the suite.
+CHECK_STAGES := .build/check-stages.tsv
+check:
+	@mkdir -p .build && rm -f $(CHECK_STAGES); export STAGES=$(CHECK_STAGES); \
+	scripts/stage.sh "packages (one apt transaction)" scripts/install-deps.sh $(BUILD_PACKAGES) \
+		$(TEST_PACKAGES) $(BROWSER_PACKAGES) $(LINT_PACKAGES) $(DEB_PACKAGES) $(LINTIAN_PACKAGES) && \
+	scripts/stage.sh "browser environment" scripts/browser-venv.sh $(BROWSER_VENV) && \
+	scripts/stage.sh "debug build with tests" $(SWIFT) build --build-tests && \
+	scripts/stage.sh "suite" $(SWIFT) test --skip-build $(TEST_FLAGS) && \
+	scripts/stage.sh "style lint" $(MAKE) --no-print-directory lint-style && \
+	scripts/stage.sh "DocC catalogs" $(MAKE) --no-print-directory docs && \
+	scripts/stage.sh "Debian packages (make deb)" scripts/build-deb.sh $(DEB_FOLDER) && \
+	scripts/stage.sh "lintian" $(LINTIAN) && \
+	scripts/stage.sh "package test" env REMOTE_CONTROL_DEBS=$(CURDIR)/$(DEB_FOLDER) \
+		$(SWIFT) test --skip-build --filter PackageTests; \
+	status=$$?; scripts/stage.sh --report; exit $$status
+
 # CI must not flake: a clean clone of HEAD, built once, the suite run 5 times under load.
-test-stress: deps browser-deps
-	@scripts/install-deps.sh $(TEST_PACKAGES)
+test-stress:
+	@scripts/install-deps.sh $(BUILD_PACKAGES) $(TEST_PACKAGES) $(BROWSER_PACKAGES)
+	@scripts/browser-venv.sh $(BROWSER_VENV)
 	@SWIFT=$(SWIFT) TEST_FLAGS="$(TEST_FLAGS)" scripts/test-stress.sh
 
-bench: deps
-	@scripts/install-deps.sh $(BENCH_PACKAGES) $(TEST_PACKAGES)
+bench:
+	@scripts/install-deps.sh $(BUILD_PACKAGES) $(BENCH_PACKAGES) $(TEST_PACKAGES)
 	@Benchmarks/run.sh
 	@Benchmarks/dbus.sh
 
@@ -166,11 +193,14 @@ BRIDGEDIR := $(PREFIX)/share/swift-remote-control/bridge
 INSTALLED := $(addprefix $(DESTDIR)$(BINDIR)/,$(EXECUTABLES)) $(DESTDIR)$(UNITDIR)/remotectld.service \
 	$(addprefix $(DESTDIR)$(DBUSDIR)/,$(DBUS_SERVICES))
 
-# Builds the executables (one product per `swift build`: it takes one --product).
+# Builds the executables, all three in one `swift build` (it takes one --product at most, and
+# three runs plan the build three times): with no --product it builds every target but the
+# tests, the test-support libraries and the example included, which the release build
+# compiles in well under the time two more plans take.
 release: deps
 	@if [ -f "$(STATIC_LIBSTDCXX)" ]; then mkdir -p $(STATIC_LIBSTDCXX_DIR) && \
 		echo 'INPUT($(STATIC_LIBSTDCXX))' > $(STATIC_LIBSTDCXX_DIR)/libstdc++.so; fi
-	$(foreach product,$(EXECUTABLES),$(SWIFT) build $(SWIFT_BUILD_FLAGS) --product $(product) &&) true
+	$(SWIFT) build $(SWIFT_BUILD_FLAGS)
 
 install:
 ifeq ($(PRODUCTS),)
@@ -203,12 +233,14 @@ DEB_FOLDER := .build-deb
 # lintian, Debian's package checker, and what it pulls in (about 130 packages).
 LINTIAN_PACKAGES := lintian
 
-deb: deps
-	@scripts/install-deps.sh $(DEB_PACKAGES)
+deb:
+	@scripts/install-deps.sh $(BUILD_PACKAGES) $(DEB_PACKAGES)
 	@scripts/build-deb.sh $(DEB_FOLDER)
 
 # lintian on the packages: no error, and every warning fixed or overridden with its reason in
 # debian/*.lintian-overrides.
-lintian: deb
-	@scripts/install-deps.sh $(LINTIAN_PACKAGES)
-	lintian --fail-on error,warning --info $(DEB_FOLDER)/*.changes
+LINTIAN = lintian --fail-on error,warning --info $(DEB_FOLDER)/*.changes
+lintian:
+	@scripts/install-deps.sh $(BUILD_PACKAGES) $(DEB_PACKAGES) $(LINTIAN_PACKAGES)
+	@scripts/build-deb.sh $(DEB_FOLDER)
+	$(LINTIAN)

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The Debian packages `make deb` builds, installed as a user installs them (`apt-get install
-/// ./….deb`), used from `/usr`, and purged again. It changes `/usr`, so only `make test` runs it,
+/// ./….deb`), used from `/usr`, and purged again. It changes `/usr`, so only `make check` runs it,
 /// alone, naming the packages' folder in `REMOTE_CONTROL_DEBS`.
 @Suite(
   "The Debian packages, installed with apt-get and purged", .serialized,

@@ -8,9 +8,9 @@ enum DebianPackages {
   /// The packages, as dpkg names them.
   static let names = ["remotectl", "remotectld", "binaural"]
 
-  /// The folder of the built `.deb` files: `REMOTE_CONTROL_DEBS`, which `make test` sets once
+  /// The folder of the built `.deb` files: `REMOTE_CONTROL_DEBS`, which `make check` sets once
   /// `make deb` has built them; `nil` when unset, and then the package test does not run (it
-  /// installs into `/usr`, so only `make test` starts it, alone).
+  /// installs into `/usr`, so only `make check` starts it, alone).
   static var folder: URL? {
     ProcessInfo.processInfo.environment["REMOTE_CONTROL_DEBS"].flatMap {
       $0.isEmpty ? nil : URL(fileURLWithPath: $0, isDirectory: true)
