@@ -193,14 +193,14 @@ BRIDGEDIR := $(PREFIX)/share/swift-remote-control/bridge
 INSTALLED := $(addprefix $(DESTDIR)$(BINDIR)/,$(EXECUTABLES)) $(DESTDIR)$(UNITDIR)/remotectld.service \
 	$(addprefix $(DESTDIR)$(DBUSDIR)/,$(DBUS_SERVICES))
 
-# Builds the executables, all three in one `swift build` (it takes one --product at most, and
-# three runs plan the build three times): with no --product it builds every target but the
-# tests, the test-support libraries and the example included, which the release build
-# compiles in well under the time two more plans take.
+# Builds the executables, one product per `swift build` (it takes one --product at most). A
+# single `swift build` with no --product would build every target but the tests, and the test
+# support libraries (BusTestSupport…) import Testing, which a build without tests cannot find;
+# the second and third runs reuse the first's modules and only link.
 release: deps
 	@if [ -f "$(STATIC_LIBSTDCXX)" ]; then mkdir -p $(STATIC_LIBSTDCXX_DIR) && \
 		echo 'INPUT($(STATIC_LIBSTDCXX))' > $(STATIC_LIBSTDCXX_DIR)/libstdc++.so; fi
-	$(SWIFT) build $(SWIFT_BUILD_FLAGS)
+	$(foreach product,$(EXECUTABLES),$(SWIFT) build $(SWIFT_BUILD_FLAGS) --product $(product) &&) true
 
 install:
 ifeq ($(PRODUCTS),)
@@ -218,10 +218,15 @@ else
 	@$(if $(DESTDIR),true,scripts/install-notes.sh $(BINDIR) $(UNITDIR))
 endif
 
+# The folders install made go too when nothing else is in them now, up to PREFIX but never PREFIX
+# itself (rmdir removes only an empty folder).
 uninstall:
 	rm -f $(INSTALLED)
 	rm -rf $(DESTDIR)$(WEBDIR) $(DESTDIR)$(BRIDGEDIR)
-	-rmdir $(DESTDIR)$(PREFIX)/share/swift-remote-control 2>/dev/null
+	@for folder in $(DESTDIR)$(PREFIX)/share/swift-remote-control $(DESTDIR)$(UNITDIR) $(DESTDIR)$(DBUSDIR) \
+		$(DESTDIR)$(BINDIR); do \
+		while [ "$$folder" != "$(DESTDIR)$(PREFIX)" ] && [ "$$folder" != / ] && rmdir "$$folder" 2>/dev/null; do \
+			folder=$$(dirname "$$folder"); done; done
 	@$(if $(DESTDIR),true,scripts/uninstall-notes.sh)
 
 # Debian packages: remotectl, remotectld (which depends on remotectl) and binaural, built by

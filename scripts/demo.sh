@@ -18,10 +18,19 @@ bin=$($SWIFT build $BUILD_FLAGS --show-bin-path)
 # The view takes the whole terminal, so what to try from another one goes inside it too, with
 # remotectl's full path: it is not on PATH before `make install`.
 try="From another terminal: playerctl play-pause · playerctl next · $bin/remotectl -F status · $bin/remotectl doctor"
+# Where no session bus runs, binaural starts a private one: the other terminal needs its address
+# for playerctl, and remotectl's folder on PATH for the README's lines as written.
+paste=""
+if [ -z "${DBUS_SESSION_BUS_ADDRESS:-}" ] && [ ! -S "${XDG_RUNTIME_DIR:-/nonexistent}/bus" ]; then
+  paste="No session bus here: in the other terminal, paste first
+  export DBUS_SESSION_BUS_ADDRESS=\$(cat \${XDG_RUNTIME_DIR:-/tmp}/swift-remote-control/bus-address) PATH=$bin:\$PATH
+"
+fi
 cat <<TEXT
 
 Binaural is about to start, paused; the view lists its keys, and q quits.
 $try
+$paste
 On a desktop, the media keys and the media controls in the top bar drive it too.
 
 TEXT

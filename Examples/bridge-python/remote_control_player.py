@@ -22,8 +22,14 @@ import time
 
 try:  # websockets 13 and later
     from websockets.asyncio.client import connect, unix_connect
-except ImportError:  # websockets 10 to 12
-    from websockets import connect, unix_connect
+except ImportError:
+    try:  # websockets 10 to 12
+        from websockets import connect, unix_connect
+    except ImportError:
+        sys.exit(
+            "remote_control_player.py needs PyPI's websockets, which is not installed: "
+            "sudo apt install python3-websockets (Debian, Ubuntu), or pip install websockets"
+        )
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 ACTIONS = ["play", "pause", "stop", "seekbackward", "seekforward", "seekto", "previoustrack", "nexttrack"]

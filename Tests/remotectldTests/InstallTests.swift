@@ -52,6 +52,8 @@ struct InstallTests {
     let uninstall = try await Installation.make("uninstall", home: home)
     #expect(uninstall.status == 0, "\(uninstall)")
     #expect(Installation.files(under: prefix) == [])
+    // Nor the empty folders install made, up to the prefix.
+    #expect((try? FileManager.default.contentsOfDirectory(atPath: prefix.path)) ?? [] == [])
   }
 
   @Test(.enabled(if: ChildProcess.which("systemd-analyze") != nil))
