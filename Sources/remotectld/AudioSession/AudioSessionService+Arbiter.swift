@@ -16,6 +16,7 @@ extension AudioSessionService {
   /// interface: applied at once, on the connection's thread where the call arrives, so that a
   /// read after the reply sees it.
   func request(begin: Bool) {
+    connection.assertOnConnectionThread()
     apply(begin ? .interruptionRequested : .interruptionEndRequested)
   }
 
@@ -26,7 +27,10 @@ extension AudioSessionService {
     connection.run { [self] in apply(.userPressed(owner: owner.rawValue)) }
   }
 
+  /// Takes the view's `change` to the arbiter. On the view's connection thread, where the view
+  /// calls its observers.
   func take(_ change: PlayerView.Change) {
+    connection.assertOnConnectionThread()
     switch change {
     case .nameAppeared(_, let owner, let isNewPlayer) where isNewPlayer:
       askProcessID(of: owner)
@@ -59,8 +63,10 @@ extension AudioSessionService {
     }
   }
 
-  /// Tells the arbiter of the player `owner` as its mirror is now.
+  /// Tells the arbiter of the player `owner` as its mirror is now. On the view's connection
+  /// thread.
   func playerLoaded(_ owner: BusName) {
+    connection.assertOnConnectionThread()
     guard let mirror = hub.view.mirror(of: owner) else { return }
     let isOurs = Self.isOurs(mirror)
     state.withLock { state in
@@ -86,6 +92,7 @@ extension AudioSessionService {
 
   /// Tells the arbiter `event` and carries out its answer. On the view's connection thread.
   func apply(_ event: SessionArbiter.Event) {
+    connection.assertOnConnectionThread()
     let (actions, before, after) = state.withLock { state in
       let before = state.arbiter.interruption
       let actions = state.arbiter.handle(event)
@@ -115,6 +122,7 @@ extension AudioSessionService {
   /// Carries out `action`; `answered`, if given, runs once the player has answered (or failed
   /// to), on the view's connection thread.
   func perform(_ action: SessionArbiter.Action, answered: (@Sendable () -> Void)? = nil) {
+    connection.assertOnConnectionThread()
     let remoteControlPath = ObjectPath.remoteControl
     let remoteControl = MediaPlayerInterface.remoteControl.rawValue
     let player = MediaPlayerInterface.player.rawValue

@@ -61,8 +61,9 @@ extension AudioSessionService {
   }
 
   /// Forgets the streams of a sound server that went away; the next one numbers its own from
-  /// the start.
+  /// the start. On the view's connection thread.
   func forgetStreams() {
+    connection.assertOnConnectionThread()
     let indices = state.withLock { $0.playerStreams.removeAllStreams() }
     for index in indices { apply(.streamRemoved(index: index)) }
   }
@@ -98,6 +99,7 @@ extension AudioSessionService {
   /// Takes in what was learned of the process of `owner`; its streams are matched again. On the
   /// view's connection thread.
   func learn(_ learned: Result<PlayerProcess, PlayerProcessProblem>, of owner: BusName) {
+    connection.assertOnConnectionThread()
     state.withLock { state in
       // The player left before the answer came.
       guard state.askedProcess.contains(owner) else { return }
@@ -112,6 +114,7 @@ extension AudioSessionService {
   /// Reads on the process reader's queue what matching the streams misses now (a player in a
   /// sandbox arrived after them), and matches them again with it on the connection's thread.
   func readMissingLookups() {
+    connection.assertOnConnectionThread()
     let missing = state.withLock { $0.playerStreams.takeMissingLookups() }
     guard !missing.isEmpty else { return }
     processReader.async { [self] in
@@ -165,6 +168,7 @@ extension AudioSessionService {
   }
 
   func take(_ event: SoundServerEvent, found: StreamMatcher.Lookups?) {
+    connection.assertOnConnectionThread()
     switch event {
     case .streamAdded(let stream), .streamChanged(let stream):
       let instant = ContinuousClock.now
@@ -192,8 +196,10 @@ extension AudioSessionService {
   }
 
   /// The output `sink` went away: every player that played on it (its streams now, those the
-  /// server said played on it, and those that left it just before) loses its route.
+  /// server said played on it, and those that left it just before) loses its route. On the
+  /// view's connection thread.
   func routeLost(sink: UInt32, streams: [PlaybackStream]) {
+    connection.assertOnConnectionThread()
     let instant = ContinuousClock.now
     let owners = state.withLock { $0.playerStreams.owners(lostWith: sink, streams: streams, at: instant) }
     logger.info(

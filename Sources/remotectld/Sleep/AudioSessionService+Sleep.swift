@@ -44,8 +44,9 @@ extension AudioSessionService {
   }
 
   /// Holds the sleep off while a player plays, and lets it be otherwise; left alone while the
-  /// players are paused for a sleep.
+  /// players are paused for a sleep. On the view's connection thread.
   func updateSleepDelay() {
+    connection.assertOnConnectionThread()
     guard options.pausesForSleep else { return }
     let (holds, isPreparing) = state.withLock { ($0.arbiter.holdsSleepDelay, $0.sleep.isPreparing) }
     guard !isPreparing else { return }
@@ -53,8 +54,9 @@ extension AudioSessionService {
   }
 
   /// Pauses the players for the sleep (`actions`), and releases the inhibitor once each has
-  /// answered, or after ``sleepAnswerLimit``.
+  /// answered, or after ``sleepAnswerLimit``. On the view's connection thread.
   func prepareForSleep(_ actions: [SessionArbiter.Action]) {
+    connection.assertOnConnectionThread()
     let generation = state.withLock { state in
       state.sleep.isPreparing = true
       state.sleep.generation += 1
@@ -86,8 +88,9 @@ extension AudioSessionService {
   }
 
   /// The players are paused for the sleep `generation` (or some did not answer in time, when
-  /// `late`): the inhibitor is released.
+  /// `late`): the inhibitor is released. On the view's connection thread.
   func readyForSleep(_ generation: UInt64, late: Bool = false) {
+    connection.assertOnConnectionThread()
     let began = state.withLock { state -> ContinuousClock.Instant? in
       guard state.sleep.isPreparing, state.sleep.generation == generation else { return nil }
       state.sleep.isPreparing = false
