@@ -9,6 +9,7 @@ extension PlayerView {
   /// A signal at or below the MPRIS path: recorded when a player sent it, passed on otherwise
   /// (the proxy re-emits the active player's).
   func received(_ message: ReceivedMessage) {
+    connection.assertOnConnectionThread()
     guard let sender = message.sender, let path = message.path, let interface = message.interface,
       let member = message.member, state.withLock({ $0.mirrors[sender] != nil })
     else { return }

@@ -25,6 +25,7 @@ extension PlayerView {
   /// the connection's thread (``Connection/onReconnect``), before any signal of the new
   /// connection is dispatched, then ``enumerate()``.
   package func forgetAll() {
+    connection.assertOnConnectionThread()
     let gone = state.withLock { state in
       defer { state = State() }
       return state.mirrors.values.flatMap { mirror in
@@ -62,6 +63,7 @@ extension PlayerView {
   // MARK: - Names
 
   private func nameOwnerChanged(_ message: ReceivedMessage) {
+    connection.assertOnConnectionThread()
     let strings = message.arguments.compactMap(\.stringValue)
     guard strings.count == 3, let name = BusName(rawValue: strings[0]) else { return }
     if let old = BusName(rawValue: strings[1]) { vanished(name, owner: old) }
@@ -70,6 +72,7 @@ extension PlayerView {
 
   /// `owner` now owns `name`: a new player is read; a known one gains a name.
   private func appeared(_ name: BusName, owner: BusName) {
+    connection.assertOnConnectionThread()
     guard admits(name) else { return }
     let isNew = state.withLock { state -> Bool? in
       guard state.owners[name] != owner else { return nil }
@@ -89,6 +92,7 @@ extension PlayerView {
 
   /// `owner` no longer owns `name`: the player loses the name, and is gone with its last one.
   private func vanished(_ name: BusName, owner: BusName) {
+    connection.assertOnConnectionThread()
     let change = state.withLock { state -> Change? in
       guard state.owners[name] == owner, var mirror = state.mirrors[owner] else { return nil }
       state.owners[name] = nil

@@ -34,3 +34,20 @@ extension Connection {
     loop.run { _ in work() }
   }
 }
+
+extension Connection {
+  // MARK: - Checking the thread
+
+  /// Whether the caller runs on the connection's thread: the one thread that handles its
+  /// messages and runs the work handed to ``perform(_:)`` and ``run(_:)``.
+  package var isOnConnectionThread: Bool {
+    loop.isOwnerThread
+  }
+
+  /// Stops a debug build when the caller does not run on the connection's thread; compiled out
+  /// of release builds. Called at the top of a function documented as running there, it turns
+  /// the comment into a check, as swift-nio's `EventLoop.assertInEventLoop()` does.
+  package func assertOnConnectionThread(file: StaticString = #fileID, line: UInt = #line) {
+    assert(isOnConnectionThread, "called off the connection's thread", file: file, line: line)
+  }
+}

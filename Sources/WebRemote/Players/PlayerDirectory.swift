@@ -133,8 +133,10 @@ final class PlayerDirectory: Sendable {
     lookUp(artwork)
   }
 
-  /// What the view saw: a player read, changed or gone.
+  /// What the view saw: a player read, changed or gone. On the view's connection thread, where
+  /// ``run()`` hands each change in order.
   private func take(_ change: PlayerView.Change) {
+    view.connection.assertOnConnectionThread()
     let owner: BusName
     switch change {
     case .propertiesChanged(let changed, _, _, _), .seeked(let changed, _): owner = changed

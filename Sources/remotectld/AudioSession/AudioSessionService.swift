@@ -36,6 +36,11 @@ import Synchronization
 /// nothing changes: no timer, libpulse sleeps on its own thread. When no sound server answers
 /// (it starts after the hub, or stops), the hub tries again after 0.5 s, then twice as long each
 /// time up to ``longestRetryDelay``, and sleeps in between.
+///
+/// Its parts live apart: the sound-server follower in `AudioSessionService+SoundServer.swift`,
+/// the sleep guard beside ``Logind`` in `Sleep/AudioSessionService+Sleep.swift`, and the
+/// arbiter's feed (the view's changes in, the players' calls out) in
+/// `AudioSessionService+Arbiter.swift`; they share ``State`` under one lock.
 final class AudioSessionService: Service, Sendable {
   /// What doctor says of a player the hub cannot match to a stream.
   struct Unmatched: Sendable, Hashable {
@@ -43,7 +48,9 @@ final class AudioSessionService: Service, Sendable {
     var reason: String
   }
 
-  private struct State: Sendable {
+  /// What the service's parts (the sound-server follower, the sleep guard, the arbiter's feed)
+  /// share, under ``state``'s lock.
+  struct State: Sendable {
     var arbiter: SessionArbiter
     /// Players told to the arbiter, and whether each is ours.
     var players: [BusName: Bool] = [:]
@@ -57,14 +64,8 @@ final class AudioSessionService: Service, Sendable {
     var interruptionStreams = ObserverList<AsyncStream<Set<String>>.Continuation>()
     /// Why logind's sleep is not followed, when it is not.
     var logindProblem: String?
-    /// Whether the players are being paused for a sleep, the inhibitor still held.
-    var isPreparingForSleep = false
-    /// The sleep being prepared, so a late time limit ends no later one.
-    var sleepGeneration: UInt64 = 0
-    /// The players' answers still awaited before the sleep.
-    var sleepAnswersAwaited = 0
-    /// When the sleep's preparation began.
-    var sleepPreparedAt: ContinuousClock.Instant?
+    /// The players being paused for a sleep, if they are.
+    var sleep = SleepPreparation()
   }
 
   /// The first wait before connecting to the sound server again.
@@ -77,7 +78,7 @@ final class AudioSessionService: Service, Sendable {
   static let sleepAnswerLimit = Duration.seconds(2)
 
   /// Why a player's process cannot be known.
-  private struct PlayerProcessProblem: Error {
+  struct PlayerProcessProblem: Error {
     var reason: String
   }
 
@@ -88,10 +89,11 @@ final class AudioSessionService: Service, Sendable {
   let processes: any ProcessTree
   /// logind's sleep and the delay inhibitor.
   let logind: Logind
-  private let state: Mutex<State>
+  /// The arbiter and what the parts know, locked for a moment at a time, never across I/O.
+  let state: Mutex<State>
   /// Where `/proc` is read, one read after another, before the result hops to the view's
   /// connection thread: a sound server's events pass through it, so they keep their order.
-  private let processReader = DispatchQueue(label: "remotectld.AudioSession.processes")
+  let processReader = DispatchQueue(label: "remotectld.AudioSession.processes")
 
   /// An arbiter for `hub`'s players; nothing is watched until ``run()``.
   init(hub: Hub, options: AudioSessionOptions, logger: Logger, processes: any ProcessTree = ProcessFiles()) {
@@ -106,7 +108,8 @@ final class AudioSessionService: Service, Sendable {
         playerStreams: PlayerStreams(tree: processes)))
   }
 
-  private var connection: Connection { hub.view.connection }
+  /// The view's connection, on whose thread every change is applied.
+  var connection: Connection { hub.view.connection }
 
   // MARK: - Reading
 
@@ -176,428 +179,4 @@ final class AudioSessionService: Service, Sendable {
     for continuation in state.withLock({ $0.interruptionStreams }) { continuation.finish() }
   }
 
-  /// Watches the sound server until cancelled: connects, follows it, and when no server answers
-  /// or it goes away, waits (0.5 s, doubling up to ``longestRetryDelay``) and connects again.
-  private func watchSoundServer() async {
-    let watcher = SoundServerWatcher(server: options.server, applicationName: "remotectld")
-    var delay = Self.firstRetryDelay
-    while !Task.isCancelled {
-      do {
-        for try await event in watcher.events() {
-          if case .listed = event {
-            delay = Self.firstRetryDelay
-            let wasProblem = state.withLock { state in
-              defer { state.soundServerProblem = nil }
-              return state.soundServerProblem != nil
-            }
-            logger.log(
-              level: wasProblem ? .notice : .info, "watching the sound server",
-              metadata: ["server": "\(options.server ?? "default")"])
-          }
-          receive(event)
-        }
-        return  // Cancelled.
-      } catch {
-        let problem = "\(error)"
-        let isFirst = state.withLock { state in
-          defer { state.soundServerProblem = problem }
-          return state.soundServerProblem == nil
-        }
-        // Its streams went with it: a call under way has ended. Behind its last events.
-        processReader.async { [self] in connection.perform { [self] in forgetStreams() } }
-        if isFirst {
-          logger.notice(
-            "not watching the sound server: calls and lost outputs are not seen until it answers; `remotectl interrupt begin` still interrupts",
-            metadata: ["error": "\(problem)", "retry": "from \(delay), up to \(Self.longestRetryDelay)"])
-        } else {
-          logger.debug("the sound server still does not answer", metadata: ["retry in": "\(delay)"])
-        }
-      }
-      do {
-        try await Task.sleep(for: delay)
-      } catch {
-        return
-      }
-      delay = min(delay * 2, Self.longestRetryDelay)
-    }
-  }
-
-  /// Follows logind's `PrepareForSleep`, or says once why it cannot; logind coming onto the
-  /// system bus later is followed from then on.
-  private func followSleep() async {
-    do throws(HubError) {
-      let problem = try await logind.start { [self] starting in
-        connection.perform { [self] in apply(starting ? .sleepPrepared : .woke) }
-      } onPresence: { [self] isPresent in
-        state.withLock { $0.logindProblem = isPresent ? nil : "logind left the system bus" }
-        logger.notice(
-          isPresent
-            ? "logind came onto the system bus: the players are paused before the system sleeps"
-            : "logind left the system bus: the players are not paused before the system sleeps")
-        connection.perform { [self] in updateSleepDelay() }
-      }
-      guard let problem else {
-        logger.info("following logind: the players are paused before the system sleeps")
-        connection.perform { [self] in updateSleepDelay() }
-        return
-      }
-      throw HubError(problem)
-    } catch {
-      // Unless logind came onto the bus meanwhile.
-      guard !logind.isPresent else { return }
-      state.withLock { $0.logindProblem = error.description }
-      logger.notice(
-        "not following logind's sleep: the players are not paused before the system sleeps",
-        metadata: ["error": "\(error.description)"])
-    }
-  }
-
-  /// Holds the sleep off while a player plays, and lets it be otherwise; left alone while the
-  /// players are paused for a sleep.
-  private func updateSleepDelay() {
-    guard options.pausesForSleep else { return }
-    let (holds, isPreparing) = state.withLock { ($0.arbiter.holdsSleepDelay, $0.isPreparingForSleep) }
-    guard !isPreparing else { return }
-    if holds { logind.hold() } else { logind.release() }
-  }
-
-  /// Pauses the players for the sleep (`actions`), and releases the inhibitor once each has
-  /// answered, or after ``sleepAnswerLimit``.
-  private func prepareForSleep(_ actions: [SessionArbiter.Action]) {
-    let generation = state.withLock { state in
-      state.isPreparingForSleep = true
-      state.sleepGeneration += 1
-      state.sleepAnswersAwaited = actions.count
-      state.sleepPreparedAt = .now
-      return state.sleepGeneration
-    }
-    logger.info("the system prepares to sleep", metadata: ["pausing": "\(actions.count) players"])
-    guard !actions.isEmpty else { return readyForSleep(generation) }
-    for action in actions {
-      perform(action) { [self] in
-        let isLast = state.withLock { state in
-          guard state.sleepGeneration == generation else { return false }
-          state.sleepAnswersAwaited -= 1
-          return state.sleepAnswersAwaited == 0
-        }
-        if isLast { readyForSleep(generation) }
-      }
-    }
-    Task { [self] in
-      do {
-        try await Task.sleep(for: Self.sleepAnswerLimit)
-      } catch {
-        // Only cancellation ends the sleep early, and nothing cancels this task.
-        return
-      }
-      connection.perform { [self] in readyForSleep(generation, late: true) }
-    }
-  }
-
-  /// The players are paused for the sleep `generation` (or some did not answer in time, when
-  /// `late`): the inhibitor is released.
-  private func readyForSleep(_ generation: UInt64, late: Bool = false) {
-    let began = state.withLock { state -> ContinuousClock.Instant? in
-      guard state.isPreparingForSleep, state.sleepGeneration == generation else { return nil }
-      state.isPreparingForSleep = false
-      return state.sleepPreparedAt
-    }
-    guard let began else { return }
-    logind.release()
-    logger.log(
-      level: late ? .warning : .info,
-      late
-        ? "letting the system sleep: some players did not answer in time"
-        : "the players are paused for the sleep",
-      metadata: ["after": "\(ContinuousClock.now - began)"])
-  }
-
-  /// Forgets the streams of a sound server that went away; the next one numbers its own from
-  /// the start.
-  private func forgetStreams() {
-    let indices = state.withLock { $0.playerStreams.removeAllStreams() }
-    for index in indices { apply(.streamRemoved(index: index)) }
-  }
-
-  // MARK: - Requests
-
-  /// `BeginInterruption()` (`begin` true) or `EndInterruption()` on the audio session's
-  /// interface: applied at once, on the connection's thread where the call arrives, so that a
-  /// read after the reply sees it.
-  func request(begin: Bool) {
-    apply(begin ? .interruptionRequested : .interruptionEndRequested)
-  }
-
-  /// Someone pressed play, pause, stop or play-pause on `owner` through the hub (every door
-  /// tells it through ``CommandPath``): it is not resumed after the call. Applied at once when
-  /// called on the connection's thread, where ``CommandPath`` sends the command.
-  func userPressed(_ owner: BusName) {
-    connection.run { [self] in apply(.userPressed(owner: owner.rawValue)) }
-  }
-
-  // MARK: - Events
-
-  private func take(_ change: PlayerView.Change) {
-    switch change {
-    case .nameAppeared(_, let owner, let isNewPlayer) where isNewPlayer:
-      askProcessID(of: owner)
-    case .nameVanished(_, let owner, let lastMirror) where lastMirror != nil:
-      let known = state.withLock { state -> Bool in
-        state.askedProcess.remove(owner)
-        state.playerStreams.playerLeft(owner.rawValue)
-        return state.players.removeValue(forKey: owner) != nil
-      }
-      if known { apply(.playerVanished(owner: owner.rawValue)) }
-    case .propertiesChanged(let owner, let interface, let names, _)
-    where interface == MediaPlayerInterface.player.rawValue
-      && names.contains(PlayerProperty.playbackStatus.rawValue):
-      guard let mirror = hub.view.mirror(of: owner) else { return }
-      logger.trace(
-        "\(PlayerProperty.playbackStatus.rawValue)",
-        metadata: ["player": "\(owner)", "status": "\(mirror.playbackStatus ?? "")"])
-      if state.withLock({ $0.players[owner] }) == nil {
-        playerLoaded(owner)
-      } else {
-        apply(.playbackStatusChanged(owner: owner.rawValue, status: .init(mpris: mirror.playbackStatus)))
-      }
-    case .interfacesChanged(let owner):
-      guard let mirror = hub.view.mirror(of: owner), let wasOurs = state.withLock({ $0.players[owner] }),
-        wasOurs != Self.isOurs(mirror)
-      else { return }
-      playerLoaded(owner)
-    default:
-      break
-    }
-  }
-
-  /// Tells the arbiter of the player `owner` as its mirror is now.
-  private func playerLoaded(_ owner: BusName) {
-    guard let mirror = hub.view.mirror(of: owner) else { return }
-    let isOurs = Self.isOurs(mirror)
-    state.withLock { state in
-      state.players[owner] = isOurs
-      state.playerStreams.desktopEntry(Self.desktopEntry(of: mirror), of: owner.rawValue)
-    }
-    // A player on the bus before the hub started is first seen here.
-    askProcessID(of: owner)
-    apply(.playerAppeared(owner: owner.rawValue, isOurs: isOurs, status: .init(mpris: mirror.playbackStatus)))
-  }
-
-  /// The player's MPRIS `DesktopEntry`, `nil` when it gives none.
-  static func desktopEntry(of mirror: PlayerMirror) -> String? {
-    mirror[root: .desktopEntry]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
-  }
-
-  /// Whether the player was built with this package: it serves the extension interface.
-  static func isOurs(_ mirror: PlayerMirror) -> Bool {
-    mirror.interfaces.contains {
-      $0.name == MediaPlayerInterface.remoteControl.rawValue && $0.path == .remoteControl
-    }
-  }
-
-  /// Asks the bus for the process of `owner`'s connection, once, and learns it (with its Flatpak
-  /// sandbox, read on the process reader's queue); its streams are then matched.
-  private func askProcessID(of owner: BusName) {
-    guard state.withLock({ $0.askedProcess.insert(owner).inserted }) else { return }
-    connection.call(
-      destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-      member: "GetConnectionUnixProcessID", arguments: [.string(owner.rawValue)]
-    ) { [self] result in
-      let entry = hub.view.mirror(of: owner).flatMap { Self.desktopEntry(of: $0) }
-      let processID: Result<Int32, PlayerProcessProblem> =
-        switch result {
-        case .success(let values):
-          if let pid = values.first?.int64Value, pid > 0 {
-            .success(Int32(truncatingIfNeeded: pid))
-          } else {
-            .failure(PlayerProcessProblem(reason: "the bus gave no process id for its connection"))
-          }
-        case .failure(let error):
-          .failure(PlayerProcessProblem(reason: "the bus cannot tell its process: \(error.message)"))
-        }
-      processReader.async { [self] in
-        // Its sandbox is read here, then learned on the connection's thread.
-        let learned = processID.map { PlayerProcess(processID: $0, desktopEntry: entry, reading: processes) }
-        connection.perform { [self] in learn(learned, of: owner) }
-      }
-    }
-  }
-
-  /// Takes in what was learned of the process of `owner`; its streams are matched again. On the
-  /// view's connection thread.
-  private func learn(_ learned: Result<PlayerProcess, PlayerProcessProblem>, of owner: BusName) {
-    state.withLock { state in
-      // The player left before the answer came.
-      guard state.askedProcess.contains(owner) else { return }
-      switch learned {
-      case .success(let process): state.playerStreams.learned(process, of: owner.rawValue)
-      case .failure(let problem): state.playerStreams.failed(owner.rawValue, reason: problem.reason)
-      }
-    }
-    readMissingLookups()
-  }
-
-  /// Reads on the process reader's queue what matching the streams misses now (a player in a
-  /// sandbox arrived after them), and matches them again with it on the connection's thread.
-  private func readMissingLookups() {
-    let missing = state.withLock { $0.playerStreams.takeMissingLookups() }
-    guard !missing.isEmpty else { return }
-    processReader.async { [self] in
-      let found = missing.map {
-        (
-          index: $0.index, process: $0.process,
-          lookups: lookUp($0.needs, of: $0.process)
-        )
-      }
-      connection.perform { [self] in
-        state.withLock { state in
-          for each in found { state.playerStreams.store(each.lookups, of: each.process, for: each.index) }
-        }
-      }
-    }
-  }
-
-  /// Takes the sound server's `event` on the view's connection thread, once what matching its
-  /// stream needs of `/proc` was read on the process reader's queue: every event passes through
-  /// that queue, then the connection's, so they keep the server's order.
-  private func receive(_ event: SoundServerEvent) {
-    processReader.async { [self] in
-      let found = lookUps(for: event)
-      connection.perform { [self] in take(event, found: found) }
-    }
-  }
-
-  /// What matching the stream of `event` needs of `/proc` and was not read yet, read now; on
-  /// the process reader's queue.
-  private func lookUps(for event: SoundServerEvent) -> StreamMatcher.Lookups? {
-    switch event {
-    case .streamAdded(let stream), .streamChanged(let stream):
-      let needs = state.withLock { $0.playerStreams.missing(for: stream) }
-      guard !needs.isEmpty, let process = stream.origin.processID else { return nil }
-      return lookUp(needs, of: process)
-    default:
-      return nil
-    }
-  }
-
-  /// Reads `needs` of a stream's `process`, and logs a process list that could not be read (the
-  /// stream then matches no player in a sandbox); on the process reader's queue.
-  private func lookUp(_ needs: StreamMatcher.Needs, of process: Int32) -> StreamMatcher.Lookups {
-    let found = StreamMatcher.lookUp(needs, of: process, in: processes)
-    if let failure = found.scanFailure {
-      logger.warning(
-        "a stream's process is not looked for in sandboxes",
-        metadata: ["process": "\(process)", "error": "\(failure)"])
-    }
-    return found
-  }
-
-  private func take(_ event: SoundServerEvent, found: StreamMatcher.Lookups?) {
-    switch event {
-    case .streamAdded(let stream), .streamChanged(let stream):
-      let instant = ContinuousClock.now
-      let isStale = state.withLock { !$0.playerStreams.streamChanged(stream, at: instant, found: found) }
-      if isStale {
-        logger.debug("news of a stream that went away", metadata: ["stream": "\(stream.index)"])
-        return
-      }
-      // A player in a sandbox arrived between the read and now.
-      readMissingLookups()
-      apply(.streamChanged(index: stream.index, role: stream.role))
-    case .streamRemoved(let index):
-      let instant = ContinuousClock.now
-      state.withLock { $0.playerStreams.streamRemoved(index, at: instant) }
-      apply(.streamRemoved(index: index))
-    case .sinkRemoved(let sink, let streams):
-      routeLost(sink: sink, streams: streams)
-    case .activePortUnavailable(let sink, let streams):
-      routeLost(sink: sink.index, streams: streams)
-    case .sinkAdded, .activePortAvailable:
-      apply(.routeArrived)
-    case .listed:
-      break
-    }
-  }
-
-  /// The output `sink` went away: every player that played on it (its streams now, those the
-  /// server said played on it, and those that left it just before) loses its route.
-  private func routeLost(sink: UInt32, streams: [PlaybackStream]) {
-    let instant = ContinuousClock.now
-    let owners = state.withLock { $0.playerStreams.owners(lostWith: sink, streams: streams, at: instant) }
-    logger.info(
-      "an output went away", metadata: ["sink": "\(sink)", "players": "\(owners.sorted())"])
-    apply(.routeLost(owners: owners))
-  }
-
-  // MARK: - Acting
-
-  /// Tells the arbiter `event` and carries out its answer. On the view's connection thread.
-  private func apply(_ event: SessionArbiter.Event) {
-    let (actions, before, after) = state.withLock { state in
-      let before = state.arbiter.interruption
-      let actions = state.arbiter.handle(event)
-      if event == .woke { state.isPreparingForSleep = false }
-      return (actions, before, state.arbiter.interruption)
-    }
-    if before != after {
-      logger.info(
-        "\(after == nil ? "the interruption ended" : "interrupting")",
-        metadata: ["interrupted": "\(after?.interrupted ?? before?.interrupted ?? [])"])
-      announceInterruption()
-    }
-    if before?.interrupted != after?.interrupted {
-      let players = Set(after?.interrupted ?? [])
-      for continuation in state.withLock({ $0.interruptionStreams }) {
-        continuation.yield(players)
-      }
-    }
-    if event == .sleepPrepared {
-      prepareForSleep(actions)
-    } else {
-      for action in actions { perform(action) }
-    }
-    updateSleepDelay()
-  }
-
-  /// Carries out `action`; `answered`, if given, runs once the player has answered (or failed
-  /// to), on the view's connection thread.
-  private func perform(_ action: SessionArbiter.Action, answered: (@Sendable () -> Void)? = nil) {
-    let remoteControlPath = ObjectPath.remoteControl
-    let remoteControl = MediaPlayerInterface.remoteControl.rawValue
-    let player = MediaPlayerInterface.player.rawValue
-    let (owner, path, interface, member, arguments): (String, ObjectPath, String, String, [Value]) =
-      switch action {
-      case .beginInterruption(let owner): (owner, remoteControlPath, remoteControl, "BeginInterruption", [])
-      case .endInterruption(let owner, let shouldResume):
-        (owner, remoteControlPath, remoteControl, "EndInterruption", [.bool(shouldResume)])
-      case .pause(let owner): (owner, .mediaPlayer, player, "Pause", [])
-      case .play(let owner): (owner, .mediaPlayer, player, "Play", [])
-      case .routeLost(let owner):
-        (owner, remoteControlPath, remoteControl, "RouteChanged", [.string("oldDeviceUnavailable")])
-      }
-    guard let destination = BusName(rawValue: owner) else {
-      answered?()
-      return
-    }
-    logger.debug("\(member)", metadata: ["player": "\(owner)"])
-    connection.call(
-      destination: destination, path: path, interface: interface, member: member, arguments: arguments
-    ) { [self] result in
-      switch result {
-      case .failure(let error):
-        logger.warning(
-          "a player refused the audio session's call",
-          metadata: ["player": "\(owner)", "call": "\(member)", "error": "\(error.message)"])
-        // The arbiter held it for paused when it asked: it is as it says it is.
-        if member == "Pause" || member == "RouteChanged", let mirror = hub.view.mirror(of: destination) {
-          apply(.playbackStatusChanged(owner: owner, status: .init(mpris: mirror.playbackStatus)))
-        }
-      case .success:
-        // The arbiter holds a player it paused for paused, though it may not say so (mpv-mpris
-        // stays silent when mpv loses its output).
-        break
-      }
-      answered?()
-    }
-  }
 }

@@ -144,6 +144,7 @@ final class CommandPath: Sendable {
   /// connection's thread, before it takes in the player's reply, so whoever hears the reply
   /// reads them.
   private func record(_ command: UserCommand, sentTo owner: BusName) {
+    hub.connection.assertOnConnectionThread()
     if command.isActivity { hub.applyHere([.commandSent(owner: owner.rawValue)]) }
     if command.isPlaybackPress { audioSession.userPressed(owner) }
     logger.debug("\(command.action)", metadata: ["player": "\(owner)"])

@@ -2,7 +2,7 @@ import WebRemote
 
 /// How remotectld serves HTTP: whether at all, on which port, whether on the LAN too, and the
 /// HTTPS origin a reverse proxy serves it at.
-struct HTTPOptions: Sendable {
+struct HTTPOptions: Sendable, Hashable {
   /// The port remotectld listens on unless told otherwise.
   static let defaultPort = 7600
 

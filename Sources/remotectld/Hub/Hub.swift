@@ -79,6 +79,7 @@ final class Hub: Sendable {
   /// change they make, if any: one announcement per message.
   @discardableResult
   func applyHere(_ events: [Arbiter.Event]) -> NowPlaying {
+    connection.assertOnConnectionThread()
     let (now, before) = arbiter.withLock { arbiter in
       let before = arbiter.nowPlaying
       for event in events { arbiter.apply(event) }
@@ -105,6 +106,7 @@ final class Hub: Sendable {
   /// reconnect, when every unique name on the bus has changed); their history is kept by bus
   /// name, for when they come back. On the view's connection thread.
   func reset(hubOwner owner: String) {
+    connection.assertOnConnectionThread()
     let change = arbiter.withLock { arbiter -> Change? in
       let before = arbiter.nowPlaying
       guard arbiter.reconnected(hubOwner: owner) else { return nil }
@@ -119,8 +121,10 @@ final class Hub: Sendable {
 
   // MARK: - The view
 
-  /// What the view saw, as the rule's events.
+  /// What the view saw, as the rule's events. On the view's connection thread, where the view
+  /// calls its observers.
   private func take(_ change: PlayerView.Change) {
+    connection.assertOnConnectionThread()
     switch change {
     case .nameAppeared(let name, let owner, _):
       applyHere([.nameAppeared(busName: name.rawValue, owner: owner.rawValue)])

@@ -4,7 +4,8 @@ import WebRemote
 
 /// remotectld's configuration file: `$XDG_CONFIG_HOME/remotectld/remotectld.conf` (by default
 /// `~/.config/remotectld/remotectld.conf`), one `key = value` a line, `#` starting a comment.
-/// An option given on the command line wins over the file.
+/// An option given on the command line wins over the file. Which keys there are, what they
+/// accept and which setting each writes is ``HubOption``'s table.
 ///
 /// ```
 /// # Publish the proxy player even under GNOME Shell or KDE Plasma.
@@ -32,12 +33,6 @@ struct ConfigurationFile: Sendable, Hashable {
   var isExclusive: Bool?
   /// `relaunch`: yes or no.
   var relaunches: Bool?
-
-  /// The keys the file may set.
-  static let keys = [
-    "proxy", "interrupt-on-calls", "pause-on-route-loss", "call-roles", "lan", "public-origin",
-    "pause-for-sleep", "exclusive", "relaunch",
-  ]
 
   /// Where the file is read from: `$XDG_CONFIG_HOME/remotectld/remotectld.conf`, or under
   /// `~/.config` when that is unset.
@@ -75,41 +70,13 @@ struct ConfigurationFile: Sendable, Hashable {
       }
       let key = line[..<equals].trimmingSpaces()
       let value = line[line.index(after: equals)...].trimmingSpaces()
-      switch key {
-      case "proxy":
-        guard let mode = ProxyMode(rawValue: value) else {
-          throw HubError("\(place): proxy must be auto, on or off, not \"\(value)\"")
-        }
-        configuration.proxy = mode
-      case "interrupt-on-calls", "pause-on-route-loss", "lan", "pause-for-sleep", "exclusive", "relaunch":
-        guard
-          let flag = ["yes": true, "on": true, "true": true, "no": false, "off": false, "false": false][value]
-        else { throw HubError("\(place): \(key) must be yes or no, not \"\(value)\"") }
-        switch key {
-        case "interrupt-on-calls": configuration.interruptsOnCalls = flag
-        case "lan": configuration.lan = flag
-        case "pause-on-route-loss": configuration.pausesOnRouteLoss = flag
-        case "pause-for-sleep": configuration.pausesForSleep = flag
-        case "relaunch": configuration.relaunches = flag
-        default: configuration.isExclusive = flag
-        }
-      case "public-origin":
-        do {
-          configuration.publicOrigin = try PublicOrigin(value)
-        } catch {
-          throw HubError("\(place): \(error.message)")
-        }
-      case "call-roles":
-        let roles = AudioSessionOptions.roles(in: value)
-        guard !roles.isEmpty else {
-          throw HubError(
-            "\(place): call-roles must name at least one media.role, such as phone,communication "
-              + "(to let calls pause nothing, set interrupt-on-calls = no)")
-        }
-        configuration.callRoles = roles
-      default:
-        throw HubError(
-          "\(place): unknown key \"\(key)\"; the keys are: \(keys.joined(separator: ", "))")
+      guard let option = HubOption.option(key: key) else {
+        throw HubError("\(place): unknown key \"\(key)\"; the keys are: \(HubOption.keyList)")
+      }
+      do {
+        try option.read(value, &configuration)
+      } catch {
+        throw HubError("\(place): \(error.description)")
       }
     }
     return configuration

@@ -17,7 +17,7 @@ import WebRemote
 struct HubService: Service {
   /// Where the hub connects, which players it leaves out, when it publishes the proxy player and
   /// whether it answers playerctld's interface.
-  struct Configuration: Sendable {
+  struct Configuration: Sendable, Hashable {
     /// The bus: the session bus unless an address is given.
     var bus: BusAddress = .session
     /// Which names are candidates.

@@ -58,9 +58,7 @@ struct RemotectldCommand: AsyncParsableCommand {
       under /bridge/. docs/bridge-protocol.md describes the protocol.
 
       Options can also be set in $XDG_CONFIG_HOME/remotectld/remotectld.conf (one `key = value` a \
-      line: proxy = auto|on|off, interrupt-on-calls = yes|no, pause-on-route-loss = yes|no, \
-      call-roles = phone,communication, pause-for-sleep = yes|no, exclusive = yes|no, relaunch = yes|no, \
-      lan = yes|no, public-origin = https://name); the command line wins. A hub started by D-Bus \
+      line: \(HubOption.fileSummary)); the command line wins. A hub started by D-Bus \
       activation reads them there too. This file and bridge-origins are read when remotectld \
       starts: restart it after editing them.
 
@@ -98,41 +96,31 @@ struct RemotectldCommand: AsyncParsableCommand {
     help: "Answer playerctld's interface under its bus name while playerctld is not running.")
   var playerctld = true
 
-  @Option(
-    help: ArgumentHelp(
-      "When to publish the proxy player and playerctld's name: auto (unless GNOME Shell or KDE Plasma "
-        + "shows every player), on or off.", valueName: "mode"))
+  @Option(name: .customLong(HubOption.proxy.flag), help: HubOption.proxy.help)
   var proxy: ProxyMode?
 
   @Flag(
-    name: .customLong("interrupt-on-calls"), inversion: .prefixedNo,
-    help: "Pause the playing players while a call plays, and resume them after (default: on).")
+    name: .customLong(HubOption.interruptOnCalls.flag), inversion: .prefixedNo,
+    help: HubOption.interruptOnCalls.help)
   var interruptsOnCalls: Bool?
 
   @Flag(
-    name: .customLong("pause-on-route-loss"), inversion: .prefixedNo,
-    help: "Pause the players whose output goes away: headphones unplugged, a headset gone (default: on).")
+    name: .customLong(HubOption.pauseOnRouteLoss.flag), inversion: .prefixedNo,
+    help: HubOption.pauseOnRouteLoss.help)
   var pausesOnRouteLoss: Bool?
 
   @Flag(
-    name: .customLong("pause-for-sleep"), inversion: .prefixedNo,
-    help: "Hold off the system's sleep while a player plays, and pause the players before it (default: on).")
+    name: .customLong(HubOption.pauseForSleep.flag), inversion: .prefixedNo,
+    help: HubOption.pauseForSleep.help)
   var pausesForSleep: Bool?
 
-  @Flag(
-    name: .customLong("exclusive"), inversion: .prefixedNo,
-    help: "Play one player at a time: the one that starts pauses the one playing (default: off).")
+  @Flag(name: .customLong(HubOption.exclusive.flag), inversion: .prefixedNo, help: HubOption.exclusive.help)
   var isExclusive: Bool?
 
-  @Flag(
-    name: .customLong("relaunch"), inversion: .prefixedNo,
-    help: "Start the last Now Playing app when play reaches the hub with no player (default: on).")
+  @Flag(name: .customLong(HubOption.relaunch.flag), inversion: .prefixedNo, help: HubOption.relaunch.help)
   var relaunches: Bool?
 
-  @Option(
-    help: ArgumentHelp(
-      "The media.role values of the streams that are calls, comma-separated (default: phone,communication).",
-      valueName: "roles"))
+  @Option(name: .customLong(HubOption.callRoles.flag), help: HubOption.callRoles.help)
   var callRoles: String?
 
   @Option(
@@ -151,14 +139,10 @@ struct RemotectldCommand: AsyncParsableCommand {
       valueName: "port"))
   var httpPort: Int = HTTPOptions.defaultPort
 
-  @Flag(help: "Serve the web remote on the LAN address too, not only on loopback, and log its URL.")
+  @Flag(name: .customLong(HubOption.lan.flag), help: HubOption.lan.help)
   var lan = false
 
-  @Option(
-    help: ArgumentHelp(
-      "The HTTPS origin a reverse proxy (Caddy, nginx, tailscale serve) serves the web remote at, "
-        + "passing requests to the loopback listener: the Host and Origin checks accept it.",
-      valueName: "https://name"))
+  @Option(name: .customLong(HubOption.publicOrigin.flag), help: HubOption.publicOrigin.help)
   var publicOrigin: String?
 
   @Flag(name: .customLong("no-http"), help: "Serve no web remote at all.")
@@ -221,27 +205,13 @@ struct RemotectldCommand: AsyncParsableCommand {
       logger.critical("\(error.description)")
       throw ExitCode.failure
     }
-    let origin: PublicOrigin?
+    let configuration: HubService.Configuration
     do {
-      origin = try publicOrigin.map { try PublicOrigin($0) } ?? file.publicOrigin
+      configuration = try self.configuration(file: file)
     } catch {
-      logger.critical("--public-origin: \(error)")
+      logger.critical("\(error.description)")
       throw ExitCode.failure
     }
-    let configuration = HubService.Configuration(
-      bus: busAddress.map(BusAddress.address) ?? .session, filter: CandidateFilter(ignoring: ignoredNames),
-      proxy: proxy ?? file.proxy ?? .auto, answersPlayerctld: playerctld,
-      http: HTTPOptions(
-        isEnabled: !noHTTP, port: httpPort, lan: lan || (file.lan ?? false), publicOrigin: origin),
-      audioSession: AudioSessionOptions(
-        interruptsOnCalls: interruptsOnCalls ?? file.interruptsOnCalls ?? true,
-        pausesOnRouteLoss: pausesOnRouteLoss ?? file.pausesOnRouteLoss ?? true,
-        callRoles: callRoles.map(AudioSessionOptions.roles(in:)) ?? file.callRoles ?? [
-          "phone", "communication",
-        ],
-        pausesForSleep: pausesForSleep ?? file.pausesForSleep ?? true,
-        isExclusive: isExclusive ?? file.isExclusive ?? false),
-      relaunch: Relauncher.Options(isEnabled: relaunches ?? file.relaunches ?? true))
     let bridgeService = BridgeService(
       options: bridge, busAddress: busAddress, logger: Logger(label: "remotectld.bridge"))
     do {
@@ -268,5 +238,35 @@ struct RemotectldCommand: AsyncParsableCommand {
       logger.critical("\(error)")
       throw ExitCode.failure
     }
+  }
+
+  /// The hub's configuration: each option from the command line, else from `file`, else its
+  /// default in ``HubOption``'s table.
+  ///
+  /// - Throws: ``HubError`` when `--public-origin` is not an HTTPS origin.
+  func configuration(file: ConfigurationFile) throws(HubError) -> HubService.Configuration {
+    let origin: PublicOrigin?
+    do {
+      origin = try publicOrigin.map { value throws(APIError) in try PublicOrigin(value) } ?? file.publicOrigin
+    } catch {
+      throw HubError("--public-origin: \(error)")
+    }
+    return HubService.Configuration(
+      bus: busAddress.map(BusAddress.address) ?? .session, filter: CandidateFilter(ignoring: ignoredNames),
+      proxy: proxy ?? file.proxy ?? .auto, answersPlayerctld: playerctld,
+      http: HTTPOptions(
+        isEnabled: !noHTTP, port: httpPort, lan: lan || (file.lan ?? HubOption.lan.isOnByDefault),
+        publicOrigin: origin),
+      audioSession: AudioSessionOptions(
+        interruptsOnCalls: interruptsOnCalls ?? file.interruptsOnCalls
+          ?? HubOption.interruptOnCalls.isOnByDefault,
+        pausesOnRouteLoss: pausesOnRouteLoss ?? file.pausesOnRouteLoss
+          ?? HubOption.pauseOnRouteLoss.isOnByDefault,
+        callRoles: callRoles.map(AudioSessionOptions.roles(in:)) ?? file.callRoles
+          ?? AudioSessionOptions.roles(in: HubOption.callRoles.defaultValue ?? ""),
+        pausesForSleep: pausesForSleep ?? file.pausesForSleep ?? HubOption.pauseForSleep.isOnByDefault,
+        isExclusive: isExclusive ?? file.isExclusive ?? HubOption.exclusive.isOnByDefault),
+      relaunch: Relauncher.Options(
+        isEnabled: relaunches ?? file.relaunches ?? HubOption.relaunch.isOnByDefault))
   }
 }
