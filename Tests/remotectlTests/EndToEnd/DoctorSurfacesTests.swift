@@ -35,10 +35,13 @@ struct DoctorSurfacesTests {
     let bus = try await PrivateBus.start()
     try await Self.startHub(on: bus, runtime: nil)
     try await bus.startBinaural()
+    // The hub's parts start one after the other: the doctor is asked until the proxy is published,
+    // the bridge has said why it is off, and the web remote listens.
     let doctor = try await eventually(
-      "the doctor to see the hub's proxy", { try await bus.remotectl("doctor") }
+      "the doctor to see the hub's proxy, bridge and web remote", { try await bus.remotectl("doctor") }
     ) {
-      $0.output.contains("proxies on the bus")
+      $0.output.contains("proxies on the bus") && !$0.output.contains("has not started yet")
+        && $0.output.contains("the web remote is at")
     }
     let bridge = try #require(Self.line(doctor.output, "the bridge is off"), "\(doctor.output)")
     #expect(bridge.contains("XDG_RUNTIME_DIR is not set in remotectld's environment"), "\(bridge)")
@@ -82,10 +85,12 @@ struct DoctorSurfacesTests {
     let bus = try await PrivateBus.start()
     let taken = try TakenPort()
     try await Self.startHub(on: bus, runtime: nil, httpPort: taken.port)
+    // While the hub starts, the web remote is off because it "has not started yet": the doctor
+    // is asked until it says why the web server stopped.
     let doctor = try await eventually(
       "the doctor to see the web remote off", { try await bus.remotectl("doctor") }
     ) {
-      $0.output.contains("the web remote is off")
+      Self.line($0.output, "the web remote is off").map { !$0.contains("has not started yet") } ?? false
     }
     let web = try #require(Self.line(doctor.output, "the web remote is off"), "\(doctor.output)")
     #expect(
