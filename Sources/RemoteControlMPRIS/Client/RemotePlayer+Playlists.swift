@@ -44,7 +44,7 @@ extension RemotePlayer {
 
   /// `org.mpris.MediaPlayer2.Playlists.ActivatePlaylist`: makes the playlist `id` play.
   public func activatePlaylist(_ id: String) async throws(ClientError) {
-    _ = try await call("ActivatePlaylist", interface: Self.playlistsInterface, arguments: [.objectPath(id)])
+    try await call(PlaylistsMethod.activatePlaylist, [.objectPath(id)])
   }
 
   /// `org.mpris.MediaPlayer2.Playlists.ActivePlaylist`: the playlist playing now; `nil` when none

@@ -37,12 +37,12 @@ extension RemotePlayer {
 
   /// `org.mpris.MediaPlayer2.TrackList.RemoveTrack`: removes the track `trackID`.
   public func removeTrack(_ trackID: String) async throws(ClientError) {
-    _ = try await call("RemoveTrack", interface: Self.trackListInterface, arguments: [.objectPath(trackID)])
+    try await call(TrackListMethod.removeTrack, [.objectPath(trackID)])
   }
 
   /// `org.mpris.MediaPlayer2.TrackList.GoTo`: plays the track `trackID`.
   public func goTo(_ trackID: String) async throws(ClientError) {
-    _ = try await call("GoTo", interface: Self.trackListInterface, arguments: [.objectPath(trackID)])
+    try await call(TrackListMethod.goTo, [.objectPath(trackID)])
   }
 
   /// `/org/mpris/MediaPlayer2/TrackList/NoTrack`: the track id that names no track (MPRIS's
