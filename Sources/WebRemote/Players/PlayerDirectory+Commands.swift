@@ -19,13 +19,10 @@ extension PlayerDirectory {
       throw APIError(.notOffered, "\(record.name) does not offer \(command.name.rawValue) now")
     }
     let player = record.mirror.owner
+    // The commands that are one MPRIS player method (play … previousTrack): that method.
+    if let method = command.name.playerMethod { return try await call(player, record, method) }
     switch command {
-    case .play: try await call(player, record, PlayerMethod.play)
-    case .pause: try await call(player, record, PlayerMethod.pause)
-    case .togglePlayPause: try await call(player, record, PlayerMethod.playPause)
-    case .stop: try await call(player, record, PlayerMethod.stop)
-    case .nextTrack: try await call(player, record, PlayerMethod.next)
-    case .previousTrack: try await call(player, record, PlayerMethod.previous)
+    case .play, .pause, .togglePlayPause, .stop, .nextTrack, .previousTrack: return
     case .seek(let position):
       guard let trackID = record.trackID.flatMap(ObjectPath.init(rawValue:)) else {
         throw APIError(.notOffered, "\(record.name) names no track (no mpris:trackid) to seek in")
