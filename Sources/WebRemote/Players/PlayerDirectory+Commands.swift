@@ -81,7 +81,7 @@ extension PlayerDirectory {
       describedAs: "setting \(property.rawValue)")
   }
 
-  /// Sends `method` to `player`, at the object where its interface lives (``call(_:_:_:interface:path:arguments:describedAs:)``).
+  /// Sends `method` to `player` at the object where its interface lives, as the member call below does.
   private func call(
     _ player: BusName, _ record: PlayerRecord, _ method: some MediaPlayerMethod, arguments: [Value] = []
   ) async throws(APIError) {

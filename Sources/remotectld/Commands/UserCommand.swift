@@ -72,8 +72,8 @@ struct UserCommand: Sendable {
 
   /// Whether it is the user's play, pause, play-pause or stop: the audio session does not resume
   /// a player after a call when the user pressed one of them during it, whatever the player's
-  /// status says.
-  /// (MPRIS `Play`, `Pause`, `PlayPause` and `Stop`: ``MethodDeclaration/isPlaybackPress``.)
+  /// status says. They are MPRIS `Play`, `Pause`, `PlayPause` and `Stop`, as their declarations
+  /// say (``MethodDeclaration/isPlaybackPress``).
   var isPlaybackPress: Bool { playerMethod?.declaration.isPlaybackPress ?? false }
 
   /// What it does, for messages: `call Next`, `set Volume`.
