@@ -37,8 +37,7 @@ extension RemotePlayer {
     index: UInt32 = 0, maxCount: UInt32 = 100, order: String = "Alphabetical", reversed: Bool = false
   ) async throws(ClientError) -> [Playlist] {
     let reply = try await call(
-      "GetPlaylists", interface: Self.playlistsInterface,
-      arguments: [.uint32(index), .uint32(maxCount), .string(order), .bool(reversed)])
+      PlaylistsMethod.getPlaylists, [.uint32(index), .uint32(maxCount), .string(order), .bool(reversed)])
     return (reply.first?.arrayValue ?? []).compactMap(Playlist.init)
   }
 
