@@ -1,5 +1,6 @@
 import DBus
 import PlayerView
+import RemoteControlMPRIS
 import Testing
 
 @Suite("Reading a player's introspection")
@@ -56,6 +57,21 @@ struct InterfaceDescriptionTests {
     #expect(player.first { $0.name == "Position" }?.isAnnounced == false)
     #expect(player.first { $0.name == "Volume" }?.isWritable == true)
     #expect(InterfaceDescription.root.properties.first { $0.name == "Fullscreen" }?.isWritable == true)
+  }
+
+  @Test func `MPRIS's two interfaces forward exactly the declared methods, with their signatures and names`()
+  {
+    #expect(InterfaceDescription.root.methods.map(\.name) == ["Raise", "Quit"])
+    #expect(
+      InterfaceDescription.player.methods.map(\.name) == [
+        "Next", "Previous", "Pause", "PlayPause", "Stop", "Play", "Seek", "SetPosition", "OpenUri",
+      ])
+    let seek = InterfaceDescription.player.methods.first { $0.name == "Seek" }
+    #expect(seek?.inSignature == "x" && seek?.inNames == ["Offset"])
+    let setPosition = InterfaceDescription.player.methods.first { $0.name == "SetPosition" }
+    #expect(setPosition?.inSignature == "ox" && setPosition?.inNames == ["TrackId", "Position"])
+    #expect(
+      InterfaceDescription.player.methods == PlayerMethod.declarations.map(InterfaceDescription.Method.init))
   }
 
   @Test func `the empty value of each type has that type`() {

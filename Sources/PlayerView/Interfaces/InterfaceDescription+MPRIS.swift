@@ -2,11 +2,11 @@ import DBus
 import RemoteControlMPRIS
 
 extension InterfaceDescription {
-  /// `org.mpris.MediaPlayer2`, its properties as RemoteControlMPRIS declares them, with what
+  /// `org.mpris.MediaPlayer2`, its methods and properties as RemoteControlMPRIS declares them, with what
   /// they read without a player.
   package static let root = InterfaceDescription(
     name: MediaPlayerInterface.root.rawValue,
-    methods: [Method(name: "Raise"), Method(name: "Quit")],
+    methods: RootMethod.declarations.map(Method.init),
     properties: RootProperty.allCases.map { property -> Property in
       switch property {
       case .identity: Property(property.declaration, fallback: .string("remotectld (no player)"))
@@ -14,17 +14,12 @@ extension InterfaceDescription {
       }
     })
 
-  /// `org.mpris.MediaPlayer2.Player`, its properties as RemoteControlMPRIS declares them, with
+  /// `org.mpris.MediaPlayer2.Player`, its methods and properties as RemoteControlMPRIS declares them, with
   /// what they read without a player: Stopped, no track, every `Can*` false, rates and volume 1.
   /// `Position` is never announced: it is computed on each read.
   package static let player = InterfaceDescription(
     name: MediaPlayerInterface.player.rawValue,
-    methods: [
-      Method(name: "Next"), Method(name: "Previous"), Method(name: "Pause"), Method(name: "PlayPause"),
-      Method(name: "Stop"), Method(name: "Play"), Method(name: "Seek", inSignature: "x", inNames: ["Offset"]),
-      Method(name: "SetPosition", inSignature: "ox", inNames: ["TrackId", "Position"]),
-      Method(name: "OpenUri", inSignature: "s", inNames: ["Uri"]),
-    ],
+    methods: PlayerMethod.declarations.map(Method.init),
     properties: PlayerProperty.allCases.map { property -> Property in
       switch property {
       case .playbackStatus: Property(property.declaration, fallback: .string(PlaybackStatus.stopped.rawValue))

@@ -27,6 +27,13 @@ package struct InterfaceDescription: Sendable, Hashable {
       self.inNames = inNames
       self.outNames = outNames
     }
+
+    /// Describes a method as RemoteControlMPRIS declares it.
+    package init(_ declaration: MethodDeclaration) {
+      self.init(
+        name: declaration.name, inSignature: declaration.inSignature, outSignature: declaration.outSignature,
+        inNames: declaration.inNames, outNames: declaration.outNames)
+    }
   }
 
   /// A property: read from the player's mirror; the proxy forwards writes as `Set`.

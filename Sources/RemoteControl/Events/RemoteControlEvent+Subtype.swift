@@ -24,21 +24,11 @@ extension RemoteControlEvent {
     /// `UIEvent.EventSubtype.remoteControlEndSeekingForward`.
     case endSeekingForward
 
-    /// The subtype of a command, or `nil` when UIKit has none for it.
+    /// The subtype of a command, or `nil` when UIKit has none for it: the one whose
+    /// ``command`` it is.
     public init?(_ command: Command) {
-      switch command {
-      case .play: self = .play
-      case .pause: self = .pause
-      case .stop: self = .stop
-      case .togglePlayPause: self = .togglePlayPause
-      case .nextTrack: self = .nextTrack
-      case .previousTrack: self = .previousTrack
-      case .beginSeekingBackward: self = .beginSeekingBackward
-      case .endSeekingBackward: self = .endSeekingBackward
-      case .beginSeekingForward: self = .beginSeekingForward
-      case .endSeekingForward: self = .endSeekingForward
-      default: return nil
-      }
+      guard let subtype = Self.allCases.first(where: { $0.command == command }) else { return nil }
+      self = subtype
     }
 
     /// The command this subtype asks for.

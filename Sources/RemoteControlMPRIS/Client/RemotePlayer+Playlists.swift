@@ -37,14 +37,13 @@ extension RemotePlayer {
     index: UInt32 = 0, maxCount: UInt32 = 100, order: String = "Alphabetical", reversed: Bool = false
   ) async throws(ClientError) -> [Playlist] {
     let reply = try await call(
-      "GetPlaylists", interface: Self.playlistsInterface,
-      arguments: [.uint32(index), .uint32(maxCount), .string(order), .bool(reversed)])
+      PlaylistsMethod.getPlaylists, [.uint32(index), .uint32(maxCount), .string(order), .bool(reversed)])
     return (reply.first?.arrayValue ?? []).compactMap(Playlist.init)
   }
 
   /// `org.mpris.MediaPlayer2.Playlists.ActivatePlaylist`: makes the playlist `id` play.
   public func activatePlaylist(_ id: String) async throws(ClientError) {
-    _ = try await call("ActivatePlaylist", interface: Self.playlistsInterface, arguments: [.objectPath(id)])
+    try await call(PlaylistsMethod.activatePlaylist, [.objectPath(id)])
   }
 
   /// `org.mpris.MediaPlayer2.Playlists.ActivePlaylist`: the playlist playing now; `nil` when none

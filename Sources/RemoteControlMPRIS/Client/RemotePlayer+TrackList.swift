@@ -20,8 +20,8 @@ extension RemotePlayer {
   /// that the player knows (variants unwrapped), in the order given.
   public func tracksMetadata(_ trackIDs: [String]) async throws(ClientError) -> [[String: PropertyValue]] {
     let reply = try await call(
-      "GetTracksMetadata", interface: Self.trackListInterface,
-      arguments: [.array(elementSignature: "o", trackIDs.map(PropertyValue.objectPath))])
+      TrackListMethod.getTracksMetadata,
+      [.array(elementSignature: "o", trackIDs.map(PropertyValue.objectPath))])
     return (reply.first?.arrayValue ?? []).map { ($0.dictionaryValue ?? [:]).mapValues(\.unwrapped) }
   }
 
@@ -30,19 +30,18 @@ extension RemotePlayer {
   public func addTrack(uri: String, after: String = RemotePlayer.noTrack, setAsCurrent: Bool = false)
     async throws(ClientError)
   {
-    _ = try await call(
-      "AddTrack", interface: Self.trackListInterface,
-      arguments: [.string(uri), .objectPath(after), .bool(setAsCurrent)])
+    try await call(
+      TrackListMethod.addTrack, [.string(uri), .objectPath(after), .bool(setAsCurrent)])
   }
 
   /// `org.mpris.MediaPlayer2.TrackList.RemoveTrack`: removes the track `trackID`.
   public func removeTrack(_ trackID: String) async throws(ClientError) {
-    _ = try await call("RemoveTrack", interface: Self.trackListInterface, arguments: [.objectPath(trackID)])
+    try await call(TrackListMethod.removeTrack, [.objectPath(trackID)])
   }
 
   /// `org.mpris.MediaPlayer2.TrackList.GoTo`: plays the track `trackID`.
   public func goTo(_ trackID: String) async throws(ClientError) {
-    _ = try await call("GoTo", interface: Self.trackListInterface, arguments: [.objectPath(trackID)])
+    try await call(TrackListMethod.goTo, [.objectPath(trackID)])
   }
 
   /// `/org/mpris/MediaPlayer2/TrackList/NoTrack`: the track id that names no track (MPRIS's

@@ -47,39 +47,49 @@ public struct RemotePlayer: Sendable {
     }
   }
 
+  /// Calls `method` with `arguments`, at the object where its interface lives, and returns the
+  /// reply's values.
+  @discardableResult
+  package func call(
+    _ method: some MediaPlayerMethod, _ arguments: [PropertyValue] = [], timeout: Duration? = nil
+  ) async throws(ClientError) -> [PropertyValue] {
+    try await call(
+      method.rawValue, interface: type(of: method).interface.rawValue, arguments: arguments, timeout: timeout)
+  }
+
   /// `org.mpris.MediaPlayer2.Player.Play`.
-  public func play() async throws(ClientError) { _ = try await call("Play") }
+  public func play() async throws(ClientError) { try await call(PlayerMethod.play) }
   /// `org.mpris.MediaPlayer2.Player.Pause`.
-  public func pause() async throws(ClientError) { _ = try await call("Pause") }
+  public func pause() async throws(ClientError) { try await call(PlayerMethod.pause) }
   /// `org.mpris.MediaPlayer2.Player.PlayPause`.
-  public func playPause() async throws(ClientError) { _ = try await call("PlayPause") }
+  public func playPause() async throws(ClientError) { try await call(PlayerMethod.playPause) }
   /// `org.mpris.MediaPlayer2.Player.Stop`.
-  public func stop() async throws(ClientError) { _ = try await call("Stop") }
+  public func stop() async throws(ClientError) { try await call(PlayerMethod.stop) }
   /// `org.mpris.MediaPlayer2.Player.Next`.
-  public func next() async throws(ClientError) { _ = try await call("Next") }
+  public func next() async throws(ClientError) { try await call(PlayerMethod.next) }
   /// `org.mpris.MediaPlayer2.Player.Previous`.
-  public func previous() async throws(ClientError) { _ = try await call("Previous") }
+  public func previous() async throws(ClientError) { try await call(PlayerMethod.previous) }
 
   /// `org.mpris.MediaPlayer2.Player.Seek`: moves by `microseconds` (negative: backward).
   public func seek(by microseconds: Int64) async throws(ClientError) {
-    _ = try await call("Seek", arguments: [.int64(microseconds)])
+    try await call(PlayerMethod.seek, [.int64(microseconds)])
   }
 
   /// `org.mpris.MediaPlayer2.Player.SetPosition`: goes to `microseconds` in the track
   /// `trackID` (an object path, the current `mpris:trackid`).
   public func setPosition(trackID: String, microseconds: Int64) async throws(ClientError) {
-    _ = try await call("SetPosition", arguments: [.objectPath(trackID), .int64(microseconds)])
+    try await call(PlayerMethod.setPosition, [.objectPath(trackID), .int64(microseconds)])
   }
 
   /// `org.mpris.MediaPlayer2.Player.OpenUri`.
   public func openURI(_ uri: String) async throws(ClientError) {
-    _ = try await call("OpenUri", arguments: [.string(uri)])
+    try await call(PlayerMethod.openURI, [.string(uri)])
   }
 
   /// `org.mpris.MediaPlayer2.Raise`.
-  public func raise() async throws(ClientError) { _ = try await call("Raise", interface: Self.rootInterface) }
+  public func raise() async throws(ClientError) { try await call(RootMethod.raise) }
   /// `org.mpris.MediaPlayer2.Quit`.
-  public func quit() async throws(ClientError) { _ = try await call("Quit", interface: Self.rootInterface) }
+  public func quit() async throws(ClientError) { try await call(RootMethod.quit) }
 
   // MARK: - Properties
 

@@ -11,12 +11,12 @@ enum MediaPlayer2Interface {
       name: MediaPlayerInterface.root.rawValue,
       methods: [
         // Raise: does nothing when CanRaise is false.
-        Interface.Method("Raise") { call in
+        Interface.Method(RootMethod.raise) { call in
           guard state.read({ $0.canRaise }) else { return call.reply() }
           dispatcher.deliver(.raise, answering: call)
         },
         // Quit: does nothing when CanQuit is false.
-        Interface.Method("Quit") { call in
+        Interface.Method(RootMethod.quit) { call in
           guard state.read({ $0.canQuit }) else { return call.reply() }
           dispatcher.deliver(.quit, answering: call)
         },

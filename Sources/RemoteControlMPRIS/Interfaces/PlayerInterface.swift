@@ -20,22 +20,22 @@ enum PlayerInterface {
   private static func methods(state: MediaPlayerState, dispatcher: EventDispatcher) -> [Interface.Method] {
     /// A method that sends `command` when `isAllowed`, and otherwise has no effect.
     func simple(
-      _ member: String, _ command: RemoteControlEvent.Command,
+      _ method: PlayerMethod, _ command: RemoteControlEvent.Command,
       when isAllowed: @escaping @Sendable (borrowing MediaPlayerModel) -> Bool
     ) -> Interface.Method {
-      Interface.Method(member) { call in
+      Interface.Method(method) { call in
         guard state.read(isAllowed) else { return call.reply() }
         dispatcher.deliver(command, answering: call)
       }
     }
     let canControl = state.configuration.canControl
     return [
-      simple("Next", .nextTrack) { $0.canGoNext },
-      simple("Previous", .previousTrack) { $0.canGoPrevious },
-      simple("Pause", .pause) { $0.canPause },
-      simple("Play", .play) { $0.canPlay },
+      simple(.next, .nextTrack) { $0.canGoNext },
+      simple(.previous, .previousTrack) { $0.canGoPrevious },
+      simple(.pause, .pause) { $0.canPause },
+      simple(.play, .play) { $0.canPlay },
       // PlayPause: with CanPause false, no effect and an error, as the spec says.
-      Interface.Method("PlayPause") { call in
+      Interface.Method(PlayerMethod.playPause) { call in
         guard state.read({ $0.canPause }) else {
           return call.fail(BusError(.notSupported, "PlayPause is not available now: CanPause is false"))
         }
@@ -43,7 +43,7 @@ enum PlayerInterface {
       },
       // Stop: with CanControl false, no effect and an error, as the spec says; likewise when the
       // stop command is not offered (the rule of the article "Commands that are not offered").
-      Interface.Method("Stop") { call in
+      Interface.Method(PlayerMethod.stop) { call in
         guard canControl else {
           return call.fail(BusError(.notSupported, "Stop is not available: CanControl is false"))
         }
@@ -53,7 +53,7 @@ enum PlayerInterface {
         }
         dispatcher.deliver(.stop, answering: call)
       },
-      Interface.Method("Seek", in: "x", inNames: ["Offset"]) { call in
+      Interface.Method(PlayerMethod.seek) { call in
         guard let offset = call.arguments.first?.int64Value else { return call.reply() }
         let position = Microseconds(state.nowPlaying.elapsedPlaybackTime)
         let request = state.read { model -> SeekRequest? in
@@ -65,7 +65,7 @@ enum PlayerInterface {
         guard let command = request?.command else { return call.reply() }
         dispatcher.deliver(command, answering: call)
       },
-      Interface.Method("SetPosition", in: "ox", inNames: ["TrackId", "Position"]) { call in
+      Interface.Method(PlayerMethod.setPosition) { call in
         guard call.arguments.count == 2, let trackID = call.arguments[0].stringValue,
           let position = call.arguments[1].int64Value
         else { return call.reply() }
@@ -78,7 +78,7 @@ enum PlayerInterface {
         guard case .move(let target) = request else { return call.reply() }
         dispatcher.deliver(.changePlaybackPosition(target), answering: call)
       },
-      Interface.Method("OpenUri", in: "s", inNames: ["Uri"]) { call in
+      Interface.Method(PlayerMethod.openURI) { call in
         guard let uri = call.arguments.first?.stringValue else { return call.reply() }
         guard canControl else {
           return call.fail(BusError(.notSupported, "OpenUri is not available: CanControl is false"))

@@ -11,16 +11,16 @@ extension RemoteControlInterface {
   /// call of the player is answered once its target has run. A bad argument is refused at once.
   static func audioSessionMethods(_ session: AudioSession) -> [Interface.Method] {
     [
-      Interface.Method("BeginInterruption") { call in
+      Interface.Method(RemoteControlMethod.beginInterruption) { call in
         post(answering: call) { session.beginInterruption() }
       },
-      Interface.Method("EndInterruption", in: "b", inNames: ["ShouldResume"]) { call in
+      Interface.Method(RemoteControlMethod.endInterruption) { call in
         guard let shouldResume = call.arguments.first?.boolValue else {
           return call.fail(.invalidArgs("ShouldResume must be a boolean"))
         }
         post(answering: call) { session.endInterruption(options: shouldResume ? .shouldResume : []) }
       },
-      Interface.Method("RouteChanged", in: "s", inNames: ["Reason"]) { call in
+      Interface.Method(RemoteControlMethod.routeChanged) { call in
         let name = call.arguments.first?.stringValue ?? ""
         guard let reason = AudioSession.RouteChangeReason.allCases.first(where: { "\($0)" == name }) else {
           let known = AudioSession.RouteChangeReason.allCases.map { "\($0)" }.joined(separator: ", ")

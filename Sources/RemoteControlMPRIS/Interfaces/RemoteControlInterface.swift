@@ -24,17 +24,18 @@ enum RemoteControlInterface {
   // MARK: - Methods
 
   private static func methods(state: MediaPlayerState, dispatcher: EventDispatcher) -> [Interface.Method] {
-    /// A method that sends the command `request` makes of its arguments, once `kind` is offered.
+    /// A method that sends the command `request` makes of its arguments, once the command the
+    /// method is (its declaration's) is offered.
     func method(
-      _ member: String, _ kind: RemoteCommandKind, gate: RemoteControlProperty, in signature: Signature,
-      _ name: String, _ request: @escaping Request
+      _ member: RemoteControlMethod, gate: RemoteControlProperty, _ request: @escaping Request
     ) -> Interface.Method {
-      Interface.Method(member, in: signature, inNames: [name]) { call in
+      let kind = member.declaration.command
+      return Interface.Method(member) { call in
         let command: RemoteControlEvent.Command
         do throws(BusError) {
           let model = state.model
-          guard model.offersExtension(kind) else {
-            throw BusError(.notSupported, "\(member) is not available: \(gate.rawValue) is false")
+          guard let kind, model.offersExtension(kind) else {
+            throw BusError(.notSupported, "\(member.rawValue) is not available: \(gate.rawValue) is false")
           }
           command = try request(call.arguments, model)
         } catch {
@@ -44,36 +45,31 @@ enum RemoteControlInterface {
       }
     }
     return [
-      method("Like", .like, gate: .canLike, in: "b", "IsNegative") { arguments, _ throws(BusError) in
+      method(.like, gate: .canLike) { arguments, _ throws(BusError) in
         .like(isNegative: try flag(arguments))
       },
-      method("Dislike", .dislike, gate: .canDislike, in: "b", "IsNegative") { arguments, _ throws(BusError) in
+      method(.dislike, gate: .canDislike) { arguments, _ throws(BusError) in
         .dislike(isNegative: try flag(arguments))
       },
-      method("Bookmark", .bookmark, gate: .canBookmark, in: "b", "IsNegative") {
+      method(.bookmark, gate: .canBookmark) {
         arguments, _ throws(BusError) in
         .bookmark(isNegative: try flag(arguments))
       },
-      method("Rate", .rating, gate: .canRate, in: "d", "Rating") { arguments, model throws(BusError) in
+      method(.rate, gate: .canRate) { arguments, model throws(BusError) in
         .changeRating(try rating(arguments, model.details))
       },
-      method("SkipForward", .skipForward, gate: .canSkipForward, in: "x", "Interval") {
+      method(.skipForward, gate: .canSkipForward) {
         arguments, model throws(BusError) in
         .skipForward(try interval(arguments, preferred: model.details.skipForwardIntervals))
       },
-      method("SkipBackward", .skipBackward, gate: .canSkipBackward, in: "x", "Interval") {
+      method(.skipBackward, gate: .canSkipBackward) {
         arguments, model throws(BusError) in
         .skipBackward(try interval(arguments, preferred: model.details.skipBackwardIntervals))
       },
-      method(
-        "EnableLanguageOption", .enableLanguageOption, gate: .canEnableLanguageOption, in: "s", "Identifier"
-      ) { arguments, model throws(BusError) in
+      method(.enableLanguageOption, gate: .canEnableLanguageOption) { arguments, model throws(BusError) in
         .enableLanguageOption(try languageOption(arguments, model))
       },
-      method(
-        "DisableLanguageOption", .disableLanguageOption, gate: .canDisableLanguageOption, in: "s",
-        "Identifier"
-      ) { arguments, model throws(BusError) in
+      method(.disableLanguageOption, gate: .canDisableLanguageOption) { arguments, model throws(BusError) in
         .disableLanguageOption(try languageOption(arguments, model))
       },
     ] + seekingMethods(state: state, dispatcher: dispatcher)
@@ -86,14 +82,15 @@ enum RemoteControlInterface {
   private static func seekingMethods(state: MediaPlayerState, dispatcher: EventDispatcher)
     -> [Interface.Method]
   {
-    let commands: [(String, RemoteControlEvent.Command)] = [
-      ("BeginSeekingForward", .beginSeekingForward), ("EndSeekingForward", .endSeekingForward),
-      ("BeginSeekingBackward", .beginSeekingBackward), ("EndSeekingBackward", .endSeekingBackward),
+    let commands: [(RemoteControlMethod, RemoteControlEvent.Command)] = [
+      (.beginSeekingForward, .beginSeekingForward), (.endSeekingForward, .endSeekingForward),
+      (.beginSeekingBackward, .beginSeekingBackward), (.endSeekingBackward, .endSeekingBackward),
     ]
     return commands.map { member, command in
       Interface.Method(member) { call in
         guard state.model.configuration.canControl else {
-          return call.fail(BusError(.notSupported, "\(member) is not available: CanControl is false"))
+          return call.fail(
+            BusError(.notSupported, "\(member.rawValue) is not available: CanControl is false"))
         }
         dispatcher.deliver(command, answering: call)
       }

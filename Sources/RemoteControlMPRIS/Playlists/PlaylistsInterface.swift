@@ -55,7 +55,7 @@ enum PlaylistsInterface {
 
   private static func methods(state: MediaPlayerState, dispatcher: EventDispatcher) -> [Interface.Method] {
     [
-      Interface.Method("ActivatePlaylist", in: "o", inNames: ["PlaylistId"]) { call in
+      Interface.Method(PlaylistsMethod.activatePlaylist) { call in
         guard let path = call.arguments.first?.stringValue else { return call.reply() }
         let result = state.read { model -> Result<String, BusError> in
           guard let playlist = model.playlist(atPath: path) else {
@@ -72,10 +72,7 @@ enum PlaylistsInterface {
         case .success(let id): dispatcher.deliver(.activatePlaylist(id), answering: call)
         }
       },
-      Interface.Method(
-        "GetPlaylists", in: "uusb", out: "a(oss)", inNames: ["Index", "MaxCount", "Order", "ReverseOrder"],
-        outNames: ["Playlists"]
-      ) { call in
+      Interface.Method(PlaylistsMethod.getPlaylists) { call in
         guard call.arguments.count == 4, case .uint32(let index) = call.arguments[0],
           case .uint32(let maxCount) = call.arguments[1], let order = call.arguments[2].stringValue,
           let reversed = call.arguments[3].boolValue

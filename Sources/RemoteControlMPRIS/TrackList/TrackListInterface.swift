@@ -40,9 +40,7 @@ enum TrackListInterface {
 
   private static func methods(state: MediaPlayerState, dispatcher: EventDispatcher) -> [Interface.Method] {
     [
-      Interface.Method(
-        "GetTracksMetadata", in: "ao", out: "aa{sv}", inNames: ["TrackIds"], outNames: ["Metadata"]
-      ) { call in
+      Interface.Method(TrackListMethod.getTracksMetadata) { call in
         let paths = call.arguments.first?.arrayElements?.compactMap(\.stringValue) ?? []
         // Unknown ids are left out: the reply lists the tracks that exist.
         let metadata = state.read { model in
@@ -50,7 +48,7 @@ enum TrackListInterface {
         }
         call.reply([.array(elementSignature: "a{sv}", metadata)])
       },
-      Interface.Method("AddTrack", in: "sob", inNames: ["Uri", "AfterTrack", "SetAsCurrent"]) { call in
+      Interface.Method(TrackListMethod.addTrack) { call in
         guard call.arguments.count == 3, let uri = call.arguments[0].stringValue,
           let after = call.arguments[1].stringValue, let makeCurrent = call.arguments[2].boolValue
         else { return call.reply() }
@@ -67,7 +65,7 @@ enum TrackListInterface {
         case .success(let addition): dispatcher.deliver(.addQueueItem(addition), answering: call)
         }
       },
-      Interface.Method("RemoveTrack", in: "o", inNames: ["TrackId"]) { call in
+      Interface.Method(TrackListMethod.removeTrack) { call in
         guard let path = call.arguments.first?.stringValue else { return call.reply() }
         let result = state.read { model -> Result<String, BusError>? in
           // RemoveTrack: no effect when CanEditTracks is false, as the spec says.
@@ -83,7 +81,7 @@ enum TrackListInterface {
         case .success(let id): dispatcher.deliver(.removeQueueItem(id), answering: call)
         }
       },
-      Interface.Method("GoTo", in: "o", inNames: ["TrackId"]) { call in
+      Interface.Method(TrackListMethod.goTo) { call in
         guard let path = call.arguments.first?.stringValue else { return call.reply() }
         let result = state.read { model -> Result<String, BusError> in
           guard let item = model.queueItem(atPath: path) else {

@@ -1,3 +1,6 @@
+import RemoteControl
+import RemoteControlMPRIS
+
 /// The commands the web remote accepts: an allowlist, each named as the API's path names it.
 ///
 /// Each corresponds to an `MPRemoteCommandCenter` command (``togglePlayPause`` is
@@ -34,4 +37,12 @@ enum CommandName: String, Sendable, Hashable, CaseIterable {
   case bookmark
   /// The hub's `Select`: the player becomes Now Playing.
   case select
+
+  /// The command center's command of the same name (``nextTrack`` is `nextTrack`): every one
+  /// but ``seek``, ``volume``, ``loop``, ``shuffle`` and ``select``, whose names are the API's own.
+  var kind: RemoteCommandKind? { RemoteCommandKind.allCases.first { "\($0)" == rawValue } }
+
+  /// The MPRIS player method that is the command, as RemoteControlMPRIS declares it: `Play`,
+  /// `Pause`, `PlayPause`, `Stop`, `Next`, `Previous`; `nil` for the others.
+  var playerMethod: PlayerMethod? { kind.flatMap(PlayerMethod.init) }
 }

@@ -19,14 +19,10 @@ extension PlayerDirectory {
       throw APIError(.notOffered, "\(record.name) does not offer \(command.name.rawValue) now")
     }
     let player = record.mirror.owner
-    let extensionInterface = MediaPlayerInterface.remoteControl.rawValue
+    // The commands that are one MPRIS player method (play … previousTrack): that method.
+    if let method = command.name.playerMethod { return try await call(player, record, method) }
     switch command {
-    case .play: try await call(player, record, "Play")
-    case .pause: try await call(player, record, "Pause")
-    case .togglePlayPause: try await call(player, record, "PlayPause")
-    case .stop: try await call(player, record, "Stop")
-    case .nextTrack: try await call(player, record, "Next")
-    case .previousTrack: try await call(player, record, "Previous")
+    case .play, .pause, .togglePlayPause, .stop, .nextTrack, .previousTrack: return
     case .seek(let position):
       guard let trackID = record.trackID.flatMap(ObjectPath.init(rawValue:)) else {
         throw APIError(.notOffered, "\(record.name) names no track (no mpris:trackid) to seek in")
@@ -35,22 +31,25 @@ extension PlayerDirectory {
         throw APIError(.outOfRange, "position \(position) is past the end of the track (\(length) s)")
       }
       try await call(
-        player, record, "SetPosition", arguments: [.objectPath(trackID), .int64(Self.microseconds(position))])
+        player, record, PlayerMethod.setPosition,
+        arguments: [.objectPath(trackID), .int64(Self.microseconds(position))])
     case .skipForward(let interval):
       if record.hasExtensionSkipForward {
         try await call(
-          player, record, "SkipForward", interface: extensionInterface, path: .remoteControl,
+          player, record, RemoteControlMethod.skipForward,
           arguments: [.int64(interval.map(Self.microseconds) ?? 0)])
       } else {
-        try await call(player, record, "Seek", arguments: [.int64(Self.microseconds(interval ?? 15))])
+        try await call(
+          player, record, PlayerMethod.seek, arguments: [.int64(Self.microseconds(interval ?? 15))])
       }
     case .skipBackward(let interval):
       if record.hasExtensionSkipBackward {
         try await call(
-          player, record, "SkipBackward", interface: extensionInterface, path: .remoteControl,
+          player, record, RemoteControlMethod.skipBackward,
           arguments: [.int64(interval.map(Self.microseconds) ?? 0)])
       } else {
-        try await call(player, record, "Seek", arguments: [.int64(-Self.microseconds(interval ?? 15))])
+        try await call(
+          player, record, PlayerMethod.seek, arguments: [.int64(-Self.microseconds(interval ?? 15))])
       }
     case .volume(let volume) where record.volumeControl == .streams:
       try await setStreamLevel(volume, of: record)
@@ -60,13 +59,9 @@ extension PlayerDirectory {
     case .loop(let status): try await set(player, record, .loopStatus, .string(status.rawValue))
     case .shuffle(let shuffle): try await set(player, record, .shuffle, .bool(shuffle))
     case .like(let active):
-      try await call(
-        player, record, "Like", interface: extensionInterface, path: .remoteControl,
-        arguments: [.bool(!active)])
+      try await call(player, record, RemoteControlMethod.like, arguments: [.bool(!active)])
     case .bookmark(let active):
-      try await call(
-        player, record, "Bookmark", interface: extensionInterface, path: .remoteControl,
-        arguments: [.bool(!active)])
+      try await call(player, record, RemoteControlMethod.bookmark, arguments: [.bool(!active)])
     case .select: try await hub.select(busName: record.busName)
     }
   }
@@ -84,6 +79,16 @@ extension PlayerDirectory {
         .string(MediaPlayerInterface.player.rawValue), .string(property.rawValue), .variant(value),
       ],
       describedAs: "setting \(property.rawValue)")
+  }
+
+  /// Sends `method` to `player` at the object where its interface lives, as the member call below does.
+  private func call(
+    _ player: BusName, _ record: PlayerRecord, _ method: some MediaPlayerMethod, arguments: [Value] = []
+  ) async throws(APIError) {
+    let interface = type(of: method).interface
+    try await call(
+      player, record, method.rawValue, interface: interface.rawValue,
+      path: ObjectPath(rawValue: interface.objectPath) ?? .mediaPlayer, arguments: arguments)
   }
 
   /// Sends `member` to `player` through ``commands`` (the hub's command path, which records it as

@@ -71,7 +71,7 @@ extension ConformanceChecker {
       if state.trackID == trackID { return true }
       // A player may restart the track on the first Previous: allow one call that stays.
       guard state.canGoPrevious, unchanged < 2 else { break }
-      unchanged = await step("Previous", from: state.trackID) ? 0 : unchanged + 1
+      unchanged = await step(.previous, from: state.trackID) ? 0 : unchanged + 1
     }
     // Next wraps around the playlist only with LoopStatus Playlist; the loop is restored after.
     try? await player.setProperty(.loopStatus, to: .string(LoopStatus.playlist.rawValue))
@@ -81,15 +81,15 @@ extension ConformanceChecker {
       guard let state = try? await player.state() else { return false }
       if state.trackID == trackID { return true }
       guard state.canGoNext, let current = state.trackID, seen.insert(current).inserted else { return false }
-      guard await step("Next", from: current) else { return false }
+      guard await step(.next, from: current) else { return false }
     }
     return false
   }
 
-  /// Calls `member` (Next or Previous) and waits for the track to change; whether it did.
-  private func step(_ member: String, from trackID: String?) async -> Bool {
+  /// Calls `method` (Next or Previous) and waits for the track to change; whether it did.
+  private func step(_ method: PlayerMethod, from trackID: String?) async -> Bool {
     let mark = await log.mark
-    guard (try? await player.call(member)) != nil else { return false }
+    guard (try? await player.call(method)) != nil else { return false }
     let changed = await log.first(since: mark, within: signalTimeout) {
       guard let metadata = $0.changedPlayerProperties?[property: .metadata]?.dictionaryValue else {
         return false

@@ -10,7 +10,7 @@ extension ConformanceChecker {
     let rule = "can-go-next-previous-match-methods"
     var failures: [String] = []
     var seen: [String] = []
-    for (flag, member) in [(PlayerProperty.canGoNext, "Next"), (.canGoPrevious, "Previous")] {
+    for (flag, method) in [(PlayerProperty.canGoNext, PlayerMethod.next), (.canGoPrevious, .previous)] {
       await log.settle()
       guard let state = try? await player.state() else { return .fail(rule, "GetAll failed") }
       let allowed = flag == .canGoNext ? state.canGoNext : state.canGoPrevious
@@ -18,7 +18,7 @@ extension ConformanceChecker {
       let mark = await log.mark
       var failure: String?
       do {
-        _ = try await player.call(member)
+        try await player.call(method)
       } catch {
         failure = error.message
       }
@@ -31,10 +31,10 @@ extension ConformanceChecker {
       switch (allowed, changed != nil) {
       case (true, false):
         failures.append(
-          "\(flag.rawValue) is true but \(member) "
+          "\(flag.rawValue) is true but \(method.rawValue) "
             + (failure.map { "failed: \($0)" } ?? "did not change the track"))
       case (false, true):
-        failures.append("\(flag.rawValue) is false but \(member) changed the track")
+        failures.append("\(flag.rawValue) is false but \(method.rawValue) changed the track")
       default:
         seen.append("\(flag.rawValue)=\(allowed)")
       }

@@ -126,16 +126,16 @@ extension ConformanceChecker {
   func checkWrongTypes() async -> RuleResult {
     let rule = "wrong-argument-types-refused"
     var failures: [String] = []
-    let calls: [(String, String, [PropertyValue])] = [
-      ("Seek(s)", "Seek", [.string("ten")]),
+    let calls: [(String, PlayerMethod, [PropertyValue])] = [
+      ("Seek(s)", .seek, [.string("ten")]),
       (
-        "SetPosition(s, x) with the track id as a string", "SetPosition",
+        "SetPosition(s, x) with the track id as a string", .setPosition,
         [.string("/org/remotectl/check/T"), .int64(0)]
       ),
-      ("OpenUri(i)", "OpenUri", [.int32(1)]),
+      ("OpenUri(i)", .openURI, [.int32(1)]),
     ]
-    for (label, member, arguments) in calls {
-      if (try? await player.call(member, arguments: arguments)) != nil {
+    for (label, method, arguments) in calls {
+      if (try? await player.call(method, arguments)) != nil {
         failures.append("\(label) was accepted")
       }
     }

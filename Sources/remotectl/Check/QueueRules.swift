@@ -41,8 +41,7 @@ struct QueueRules {
     let reply: [PropertyValue]
     do {
       reply = try await player.call(
-        "GetTracksMetadata", interface: QueueClient.trackList,
-        arguments: [.array(elementSignature: "o", tracks.map { .objectPath($0) })])
+        TrackListMethod.getTracksMetadata, [.array(elementSignature: "o", tracks.map { .objectPath($0) })])
     } catch {
       return .fail(rule, "GetTracksMetadata failed: \(error.message)")
     }
@@ -74,9 +73,7 @@ struct QueueRules {
     let rule = "tracklist-goto-unknown"
     let before = try? await player.property(.metadata).dictionaryValue?["mpris:trackid"]
     do {
-      _ = try await player.call(
-        "GoTo", interface: QueueClient.trackList, arguments: [.objectPath("/org/remotectl/check/NoSuchTrack")]
-      )
+      try await player.call(TrackListMethod.goTo, [.objectPath("/org/remotectl/check/NoSuchTrack")])
     } catch {
       return .pass(rule, "refused with \(error.name)")
     }
@@ -99,8 +96,7 @@ struct QueueRules {
     }
     do {
       let reply = try await player.call(
-        "GetPlaylists", interface: QueueClient.playlists,
-        arguments: [.uint32(0), .uint32(UInt32.max), .string(ordering), .bool(false)])
+        PlaylistsMethod.getPlaylists, [.uint32(0), .uint32(UInt32.max), .string(ordering), .bool(false)])
       guard case .array(let signature, let playlists)? = reply.first, signature == "(oss)" else {
         results.append(.fail(rule, "GetPlaylists did not answer a(oss)"))
         return results

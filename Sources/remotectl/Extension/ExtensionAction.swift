@@ -55,24 +55,24 @@ enum ExtensionAction: Hashable, Sendable {
   {
     switch self {
     case .like(let undo):
-      try await player.callRemoteControl("Like", [.bool(undo)])
+      try await player.call(RemoteControlMethod.like, [.bool(undo)])
     case .dislike(let undo):
-      try await player.callRemoteControl("Dislike", [.bool(undo)])
+      try await player.call(RemoteControlMethod.dislike, [.bool(undo)])
     case .bookmark(let undo):
-      try await player.callRemoteControl("Bookmark", [.bool(undo)])
+      try await player.call(RemoteControlMethod.bookmark, [.bool(undo)])
     case .rate(let rating):
-      try await player.callRemoteControl("Rate", [.double(rating)])
+      try await player.call(RemoteControlMethod.rate, [.double(rating)])
     case .skipForward:
-      try await player.callRemoteControl(
-        "SkipForward", [.int64(Self.preferred(.skipForwardIntervals, properties))])
+      try await player.call(
+        RemoteControlMethod.skipForward, [.int64(Self.preferred(.skipForwardIntervals, properties))])
     case .skipBackward:
-      try await player.callRemoteControl(
-        "SkipBackward", [.int64(Self.preferred(.skipBackwardIntervals, properties))])
+      try await player.call(
+        RemoteControlMethod.skipBackward, [.int64(Self.preferred(.skipBackwardIntervals, properties))])
     case .languages:
       return Self.languageLines(properties)
     case .language(let identifier, let off):
-      try await player.callRemoteControl(
-        off ? "DisableLanguageOption" : "EnableLanguageOption", [.string(identifier)])
+      try await player.call(
+        off ? RemoteControlMethod.disableLanguageOption : .enableLanguageOption, [.string(identifier)])
     }
     return nil
   }

@@ -34,8 +34,7 @@ struct QueueClient: Sendable {
       else { throw ControlError("\(player.identity.instance) has no track list") }
       let paths = try await player.property(TrackListProperty.tracks).stringsValue ?? []
       let reply = try await player.call(
-        "GetTracksMetadata", interface: Self.trackList,
-        arguments: [.array(elementSignature: "o", paths.map { .objectPath($0) })])
+        TrackListMethod.getTracksMetadata, [.array(elementSignature: "o", paths.map { .objectPath($0) })])
       var titles: [String: String] = [:]
       if case .array(_, let entries)? = reply.first {
         for entry in entries {
@@ -73,7 +72,7 @@ struct QueueClient: Sendable {
     }
     guard let track else { throw ControlError("No track \(target) in the track list") }
     do {
-      _ = try await player.call("GoTo", interface: Self.trackList, arguments: [.objectPath(track.path)])
+      try await player.call(TrackListMethod.goTo, [.objectPath(track.path)])
     } catch {
       throw .couldNotExecute(error.message)
     }
@@ -84,8 +83,8 @@ struct QueueClient: Sendable {
     do {
       let orderings = try await player.property(PlaylistsProperty.orderings).stringsValue ?? []
       let reply = try await player.call(
-        "GetPlaylists", interface: Self.playlists,
-        arguments: [.uint32(0), .uint32(UInt32.max), .string(orderings.first ?? "User"), .bool(false)])
+        PlaylistsMethod.getPlaylists,
+        [.uint32(0), .uint32(UInt32.max), .string(orderings.first ?? "User"), .bool(false)])
       var playlists: [Playlist] = []
       if case .array(_, let entries)? = reply.first {
         for case .structure(let fields) in entries where fields.count == 3 {
@@ -114,8 +113,8 @@ struct QueueClient: Sendable {
       throw ControlError("No playlist \(name): the player has \(names)")
     }
     do {
-      _ = try await player.call(
-        "ActivatePlaylist", interface: Self.playlists, arguments: [.objectPath(playlist.path)])
+      try await player.call(
+        PlaylistsMethod.activatePlaylist, [.objectPath(playlist.path)])
     } catch {
       throw .couldNotExecute(error.message)
     }

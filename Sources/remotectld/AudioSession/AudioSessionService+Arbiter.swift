@@ -123,19 +123,16 @@ extension AudioSessionService {
   /// to), on the view's connection thread.
   func perform(_ action: SessionArbiter.Action, answered: (@Sendable () -> Void)? = nil) {
     connection.assertOnConnectionThread()
-    let remoteControlPath = ObjectPath.remoteControl
-    let remoteControl = MediaPlayerInterface.remoteControl.rawValue
-    let player = MediaPlayerInterface.player.rawValue
-    let (owner, path, interface, member, arguments): (String, ObjectPath, String, String, [Value]) =
+    let (owner, call): (String, UserCommand) =
       switch action {
-      case .beginInterruption(let owner): (owner, remoteControlPath, remoteControl, "BeginInterruption", [])
+      case .beginInterruption(let owner): (owner, .remoteControl(.beginInterruption))
       case .endInterruption(let owner, let shouldResume):
-        (owner, remoteControlPath, remoteControl, "EndInterruption", [.bool(shouldResume)])
-      case .pause(let owner): (owner, .mediaPlayer, player, "Pause", [])
-      case .play(let owner): (owner, .mediaPlayer, player, "Play", [])
-      case .routeLost(let owner):
-        (owner, remoteControlPath, remoteControl, "RouteChanged", [.string("oldDeviceUnavailable")])
+        (owner, .remoteControl(.endInterruption, [.bool(shouldResume)]))
+      case .pause(let owner): (owner, .player(.pause))
+      case .play(let owner): (owner, .player(.play))
+      case .routeLost(let owner): (owner, .remoteControl(.routeChanged, [.string("oldDeviceUnavailable")]))
       }
+    let (path, interface, member, arguments) = (call.path, call.interface, call.member, call.arguments)
     guard let destination = BusName(rawValue: owner) else {
       answered?()
       return
@@ -150,7 +147,9 @@ extension AudioSessionService {
           "a player refused the audio session's call",
           metadata: ["player": "\(owner)", "call": "\(member)", "error": "\(error.message)"])
         // The arbiter held it for paused when it asked: it is as it says it is.
-        if member == "Pause" || member == "RouteChanged", let mirror = hub.view.mirror(of: destination) {
+        if member == PlayerMethod.pause.rawValue || member == RemoteControlMethod.routeChanged.rawValue,
+          let mirror = hub.view.mirror(of: destination)
+        {
           apply(.playbackStatusChanged(owner: owner, status: .init(mpris: mirror.playbackStatus)))
         }
       case .success:

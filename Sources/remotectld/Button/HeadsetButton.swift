@@ -80,9 +80,9 @@ final class HeadsetButton: Sendable {
     var seek: HeldSeek?
     for await event in recognizer.events {
       switch event.command {
-      case .togglePlayPause: await send("PlayPause")
-      case .nextTrack: await send("Next")
-      case .previousTrack: await send("Previous")
+      case .togglePlayPause, .nextTrack, .previousTrack:
+        // The MPRIS method that is the recognised command: PlayPause, Next, Previous.
+        if let method = PlayerMethod(RemoteCommandKind(event.command)) { await send(method) }
       case .beginSeekingForward: seek = await begin(forward: true, replacing: seek)
       case .beginSeekingBackward: seek = await begin(forward: false, replacing: seek)
       case .endSeekingForward, .endSeekingBackward:
@@ -96,10 +96,11 @@ final class HeadsetButton: Sendable {
 
   // MARK: - Sending
 
-  /// Calls the MPRIS player method `member` on the Now Playing player.
-  private func send(_ member: String) async {
+  /// Calls the MPRIS player method `method` on the Now Playing player.
+  private func send(_ method: PlayerMethod) async {
+    let member = method.rawValue
     do {
-      try await commands.send(.player(member), to: .nowPlaying)
+      try await commands.send(.player(method), to: .nowPlaying)
       logger.debug("headset button: \(member)")
     } catch {
       if error.name == HubNames.noPlayerError {
@@ -114,8 +115,7 @@ final class HeadsetButton: Sendable {
   /// interface when the player serves it, else with `Seek` calls.
   private func begin(forward: Bool, replacing current: HeldSeek?) async -> HeldSeek? {
     await end(current)
-    let direction = forward ? "Forward" : "Backward"
-    let beginning = UserCommand.remoteControl("BeginSeeking\(direction)")
+    let beginning = UserCommand.remoteControl(forward ? .beginSeekingForward : .beginSeekingBackward)
     // The player that has the Now Playing place now keeps the seek, its end and every Seek call.
     guard let owner = commands.player(for: beginning, at: .nowPlaying) else {
       logger.info("headset button: no player to seek")
@@ -131,7 +131,7 @@ final class HeadsetButton: Sendable {
     }
     let commands = self.commands
     let offset = Microseconds(forward ? Self.seekStep : .zero - Self.seekStep).rawValue
-    let seek = UserCommand.player("Seek", [.int64(offset)])
+    let seek = UserCommand.player(.seek, [.int64(offset)])
     let logger = self.logger
     let task = Task {
       let clock = ContinuousClock()
@@ -165,7 +165,7 @@ final class HeadsetButton: Sendable {
     case .extensionInterface(let owner, let forward)?:
       do {
         try await commands.send(
-          .remoteControl(forward ? "EndSeekingForward" : "EndSeekingBackward"), to: .player(owner))
+          .remoteControl(forward ? .endSeekingForward : .endSeekingBackward), to: .player(owner))
       } catch {
         logger.info(
           "headset button: the player did not take the end of the seek",

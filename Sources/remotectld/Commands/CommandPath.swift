@@ -1,6 +1,7 @@
 import DBus
 import Logging
 import NowPlayingArbiter
+import RemoteControlMPRIS
 
 /// The one way a user's command reaches a player through the hub, whichever door it came in by:
 ///
@@ -83,7 +84,7 @@ final class CommandPath: Sendable {
       relauncher.relaunch { [self] result in
         switch result {
         case .success(let owner):
-          send(.player("Play"), to: .player(owner), timeout: timeout, answered: answered)
+          send(.player(.play), to: .player(owner), timeout: timeout, answered: answered)
         case .failure(let failure):
           answered(
             .failure(

@@ -24,23 +24,23 @@ struct UserCommand: Sendable {
   /// The interface a property write is a method of.
   static let propertiesInterface = "org.freedesktop.DBus.Properties"
 
-  /// The presses that say whether the player should play: MPRIS `Play`, `Pause`, `PlayPause` and
-  /// `Stop`.
-  static let playbackPresses: Set<String> = ["Play", "Pause", "PlayPause", "Stop"]
-
-  /// The MPRIS player method `member` (`Next`, `PlayPause`…) with `arguments`.
-  static func player(_ member: String, _ arguments: [Value] = []) -> UserCommand {
-    UserCommand(
-      path: .mediaPlayer, interface: MediaPlayerInterface.player.rawValue, member: member,
-      arguments: arguments)
+  /// The MPRIS player method `method` (`Next`, `PlayPause`…) with `arguments`.
+  static func player(_ method: PlayerMethod, _ arguments: [Value] = []) -> UserCommand {
+    call(method, arguments)
   }
 
-  /// The extension interface's method `member` (`BeginSeekingForward`, `Like`…) with `arguments`,
+  /// The extension interface's method `method` (`BeginSeekingForward`, `Like`…) with `arguments`,
   /// at its child object.
-  static func remoteControl(_ member: String, _ arguments: [Value] = []) -> UserCommand {
-    UserCommand(
-      path: .remoteControl, interface: MediaPlayerInterface.remoteControl.rawValue, member: member,
-      arguments: arguments)
+  static func remoteControl(_ method: RemoteControlMethod, _ arguments: [Value] = []) -> UserCommand {
+    call(method, arguments)
+  }
+
+  /// The method `method` with `arguments`, at the object where its interface lives.
+  static func call(_ method: some MediaPlayerMethod, _ arguments: [Value] = []) -> UserCommand {
+    let interface = type(of: method).interface
+    return UserCommand(
+      path: ObjectPath(rawValue: interface.objectPath) ?? .root, interface: interface.rawValue,
+      member: method.rawValue, arguments: arguments)
   }
 
   /// A write of `property` of `interface` at `path`: `Properties.Set(interface, property, value)`.
@@ -52,11 +52,14 @@ struct UserCommand: Sendable {
       arguments: [.string(interface), .string(property), .variant(value)])
   }
 
-  /// Whether, sent to the Now Playing player when there is none, it brings back the last Now
-  /// Playing app: MPRIS `Play` and `PlayPause`.
-  var bringsBackTheLastApp: Bool {
-    interface == MediaPlayerInterface.player.rawValue && (member == "Play" || member == "PlayPause")
+  /// The MPRIS player method it calls, if it calls one.
+  var playerMethod: PlayerMethod? {
+    interface == MediaPlayerInterface.player.rawValue ? PlayerMethod(rawValue: member) : nil
   }
+
+  /// Whether, sent to the Now Playing player when there is none, it brings back the last Now
+  /// Playing app: MPRIS `Play` and `PlayPause` (``MethodDeclaration/bringsBackTheLastApp``).
+  var bringsBackTheLastApp: Bool { playerMethod?.declaration.bringsBackTheLastApp ?? false }
 
   /// Whether it writes a property (a setting: `Volume`, `LoopStatus`, `Shuffle`, `Rate`).
   var isPropertyWrite: Bool { interface == Self.propertiesInterface && member == "Set" }
@@ -69,10 +72,9 @@ struct UserCommand: Sendable {
 
   /// Whether it is the user's play, pause, play-pause or stop: the audio session does not resume
   /// a player after a call when the user pressed one of them during it, whatever the player's
-  /// status says.
-  var isPlaybackPress: Bool {
-    interface == MediaPlayerInterface.player.rawValue && Self.playbackPresses.contains(member)
-  }
+  /// status says. They are MPRIS `Play`, `Pause`, `PlayPause` and `Stop`, as their declarations
+  /// say (``MethodDeclaration/isPlaybackPress``).
+  var isPlaybackPress: Bool { playerMethod?.declaration.isPlaybackPress ?? false }
 
   /// What it does, for messages: `call Next`, `set Volume`.
   var action: String {

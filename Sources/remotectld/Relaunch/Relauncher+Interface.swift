@@ -45,7 +45,7 @@ extension Relauncher {
   /// `Play()`: see ``interface(commands:)``. The play goes along the hub's command path, which
   /// brings back the last app when no player is on the bus.
   private func play(_ call: MethodCall, commands: CommandPath) {
-    commands.send(.player("Play"), to: .nowPlaying) { [hub] result in
+    commands.send(.player(.play), to: .nowPlaying) { [hub] result in
       switch result {
       case .success: call.reply([.string(hub.nowPlaying.active?.busName ?? "")])
       case .failure(let error): call.fail(error)
