@@ -39,8 +39,9 @@ DEMO_PACKAGES := dbus-daemon dbus-bin playerctl libglib2.0-bin libpulse0 pulseau
 # (selenium, websockets, segno) made by scripts/browser-venv.sh.
 BROWSER_PACKAGES := chromium chromium-driver python3-venv
 BROWSER_VENV := .build-browser/venv
-# What lints the page's JavaScript and CSS (Debian's; there is no npm here).
-LINT_PACKAGES := eslint node-eslint-plugin-html node-css-tree
+# What lints the page's JavaScript and CSS (Debian's; there is no npm here), and the Python
+# programs (the tests' players and clients, the benchmarks', the examples').
+LINT_PACKAGES := eslint node-eslint-plugin-html node-css-tree python3-pyflakes
 # What the benchmarks compare against.
 BENCH_PACKAGES := mpv mpv-mpris
 
@@ -67,6 +68,7 @@ lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Examples Benchmarks Package.swift
 	@scripts/install-deps.sh $(LINT_PACKAGES)
 	@scripts/lint-web.sh
+	find Tests Benchmarks Examples scripts -name '*.py' -not -path '*/.build*' -print0 | xargs -0 /usr/bin/python3 -m pyflakes
 	@$(MAKE) --no-print-directory docs
 
 # The DocC catalogs, built by swift-docc-plugin with every warning an error: a broken symbol link,
