@@ -72,9 +72,7 @@ struct EmbeddedBus: Sendable {
     }
     let bus = EmbeddedBus(address: address, daemon: daemon, socket: socket)
     do {
-      let temporary = addressFile + ".\(getpid())"
-      try Data((address + "\n").utf8).write(to: URL(fileURLWithPath: temporary))
-      guard rename(temporary, addressFile) == 0 else { throw SpawnedDaemon.Failure(description: "rename") }
+      try AtomicFile.write(Data((address + "\n").utf8), toPath: addressFile, permissions: nil)
     } catch {
       await bus.stop()
       throw SpawnedDaemon.Failure(description: "cannot write the private bus's address to \(addressFile)")

@@ -51,24 +51,9 @@ struct BridgeFiles: Sendable {
     return text
   }
 
-  /// Writes `text` to `url` with mode 0600, replacing it atomically.
+  /// Writes `text` to `url` with mode 0600, replacing it atomically (``AtomicFile``).
   func write(_ text: String, to url: URL) throws {
-    let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(getpid())")
-    guard
-      FileManager.default.createFile(
-        atPath: temporary.path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
-    else { throw CocoaError(.fileWriteUnknown) }
-    guard rename(temporary.path, url.path) == 0 else {
-      let code = POSIXErrorCode(rawValue: errno) ?? .EIO
-      do {
-        try Self.removeIfPresent(temporary)
-      } catch {
-        throw HubError(
-          "cannot rename \(temporary.path) to \(url.path): \(String(cString: strerror(code.rawValue))); "
-            + "\(temporary.path) is left behind: \(errorDescription(error))")
-      }
-      throw POSIXError(code)
-    }
+    try AtomicFile.write(Data(text.utf8), toPath: url.path)
   }
 
   /// The origins listed in the origins file: one a line, blank lines and `#` comments skipped;
