@@ -49,9 +49,7 @@ package final class DeviceStore: Sendable {
 
   /// The state directory that `environment` names, as ``defaultDirectory()`` reads it.
   package static func defaultDirectory(environment: [String: String]) -> String {
-    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/remotectld" }
-    let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
-    return home + "/.local/state/remotectld"
+    BaseDirectory.state.path(in: environment) + "/remotectld"
   }
 
   private init(directory: String, devices: [StoredDevice]) {

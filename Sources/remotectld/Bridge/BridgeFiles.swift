@@ -14,12 +14,10 @@ struct BridgeFiles: Sendable {
   /// The files of the environment's runtime and configuration folders; `nil` without
   /// `XDG_RUNTIME_DIR` (there is then no private place for the socket and the token).
   init?(environment: [String: String] = ProcessInfo.processInfo.environment) {
-    guard let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") else { return nil }
+    guard let runtime = BaseDirectory.runtime(in: environment) else { return nil }
     directory = URL(fileURLWithPath: runtime).appendingPathComponent("remotectld", isDirectory: true)
-    let config =
-      environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
-      ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".config")
-    originsFile = config.appendingPathComponent("remotectld/bridge-origins")
+    originsFile = URL(fileURLWithPath: BaseDirectory.config.path(in: environment))
+      .appendingPathComponent("remotectld/bridge-origins")
   }
 
   var token: URL { directory.appendingPathComponent("bridge-token") }

@@ -43,10 +43,7 @@ struct LastNowPlayingFile: Sendable {
 
   /// The file of the environment's state folder.
   init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-    let base =
-      environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-      ?? (environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) + "/.local/state"
-    path = base + "/remotectld/last-now-playing.json"
+    path = BaseDirectory.state.path(in: environment) + "/remotectld/last-now-playing.json"
   }
 
   /// The file at `path`.
