@@ -41,8 +41,9 @@ DEMO_PACKAGES := dbus-daemon dbus-bin playerctl libglib2.0-bin libpulse0 pulseau
 # (selenium, websockets, segno) made by scripts/browser-venv.sh.
 BROWSER_PACKAGES := chromium chromium-driver python3-venv
 BROWSER_VENV := .build-browser/venv
-# What lints the page's JavaScript and CSS (Debian's; there is no npm here).
-LINT_PACKAGES := eslint node-eslint-plugin-html node-css-tree
+# What lints the page's JavaScript and CSS (Debian's; there is no npm here), and the Python
+# programs (the tests' players and clients, the benchmarks', the examples').
+LINT_PACKAGES := eslint node-eslint-plugin-html node-css-tree python3-pyflakes
 # What the benchmarks compare against.
 BENCH_PACKAGES := mpv mpv-mpris
 
@@ -64,8 +65,9 @@ demo: deps
 	@SWIFT=$(SWIFT) scripts/demo.sh
 
 # The house style is a gate: the formatter's strict lint runs before anything is built, and
-# ESLint and css-tree check the web remote's and the bridge's JavaScript and CSS (make
-# lint-style); then the DocC catalogs are built (make docs).
+# ESLint and css-tree check the web remote's and the bridge's JavaScript and CSS, and pyflakes the
+# test programs and examples in Python (make lint-style); then the DocC catalogs are built (make
+# docs).
 lint:
 	@scripts/install-deps.sh $(LINT_PACKAGES)
 	@$(MAKE) --no-print-directory lint-style docs
@@ -73,6 +75,7 @@ lint:
 lint-style:
 	$(SWIFT) format lint --strict --recursive Sources Tests Examples Benchmarks Package.swift
 	@scripts/lint-web.sh
+	find Tests Benchmarks Examples scripts -name '*.py' -not -path '*/.build*' -print0 | xargs -0 /usr/bin/python3 -m pyflakes
 
 # The DocC catalogs, built by swift-docc-plugin with every warning an error: a broken symbol link,
 # a missing article, an undocumented parameter fail the gate. The package-access modules are

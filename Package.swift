@@ -249,7 +249,9 @@ let package = Package(
     .target(
       name: "BusTestSupport",
       dependencies: ["HubSupport"],
-      path: "Tests/BusTestSupport"
+      path: "Tests/BusTestSupport",
+      // The Python programs, found beside the Swift that runs them (`PythonProgram`).
+      exclude: ["audio_child_player.py", "mpris_client.py", "mpris_player.py", "queue_monitor.py"]
     ),
     // A headless Chromium driven through selenium, for the tests that use a page as people do.
     .target(
@@ -275,7 +277,8 @@ let package = Package(
     // beside Chromium's own MPRIS player.
     .testTarget(
       name: "BridgeBrowserTests",
-      dependencies: ["BrowserTestSupport", "BusTestSupport"]
+      dependencies: ["BrowserTestSupport", "BusTestSupport"],
+      exclude: ["Support/mpris_probe.py"]
     ),
     .testTarget(
       name: "RemoteControlTests",
@@ -319,7 +322,8 @@ let package = Package(
       dependencies: [
         "remotectl", "BusTestSupport", "DBus", "HubSupport", "NowPlayingArbiter", "RemoteControlMPRIS",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]
+      ],
+      exclude: ["EndToEnd/extension_test_player.py", "EndToEnd/seeking_player.py"]
     ),
     .testTarget(
       name: "PlayerViewTests",
@@ -382,7 +386,8 @@ let package = Package(
     ),
     .testTarget(
       name: "remotectldTests",
-      dependencies: ["remotectld", "BusTestSupport", "SoundTestSupport", "WebRemote"]
+      dependencies: ["remotectld", "BusTestSupport", "SoundTestSupport", "WebRemote"],
+      exclude: ["Support/extension_player.py", "Support/logind_stand_in.py"]
     ),
     // The hub beside the players people use, run for real as an unprivileged user: Chromium and
     // Firefox ESR, VLC, mpv, and mpv in a Flatpak-shaped sandbox, on PulseAudio and PipeWire.

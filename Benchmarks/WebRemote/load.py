@@ -19,7 +19,6 @@ import asyncio
 import json
 import multiprocessing
 import os
-import statistics
 import sys
 import time
 import urllib.request

@@ -28,13 +28,14 @@ package actor Browser {
 
   /// Starts Chromium with a viewport of `width`×`height` CSS pixels at `scale` device pixels per
   /// CSS pixel, with Chromium's `arguments` added, in an environment with `environment` added
-  /// (a `DBUS_SESSION_BUS_ADDRESS`, say).
+  /// (a `DBUS_SESSION_BUS_ADDRESS`, say), run by `launcher` when given (`ip netns exec NAME`:
+  /// in a network namespace).
   ///
   /// - Throws: ``TestFailure`` when the virtual environment is missing (run `make test`, which
   ///   makes it) or Chromium does not start within a minute.
   package init(
     width: Int = 390, height: Int = 844, scale: Double = 1, arguments: [String] = [],
-    environment: [String: String] = [:]
+    environment: [String: String] = [:], launcher: [String] = []
   ) async throws {
     guard FileManager.default.isExecutableFile(atPath: Self.python) else {
       throw TestFailure("no selenium environment at \(Self.python): run `make browser-deps` (make test does)")
@@ -42,8 +43,9 @@ package actor Browser {
     let script = Self.supportFolder.appendingPathComponent("selenium_driver.py").path
     let slot = await BrowserSlots.shared.take()
     self.slot = slot
+    let command = launcher + [Self.python, script, "\(width)", "\(height)", "\(scale)"] + arguments
     driver = try ChildProcess(
-      Self.python, [script, "\(width)", "\(height)", "\(scale)"] + arguments,
+      command[0], Array(command.dropFirst()),
       environment: environment.merging(["SE_OFFLINE": "true", "PYTHONUNBUFFERED": "1"]) { $1 },
       standardInput: .pipe)
     guard let first = await driver.nextLine(within: .seconds(60)), first.contains("ready") else {

@@ -8,7 +8,6 @@ Chromium's own complaints, for the test's failure messages.
 
 import base64
 import json
-import os
 import sys
 import tempfile
 

@@ -75,14 +75,6 @@ extension PrivateBus {
     }
   }
 
-  /// Returns once `name` has an owner (`gdbus wait`, which watches NameOwnerChanged).
-  ///
-  /// - Throws: ``TestFailure`` when it has none within 10 s.
-  package func waitForName(_ name: String) async throws {
-    let result = try await gdbus("wait", "--timeout", "10", name)
-    guard result.succeeded else { throw TestFailure("\(name) did not appear on the bus: \(result)") }
-  }
-
   /// Returns once the MPRIS player `player` (`binaural`, `mpv`, `binaural.instance42`: the
   /// name playerctl's `--player` takes) owns its bus name *and* has published what clients
   /// read: a title in its Metadata and, when given, `status` as its PlaybackStatus.

@@ -1,3 +1,4 @@
+import BusTestSupport
 import Foundation
 import Testing
 
@@ -112,16 +113,10 @@ struct FoundationImportTests {
     #expect(heavy.isEmpty, "\(name) loads \(heavy)")
   }
 
-  /// The product `name` in the build folder the tests run from (or a folder above it).
+  /// The product `name` in the build folder the tests run from, when it was built.
   static func builtProduct(_ name: String) -> String? {
-    var directory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-      .deletingLastPathComponent()
-    while directory.path != "/" {
-      let candidate = directory.appendingPathComponent(name).path
-      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-      directory = directory.deletingLastPathComponent()
-    }
-    return nil
+    let path = BuiltProducts.path(of: name)
+    return FileManager.default.isExecutableFile(atPath: path) ? path : nil
   }
 
   /// The shared libraries `executable` names (its `DT_NEEDED` entries), read by binutils' readelf.

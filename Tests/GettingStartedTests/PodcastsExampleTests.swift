@@ -13,16 +13,7 @@ struct PodcastsExampleTests {
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
   /// The built example.
-  static let podcasts: String = {
-    var directory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-      .deletingLastPathComponent()
-    while directory.path != "/"
-      && !FileManager.default.fileExists(atPath: directory.appendingPathComponent("podcasts").path)
-    {
-      directory = directory.deletingLastPathComponent()
-    }
-    return directory.appendingPathComponent("podcasts").path
-  }()
+  static let podcasts = BuiltProducts.path(of: "podcasts")
 
   @Test("The README's snippet is the example, character for character")
   func readmeShowsTheExample() throws {

@@ -4,11 +4,13 @@ import Foundation
 import Testing
 
 /// The web remote on a LAN, with a listener on the wire: the hub runs with `--lan` in a network
-/// namespace of the test's own (a veth pair with private addresses, so it sees a real LAN
-/// address and nothing leaves the machine), Chromium outside pairs through the URL `remotectl
-/// pair` prints and plays and pauses binaural, and tcpdump records every packet to the hub's
-/// port. Then everything an attacker could do with that capture is tried
-/// (`Support/lan_capture.py`), against the namespace's address only.
+/// namespace of the test's own, joined by a veth pair with private addresses to a second one
+/// (so it sees a real LAN address, nothing leaves the machine, and this namespace's interfaces,
+/// which other tests' browsers watch, never change). Chromium in the second namespace pairs
+/// through the URL `remotectl pair` prints and plays and pauses binaural, and tcpdump there
+/// records every packet to the hub's port. Then everything an attacker could do with that
+/// capture is tried (`Support/lan_capture.py`, from the second namespace too), against the hub's
+/// address only.
 @Suite(
   .serialized, .leavesNoChildProcesses, .enabled(if: WebRemoteStage.canRun && NetworkNamespace.canRun),
   .timeLimit(.minutes(3)))
@@ -39,13 +41,16 @@ struct LANCaptureTests {
     let key = try #require(fragment.first { $0.name == "key" }?.value)
 
     let capture = stage.bus.directory.appendingPathComponent("lan.pcap").path
-    let tcpdump = try ChildProcess(
-      "tcpdump", ["-i", namespace.hostInterface, "-n", "-U", "-s", "0", "-w", capture, "tcp port \(port)"])
+    let command =
+      namespace.clientLauncher + [
+        "tcpdump", "-i", namespace.clientInterface, "-n", "-U", "-s", "0", "-w", capture,
+      ]
+    let tcpdump = try ChildProcess(command[0], Array(command.dropFirst()) + ["tcp port \(port)"])
     do {
-      try await eventually("tcpdump to listen on \(namespace.hostInterface)") {
+      try await eventually("tcpdump to listen on \(namespace.clientInterface)") {
         tcpdump.standardError.contains("listening on")
       }
-      try await playAndPause(stage, url: url)
+      try await playAndPause(stage, url: url, namespace)
     } catch {
       await tcpdump.terminate()
       throw error
@@ -55,7 +60,7 @@ struct LANCaptureTests {
     let devices = try await ChildProcess.run(
       BuiltProducts.remotectl, ["devices"], environment: stage.environment)
     let id = try #require(devices.output.split(separator: " ").first.map(String.init), "\(devices)")
-    let result = try await ChildProcess.run(
+    let result = try await namespace.runInClient(
       "python3", [Self.script, "check", capture, namespace.address, String(port), id, key],
       timeout: .seconds(90))
     #expect(result.succeeded, "\(result)")
@@ -113,8 +118,8 @@ struct LANCaptureTests {
 
   /// Opens the pairing URL in Chromium, presses Play and then Pause, and loads the page again
   /// (a paired page without a link: its stored key).
-  private func playAndPause(_ stage: WebRemoteStage, url: URL) async throws {
-    let browser = try await stage.openBrowser()
+  private func playAndPause(_ stage: WebRemoteStage, url: URL, _ namespace: NetworkNamespace) async throws {
+    let browser = try await stage.openBrowser(launcher: namespace.clientLauncher)
     let page = RemotePage(browser: browser)
     try await browser.open(url.absoluteString)
     try await page.waitForText("title", try await stage.metadata("xesam:title", of: "binaural"))
@@ -139,7 +144,7 @@ struct LANCaptureTests {
   )
     async throws -> Int
   {
-    let result = try await ChildProcess.run(
+    let result = try await namespace.runInClient(
       "python3", [Self.script, "origin", namespace.address, String(port), id, key, origin])
     let answer = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Int]
     return try #require(answer?["status"], "\(result)")

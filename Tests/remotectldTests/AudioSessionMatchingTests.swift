@@ -102,7 +102,7 @@ struct AudioSessionMatchingTests {
 
     /// `remotectl doctor`'s output.
     func doctor() async throws -> String {
-      try await bus.run(HubTools.productsDirectory.appendingPathComponent("remotectl").path, ["doctor"])
+      try await bus.run(BuiltProducts.remotectl, ["doctor"])
         .output
     }
 

@@ -7,7 +7,7 @@ import Testing
 extension AudioSessionTests {
   /// `remotectl doctor`'s output on `bus`.
   static func doctor(on bus: PrivateBus) async throws -> String {
-    try await bus.run(HubTools.productsDirectory.appendingPathComponent("remotectl").path, ["doctor"]).output
+    try await bus.run(BuiltProducts.remotectl, ["doctor"]).output
   }
 
   @Test(

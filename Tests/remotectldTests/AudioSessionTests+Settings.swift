@@ -28,7 +28,7 @@ extension AudioSessionTests {
       let expected = "Interruption under way: interrupted mpv; its end resumes mpv"
       try await eventually("remotectl hub to name mpv") { try await rig.interruptionLine() == expected }
       let doctor = try await rig.bus.run(
-        HubTools.productsDirectory.appendingPathComponent("remotectl").path, ["doctor"])
+        BuiltProducts.remotectl, ["doctor"])
       #expect(doctor.output.contains(expected), "\(doctor.output)")
       _ = await call.terminate()
       try await rig.waitForStatus("mpv", "Playing")
@@ -48,14 +48,14 @@ extension AudioSessionTests {
         + "comes from its process \(mpv.processIdentifier)"
       try await eventually("doctor to name mpv") { () async throws -> Bool in
         let doctor = try await rig.bus.run(
-          HubTools.productsDirectory.appendingPathComponent("remotectl").path, ["doctor"])
+          BuiltProducts.remotectl, ["doctor"])
         return doctor.output.contains(finding)
       }
       // Paused, it is not expected to have a stream: doctor says so.
       try await rig.press("pause", expecting: "Paused")
       try await eventually("doctor to say that mpv plays nothing") { () async throws -> Bool in
         let doctor = try await rig.bus.run(
-          HubTools.productsDirectory.appendingPathComponent("remotectl").path, ["doctor"])
+          BuiltProducts.remotectl, ["doctor"])
         return doctor.output.contains(
           "does not match mpv to a sound-server stream: it has no stream on the sound server now")
       }

@@ -202,7 +202,7 @@ extension AudioSessionTests {
           try await rig.remotectl("hub").contains("Sleep pauses nothing: \(reason)")
         }
         let doctor = try await rig.bus.run(
-          HubTools.productsDirectory.appendingPathComponent("remotectl").path, ["doctor"])
+          BuiltProducts.remotectl, ["doctor"])
         #expect(
           doctor.output.contains("the hub does not follow logind's sleep (\(reason)"), "\(doctor.output)")
         // It keeps working: a call still pauses mpv.

@@ -97,7 +97,7 @@ struct AudioSessionTests {
     /// `remotectl ARGUMENTS` on the bus; its standard error.
     func remotectl(_ arguments: String...) async throws -> String {
       let result = try await bus.run(
-        HubTools.productsDirectory.appendingPathComponent("remotectl").path, arguments)
+        BuiltProducts.remotectl, arguments)
       guard result.status == 0 else { throw TestFailure("remotectl \(arguments) failed: \(result.error)") }
       return result.error
     }
@@ -252,7 +252,7 @@ struct AudioSessionTests {
       #expect(begun.contains("Interruption under way"), "\(begun)")
       try await rig.waitForStatus("mpv", "Paused")
       let doctor = try await rig.bus.run(
-        HubTools.productsDirectory.appendingPathComponent("remotectl").path, ["doctor"])
+        BuiltProducts.remotectl, ["doctor"])
       #expect(doctor.output.contains("its end resumes mpv"), "\(doctor.output)")
       _ = try await rig.remotectl("interrupt", "end")
       try await rig.waitForStatus("mpv", "Playing")

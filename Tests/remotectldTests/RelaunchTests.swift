@@ -50,8 +50,8 @@ struct RelaunchTests {
         ["--log-level", "debug", "--no-http", "--no-bridge", "--proxy", "on"] + arguments,
         environment: environment)
       self.hub = hub
-      try await waitForName(Self.hubName)
-      try await waitForName(Self.proxyName)
+      try await bus.waitForName(Self.hubName)
+      try await bus.waitForName(Self.proxyName)
     }
 
     /// Stops the hub and waits until its name is gone.
@@ -62,11 +62,6 @@ struct RelaunchTests {
       try await eventually("the hub's name to go") {
         try await bus.processIdentifier(of: Self.hubName) == nil
       }
-    }
-
-    func waitForName(_ name: String) async throws {
-      let result = try await bus.run("gdbus", ["wait", "--address", bus.address, "--timeout", "10", name])
-      if result.status != 0 { throw TestFailure("\(name) did not appear: \(result.error)") }
     }
 
     /// `gdbus call` on the bus, however it ends.
@@ -112,7 +107,7 @@ struct RelaunchTests {
       let player = try ChildProcess(
         HubTools.binaural, ["--output", "null", "--headless", "--name", name], environment: environment,
         standardError: .file("/dev/null"))
-      try await waitForName(busName)
+      try await bus.waitForName(busName)
       let play = try await call(busName, "org.mpris.MediaPlayer2.Player.Play")
       #expect(play.status == 0, "\(play)")
       try await eventually("the hub to remember \(busName) and its desktop entry") {
@@ -136,7 +131,7 @@ struct RelaunchTests {
     /// `remotectl doctor`'s output.
     func doctor() async throws -> String {
       let result = try await ChildProcess.run(
-        HubTools.productsDirectory.appendingPathComponent("remotectl").path, ["doctor"],
+        BuiltProducts.remotectl, ["doctor"],
         environment: environment)
       return result.output + result.error
     }
@@ -222,7 +217,7 @@ struct RelaunchTests {
       let player = try ChildProcess(
         HubTools.binaural, ["--output", "null", "--headless", "--name", "direct\(round)"],
         environment: stage.environment, standardError: .file("/dev/null"))
-      try await stage.waitForName("org.mpris.MediaPlayer2.direct\(round)")
+      try await stage.bus.waitForName("org.mpris.MediaPlayer2.direct\(round)")
       times.append(Self.milliseconds(clock.now - began))
       _ = await player.terminate()
     }
@@ -297,7 +292,7 @@ struct RelaunchTests {
         "  Play with nothing running → binaural from its desktop file Playing: \(Self.summary(relaunched))")
       // remotectl's play-pause with no player asks the hub, which brings it back too.
       let remotectl = try await ChildProcess.run(
-        HubTools.productsDirectory.appendingPathComponent("remotectl").path, ["play-pause"],
+        BuiltProducts.remotectl, ["play-pause"],
         environment: stage.environment)
       #expect(remotectl.status == 0, "\(remotectl)")
       #expect(try await stage.status("org.mpris.MediaPlayer2.fromdesktop") == "Playing")
@@ -330,7 +325,7 @@ struct RelaunchTests {
     let app = try ChildProcess(
       PrivateBus.python3, [script, ActivatableApp.id, "now"], environment: stage.environment,
       standardError: .file("/dev/null"))
-    try await stage.waitForName(ActivatableApp.playerName)
+    try await stage.bus.waitForName(ActivatableApp.playerName)
     let play = try await stage.call(ActivatableApp.playerName, "org.mpris.MediaPlayer2.Player.Play")
     #expect(play.status == 0, "\(play)")
     try await eventually("the hub to remember the app's desktop entry") {

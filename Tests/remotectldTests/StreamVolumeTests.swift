@@ -17,7 +17,7 @@ struct StreamVolumeTests {
   private func remotectl(_ rig: AudioSessionMatchingTests.Rig, _ arguments: String...) async throws
     -> ClientResult
   {
-    try await rig.bus.run(HubTools.productsDirectory.appendingPathComponent("remotectl").path, arguments)
+    try await rig.bus.run(BuiltProducts.remotectl, arguments)
   }
 
   /// The channels' volumes of the streams of the ``AudioChildPlayer`` `name` (its `pacat` is

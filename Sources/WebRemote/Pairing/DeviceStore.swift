@@ -49,9 +49,7 @@ package final class DeviceStore: Sendable {
 
   /// The state directory that `environment` names, as ``defaultDirectory()`` reads it.
   package static func defaultDirectory(environment: [String: String]) -> String {
-    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/remotectld" }
-    let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
-    return home + "/.local/state/remotectld"
+    BaseDirectory.state.path(in: environment) + "/remotectld"
   }
 
   private init(directory: String, devices: [StoredDevice]) {
@@ -225,7 +223,8 @@ package final class DeviceStore: Sendable {
 
   // MARK: - Storage
 
-  /// Writes `devices.json` (through a temporary file and a rename), mode 0600 in a 0700 folder.
+  /// Writes `devices.json` (through a temporary file and a rename: ``AtomicFile``), mode 0600 in a
+  /// 0700 folder.
   private func save() async {
     let (text, seen) = state.withLock { state -> (String, [(String, Int64)]) in
       let entries = state.devices.map { stored in
@@ -250,12 +249,7 @@ package final class DeviceStore: Sendable {
       do {
         try manager.createDirectory(
           atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let temporary = directory + "/.devices.json.new"
-        guard
-          manager.createFile(
-            atPath: temporary, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
-        else { return false }
-        _ = rename(temporary, directory + "/devices.json")
+        try AtomicFile.write(Data(text.utf8), toPath: directory + "/devices.json")
         return true
       } catch {
         return false

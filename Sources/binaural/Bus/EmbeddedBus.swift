@@ -16,15 +16,14 @@ struct EmbeddedBus: Sendable {
   static var sessionBusExists: Bool {
     let environment = ProcessInfo.processInfo.environment
     if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty { return true }
-    guard let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty else { return false }
+    guard let runtime = BaseDirectory.runtime(in: environment) else { return false }
     return FileManager.default.fileExists(atPath: runtime + "/bus")
   }
 
   /// The folder holding the bus socket and the address file:
   /// `${XDG_RUNTIME_DIR:-/tmp}/swift-remote-control`.
   static var directory: String {
-    let runtime = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 }
-    return (runtime ?? "/tmp") + "/swift-remote-control"
+    (BaseDirectory.runtime() ?? "/tmp") + "/swift-remote-control"
   }
 
   /// The well-known file holding the address of the running embedded bus; `remotectl` reads it.
@@ -72,9 +71,7 @@ struct EmbeddedBus: Sendable {
     }
     let bus = EmbeddedBus(address: address, daemon: daemon, socket: socket)
     do {
-      let temporary = addressFile + ".\(getpid())"
-      try Data((address + "\n").utf8).write(to: URL(fileURLWithPath: temporary))
-      guard rename(temporary, addressFile) == 0 else { throw SpawnedDaemon.Failure(description: "rename") }
+      try AtomicFile.write(Data((address + "\n").utf8), toPath: addressFile, permissions: nil)
     } catch {
       await bus.stop()
       throw SpawnedDaemon.Failure(description: "cannot write the private bus's address to \(addressFile)")

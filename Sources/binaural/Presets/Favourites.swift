@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HubSupport
 
 /// The presets the user liked, kept across restarts in one file: one preset identifier a line,
 /// at `$XDG_DATA_HOME/binaural/favourites` (`~/.local/share/binaural/favourites` when
@@ -12,10 +13,8 @@ struct Favourites: Sendable, Hashable {
 
   /// The favourites kept in the file the environment names (none when it does not exist yet).
   init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-    let dataHome =
-      environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-      ?? environment["HOME"].map { $0 + "/.local/share" }
-    file = dataHome.map { URL(fileURLWithPath: $0).appendingPathComponent("binaural/favourites") }
+    file = URL(fileURLWithPath: BaseDirectory.data.path(in: environment)).appendingPathComponent(
+      "binaural/favourites")
     let text = file.flatMap { try? String(contentsOf: $0, encoding: .utf8) } ?? ""
     presetIDs = Set(text.split(separator: "\n").map(String.init).filter { !$0.isEmpty })
   }

@@ -1,4 +1,5 @@
 internal import Glibc
+internal import HubSupport
 
 /// Where remotectl finds the session bus: `DBUS_SESSION_BUS_ADDRESS`, else
 /// `$XDG_RUNTIME_DIR/bus` (both as sd-bus looks), else the private bus a `binaural` started on a
@@ -9,14 +10,14 @@ enum BusDiscovery {
   /// The file where `binaural` writes the address of the private bus it started:
   /// `${XDG_RUNTIME_DIR:-/tmp}/swift-remote-control/bus-address`.
   static var embeddedAddressFile: String {
-    (environment("XDG_RUNTIME_DIR") ?? "/tmp") + "/swift-remote-control/bus-address"
+    (BaseDirectory.runtime() ?? "/tmp") + "/swift-remote-control/bus-address"
   }
 
   /// The address to connect to: `nil` for sd-bus's own session-bus lookup, or the private bus's
   /// address when there is no session bus and ``embeddedAddressFile`` names one.
   static var address: String? {
     if environment("DBUS_SESSION_BUS_ADDRESS") != nil { return nil }
-    if let runtime = environment("XDG_RUNTIME_DIR"), access(runtime + "/bus", F_OK) == 0 { return nil }
+    if let runtime = BaseDirectory.runtime(), access(runtime + "/bus", F_OK) == 0 { return nil }
     guard let written = contents(of: embeddedAddressFile) else { return nil }
     let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
     guard let first = written.firstIndex(where: { !isSpace($0) }),

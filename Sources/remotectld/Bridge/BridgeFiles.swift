@@ -14,12 +14,10 @@ struct BridgeFiles: Sendable {
   /// The files of the environment's runtime and configuration folders; `nil` without
   /// `XDG_RUNTIME_DIR` (there is then no private place for the socket and the token).
   init?(environment: [String: String] = ProcessInfo.processInfo.environment) {
-    guard let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") else { return nil }
+    guard let runtime = BaseDirectory.runtime(in: environment) else { return nil }
     directory = URL(fileURLWithPath: runtime).appendingPathComponent("remotectld", isDirectory: true)
-    let config =
-      environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
-      ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".config")
-    originsFile = config.appendingPathComponent("remotectld/bridge-origins")
+    originsFile = URL(fileURLWithPath: BaseDirectory.config.path(in: environment))
+      .appendingPathComponent("remotectld/bridge-origins")
   }
 
   var token: URL { directory.appendingPathComponent("bridge-token") }
@@ -51,24 +49,9 @@ struct BridgeFiles: Sendable {
     return text
   }
 
-  /// Writes `text` to `url` with mode 0600, replacing it atomically.
+  /// Writes `text` to `url` with mode 0600, replacing it atomically (``AtomicFile``).
   func write(_ text: String, to url: URL) throws {
-    let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(getpid())")
-    guard
-      FileManager.default.createFile(
-        atPath: temporary.path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
-    else { throw CocoaError(.fileWriteUnknown) }
-    guard rename(temporary.path, url.path) == 0 else {
-      let code = POSIXErrorCode(rawValue: errno) ?? .EIO
-      do {
-        try Self.removeIfPresent(temporary)
-      } catch {
-        throw HubError(
-          "cannot rename \(temporary.path) to \(url.path): \(String(cString: strerror(code.rawValue))); "
-            + "\(temporary.path) is left behind: \(errorDescription(error))")
-      }
-      throw POSIXError(code)
-    }
+    try AtomicFile.write(Data(text.utf8), toPath: url.path)
   }
 
   /// The origins listed in the origins file: one a line, blank lines and `#` comments skipped;

@@ -24,9 +24,7 @@ struct DesktopFile: Sendable, Hashable {
   /// default `~/.local/share`), then each of `$XDG_DATA_DIRS` (by default
   /// `/usr/local/share:/usr/share`).
   static func dataFolders(environment: [String: String]) -> [String] {
-    let home =
-      environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-      ?? (environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) + "/.local/share"
+    let home = BaseDirectory.data.path(in: environment)
     let dirs = environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share"
     return [home] + dirs.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
   }

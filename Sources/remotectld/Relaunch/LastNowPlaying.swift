@@ -43,10 +43,7 @@ struct LastNowPlayingFile: Sendable {
 
   /// The file of the environment's state folder.
   init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-    let base =
-      environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-      ?? (environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) + "/.local/state"
-    path = base + "/remotectld/last-now-playing.json"
+    path = BaseDirectory.state.path(in: environment) + "/remotectld/last-now-playing.json"
   }
 
   /// The file at `path`.
@@ -79,7 +76,7 @@ struct LastNowPlayingFile: Sendable {
     }
   }
 
-  /// Writes `last` to `path` now, through a temporary file and a rename.
+  /// Writes `last` to `path` now, through a temporary file and a rename (``AtomicFile``).
   private static func write(_ last: LastNowPlaying, to path: String) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
@@ -87,19 +84,6 @@ struct LastNowPlayingFile: Sendable {
     let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
     try FileManager.default.createDirectory(
       atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    let temporary = directory + "/.last-now-playing.json.new"
-    guard
-      FileManager.default.createFile(
-        atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600])
-    else { throw HubError("cannot write \(temporary)") }
-    guard rename(temporary, path) == 0 else {
-      var reason = String(cString: strerror(errno))
-      do {
-        try FileManager.default.removeItem(atPath: temporary)
-      } catch {
-        reason += "; \(temporary) is left behind: \(errorDescription(error))"
-      }
-      throw HubError("cannot replace \(path): \(reason)")
-    }
+    try AtomicFile.write(data, toPath: path)
   }
 }

@@ -1,47 +1,54 @@
 import BusTestSupport
 import Foundation
 
-/// A network namespace of the test's own, joined to this one by a veth pair with private
-/// addresses (`10.213.N.1/30` here, `10.213.N.2/30` inside): a program run inside
-/// (``launcher``) sees a real LAN address, and nothing it sends leaves the machine. Filesystem
-/// unix sockets, such as the private bus's, are reachable from inside; abstract ones are not.
-/// ``remove()`` deletes the namespace, and with it both ends of the pair.
+/// A LAN of the test's own: two network namespaces joined by a veth pair with private addresses,
+/// the hub's (``name``, `10.213.0.2/30`) and the client's (``client``, `10.213.0.1/30`). A
+/// program run in one (``launcher``, ``clientLauncher``) sees a real LAN address, and nothing it
+/// sends leaves the machine. Filesystem unix sockets, such as the private bus's, are reachable
+/// from both; abstract ones are not.
+///
+/// Neither end of the pair is ever in this namespace: the pair is made inside the hub's
+/// namespace with its peer placed straight in the client's. Chromium aborts the requests it has
+/// in flight (`net::ERR_NETWORK_CHANGED`) when an interface comes or goes, so a pair made here
+/// broke the pages other tests' browsers were loading at the time. ``remove()`` deletes both
+/// namespaces, and with them the pair.
 struct NetworkNamespace: Sendable {
-  /// The namespace's name.
+  /// The hub's namespace.
   let name: String
-  /// The veth end on this side: where a capture listens.
-  let hostInterface: String
-  /// This side's address.
-  let hostAddress: String
-  /// The address inside: the only one the tests ever aim at.
-  let address: String
+  /// The client's namespace: where the browser, the capture and the attacker run.
+  let client: String
+  /// The veth end in the client's namespace: where a capture listens.
+  let clientInterface: String
+  /// The client's address.
+  let clientAddress = "10.213.0.1"
+  /// The address in the hub's namespace: the only one the tests ever aim at.
+  let address = "10.213.0.2"
 
   /// Whether namespaces can be made here: root, `ip` and `tcpdump`.
   static var canRun: Bool {
     getuid() == 0 && ChildProcess.which("ip") != nil && ChildProcess.which("tcpdump") != nil
   }
 
-  /// Makes the namespace and the pair, both ends up, with a subnet no interface here uses.
+  /// Makes the two namespaces and the pair between them, both ends up.
   static func make() async throws -> NetworkNamespace {
-    let used = try await ip(["-4", "-o", "addr"]).output
     var generator = SystemRandomNumberGenerator()
     let tag = String(UInt32.random(in: 0..<0xFFFF_FF, using: &generator), radix: 36)
-    guard
-      let subnet = (0..<256).shuffled(using: &generator).first(where: { !used.contains("10.213.\($0).") })
-    else { throw TestFailure("every 10.213.N.0/30 is in use here") }
     let namespace = NetworkNamespace(
-      name: "wr-\(tag)", hostInterface: "wrh\(tag)", hostAddress: "10.213.\(subnet).1",
-      address: "10.213.\(subnet).2")
-    let inside = "wrn\(tag)"
+      name: "wr-\(tag)", client: "wrc-\(tag)", clientInterface: "wrc\(tag)")
+    let inside = "wrh\(tag)"
     do {
       try await ip(["netns", "add", namespace.name])
-      try await ip(["link", "add", namespace.hostInterface, "type", "veth", "peer", "name", inside])
-      try await ip(["link", "set", inside, "netns", namespace.name])
-      try await ip(["addr", "add", namespace.hostAddress + "/30", "dev", namespace.hostInterface])
-      try await ip(["link", "set", namespace.hostInterface, "up"])
-      try await ip(namespace.exec(["ip", "link", "set", "lo", "up"]))
-      try await ip(namespace.exec(["ip", "addr", "add", namespace.address + "/30", "dev", inside]))
-      try await ip(namespace.exec(["ip", "link", "set", inside, "up"]))
+      try await ip(["netns", "add", namespace.client])
+      let peer = ["peer", "name", namespace.clientInterface, "netns", namespace.client]
+      try await ip(["-n", namespace.name, "link", "add", inside, "type", "veth"] + peer)
+      for (name, interface, address) in [
+        (namespace.name, inside, namespace.address),
+        (namespace.client, namespace.clientInterface, namespace.clientAddress),
+      ] {
+        try await ip(["-n", name, "link", "set", "lo", "up"])
+        try await ip(["-n", name, "addr", "add", address + "/30", "dev", interface])
+        try await ip(["-n", name, "link", "set", interface, "up"])
+      }
     } catch {
       await namespace.remove()
       throw error
@@ -49,17 +56,24 @@ struct NetworkNamespace: Sendable {
     return namespace
   }
 
-  /// The command that runs a program inside: `ip netns exec NAME`.
+  /// The command that runs a program in the hub's namespace: `ip netns exec NAME`.
   var launcher: [String] { ["ip", "netns", "exec", name] }
 
-  /// `ip` arguments that run `command` inside.
-  private func exec(_ command: [String]) -> [String] { ["netns", "exec", name] + command }
+  /// The command that runs a program in the client's namespace.
+  var clientLauncher: [String] { ["ip", "netns", "exec", client] }
 
-  /// Deletes the namespace and the pair (the host's end goes with its peer). Programs still
-  /// inside must have been stopped.
+  /// Runs `executable` with `arguments` in the client's namespace to its end.
+  func runInClient(
+    _ executable: String, _ arguments: [String], timeout: Duration = .seconds(20)
+  ) async throws -> ClientResult {
+    try await ChildProcess.run("ip", ["netns", "exec", client, executable] + arguments, timeout: timeout)
+  }
+
+  /// Deletes both namespaces and the pair between them. Programs still inside must have been
+  /// stopped.
   func remove() async {
     _ = try? await ChildProcess.run("ip", ["netns", "del", name])
-    _ = try? await ChildProcess.run("ip", ["link", "del", hostInterface])
+    _ = try? await ChildProcess.run("ip", ["netns", "del", client])
   }
 
   @discardableResult

@@ -80,11 +80,13 @@ final class WebRemoteStage: Sendable {
 
   /// Opens a browser, a phone's screen by default, that ``stop()`` closes. `onTheBus` puts
   /// Chromium on the stage's bus, where it publishes a page's media session as its own MPRIS
-  /// player.
-  func openBrowser(width: Int = 390, height: Int = 844, onTheBus: Bool = false) async throws -> Browser {
+  /// player. `launcher` runs it (`ip netns exec NAME`: in a network namespace).
+  func openBrowser(
+    width: Int = 390, height: Int = 844, onTheBus: Bool = false, launcher: [String] = []
+  ) async throws -> Browser {
     let browser = try await Browser(
       width: width, height: height,
-      environment: onTheBus ? ["DBUS_SESSION_BUS_ADDRESS": bus.address] : [:])
+      environment: onTheBus ? ["DBUS_SESSION_BUS_ADDRESS": bus.address] : [:], launcher: launcher)
     browsers.withLock { $0.append(browser) }
     return browser
   }

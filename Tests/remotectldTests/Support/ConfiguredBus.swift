@@ -6,7 +6,7 @@ import Foundation
 /// `~/.local/share/dbus-1/services` (calling a name listed there starts its program: D-Bus
 /// activation), or a system bus whose policy allows everything. The programs it starts stop with
 /// it (they stay in its process group).
-struct ConfiguredBus: Sendable {
+struct ConfiguredBus: ReachableBus {
   /// Which bus the daemon is.
   enum Kind: String, Sendable {
     /// A session bus.

@@ -3,9 +3,6 @@ import Foundation
 
 /// The programs the hub's tests run, and where they are.
 enum HubTools {
-  /// The directory of the built products (where the test runner lives, or above it).
-  static var productsDirectory: URL { BuiltProducts.directory }
-
   /// The hub under test.
   static var remotectld: String { BuiltProducts.remotectld }
   /// The example player.

@@ -36,7 +36,7 @@ enum Installation {
       "make",
       [
         "--no-print-directory", "-C", packageRoot.path, target, "PREFIX=\(prefix(home: home).path)",
-        "CONFIGURATION=debug", "PRODUCTS=\(HubTools.productsDirectory.path)",
+        "CONFIGURATION=debug", "PRODUCTS=\(BuiltProducts.directory.path)",
       ],
       environment: environment(home: home), timeout: .seconds(60))
   }

@@ -43,12 +43,6 @@ extension PrivateBus {
     return child
   }
 
-  /// `gdbus wait`: returns once `name` has an owner, or throws after 10 s.
-  func waitForName(_ name: String) async throws {
-    let result = try await run("gdbus", ["wait", "--address", address, "--timeout", "10", name])
-    if result.status != 0 { throw TestFailure("\(name) did not appear: \(result.error)") }
-  }
-
   // MARK: - Calling
 
   /// `gdbus call` on this bus; throws with gdbus's message when the call fails.

@@ -38,5 +38,5 @@ extension PrivateBus {
 
 extension HubTools {
   /// The controller, whose `check` the proxy must pass.
-  static var remotectl: String { productsDirectory.appendingPathComponent("remotectl").path }
+  static var remotectl: String { BuiltProducts.remotectl }
 }
