@@ -10,15 +10,15 @@ package import DBus
 /// player on the view's connection.
 package protocol PlayerCommands: Sendable {
   /// Sends the method `member` of `interface` at `path`, with `arguments`, to the player whose
-  /// connection is `player` (`:1.42`), and returns the player's reply once it answered, on the
-  /// view's connection (so that the view has taken in what the player announced before its reply).
-  /// A property write is the method `Set` of `org.freedesktop.DBus.Properties`.
+  /// connection is `player` (`:1.42`), and hands the player's reply, or its error (a timeout's
+  /// when it did not answer within `timeout`), to `answered` on the view's connection's thread,
+  /// when the reply comes in. A property write is the method `Set` of
+  /// `org.freedesktop.DBus.Properties`.
   ///
-  /// Throws the player's error, or a timeout's when it did not answer within `timeout`.
+  /// Nothing hops through a task: a press is answered on the thread that took in the reply.
   func send(
     to player: BusName, path: ObjectPath, interface: String, member: String, arguments: [Value],
-    timeout: Duration
-  ) async throws(BusError) -> [Value]
+    timeout: Duration, answered: @escaping @Sendable (Result<[Value], BusError>) -> Void)
 }
 
 /// Commands sent straight to the player on a connection: a web remote without a hub, which has
@@ -29,10 +29,10 @@ struct DirectPlayerCommands: PlayerCommands {
 
   func send(
     to player: BusName, path: ObjectPath, interface: String, member: String, arguments: [Value],
-    timeout: Duration
-  ) async throws(BusError) -> [Value] {
-    try await connection.call(
+    timeout: Duration, answered: @escaping @Sendable (Result<[Value], BusError>) -> Void
+  ) {
+    connection.call(
       destination: player, path: path, interface: interface, member: member, arguments: arguments,
-      timeout: timeout)
+      timeout: timeout, completion: answered)
   }
 }

@@ -6,9 +6,68 @@ extension PlayerDirectory {
   /// How long a command waits for the player.
   static let commandTimeout = Duration.seconds(5)
 
+  /// Sends `command` to the player `id` and hands `answered` the acknowledgement once the player
+  /// answered: `nil`, or an ``APIError`` with the player's own error when it refused.
+  ///
+  /// A command that is one method call (a press, a seek, a setting) is answered on the view's
+  /// connection's thread, after the view and the directory have taken in what the player
+  /// announced before its reply (``send(_:to:answered:)``): no task and no continuation on the
+  /// way. One that waits on more (the sound server's streams, the hub's selection) runs in a task.
+  /// A command refused before it is sent (no such player, not offered) is answered at once.
+  func perform(_ command: Command, on id: String, answered: @escaping @Sendable (APIError?) -> Void) {
+    let record: PlayerRecord
+    let request: Request
+    do throws(APIError) {
+      record = try offering(command, on: id)
+      request = try self.request(for: command, on: record)
+    } catch {
+      answered(error)
+      return
+    }
+    switch request {
+    case .call(let call):
+      send(call, to: record, answered: answered)
+    case .operation(let operation):
+      Task {
+        do throws(APIError) {
+          try await operation()
+          answered(nil)
+        } catch {
+          answered(error)
+        }
+      }
+    }
+  }
+
   /// Sends `command` to the player `id` and returns once the player answered: the
   /// acknowledgement. Throws an ``APIError`` with the player's own error when it refused.
   func perform(_ command: Command, on id: String) async throws(APIError) {
+    let failure = await withCheckedContinuation { (continuation: CheckedContinuation<APIError?, Never>) in
+      perform(command, on: id) { continuation.resume(returning: $0) }
+    }
+    if let failure { throw failure }
+  }
+
+  // MARK: - What a command asks
+
+  /// One method call to a player, and how an error names it.
+  struct Call: Sendable {
+    var member: String
+    var interface = MediaPlayerInterface.player.rawValue
+    var path = ObjectPath.mediaPlayer
+    var arguments: [Value] = []
+    /// What the call does, in an error (`setting Volume`); the member's name when `nil`.
+    var description: String?
+  }
+
+  /// What a command asks of its player: one method call, or work that waits on more.
+  enum Request: Sendable {
+    case call(Call)
+    case operation(@Sendable () async throws(APIError) -> Void)
+  }
+
+  /// The record of the player `id`, when it offers `command` now.
+  private func offering(_ command: Command, on id: String) throws(APIError) -> PlayerRecord {
     guard let record = record(id) else {
       let known = ids()
       throw APIError(
@@ -18,11 +77,18 @@ extension PlayerDirectory {
     guard record.offers(command.name) else {
       throw APIError(.notOffered, "\(record.name) does not offer \(command.name.rawValue) now")
     }
-    let player = record.mirror.owner
-    // The commands that are one MPRIS player method (play … previousTrack): that method.
-    if let method = command.name.playerMethod { return try await call(player, record, method) }
+    return record
+  }
+
+  /// What `command` asks of the player of `record`.
+  private func request(for command: Command, on record: PlayerRecord) throws(APIError) -> Request {
     switch command {
-    case .play, .pause, .togglePlayPause, .stop, .nextTrack, .previousTrack: return
+    case .play, .pause, .togglePlayPause, .stop, .nextTrack, .previousTrack:
+      // One MPRIS player method each, the one its name declares.
+      guard let method = command.name.playerMethod else {
+        throw APIError(.notOffered, "\(command.name.rawValue) is no MPRIS player method")
+      }
+      return .call(Call(method))
     case .seek(let position):
       guard let trackID = record.trackID.flatMap(ObjectPath.init(rawValue:)) else {
         throw APIError(.notOffered, "\(record.name) names no track (no mpris:trackid) to seek in")
@@ -30,39 +96,39 @@ extension PlayerDirectory {
       if let length = record.length, position > length {
         throw APIError(.outOfRange, "position \(position) is past the end of the track (\(length) s)")
       }
-      try await call(
-        player, record, PlayerMethod.setPosition,
-        arguments: [.objectPath(trackID), .int64(Self.microseconds(position))])
+      return .call(
+        Call(
+          PlayerMethod.setPosition, arguments: [.objectPath(trackID), .int64(Self.microseconds(position))]))
     case .skipForward(let interval):
       if record.hasExtensionSkipForward {
-        try await call(
-          player, record, RemoteControlMethod.skipForward,
-          arguments: [.int64(interval.map(Self.microseconds) ?? 0)])
-      } else {
-        try await call(
-          player, record, PlayerMethod.seek, arguments: [.int64(Self.microseconds(interval ?? 15))])
+        return .call(
+          Call(RemoteControlMethod.skipForward, arguments: [.int64(interval.map(Self.microseconds) ?? 0)]))
       }
+      return .call(Call(PlayerMethod.seek, arguments: [.int64(Self.microseconds(interval ?? 15))]))
     case .skipBackward(let interval):
       if record.hasExtensionSkipBackward {
-        try await call(
-          player, record, RemoteControlMethod.skipBackward,
-          arguments: [.int64(interval.map(Self.microseconds) ?? 0)])
-      } else {
-        try await call(
-          player, record, PlayerMethod.seek, arguments: [.int64(-Self.microseconds(interval ?? 15))])
+        return .call(
+          Call(RemoteControlMethod.skipBackward, arguments: [.int64(interval.map(Self.microseconds) ?? 0)]))
       }
+      return .call(Call(PlayerMethod.seek, arguments: [.int64(-Self.microseconds(interval ?? 15))]))
     case .volume(let volume) where record.volumeControl == .streams:
-      try await setStreamLevel(volume, of: record)
+      return .operation { [self] () async throws(APIError) in try await setStreamLevel(volume, of: record) }
+    case .volume(let volume) where streamVolumes == nil:
+      return .call(Self.set(.volume, .double(volume)))
     case .volume(let volume):
-      try await set(player, record, .volume, .double(volume))
-      try await setStreamsIfIgnored(volume, of: record)
-    case .loop(let status): try await set(player, record, .loopStatus, .string(status.rawValue))
-    case .shuffle(let shuffle): try await set(player, record, .shuffle, .bool(shuffle))
+      return .operation { [self] () async throws(APIError) in
+        try await perform(Self.set(.volume, .double(volume)), on: record)
+        try await setStreamsIfIgnored(volume, of: record)
+      }
+    case .loop(let status): return .call(Self.set(.loopStatus, .string(status.rawValue)))
+    case .shuffle(let shuffle): return .call(Self.set(.shuffle, .bool(shuffle)))
     case .like(let active):
-      try await call(player, record, RemoteControlMethod.like, arguments: [.bool(!active)])
+      return .call(Call(RemoteControlMethod.like, arguments: [.bool(!active)]))
     case .bookmark(let active):
-      try await call(player, record, RemoteControlMethod.bookmark, arguments: [.bool(!active)])
-    case .select: try await hub.select(busName: record.busName)
+      return .call(Call(RemoteControlMethod.bookmark, arguments: [.bool(!active)]))
+    case .select:
+      let busName = record.busName
+      return .operation { [hub] () async throws(APIError) in try await hub.select(busName: busName) }
     }
   }
 
@@ -70,62 +136,72 @@ extension PlayerDirectory {
     Microseconds(seconds: seconds).rawValue
   }
 
-  private func set(
-    _ player: BusName, _ record: PlayerRecord, _ property: PlayerProperty, _ value: Value
-  ) async throws(APIError) {
-    try await call(
-      player, record, "Set", interface: "org.freedesktop.DBus.Properties",
+  /// The write of `property` to `value`: the method `Set` of `org.freedesktop.DBus.Properties`.
+  private static func set(_ property: PlayerProperty, _ value: Value) -> Call {
+    Call(
+      member: "Set", interface: "org.freedesktop.DBus.Properties",
       arguments: [
         .string(MediaPlayerInterface.player.rawValue), .string(property.rawValue), .variant(value),
       ],
-      describedAs: "setting \(property.rawValue)")
+      description: "setting \(property.rawValue)")
   }
 
-  /// Sends `method` to `player` at the object where its interface lives, as the member call below does.
-  private func call(
-    _ player: BusName, _ record: PlayerRecord, _ method: some MediaPlayerMethod, arguments: [Value] = []
-  ) async throws(APIError) {
+  // MARK: - Sending
+
+  /// Sends `call` to the player of `record` through ``commands`` (the hub's command path, which
+  /// records it as the user's), on the view's connection, and hands `answered` its outcome on
+  /// that connection's thread once the view and the directory have taken in what the player
+  /// announced before its reply: the view hands the directory each change through the thread's
+  /// queue (``run()``), and the reply comes in after them, so the acknowledgement is queued behind
+  /// them there and a client reads the change, then the acknowledgement.
+  private func send(
+    _ call: Call, to record: PlayerRecord, answered: @escaping @Sendable (APIError?) -> Void
+  ) {
+    let connection = view.connection
+    commands.send(
+      to: record.mirror.owner, path: call.path, interface: call.interface, member: call.member,
+      arguments: call.arguments, timeout: Self.commandTimeout
+    ) { result in
+      let failure = Self.failure(of: result, call, to: record)
+      if !connection.perform({ answered(failure) }) { answered(failure) }
+    }
+  }
+
+  /// Sends `call` as ``send(_:to:answered:)`` does and returns once it was answered.
+  private func perform(_ call: Call, on record: PlayerRecord) async throws(APIError) {
+    let failure = await withCheckedContinuation { (continuation: CheckedContinuation<APIError?, Never>) in
+      send(call, to: record) { continuation.resume(returning: $0) }
+    }
+    if let failure { throw failure }
+  }
+
+  /// The acknowledgement's error for the player's answer `result` to `call`; `nil` when it
+  /// succeeded.
+  private static func failure(
+    of result: Result<[Value], BusError>, _ call: Call, to record: PlayerRecord
+  ) -> APIError? {
+    guard case .failure(let error) = result else { return nil }
+    let what = call.description ?? call.member
+    let playerError = ClientError(name: error.name.rawValue, message: error.message)
+    if error.name == .noReply || error.name == .timeout {
+      return APIError(
+        .playerTimeout, "\(record.name) did not answer \(what) within \(Self.commandTimeout)",
+        playerError: playerError)
+    }
+    if playerError.isPlayerGone {
+      return APIError(.playerError, "\(record.name) is no longer on the bus", playerError: playerError)
+    }
+    return APIError(
+      .playerError, "\(record.name) refused \(what): \(playerError.description)", playerError: playerError)
+  }
+}
+
+extension PlayerDirectory.Call {
+  /// A call of the declared MPRIS `method`, at the object where its interface lives.
+  init(_ method: some MediaPlayerMethod, arguments: [Value] = []) {
     let interface = type(of: method).interface
-    try await call(
-      player, record, method.rawValue, interface: interface.rawValue,
+    self.init(
+      member: method.rawValue, interface: interface.rawValue,
       path: ObjectPath(rawValue: interface.objectPath) ?? .mediaPlayer, arguments: arguments)
-  }
-
-  /// Sends `member` to `player` through ``commands`` (the hub's command path, which records it as
-  /// the user's), on the view's connection, so that the view has taken in what the player
-  /// announced before its reply when the acknowledgement goes out; and the directory too: the
-  /// view hands it each change through the connection's thread, where the reply comes in after
-  /// them, so once that thread has run what it was handed, clients have been sent the changes.
-  private func call(
-    _ player: BusName, _ record: PlayerRecord, _ member: String,
-    interface: String = MediaPlayerInterface.player.rawValue, path: ObjectPath = .mediaPlayer,
-    arguments: [Value] = [], describedAs description: String? = nil
-  ) async throws(APIError) {
-    let result: Result<[Value], BusError>
-    do {
-      result = .success(
-        try await commands.send(
-          to: player, path: path, interface: interface, member: member, arguments: arguments,
-          timeout: Self.commandTimeout))
-    } catch {
-      result = .failure(error)
-    }
-    await view.connection.performed()
-    do {
-      _ = try result.get()
-    } catch {
-      let what = description ?? member
-      let playerError = ClientError(name: error.name.rawValue, message: error.message)
-      if error.name == .noReply || error.name == .timeout {
-        throw APIError(
-          .playerTimeout, "\(record.name) did not answer \(what) within \(Self.commandTimeout)",
-          playerError: playerError)
-      }
-      if playerError.isPlayerGone {
-        throw APIError(.playerError, "\(record.name) is no longer on the bus", playerError: playerError)
-      }
-      throw APIError(
-        .playerError, "\(record.name) refused \(what): \(playerError.description)", playerError: playerError)
-    }
   }
 }

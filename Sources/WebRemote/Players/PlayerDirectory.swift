@@ -75,7 +75,7 @@ final class PlayerDirectory: Sendable {
     let interruptionChanges = interruptions?.interruptionChanges()
     // Each change is taken in after the other handlers of the message that made it and the
     // messages read with it: a reply the proxy forwards goes out without waiting for the
-    // directory's snapshots. A command's acknowledgement waits for it (``perform(_:on:)``).
+    // directory's snapshots. A command's acknowledgement waits for it (``perform(_:on:answered:)``).
     let observer = view.observe { [self] change in view.connection.perform { [self] in take(change) } }
     if let interruptions { interrupted(interruptions.interruptedPlayers()) }
     apply(hub.currentOrder())

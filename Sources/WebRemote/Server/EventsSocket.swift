@@ -62,7 +62,6 @@ struct EventsSocket: Sendable {
     var recent: [ContinuousClock.Instant] = []
     var lastSequence: Int64 = 0
     let pending = PendingCommands()
-    defer { pending.cancelAll() }
     for try await message in inbound.messages(maxSize: WebRemoteLimits.maximumBody) {
       let now = ContinuousClock.now
       recent.append(now)
@@ -119,21 +118,7 @@ struct EventsSocket: Sendable {
         directory.send(Self.ack(id: id, error), to: subscriber)
         return
       }
-      let directory = directory
-      let admitted = pending.start {
-        let failure: APIError?
-        do throws(APIError) {
-          try await directory.perform(command, on: player)
-          failure = nil
-        } catch {
-          failure = error
-        }
-        // Through the socket's one queue, behind the changes the player announced before its
-        // answer (the directory queued them when the view took them in): one writer, so the
-        // client reads the change, then the acknowledgement.
-        directory.send(Self.ack(id: id, failure), to: subscriber)
-      }
-      guard admitted else {
+      guard pending.start() else {
         directory.send(
           Self.ack(
             id: id,
@@ -142,6 +127,15 @@ struct EventsSocket: Sendable {
               "\(WebRemoteLimits.maximumPendingCommands) commands already await their acknowledgement")),
           to: subscriber)
         return
+      }
+      // Answered on the hub's bus thread as the player's reply is taken in, and sent through the
+      // socket's one queue, behind the changes the player announced before its answer (the
+      // directory queued them when the view took them in): one writer, so the client reads the
+      // change, then the acknowledgement.
+      let directory = directory
+      directory.perform(command, on: player) { failure in
+        pending.finished()
+        directory.send(Self.ack(id: id, failure), to: subscriber)
       }
     case "lockScreen"?:
       lockScreen(json, id: id, subscriber: subscriber)
@@ -224,46 +218,29 @@ struct EventsSocket: Sendable {
   }
 }
 
-/// The commands of one socket that await their acknowledgement, each in its own task.
+/// How many commands of one socket await their acknowledgement.
 ///
-/// A socket holds no task while none of its commands is under way (a task group would: its
-/// frame stays on the reader's stack for as long as the socket is open); when the reading ends,
-/// the commands still under way are cancelled.
+/// A command holds no task while it waits: the player's reply answers it on the hub's bus
+/// thread. A command still under way when the socket closes is answered into a stream that is
+/// gone, and its acknowledgement dropped.
 private final class PendingCommands: Sendable {
-  private struct State {
-    var tasks: [UInt64: Task<Void, Never>] = [:]
-    var next: UInt64 = 0
-    var isEnded = false
-  }
+  private let count = Atomic<Int>(0)
 
-  private let state = Mutex(State())
-
-  /// Starts `operation` in a task of its own, unless ``WebRemoteLimits/maximumPendingCommands``
-  /// are already under way or the reading ended; says whether it started.
-  func start(_ operation: @escaping @Sendable () async -> Void) -> Bool {
-    state.withLock { state in
-      guard !state.isEnded, state.tasks.count < WebRemoteLimits.maximumPendingCommands else { return false }
-      let id = state.next
-      state.next += 1
-      // Stored before the lock is released, so the task's own removal always finds it.
-      state.tasks[id] = Task {
-        await operation()
-        self.finished(id)
-      }
-      return true
+  /// Counts one more command under way, unless ``WebRemoteLimits/maximumPendingCommands`` are
+  /// already; says whether it did.
+  func start() -> Bool {
+    var current = count.load(ordering: .relaxed)
+    while current < WebRemoteLimits.maximumPendingCommands {
+      let (exchanged, original) = count.compareExchange(
+        expected: current, desired: current + 1, ordering: .relaxed)
+      if exchanged { return true }
+      current = original
     }
+    return false
   }
 
-  /// Cancels the commands under way and refuses new ones: the reading ended.
-  func cancelAll() {
-    state.withLock { state in
-      state.isEnded = true
-      for task in state.tasks.values { task.cancel() }
-      state.tasks = [:]
-    }
-  }
-
-  private func finished(_ id: UInt64) {
-    state.withLock { _ = $0.tasks.removeValue(forKey: id) }
+  /// One command was answered.
+  func finished() {
+    count.subtract(1, ordering: .relaxed)
   }
 }
