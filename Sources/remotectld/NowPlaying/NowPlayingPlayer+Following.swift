@@ -15,6 +15,7 @@ extension NowPlayingPlayer {
   /// Follows the hub's answer: announces a switch. Called on the view's connection thread, in
   /// the order of the hub's changes, after the view took in the message that made the change.
   func follow(_ now: NowPlaying) {
+    view.connection.assertOnConnectionThread()
     let instant = ContinuousClock.now
     let active = now.active.flatMap { BusName(rawValue: $0.owner) }
     let mirror = active.flatMap(view.mirror(of:))
@@ -47,6 +48,7 @@ extension NowPlayingPlayer {
   /// What the view saw of the active player: its property changes announced, its jumps and its
   /// other signals re-emitted, its extra interfaces exported.
   func viewChanged(_ change: PlayerView.Change) {
+    view.connection.assertOnConnectionThread()
     let instant = ContinuousClock.now
     switch change {
     case .propertiesChanged(let owner, let key, let names, let source):

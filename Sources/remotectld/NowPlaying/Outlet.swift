@@ -183,6 +183,7 @@ final class Outlet: Sendable {
   /// Takes in `change`, computed once for every outlet, and announces what this outlet's
   /// controllers have not seen of it. On the view's connection thread.
   func take(_ change: NowPlayingChange) {
+    nowPlaying.view.connection.assertOnConnectionThread()
     let servesPlayer = interfaces.contains { $0.key == InterfaceDescription.player.key }
     let signals = state.withLock { state -> [OutletSignal] in
       switch change {
