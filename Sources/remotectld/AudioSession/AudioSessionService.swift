@@ -62,8 +62,9 @@ final class AudioSessionService: Service, Sendable {
     var soundServerProblem: String?
     /// The web remote's streams of the interrupted players.
     var interruptionStreams = ObserverList<AsyncStream<Set<String>>.Continuation>()
-    /// Why logind's sleep is not followed, when it is not.
-    var logindProblem: String?
+    /// Why logind's sleep is not followed, when it is not: until the hub has reached logind, it
+    /// does not know that it can, and says so rather than what it hopes.
+    var logindProblem: String? = "the hub has not reached logind yet"
     /// The players being paused for a sleep, if they are.
     var sleep = SleepPreparation()
   }

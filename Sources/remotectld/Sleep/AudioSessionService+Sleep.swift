@@ -28,6 +28,7 @@ extension AudioSessionService {
         connection.perform { [self] in updateSleepDelay() }
       }
       guard let problem else {
+        state.withLock { $0.logindProblem = nil }
         logger.info("following logind: the players are paused before the system sleeps")
         connection.perform { [self] in updateSleepDelay() }
         return
