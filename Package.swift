@@ -382,7 +382,8 @@ let package = Package(
     ),
     .testTarget(
       name: "remotectldTests",
-      dependencies: ["remotectld", "BusTestSupport", "SoundTestSupport", "WebRemote"]
+      dependencies: ["remotectld", "BusTestSupport", "SoundTestSupport", "WebRemote"],
+      exclude: ["Support/BlueZ"]
     ),
     // The hub beside the players people use, run for real as an unprivileged user: Chromium and
     // Firefox ESR, VLC, mpv, and mpv in a Flatpak-shaped sandbox, on PulseAudio and PipeWire.

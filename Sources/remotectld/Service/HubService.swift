@@ -135,6 +135,12 @@ struct HubService: Service {
       HubPart(
         "the bridge", .listener(report: { bridge.status.off($0) }), interfaces: [bridge.status.interface],
         service: bridge))
+    let bluetoothStatus = BluetoothStatus()
+    let bluetooth = BluetoothService(status: bluetoothStatus, logger: logger)
+    parts.append(
+      HubPart(
+        "the Bluetooth part", .listener(report: { bluetoothStatus.off($0) }),
+        interfaces: [bluetoothStatus.interface], service: bluetooth))
 
     let hubInterface = try await connection.export(
       hub.hubInterface { publication.status }, at: HubNames.path)
