@@ -172,4 +172,83 @@ struct BluetoothTests {
       try await eventually("the hub to list binaural", { try await bus.hubPlayers() }) { $0 == ["one"] }
     }
   }
+
+  // MARK: - Devices' own players, beside mpris-proxy
+
+  /// Starts BlueZ's real `mpris-proxy` on both buses; it stops with the session bus.
+  static func startMPRISProxy(on bus: PrivateBus, system: ConfiguredBus) throws {
+    _ = try bus.start(
+      "env", ["DBUS_SYSTEM_BUS_ADDRESS=\(system.address)", "mpris-proxy"],
+      standardError: .file(bus.directory.appendingPathComponent("mpris-proxy.log").path))
+  }
+
+  /// Waits until the hub has told whether `player`'s owner may be Now Playing (`eligible`), as
+  /// its log says.
+  static func waitForRule(on bus: PrivateBus, eligible: Bool, device: String) async throws {
+    let words = eligible ? "may be Now Playing" : "listed but not Now Playing"
+    try await eventually("the hub to tell \(device)'s player \(words)") {
+      try Self.log(of: bus).split(separator: "\n").contains { $0.contains(words) && $0.contains(device) }
+    }
+  }
+
+  @Test
+  func
+    `beside mpris-proxy, a headphone's playing player is listed but never Now Playing, and a press never reaches it`()
+    async throws
+  {
+    try await Self.withBlueZ { bus, double, system in
+      try await double.addAdapter("hci0")
+      let headphones = try await double.addDevice("AA:BB:CC:DD:EE:01", alias: "Headphones")
+      // A headphone's player stuck "playing" with no metadata, and this computer streaming to it
+      // (A2DP Source is the local endpoint: the sound goes out, nothing plays from it here).
+      let player = try await double.addPlayer(device: headphones, "{'Status': <'playing'>}")
+      try await double.addTransport(
+        device: headphones, uuid: "0000110a-0000-1000-8000-00805f9b34fb", state: "active")
+      try await Self.startHub(on: bus, system: system)
+      try await bus.startBinaural("music")
+      try await eventually("binaural to be Now Playing", { try await bus.hubActive() }) { $0 == "music" }
+
+      try Self.startMPRISProxy(on: bus, system: system)
+      try await Self.waitForRule(on: bus, eligible: false, device: headphones)
+      #expect(try await bus.hubPlayers() == ["music", "Headphones"])
+      #expect(try await bus.hubActive() == "music")
+
+      // A press meant for the Now Playing app, through the hub's proxy player.
+      try await bus.gdbusCall("org.mpris.MediaPlayer2.remotectld", "org.mpris.MediaPlayer2.Player.PlayPause")
+      _ = try await bus.waitForPlayer("music", status: "Playing")
+      try await bus.gdbusCall("org.mpris.MediaPlayer2.remotectld", "org.mpris.MediaPlayer2.Player.PlayPause")
+      _ = try await bus.waitForPlayer("music", status: "Paused")
+      for method in ["Play", "Pause", "Stop", "Next", "Previous"] {
+        #expect(try await double.calls(method, on: player) == 0, "\(method) reached the headphones")
+      }
+      // Still controllable by name.
+      try await bus.gdbusCall("org.mpris.MediaPlayer2.Headphones", "org.mpris.MediaPlayer2.Player.Pause")
+      try await eventually("the headphones' player to get Pause") {
+        try await double.calls("Pause", on: player) == 1
+      }
+    }
+  }
+
+  @Test func `a phone's player is Now Playing only once the phone streams to this computer`() async throws {
+    try await Self.withBlueZ { bus, double, system in
+      try await double.addAdapter("hci0")
+      let phone = try await double.addDevice("AA:BB:CC:DD:EE:02", alias: "Phone")
+      try await double.addPlayer(
+        device: phone, "{'Name': <'Music'>, 'Status': <'playing'>, 'Track': <{'Title': <'Song'>}>}")
+      try await Self.startHub(on: bus, system: system)
+      try await bus.startBinaural("music")
+      try await eventually("binaural to be Now Playing", { try await bus.hubActive() }) { $0 == "music" }
+      try Self.startMPRISProxy(on: bus, system: system)
+      try await Self.waitForRule(on: bus, eligible: false, device: phone)
+      #expect(try await bus.hubActive() == "music")
+
+      // The phone streams to this computer: A2DP Sink is the local endpoint, acquired.
+      try await double.addTransport(
+        device: phone, uuid: "0000110b-0000-1000-8000-00805f9b34fb", state: "active")
+      try await Self.waitForRule(on: bus, eligible: true, device: phone)
+      try await eventually("the phone's player to be Now Playing", { try await bus.hubActive() }) {
+        $0 == "Phone_Music"
+      }
+    }
+  }
 }

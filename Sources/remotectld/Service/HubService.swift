@@ -137,6 +137,8 @@ struct HubService: Service {
         service: bridge))
     let bluetoothStatus = BluetoothStatus()
     let bluetooth = BluetoothService(status: bluetoothStatus, logger: logger)
+    // Kept alive by the observers it installs, for as long as the hub runs.
+    _ = DevicePlayerRule(hub: hub, bluetooth: bluetooth, logger: logger)
     parts.append(
       HubPart(
         "the Bluetooth part", .listener(report: { bluetoothStatus.off($0) }),
