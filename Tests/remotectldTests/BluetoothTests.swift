@@ -251,4 +251,58 @@ struct BluetoothTests {
       }
     }
   }
+
+  // MARK: - remotectl doctor
+
+  /// `remotectl doctor`'s output on `bus`.
+  static func doctor(on bus: PrivateBus) async throws -> String {
+    let result = try await ChildProcess.run(
+      HubTools.productsDirectory.appendingPathComponent("remotectl").path, ["doctor"],
+      environment: bus.environment)
+    return result.output
+  }
+
+  @Test func `doctor says what bluetoothd has, and warns of a running mpris-proxy`() async throws {
+    try await Self.withBlueZ { bus, double, system in
+      try await double.addAdapter("hci0")
+      try await Self.startHub(on: bus, system: system)
+      try await bus.startBinaural("music")
+      try await eventually("the hub to see hci0", { try await Self.adapters(on: bus) }) {
+        $0 == ["/org/bluez/hci0"]
+      }
+      let without = try await Self.doctor(on: bus)
+      #expect(
+        without.contains("ok      Bluetooth: bluetoothd has the adapters /org/bluez/hci0"), "\(without)")
+      #expect(!without.contains("mpris-proxy"), "\(without)")
+
+      try Self.startMPRISProxy(on: bus, system: system)
+      // mpris-proxy has registered its players with the adapter once the double lists them.
+      try await eventually("mpris-proxy to register with hci0") {
+        try await double.registrations()["/org/bluez/hci0"]?.players.isEmpty == false
+      }
+      let with = try await Self.doctor(on: bus)
+      #expect(with.contains("mpris-proxy runs (process "), "\(with)")
+      #expect(with.contains("which gives a car and earbuds the one registered first"), "\(with)")
+    }
+  }
+
+  @Test func `doctor says why Bluetooth is off when bluetoothd is not there`() async throws {
+    let bus = try await PrivateBus.start()
+    let system = try await ConfiguredBus.start(.system, in: bus.directory)
+    do {
+      try await Self.startHub(on: bus, system: system)
+      try await eventually("the hub to say bluetoothd is not there", { try await Self.reason(on: bus) }) {
+        !$0.isEmpty && !$0.contains("has not started")
+      }
+      let output = try await Self.doctor(on: bus)
+      #expect(
+        output.contains("note    Bluetooth: bluetoothd (org.bluez) is not on the system bus"), "\(output)")
+    } catch {
+      await bus.stop()
+      await system.stop()
+      throw error
+    }
+    await bus.stop()
+    await system.stop()
+  }
 }

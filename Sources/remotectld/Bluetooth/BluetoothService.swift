@@ -21,19 +21,31 @@ final class BluetoothService: Service, Sendable {
     var generation = 0
     /// Whether the absence of bluetoothd was logged since it was last there.
     var saidAbsent = false
+    /// The Now Playing player's registration with the adapters, once published.
+    var registration: PlayerRegistration?
   }
+
+  /// Publishes the Now Playing player on the system bus connection for the adapters to
+  /// register, and returns it with what withdraws it.
+  typealias Publish =
+    @Sendable (Connection) async throws -> (PlayerRegistration.Player, close: @Sendable () -> Void)
 
   let status: BluetoothStatus
   let logger: Logger
   private let address: BusAddress
+  private let publish: Publish?
   private let state = Mutex(State())
   /// Told, on the system bus connection's thread, what bluetoothd has after each change.
   private let observers = Mutex<[@Sendable (BlueZObjects) -> Void]>([])
 
   /// A Bluetooth part on the system bus at `address` (the system bus unless a test gives one).
-  init(status: BluetoothStatus, address: BusAddress = .system, logger: Logger) {
+  ///
+  /// With `publish`, the Now Playing player it publishes is registered with every adapter's
+  /// `org.bluez.Media1` (``PlayerRegistration``).
+  init(status: BluetoothStatus, address: BusAddress = .system, publish: Publish? = nil, logger: Logger) {
     self.status = status
     self.address = address
+    self.publish = publish
     self.logger = logger
   }
 
@@ -63,6 +75,21 @@ final class BluetoothService: Service, Sendable {
     connection.logsFailures(to: logger)
     state.withLock { $0.connection = connection }
     defer { connection.close() }
+    var close: (@Sendable () -> Void)?
+    if let publish {
+      do {
+        let (player, withdraw) = try await publish(connection)
+        close = withdraw
+        let registration = PlayerRegistration(player: player, on: connection, logger: logger) { [status] in
+          status.registered($0)
+        }
+        state.withLock { $0.registration = registration }
+      } catch {
+        logger.warning(
+          "cannot publish the Now Playing player on the system bus: Bluetooth devices do not see it",
+          metadata: ["error": "\(error)"])
+      }
+    }
     do {
       try await follow(on: connection)
     } catch {
@@ -71,6 +98,8 @@ final class BluetoothService: Service, Sendable {
       status.off(reason)
     }
     try? await gracefulShutdown()
+    await state.withLock { $0.registration }?.unregisterAll()
+    close?()
   }
 
   // MARK: - Following bluetoothd
@@ -190,8 +219,9 @@ final class BluetoothService: Service, Sendable {
 
   /// Updates the status and tells the observers.
   private func notify() {
-    let (objects, present) = state.withLock { ($0.objects, $0.owner != nil) }
-    if present { status.serves(adapters: objects.mediaAdapters) }
+    let (objects, present, registration) = state.withLock { ($0.objects, $0.owner != nil, $0.registration) }
+    registration?.update(objects)
+    if present { status.serves(adapters: objects.mediaAdapters, registered: registration?.registered) }
     for observer in observers.withLock({ $0 }) { observer(objects) }
   }
 }

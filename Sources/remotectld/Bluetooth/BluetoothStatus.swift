@@ -7,6 +7,8 @@ final class BluetoothStatus: Sendable {
   private struct State: Sendable {
     var reason = "the Bluetooth part has not started yet"
     var adapters: [String] = []
+    /// The adapters the Now Playing player is registered with; `nil` when it is not published.
+    var registered: [String]?
   }
 
   /// The interface's name, at the hub's path on its bus name.
@@ -20,9 +22,17 @@ final class BluetoothStatus: Sendable {
     state.withLock { $0 = State(reason: reason) }
   }
 
-  /// bluetoothd is on the system bus, with `adapters` serving `org.bluez.Media1`.
-  func serves(adapters: [ObjectPath]) {
-    state.withLock { $0 = State(reason: "", adapters: adapters.map(\.rawValue)) }
+  /// bluetoothd is on the system bus, with `adapters` serving `org.bluez.Media1`, the Now
+  /// Playing player registered with `registered` (`nil` when it is not published).
+  func serves(adapters: [ObjectPath], registered: [ObjectPath]?) {
+    state.withLock {
+      $0 = State(reason: "", adapters: adapters.map(\.rawValue), registered: registered?.map(\.rawValue))
+    }
+  }
+
+  /// The registrations changed: the player is registered with `registered`.
+  func registered(_ registered: [ObjectPath]) {
+    state.withLock { $0.registered = registered.map(\.rawValue) }
   }
 
   /// Why Bluetooth is off, empty when bluetoothd is there.
@@ -33,6 +43,8 @@ final class BluetoothStatus: Sendable {
   /// - `Reason` (`s`): why the hub does not reach Bluetooth (no system bus, no bluetoothd);
   ///   empty when it does.
   /// - `Adapters` (`as`): the adapters whose `org.bluez.Media1` the hub sees.
+  /// - `Registered` (`as`): the adapters the Now Playing player is registered with (`RegisterPlayer`
+  ///   answered); empty while it is not published.
   ///
   /// Changes are not announced: a controller reads them when it asks.
   var interface: Interface {
@@ -42,6 +54,9 @@ final class BluetoothStatus: Sendable {
         Interface.Property("Reason", "s", change: .none) { [self] in .string(state.withLock { $0.reason }) },
         Interface.Property("Adapters", "as", change: .none) { [self] in
           .strings(state.withLock { $0.adapters })
+        },
+        Interface.Property("Registered", "as", change: .none) { [self] in
+          .strings(state.withLock { $0.registered ?? [] })
         },
       ])
   }
