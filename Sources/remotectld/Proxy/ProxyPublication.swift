@@ -15,7 +15,7 @@ final class ProxyPublication: Service, Sendable {
 
   let mode: ProxyMode
   private let server: Connection?
-  private let proxy: ProxyPlayer?
+  private let proxy: Outlet?
   private let answersPlayerctld: Bool
   private let logger: Logger
   private let current: Mutex<Status>
@@ -24,9 +24,10 @@ final class ProxyPublication: Service, Sendable {
   /// Called with each new status (the hub announces it).
   private let changed: @Sendable (Status) -> Void
 
-  /// A publication in `mode` of `proxy` on `server` (both `nil` when the mode is off).
+  /// A publication in `mode` of `proxy`, the Now Playing player's outlet on `server` (both `nil`
+  /// when the mode is off).
   init(
-    mode: ProxyMode, server: Connection?, proxy: ProxyPlayer?, answersPlayerctld: Bool, logger: Logger,
+    mode: ProxyMode, server: Connection?, proxy: Outlet?, answersPlayerctld: Bool, logger: Logger,
     changed: @escaping @Sendable (Status) -> Void
   ) {
     self.mode = mode
@@ -80,11 +81,11 @@ final class ProxyPublication: Service, Sendable {
   private func set(published: Bool, reason: String) async {
     if let server, let proxy, published != status.isPublished {
       if published {
-        proxy.isPublished = true
+        proxy.setPublished(true)
         await request(ProxyNames.busName, on: server, queue: false)
         if answersPlayerctld { await request(HubNames.playerctldBusName, on: server, queue: true) }
       } else {
-        proxy.isPublished = false
+        proxy.setPublished(false)
         await release(ProxyNames.busName, on: server)
         if answersPlayerctld { await release(HubNames.playerctldBusName, on: server) }
       }

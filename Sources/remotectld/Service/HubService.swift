@@ -96,19 +96,23 @@ struct HubService: Service {
       configuration.proxy == .off
       ? nil : try await Self.connect(configuration.bus, on: thread, logger: logger)
     if let server { teardown.add { server.close() } }
-    var proxy: ProxyPlayer?
+    // The Now Playing player, followed whether or not it is published; the proxy is its first
+    // outlet, with every interface the active player has.
+    let nowPlaying = NowPlayingPlayer(hub: hub, commands: commands, logger: logger)
+    let following = nowPlaying.start()
+    teardown.add { following.forEach { $0() } }
+    var proxy: Outlet?
     if let server {
-      let player = ProxyPlayer(server: server, hub: hub, commands: commands, logger: logger)
-      let stops = try await player.start()
-      teardown.add { stops.forEach { $0() } }
+      let outlet = try await nowPlaying.publish(on: server, at: HubNames.path, extras: true)
+      teardown.add { outlet.close() }
       if configuration.answersPlayerctld {
         // Served only while the proxy's connection owns playerctld's name: never beside a
         // running playerctld, which aborts on an interface it does not know.
         let standIn = PlayerctldStandIn(hub: hub, server: server, logger: logger)
-        let standInStops = try await standIn.start { player.isPublished }
+        let standInStops = try await standIn.start { outlet.isPublished }
         teardown.add { standInStops.forEach { $0() } }
       }
-      proxy = player
+      proxy = outlet
     }
     let publication = ProxyPublication(
       mode: configuration.proxy, server: server, proxy: proxy,

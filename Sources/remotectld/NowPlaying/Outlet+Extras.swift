@@ -3,46 +3,47 @@ import Logging
 import PlayerView
 import Synchronization
 
-extension ProxyPlayer {
+extension Outlet {
   // MARK: - Extra interfaces
 
   /// Exports the active player's extra interfaces, at the MPRIS path and at child objects, and
   /// removes the others (a child object whose last interface goes disappears); one task runs
   /// it, so exports never race.
   func exportExtras(_ exported: inout ExportedExtras) async {
-    // The view is read outside the proxy's lock: a lock guards state, it reads nothing else.
-    let wanted = Dictionary(
-      (state.withLock { $0.active }.flatMap(view.mirror(of:))?.interfaces ?? []).map { ($0.key, $0) },
-      uniquingKeysWith: { first, _ in first })
+    let wanted = nowPlaying.state.withLock { $0.extras }
     for (key, export) in exported.interfaces where wanted[key] != export.description {
       export.registrations.forEach { $0.cancel() }
       exported.interfaces[key] = nil
       state.withLock { state in
         state.exportedExtras[key] = nil
-        state.published[key] = nil
+        state.seen[key] = nil
       }
     }
     for (key, description) in wanted where exported.interfaces[key] == nil {
       do {
-        if description.path != HubNames.path, exported.writeHandlers[description.path] == nil {
+        if description.path != path, exported.writeHandlers[description.path] == nil {
           exported.writeHandlers[description.path] = [
-            try await server.handlePropertyWrites(at: description.path) { [self] write in take(write) }
+            try await connection.handlePropertyWrites(at: description.path) { [self] write in take(write) }
           ]
         }
-        let registrations = [try await server.export(interface(for: description), at: description.path)]
+        let registrations = [
+          try await connection.export(nowPlaying.interface(for: description), at: path(of: description))
+        ]
         exported.interfaces[key] = ExportedExtras.Export(
           description: description, registrations: registrations)
         // Forwarded first, so that a change the view takes in from now on is announced; then
         // what the mirror holds is taken as seen (a new interface announces nothing: controllers
-        // read it whole). A change in between is announced, at worst twice, never lost.
-        let active = state.withLock { state in
+        // read it whole), unless a change was taken meanwhile. A change in between is announced,
+        // at worst twice, never lost.
+        let generation = state.withLock { state in
           state.exportedExtras[key] = description
-          return state.active
+          return state.generation
         }
-        let mirror = active.flatMap(view.mirror(of:))
+        let values = NowPlayingState.announcedValues(
+          of: description, in: nowPlaying.activeMirror, at: .now)
         state.withLock { state in
-          guard state.active == active else { return }
-          _ = state.changes(in: description, of: mirror, at: .now)
+          guard state.generation == generation else { return }
+          _ = state.take(values)
         }
         logger.debug("forwarding the active player's \(description.name) at \(description.path)")
       } catch {
