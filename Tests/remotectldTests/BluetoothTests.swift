@@ -305,4 +305,154 @@ struct BluetoothTests {
     await bus.stop()
     await system.stop()
   }
+
+  // MARK: - The Now Playing player, registered with each adapter
+
+  /// The hub's registrations: each adapter's players registered by the hub's process, and how
+  /// often the hub called RegisterPlayer there.
+  static func hubRegistrations(
+    _ double: BlueZDouble, system: ConfiguredBus, hub: ChildProcess
+  ) async throws -> [String: (players: Int, calls: Int)] {
+    var result: [String: (players: Int, calls: Int)] = [:]
+    for (adapter, entry) in try await double.registrations() {
+      var players = 0
+      for player in entry.players
+      where try await system.processIdentifier(of: player.sender) == hub.processIdentifier {
+        players += 1
+      }
+      result[adapter] = (players, entry.calls)
+    }
+    return result
+  }
+
+  static func registered(on bus: PrivateBus) async throws -> [String] {
+    try await bus.strings(PrivateBus.hubName, interface, "Registered")
+  }
+
+  @Test
+  func
+    `one registration per adapter with two and three players, one more for a later adapter and after bluetoothd restarts, unregistered at stop`()
+    async throws
+  {
+    try await Self.withBlueZ { bus, double, system in
+      try await double.addAdapter("hci0")
+      try await double.addAdapter("hci1")
+      let hub = try await bus.startHub(environment: ["DBUS_SYSTEM_BUS_ADDRESS": system.address])
+      try await bus.startBinaural("a")
+      try await bus.startBinaural("b")
+      try await eventually("the hub to register with both adapters", { try await Self.registered(on: bus) }) {
+        $0 == ["/org/bluez/hci0", "/org/bluez/hci1"]
+      }
+      var registrations = try await Self.hubRegistrations(double, system: system, hub: hub)
+      #expect(
+        registrations.mapValues { "\($0.players)/\($0.calls)" } == [
+          "/org/bluez/hci0": "1/1", "/org/bluez/hci1": "1/1",
+        ])
+      try await bus.startBinaural("c")
+      try await eventually("the hub to list three players", { try await bus.hubPlayers() }) { $0.count == 3 }
+      try await bus.tell(
+        "c", "org.mpris.MediaPlayer2.Player.Play", announcing: "'PlaybackStatus': <'Playing'>")
+      try await eventually("c to be Now Playing", { try await bus.hubActive() }) { $0 == "c" }
+      registrations = try await Self.hubRegistrations(double, system: system, hub: hub)
+      #expect(
+        registrations.mapValues { "\($0.players)/\($0.calls)" } == [
+          "/org/bluez/hci0": "1/1", "/org/bluez/hci1": "1/1",
+        ])
+
+      // An adapter that comes after the hub.
+      try await double.addAdapter("hci2")
+      try await eventually("the hub to register with hci2", { try await Self.registered(on: bus) }) {
+        $0.contains("/org/bluez/hci2")
+      }
+      #expect(try await double.registrations()["/org/bluez/hci2"]?.calls == 1)
+
+      // bluetoothd restarts: the hub registers with the new one's adapter, once.
+      await double.kill()
+      let again = try await BlueZDouble.start(on: system)
+      do {
+        try await again.addAdapter("hci0")
+        try await eventually(
+          "the hub to register with the new bluetoothd", { try await Self.registered(on: bus) }
+        ) {
+          $0 == ["/org/bluez/hci0"]
+        }
+        #expect(try await again.registrations()["/org/bluez/hci0"]?.calls == 1)
+        #expect(
+          try await Self.hubRegistrations(again, system: system, hub: hub)["/org/bluez/hci0"]?.players == 1)
+
+        // The hub stops: it unregisters.
+        _ = await hub.terminate()
+        let after = try await again.registrations()["/org/bluez/hci0"]
+        #expect(after?.unregistered == 1, "\((try? Self.log(of: bus)) ?? "")")
+        #expect(after?.players.isEmpty == true)
+      } catch {
+        await again.stop()
+        throw error
+      }
+      await again.stop()
+    }
+  }
+
+  @Test
+  func
+    `a car's no-reply Play, Pause and Next reach the Now Playing app; a switch reaches the registration as PropertiesChanged`()
+    async throws
+  {
+    try await Self.withBlueZ { bus, double, system in
+      try await double.addAdapter("hci0")
+      try await Self.startHub(on: bus, system: system)
+      try await bus.startBinaural("a")
+      let titleA = try await bus.waitForPlayer("a")
+      try await eventually("the hub to register", { try await Self.registered(on: bus) }) {
+        $0 == ["/org/bluez/hci0"]
+      }
+      try await eventually(
+        "the registration to carry a's title",
+        { try await double.registrations()["/org/bluez/hci0"]?.players.first?.title }
+      ) {
+        $0 == titleA
+      }
+
+      let sent = try await double.press("Play")
+      let registered = try await double.registrations()["/org/bluez/hci0"]?.players.first?.properties
+      #expect(!sent.hasPrefix("refused"), "\(String(describing: registered))")
+      _ = try await bus.waitForPlayer("a", status: "Playing")
+      try await double.press("Pause")
+      _ = try await bus.waitForPlayer("a", status: "Paused")
+      try await double.press("Next")
+      try await eventually("a to go to its next track", { try await bus.waitForPlayer("a") }) { $0 != titleA }
+      let next = try await bus.waitForPlayer("a")
+
+      // b starts playing and is Now Playing: its title reaches the registered object.
+      try await bus.startBinaural("b")
+      let titleB = try await bus.waitForPlayer("b")
+      try await bus.tell(
+        "b", "org.mpris.MediaPlayer2.Player.Play", announcing: "'PlaybackStatus': <'Playing'>")
+      try await eventually(
+        "the registration to carry b's title and status",
+        { try await double.registrations()["/org/bluez/hci0"]?.players.first }
+      ) {
+        $0?.title == titleB && $0?.status == "Playing"
+      }
+      #expect(titleB != next)
+    }
+  }
+
+  @Test func `a Media1 that refuses is logged, and the other adapter is registered`() async throws {
+    try await Self.withBlueZ { bus, double, system in
+      try await double.addAdapter("hci0")
+      try await double.addAdapter("hci1")
+      try await double.failRegistrations(on: "/org/bluez/hci1", with: "org.bluez.Error.NotSupported")
+      try await Self.startHub(on: bus, system: system)
+      try await bus.startBinaural("a")
+      try await eventually("the hub to register with hci0", { try await Self.registered(on: bus) }) {
+        $0 == ["/org/bluez/hci0"]
+      }
+      try await eventually("the hub to log the refusal") {
+        try Self.log(of: bus).contains("bluetoothd refused the Now Playing player's registration")
+      }
+      #expect(try Self.log(of: bus).contains("org.bluez.Error.NotSupported"))
+      try await eventually("the hub to list a", { try await bus.hubPlayers() }) { $0 == ["a"] }
+    }
+  }
 }

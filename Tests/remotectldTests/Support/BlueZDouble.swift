@@ -103,6 +103,8 @@ struct BlueZDouble: Sendable {
     var players: [Player]
     /// The successful RegisterPlayer calls on it.
     var calls: Int
+    /// The successful UnregisterPlayer calls on it.
+    var unregistered: Int
   }
 
   /// A JSON value of the double's report.

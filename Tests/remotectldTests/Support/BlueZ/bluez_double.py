@@ -44,6 +44,8 @@ SUPPORTED_UUIDS = ['0000110a-0000-1000-8000-00805f9b34fb', '0000110b-0000-1000-8
 registrations = {}
 # adapter path -> every RegisterPlayer call answered with success, for counting.
 register_calls = {}
+# adapter path -> every UnregisterPlayer call answered with success.
+unregister_calls = {}
 # adapter path -> D-Bus error name RegisterPlayer answers with, set by FailMedia1.
 failing = {}
 # player path -> count, for unique MediaPlayer1/MediaTransport1 paths.
@@ -126,7 +128,8 @@ def remove(adapter_path, entry):
     if entry in players:
         players.remove(entry)
         for watch in entry.pop('watches', []):
-            watch.remove()
+            # A signal match is removed, a name owner watch cancelled.
+            (getattr(watch, 'remove', None) or watch.cancel)()
 
 
 @dbus.service.method(MEDIA_IFACE, in_signature='o', out_signature='', sender_keyword='sender')
@@ -135,6 +138,7 @@ def unregister_player(adapter, path, sender=None):
     for entry in registrations.get(adapter.path, []):
         if entry['sender'] == sender and entry['path'] == path:
             remove(adapter.path, entry)
+            unregister_calls[adapter.path] = unregister_calls.get(adapter.path, 0) + 1
             return
     raise dbus.exceptions.DBusException('Does Not Exist', name='org.bluez.Error.DoesNotExist')
 
@@ -200,13 +204,14 @@ def FailMedia1(self, adapter_path, error_name):
 def Registrations(self):
     '''Every adapter's registered players, in order, as JSON: `{adapter: {"players": [{sender,
     path, properties, signals, seeked}], "calls": N}}`, where `properties` are those registered as
-    the player's later PropertiesChanged and Seeked updated them, and `calls` counts the
-    successful RegisterPlayer calls.'''
+    the player's later PropertiesChanged and Seeked updated them, `calls` counts the
+    successful RegisterPlayer calls and `unregistered` the successful UnregisterPlayer calls.'''
     result = {}
-    for adapter_path in set(registrations) | set(register_calls):
+    for adapter_path in set(registrations) | set(register_calls) | set(unregister_calls):
         players = [{key: value for key, value in entry.items() if key != 'watches'}
                    for entry in registrations.get(adapter_path, [])]
-        result[adapter_path] = {'players': players, 'calls': register_calls.get(adapter_path, 0)}
+        result[adapter_path] = {'players': players, 'calls': register_calls.get(adapter_path, 0),
+                                'unregistered': unregister_calls.get(adapter_path, 0)}
     return json.dumps(result)
 
 
@@ -217,11 +222,20 @@ def SendToPlayer(self, adapter_path, member):
     (`g_slist_nth_data(server->players, 0)`), and media.c `media_player_send` sends it
     `org.mpris.MediaPlayer2.Player.<member>` (Play, Pause, Stop, Next, Previous) with
     `g_dbus_send_message`, which marks a method call no-reply-expected (gdbus/object.c
-    `dbus_message_set_no_reply`). Returns the sender it went to, empty when none is registered.'''
+    `dbus_message_set_no_reply`). Returns the sender it went to, empty when none is registered,
+    `refused: SENDER` when the player's flags do not allow it.'''
     players = registrations.get(adapter_path, [])
     if not players:
         return ''
     first = players[0]
+    # media.c `media_player_play` and the others send only when the registered flags allow it
+    # (`mp->play`, `mp->pause`, `mp->next`, `mp->previous`, and `mp->control` for all), read
+    # from CanPlay, CanPause, CanGoNext, CanGoPrevious and CanControl (`set_flag`), false until
+    # the player says otherwise (`g_new0`).
+    flags = {'Play': 'CanPlay', 'Pause': 'CanPause', 'Next': 'CanGoNext', 'Previous': 'CanGoPrevious'}
+    properties = first['properties']
+    if not properties.get('CanControl', False) or not properties.get(flags.get(member, 'CanControl'), False):
+        return 'refused: ' + first['sender']
     message = dbus.lowlevel.MethodCallMessage(first['sender'], first['path'], MPRIS_PLAYER_IFACE, member)
     message.set_no_reply(True)
     system_bus().send_message(message)
