@@ -455,4 +455,45 @@ struct BluetoothTests {
       try await eventually("the hub to list a", { try await bus.hubPlayers() }) { $0 == ["a"] }
     }
   }
+
+  @Test
+  func
+    `beside mpris-proxy with three players: the hub registers once, mpris-proxy once per player, and a car's press reaches the Now Playing app, never the headphones`()
+    async throws
+  {
+    try await Self.withBlueZ { bus, double, system in
+      try await double.addAdapter("hci0")
+      let headphones = try await double.addDevice("AA:BB:CC:DD:EE:01", alias: "Headphones")
+      let player = try await double.addPlayer(device: headphones, "{'Status': <'playing'>}")
+      let hub = try await bus.startHub(environment: ["DBUS_SYSTEM_BUS_ADDRESS": system.address])
+      for name in ["a", "b", "c"] { try await bus.startBinaural(name) }
+      try await eventually("the hub to register", { try await Self.registered(on: bus) }) {
+        $0 == ["/org/bluez/hci0"]
+      }
+      try Self.startMPRISProxy(on: bus, system: system)
+      try await Self.waitForRule(on: bus, eligible: false, device: headphones)
+      // mpris-proxy registers each session player it finds (tools/mpris-proxy.c `add_player`),
+      // the hub's proxy player and playerctld's name among them.
+      let all = try await eventually(
+        "mpris-proxy to register a, b and c", { try await double.registrations()["/org/bluez/hci0"] }
+      ) {
+        ($0?.calls ?? 0) >= 4
+      }
+      let ours = try await Self.hubRegistrations(double, system: system, hub: hub)["/org/bluez/hci0"]
+      #expect(ours?.players == 1)
+      let theirs = (all?.players.count ?? 0) - (ours?.players ?? 0)
+      #expect(theirs >= 3, "mpris-proxy's registrations: \(theirs)")
+      print("RegisterPlayer calls on hci0 with three players: the hub 1, mpris-proxy \(theirs)")
+
+      // The hub registered first, so bluetoothd serves it: a car's press reaches a, Now Playing.
+      try await eventually("a to be Now Playing", { try await bus.hubActive() }) { $0 == "a" }
+      try await double.press("Play")
+      _ = try await bus.waitForPlayer("a", status: "Playing")
+      try await double.press("Pause")
+      _ = try await bus.waitForPlayer("a", status: "Paused")
+      for method in ["Play", "Pause", "Stop", "Next", "Previous"] {
+        #expect(try await double.calls(method, on: player) == 0, "\(method) reached the headphones")
+      }
+    }
+  }
 }
