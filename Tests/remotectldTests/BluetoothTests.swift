@@ -208,10 +208,21 @@ struct BluetoothTests {
       try await bus.startBinaural("music")
       try await eventually("binaural to be Now Playing", { try await bus.hubActive() }) { $0 == "music" }
 
+      let announced = try SignalMonitor(on: bus, sender: PrivateBus.hubName)
+      try await announced.ready()
       try Self.startMPRISProxy(on: bus, system: system)
       try await Self.waitForRule(on: bus, eligible: false, device: headphones)
       #expect(try await bus.hubPlayers() == ["music", "Headphones"])
       #expect(try await bus.hubActive() == "music")
+      // Not even for a moment: held back as its name appeared, before its status was read.
+      try await announced.wait(
+        for:
+          "NowPlayingChanged ('org.mpris.MediaPlayer2.music', ['org.mpris.MediaPlayer2.music', 'org.mpris.MediaPlayer2.Headphones'])"
+      )
+      #expect(
+        !announced.process.standardOutput.contains("NowPlayingChanged ('org.mpris.MediaPlayer2.Headphones'"),
+        "\(announced.process.standardOutput)")
+      await announced.stop()
 
       // A press meant for the Now Playing app, through the hub's proxy player.
       try await bus.gdbusCall("org.mpris.MediaPlayer2.remotectld", "org.mpris.MediaPlayer2.Player.PlayPause")

@@ -27,6 +27,9 @@ final class DevicePlayerRule: Sendable {
     var isMPRISProxy: [BusName: Bool] = [:]
     /// The eligibility last told the hub, by owner.
     var told: [BusName: Bool] = [:]
+    /// The owners held back as they appeared, by their name alone (``admits(_:owner:)``), until
+    /// their process is known.
+    var heldBack: Set<BusName> = []
   }
 
   /// The executable whose players are devices' players.
@@ -41,6 +44,7 @@ final class DevicePlayerRule: Sendable {
   init(hub: Hub, bluetooth: BluetoothService, logger: Logger) {
     self.hub = hub
     self.logger = logger
+    hub.admission.withLock { $0 = { [self] name, owner in admits(name, owner: owner) } }
     hub.view.observe { [self] change in take(change) }
     bluetooth.observe { [self] objects in
       hub.connection.perform { [self] in
@@ -74,6 +78,20 @@ final class DevicePlayerRule: Sendable {
 
   // MARK: - The session's players
 
+  /// Whether a new player named `name` may be Now Playing as it appears: not when its name is
+  /// the one mpris-proxy gives a known device's player, until its process says it is not
+  /// mpris-proxy's. On the view's connection thread, before ``take(_:)`` sees the name.
+  private func admits(_ name: BusName, owner: BusName) -> Bool {
+    state.withLock { state in
+      let isDevicePlayer = state.objects.devicePlayers.contains {
+        Self.mprisProxyName(of: $0, in: state.objects) == name.rawValue
+      }
+      guard isDevicePlayer else { return true }
+      state.heldBack.insert(owner)
+      return false
+    }
+  }
+
   /// On the view's connection thread.
   private func take(_ change: PlayerView.Change) {
     switch change {
@@ -87,6 +105,7 @@ final class DevicePlayerRule: Sendable {
           state.names[owner] = nil
           state.isMPRISProxy[owner] = nil
           state.told[owner] = nil
+          state.heldBack.remove(owner)
         }
       }
     default:
@@ -126,13 +145,20 @@ final class DevicePlayerRule: Sendable {
   /// Tells the hub each mpris-proxy player's eligibility that changed. On the view's connection
   /// thread.
   private func settle() {
-    let changes = state.withLock { state -> [(BusName, Bool, String)] in
+    let (changes, lifted) = state.withLock { state -> ([(BusName, Bool, String)], [BusName]) in
       var names: [String: ObjectPath] = [:]
       for player in state.objects.devicePlayers {
         if let name = Self.mprisProxyName(of: player, in: state.objects) { names[name] = player }
       }
       var changes: [(BusName, Bool, String)] = []
+      // Held back as it appeared by its name alone, but not mpris-proxy's: it may be Now Playing.
+      var lifted: [BusName] = []
+      for (owner, isProxy) in state.isMPRISProxy where !isProxy && state.heldBack.contains(owner) {
+        state.heldBack.remove(owner)
+        lifted.append(owner)
+      }
       for (owner, isProxy) in state.isMPRISProxy where isProxy {
+        state.heldBack.remove(owner)
         let player = state.names[owner]?.lazy.compactMap { names[$0] }.first
         let device = player.flatMap { state.objects[$0, BlueZ.mediaPlayer]?["Device"]?.stringValue }
           .flatMap(ObjectPath.init(rawValue:))
@@ -141,7 +167,13 @@ final class DevicePlayerRule: Sendable {
         state.told[owner] = eligible
         changes.append((owner, eligible, device?.rawValue ?? "an unknown device"))
       }
-      return changes
+      return (changes, lifted)
+    }
+    if !lifted.isEmpty {
+      logger.debug(
+        "a player named as a device's player is not mpris-proxy's: it may be Now Playing",
+        metadata: ["owners": "\(lifted)"])
+      hub.applyHere(lifted.map { .eligibilityChanged(owner: $0.rawValue, isEligible: true) })
     }
     guard !changes.isEmpty else { return }
     for (owner, eligible, device) in changes {
