@@ -507,4 +507,20 @@ struct BluetoothTests {
       }
     }
   }
+
+  @Test func `a hub started beside a running mpris-proxy holds the headphones' player back too`() async throws
+  {
+    try await Self.withBlueZ { bus, double, system in
+      try await double.addAdapter("hci0")
+      let headphones = try await double.addDevice("AA:BB:CC:DD:EE:01", alias: "Headphones")
+      try await double.addPlayer(device: headphones, "{'Status': <'playing'>}")
+      try await bus.startBinaural("music")
+      try Self.startMPRISProxy(on: bus, system: system)
+      try await bus.waitForName("org.mpris.MediaPlayer2.Headphones")
+      try await Self.startHub(on: bus, system: system)
+      try await Self.waitForRule(on: bus, eligible: false, device: headphones)
+      try await eventually("binaural to be Now Playing", { try await bus.hubActive() }) { $0 == "music" }
+      #expect(try await bus.hubPlayers() == ["music", "Headphones"])
+    }
+  }
 }

@@ -30,6 +30,10 @@ final class DevicePlayerRule: Sendable {
     /// The owners held back as they appeared, by their name alone (``admits(_:owner:)``), until
     /// their process is known.
     var heldBack: Set<BusName> = []
+    /// Whether the rule follows the session's players: from the first device player on, since
+    /// mpris-proxy makes its players of those (none of its own before), so that a session
+    /// without them pays nothing per player.
+    var isFollowing = false
   }
 
   /// The executable whose players are devices' players.
@@ -44,13 +48,29 @@ final class DevicePlayerRule: Sendable {
   init(hub: Hub, bluetooth: BluetoothService, logger: Logger) {
     self.hub = hub
     self.logger = logger
-    hub.admission.withLock { $0 = { [self] name, owner in admits(name, owner: owner) } }
-    hub.view.observe { [self] change in take(change) }
     bluetooth.observe { [self] objects in
       hub.connection.perform { [self] in
-        state.withLock { $0.objects = objects }
+        let starts = state.withLock { state in
+          state.objects = objects
+          guard !state.isFollowing, !objects.devicePlayers.isEmpty else { return false }
+          state.isFollowing = true
+          return true
+        }
+        if starts { follow() }
         settle()
       }
+    }
+  }
+
+  /// Follows the session's players from now on, and looks at those already there (a running
+  /// mpris-proxy's among them). On the view's connection thread.
+  private func follow() {
+    hub.admission.withLock { $0 = { [self] name, owner in admits(name, owner: owner) } }
+    hub.view.observe { [self] change in take(change) }
+    for candidate in hub.nowPlaying.players {
+      guard let owner = BusName(rawValue: candidate.owner) else { continue }
+      _ = state.withLock { $0.names[owner, default: []].insert(candidate.busName) }
+      askProcess(of: owner)
     }
   }
 
