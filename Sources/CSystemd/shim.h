@@ -76,5 +76,9 @@ static const uint64_t csd_vtable_property_const = SD_BUS_VTABLE_PROPERTY_CONST;
 static const uint64_t csd_vtable_property_emits_change = SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE;
 static const uint64_t csd_vtable_property_emits_invalidation =
   SD_BUS_VTABLE_PROPERTY_EMITS_INVALIDATION;
+/// A method or setter any peer the bus lets through may call: without it, sd-bus on a connection
+/// it does not trust (the system bus, a bus given by address) asks the bus for the caller's
+/// credentials before each call, and refuses a caller of another user without CAP_SYS_ADMIN.
+static const uint64_t csd_vtable_unprivileged = SD_BUS_VTABLE_UNPRIVILEGED;
 
 #endif

@@ -5,6 +5,13 @@ import Glibc
 ///
 /// Built with the shim's `csd_vtable_*` functions (the `SD_BUS_*` macros), in zero-filled memory
 /// as sd-bus asks. It is freed when the exported object goes away.
+///
+/// Methods and setters are marked unprivileged: who may call is the bus's policy. Otherwise sd-bus,
+/// on a connection it does not trust (the system bus, a bus given by address), asks the bus for
+/// each caller's credentials before the call, a round trip on the connection's thread, and
+/// refuses a caller of another user without CAP_SYS_ADMIN, such as bluetoothd calling a player the
+/// hub registered with BlueZ, or a caller already gone when the answer comes (one that expects no
+/// reply).
 final class VTable {
   /// The first entry; sd-bus reads up to the END entry.
   let entries: UnsafeMutablePointer<sd_bus_vtable>
@@ -28,12 +35,13 @@ final class VTable {
         add(
           csd_vtable_method_unnamed(
             keep(method.name), keep(method.inSignature.rawValue),
-            keep(method.outSignature.rawValue), Trampolines.method, 0))
+            keep(method.outSignature.rawValue), Trampolines.method, csd_vtable_unprivileged))
       } else {
         add(
           csd_vtable_method(
             keep(method.name), keep(method.inSignature.rawValue),
-            keep(method.outSignature.rawValue), keepNameList(names), Trampolines.method, 0))
+            keep(method.outSignature.rawValue), keepNameList(names), Trampolines.method,
+            csd_vtable_unprivileged))
       }
     }
     for property in interface.properties {
@@ -48,7 +56,7 @@ final class VTable {
         add(
           csd_vtable_writable_property(
             keep(property.name), keep(property.signature.rawValue), Trampolines.getter,
-            Trampolines.setter, flags))
+            Trampolines.setter, flags | csd_vtable_unprivileged))
       } else {
         add(
           csd_vtable_property(

@@ -19,18 +19,17 @@ extension NowPlayingPlayer {
     let active = now.active.flatMap { BusName(rawValue: $0.owner) }
     let mirror = active.flatMap(view.mirror(of:))
     let extras = NowPlayingState.extras(of: mirror)
-    let switched = state.withLock { state -> Bool in
-      guard active != state.active else { return false }
+    let forwarded = state.withLock { state -> [InterfaceDescription]? in
+      guard active != state.active else { return nil }
       state.active = active
       state.extras = extras
-      return true
+      return state.forwarded
     }
-    guard switched else { return }
+    guard let forwarded else { return }
     let outlets = currentOutlets
     if !outlets.isEmpty {
-      let interfaces = [InterfaceDescription.root, .player] + extras.values.sorted { $0.key < $1.key }
       let change = NowPlayingChange.switched(
-        interfaces.map { NowPlayingState.announcedValues(of: $0, in: mirror, at: instant) },
+        forwarded.map { NowPlayingState.announcedValues(of: $0, in: mirror, at: instant) },
         position: mirror?.positionMicroseconds(at: instant) ?? 0)
       for outlet in outlets {
         outlet.take(change)

@@ -17,6 +17,11 @@ import Synchronization
 /// computes each change once; each outlet announces, as `PropertiesChanged` and MPRIS `Seeked`
 /// at its path, what its own controllers have not seen, and only while it is published.
 ///
+/// For a registration that hands the properties over whole (BlueZ's): ``setPublished(_:)`` with
+/// `true`, then ``currentProperties(of:)`` for the registration's dictionary, then register; a
+/// change in between is announced, never lost. ``setPublished(_:)`` with `false` while no one
+/// is registered (bluetoothd gone), ``close()`` when done.
+///
 /// Its handlers run on its connection's thread; the changes it announces are taken on the view's
 /// connection thread, and sent on its connection in the order they were taken.
 final class Outlet: Sendable {
