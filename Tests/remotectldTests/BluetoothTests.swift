@@ -285,6 +285,12 @@ struct BluetoothTests {
       #expect(
         without.contains("ok      Bluetooth: bluetoothd has the adapters /org/bluez/hci0"), "\(without)")
       #expect(!without.contains("mpris-proxy"), "\(without)")
+      try await eventually("the hub to register with hci0", { try await Self.registered(on: bus) }) {
+        $0 == ["/org/bluez/hci0"]
+      }
+      let registered = try await Self.doctor(on: bus)
+      #expect(
+        registered.contains("the Now Playing player is registered with /org/bluez/hci0"), "\(registered)")
 
       try Self.startMPRISProxy(on: bus, system: system)
       // mpris-proxy has registered its players with the adapter once the double lists them.
@@ -292,7 +298,8 @@ struct BluetoothTests {
         try await double.registrations()["/org/bluez/hci0"]?.players.isEmpty == false
       }
       let with = try await Self.doctor(on: bus)
-      #expect(with.contains("mpris-proxy runs (process "), "\(with)")
+      #expect(with.contains("PROBLEM mpris-proxy runs (process "), "\(with)")
+      #expect(with.contains("fix: `systemctl --user stop mpris-proxy`"), "\(with)")
       #expect(with.contains("which gives a car and earbuds the one registered first"), "\(with)")
     }
   }
