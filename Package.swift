@@ -387,7 +387,7 @@ let package = Package(
     .testTarget(
       name: "remotectldTests",
       dependencies: ["remotectld", "BusTestSupport", "SoundTestSupport", "WebRemote"],
-      exclude: ["Support/extension_player.py", "Support/logind_stand_in.py"]
+      exclude: ["Support/extension_player.py", "Support/logind_stand_in.py", "Support/BlueZ"]
     ),
     // The hub beside the players people use, run for real as an unprivileged user: Chromium and
     // Firefox ESR, VLC, mpv, and mpv in a Flatpak-shaped sandbox, on PulseAudio and PipeWire.

@@ -35,6 +35,12 @@ extension Arbiter {
     /// ``EchoRule``): an echo is no candidate. One that stops being an echo while it plays has
     /// started playing.
     case echoChanged(owner: String, isEcho: Bool)
+    /// The player may, or may no longer, be Now Playing; one that may not is still a candidate,
+    /// listed (after those that may) and reachable by name, but never active, pinned or shifted
+    /// to: a Bluetooth device's own player that makes no sound on this computer. One that
+    /// becomes eligible while it plays has started playing. Every player is eligible unless told
+    /// otherwise, and may be told before its name appears.
+    case eligibilityChanged(owner: String, isEligible: Bool)
     /// From now on a player becomes a candidate only once its `PlaybackStatus` is known (`true`),
     /// or as soon as it appears (`false`, the default): see ``Arbiter/holdsUnreadPlayers``.
     case holdUnreadPlayers(Bool)

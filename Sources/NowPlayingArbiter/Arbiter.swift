@@ -22,7 +22,10 @@
 /// 1. **Candidates** are every `org.mpris.MediaPlayer2.*` name except the hub itself, other proxies
 ///    (playerctld, KDE Connect's), a user's ignore list and duplicates: two names of one connection
 ///    are one player (see ``CandidateFilter``). A browser's echo of a lock screen page is no
-///    candidate either (``Event/echoChanged(owner:isEcho:)``, decided by ``EchoRule``).
+///    candidate either (``Event/echoChanged(owner:isEcho:)``, decided by ``EchoRule``). A candidate
+///    told it may not be Now Playing (``Event/eligibilityChanged(owner:isEligible:)``: a Bluetooth
+///    device's own player that makes no sound here) is listed last and reachable by name, but the
+///    rules below never choose, pin or shift to it.
 /// 2. **The active player stays while it plays.**
 /// 3. Otherwise the active player is **the one that most recently started playing and still
 ///    plays**.
@@ -66,6 +69,9 @@ package struct Arbiter: Sendable {
   private var records: [String: PlayerRecord] = [:]
   /// The connections that are echoes (see ``EchoRule``): kept, never candidates.
   private var echoes: Set<String> = []
+  /// The connections that may not be Now Playing (``Event/eligibilityChanged(owner:isEligible:)``):
+  /// listed last, never active.
+  private var ineligible: Set<String> = []
   private var active: String?
   private var pinned: String?
   private var clock: UInt64 = 0
@@ -109,6 +115,8 @@ package struct Arbiter: Sendable {
       // Position, Volume, Can* and the like are never activity.
       break
     case .echoChanged(let owner, let isEcho): echoChanged(owner: owner, isEcho: isEcho)
+    case .eligibilityChanged(let owner, let isEligible):
+      eligibilityChanged(owner: owner, isEligible: isEligible)
     case .holdUnreadPlayers(let holds): holdsUnreadPlayers = holds
     case .shift: shift()
     case .unshift: unshift()
@@ -156,6 +164,7 @@ package struct Arbiter: Sendable {
     rememberedPinned = pinned.flatMap { records[$0]?.names.first }
     records = [:]
     echoes = []
+    ineligible = []
     active = nil
     pinned = nil
     reconnectedAt = tick()
@@ -197,7 +206,10 @@ package struct Arbiter: Sendable {
     guard var record = records[owner] else { return }
     record.remove(busName)
     records[owner] = record.names.isEmpty ? nil : record
-    if records[owner] == nil { echoes.remove(owner) }
+    if records[owner] == nil {
+      echoes.remove(owner)
+      ineligible.remove(owner)
+    }
   }
 
   private mutating func echoChanged(owner: String, isEcho: Bool) {
@@ -216,6 +228,25 @@ package struct Arbiter: Sendable {
         records[owner] = record
         pinned = nil
       }
+    }
+  }
+
+  private mutating func eligibilityChanged(owner: String, isEligible: Bool) {
+    guard isEligible == ineligible.contains(owner) else { return }
+    if isEligible {
+      ineligible.remove(owner)
+      // What plays as it becomes eligible has just started playing, as far as the rule saw.
+      if var record = records[owner], record.isPlaying {
+        let now = tick()
+        record.started = now
+        record.activity = now
+        records[owner] = record
+        pinned = nil
+      }
+    } else {
+      ineligible.insert(owner)
+      if pinned == owner { pinned = nil }
+      if active == owner { active = nil }
     }
   }
 
@@ -252,7 +283,7 @@ package struct Arbiter: Sendable {
   // MARK: - Pinning
 
   private mutating func shift() {
-    let order = nowPlaying.players
+    let order = nowPlaying.players.filter { !ineligible.contains($0.owner) }
     guard order.count > 1 else { return }
     let now = tick()
     records[order[0].owner]?.shiftedAway = now
@@ -260,12 +291,12 @@ package struct Arbiter: Sendable {
   }
 
   private mutating func unshift() {
-    guard let last = nowPlaying.players.last else { return }
+    guard let last = nowPlaying.players.last(where: { !ineligible.contains($0.owner) }) else { return }
     pin(last.owner)
   }
 
   private mutating func select(_ name: String) {
-    guard let chosen = candidate(named: name) else { return }
+    guard let chosen = candidate(named: name), !ineligible.contains(chosen.owner) else { return }
     pin(chosen.owner)
   }
 
@@ -285,7 +316,9 @@ package struct Arbiter: Sendable {
   // MARK: - The rule
 
   private mutating func settle() {
-    let candidates = records.filter { isCandidate($0.value) }
+    let listed = records.filter { isCandidate($0.value) }
+    // Only the eligible may be active; the others are listed after them.
+    let candidates = listed.filter { !ineligible.contains($0.key) }
     if let owner = pinned, candidates[owner] == nil { pinned = nil }
     if let owner = active, candidates[owner] == nil { active = nil }
     if let owner = pinned {
@@ -302,7 +335,9 @@ package struct Arbiter: Sendable {
       active = candidates.values.sorted(by: PlayerRecord.ranksBefore).first?.owner
     }
     let first = active.flatMap { candidates[$0] }
-    let rest = candidates.values.filter { $0.owner != active }.sorted(by: PlayerRecord.ranksBefore)
+    let rest =
+      candidates.values.filter { $0.owner != active }.sorted(by: PlayerRecord.ranksBefore)
+      + listed.values.filter { ineligible.contains($0.owner) }.sorted(by: PlayerRecord.ranksBefore)
     nowPlaying = NowPlaying(
       active: first?.candidate, players: ((first.map { [$0] } ?? []) + rest).map(\.candidate))
   }

@@ -45,6 +45,7 @@ struct Doctor {
     findings.append(hubOwner == nil ? await Self.hubAbsent(session) : await Self.hub(session))
     if let hubOwner {
       findings += await Self.hubSurfaces(session, owner: hubOwner)
+      findings += await Self.bluetooth(session, owner: hubOwner)
       if let relaunch = await Self.relaunch(session, owner: hubOwner) { findings.append(relaunch) }
       findings += await Self.audioSession(session)
     }

@@ -24,6 +24,10 @@ final class Hub: Sendable {
   private let arbiter: Mutex<Arbiter>
   /// Which players are browsers' echoes of a lock screen page (`Hub+Echoes.swift`).
   let echoRule = Mutex(EchoRule())
+  /// Whether a new player may be Now Playing from the moment its first name appears, before
+  /// anything else is known of it (the Bluetooth part's rule for devices' players,
+  /// `DevicePlayerRule`); every player may when `nil`. Called on the view's connection thread.
+  let admission = Mutex<(@Sendable (_ name: BusName, _ owner: BusName) -> Bool)?>(nil)
   /// Told every new answer, on the view's connection thread, in order.
   private let observers = Mutex(ObserverList<@Sendable (Change) -> Void>())
 
@@ -126,8 +130,13 @@ final class Hub: Sendable {
   private func take(_ change: PlayerView.Change) {
     connection.assertOnConnectionThread()
     switch change {
-    case .nameAppeared(let name, let owner, _):
-      applyHere([.nameAppeared(busName: name.rawValue, owner: owner.rawValue)])
+    case .nameAppeared(let name, let owner, let isNewPlayer):
+      var events: [Arbiter.Event] = [.nameAppeared(busName: name.rawValue, owner: owner.rawValue)]
+      // In the same answer: a player that may not be Now Playing never is, not even at first.
+      if isNewPlayer, let admits = admission.withLock({ $0 }), !admits(name, owner) {
+        events.append(.eligibilityChanged(owner: owner.rawValue, isEligible: false))
+      }
+      applyHere(events)
     case .nameVanished(let name, let owner, let lastMirror):
       if lastMirror != nil { echoRule.withLock { $0.forget(owner: owner.rawValue) } }
       applyHere([.nameVanished(busName: name.rawValue, owner: owner.rawValue)])

@@ -139,6 +139,25 @@ struct HubService: Service {
       HubPart(
         "the bridge", .listener(report: { bridge.status.off($0) }), interfaces: [bridge.status.interface],
         service: bridge))
+    let bluetoothStatus = BluetoothStatus()
+    // The Now Playing player's second outlet: on the Bluetooth part's system bus connection,
+    // registered with every adapter's org.bluez.Media1.
+    let bluetooth = BluetoothService(
+      status: bluetoothStatus,
+      publish: { connection in
+        let outlet = try await nowPlaying.publish(on: connection, at: .mediaPlayer, interfaces: [.player])
+        outlet.setPublished(true)
+        return (
+          PlayerRegistration.Player(path: outlet.path) { outlet.currentProperties(of: .player) },
+          close: { outlet.close() }
+        )
+      }, logger: logger)
+    // Kept alive by the observers it installs, for as long as the hub runs.
+    _ = DevicePlayerRule(hub: hub, bluetooth: bluetooth, logger: logger)
+    parts.append(
+      HubPart(
+        "the Bluetooth part", .listener(report: { bluetoothStatus.off($0) }),
+        interfaces: [bluetoothStatus.interface], service: bluetooth))
 
     let hubInterface = try await connection.export(
       hub.hubInterface { publication.status }, at: HubNames.path)

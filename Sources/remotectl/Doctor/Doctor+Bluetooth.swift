@@ -1,0 +1,73 @@
+internal import DBus
+internal import HubSupport
+internal import RemoteControlMPRIS
+
+/// What the doctor says about Bluetooth: what a car's display and buttons and an earbud's taps
+/// reach (the hub's `io.github.swift_remote_control.Bluetooth1`), and a running `mpris-proxy`,
+/// which registers its own pick with BlueZ: bluetoothd serves every AVRCP session the player
+/// registered first (BlueZ profiles/audio/avrcp.c, `g_slist_nth_data(server->players, 0)`).
+extension Doctor {
+  /// The hub's Bluetooth status interface.
+  static let bluetoothInterface = "io.github.swift_remote_control.Bluetooth1"
+
+  /// The Bluetooth findings, as the hub at `owner` says and the session bus shows; none from a
+  /// hub without the interface.
+  static func bluetooth(_ session: BusSession, owner: BusName) async -> [Finding] {
+    guard let status = await properties(of: bluetoothInterface, at: owner, session: session) else {
+      return []
+    }
+    let reason = status["Reason"]?.stringValue ?? ""
+    let adapters = (status["Adapters"]?.arrayElements ?? []).compactMap(\.stringValue)
+    let registered = (status["Registered"]?.arrayElements ?? []).compactMap(\.stringValue)
+    var findings: [Finding] = []
+    if !reason.isEmpty {
+      findings.append(Finding(kind: .note, text: "Bluetooth: \(reason)"))
+    } else {
+      let unregistered = adapters.filter { !registered.contains($0) }
+      findings.append(
+        Finding(
+          kind: .ok,
+          text: "Bluetooth: bluetoothd has "
+            + (adapters.isEmpty ? "no adapter" : "the adapters \(adapters.joined(separator: ", "))")
+            + (registered.isEmpty
+              ? "; the hub registers no player with them"
+              : "; the Now Playing player is registered with \(registered.joined(separator: ", "))")
+            + (unregistered.isEmpty || registered.isEmpty
+              ? "" : " but not with \(unregistered.joined(separator: ", ")) (see the hub's log)")))
+    }
+    if let process = await mprisProxy(session) {
+      // Its advice only where the hub takes its place: registered with the adapters.
+      findings.append(
+        Finding(
+          kind: registered.isEmpty ? .note : .problem,
+          text:
+            "mpris-proxy runs (process \(process)): it registers every player with BlueZ, which gives a car "
+            + "and earbuds the one registered first, so they may get mpris-proxy's pick rather than the Now "
+            + "Playing player; the hub keeps the devices' players it makes from being Now Playing unless "
+            + "their device streams to this computer",
+          fix: registered.isEmpty
+            ? nil
+            : "`systemctl --user stop mpris-proxy` (and `systemctl --user mask mpris-proxy` to keep it off): the "
+              + "hub registers the Now Playing player with every adapter in its place"))
+    }
+    return findings
+  }
+
+  /// The process of a running `mpris-proxy` on this session bus (a connection whose process's
+  /// executable is `mpris-proxy`), `nil` when none runs.
+  static func mprisProxy(_ session: BusSession) async -> Int32? {
+    guard let names = try? await session.bus.connection.listNames() else { return nil }
+    let files = ProcessFiles()
+    for name in names where name.isUnique {
+      guard
+        let reply = try? await session.bus.connection.call(
+          destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+          interface: "org.freedesktop.DBus",
+          member: "GetConnectionUnixProcessID", arguments: [.string(name.rawValue)], timeout: .seconds(2)),
+        let pid = reply.first?.int64Value, let process = Int32(exactly: pid)
+      else { continue }
+      if files.binary(of: process) == "mpris-proxy" { return process }
+    }
+    return nil
+  }
+}

@@ -1,0 +1,208 @@
+import DBus
+import Dispatch
+import HubSupport
+import Logging
+import NowPlayingArbiter
+import PlayerView
+import Synchronization
+
+/// The hub's rule for Bluetooth devices' own players (`org.bluez.MediaPlayer1`) on the session
+/// bus: such a player may be Now Playing only while its device streams to this computer (see
+/// ``BlueZObjects/streamsHere(_:)``); otherwise — a headphone's or a car's player, which makes
+/// no sound here — it stays listed and reachable by name but never takes the media keys or the
+/// car (``Arbiter/Event/eligibilityChanged(owner:isEligible:)``).
+///
+/// It applies to the players a running `mpris-proxy` (BlueZ's tool) makes of devices' players:
+/// their bus name's owner is a process whose executable is `mpris-proxy`
+/// (`GetConnectionUnixProcessID`, then `/proc/PID/exe`). mpris-proxy names each after its device
+/// (tools/mpris-proxy.c `register_player`: the device's `Alias`, a space and the player's `Name`
+/// when it has one, through `mpris_busname`), which tells the rule whose player it is. One whose
+/// device is not known is held a device player that plays nothing here.
+final class DevicePlayerRule: Sendable {
+  private struct State: Sendable {
+    var objects = BlueZObjects()
+    /// The session players' names, by owner.
+    var names: [BusName: Set<String>] = [:]
+    /// Whether each owner's process is mpris-proxy, once known.
+    var isMPRISProxy: [BusName: Bool] = [:]
+    /// The eligibility last told the hub, by owner.
+    var told: [BusName: Bool] = [:]
+    /// The owners held back as they appeared, by their name alone (``admits(_:owner:)``), until
+    /// their process is known.
+    var heldBack: Set<BusName> = []
+    /// Whether the rule follows the session's players: from the first device player on, since
+    /// mpris-proxy makes its players of those (none of its own before), so that a session
+    /// without them pays nothing per player.
+    var isFollowing = false
+  }
+
+  /// The executable whose players are devices' players.
+  static let mprisProxy = "mpris-proxy"
+
+  private let hub: Hub
+  private let logger: Logger
+  private let state = Mutex(State())
+  private let processReader = DispatchQueue(label: "remotectld.Bluetooth.processes")
+
+  /// The rule for `hub`'s players, fed by `bluetooth`.
+  init(hub: Hub, bluetooth: BluetoothService, logger: Logger) {
+    self.hub = hub
+    self.logger = logger
+    bluetooth.observe { [self] objects in
+      hub.connection.perform { [self] in
+        let starts = state.withLock { state in
+          state.objects = objects
+          guard !state.isFollowing, !objects.devicePlayers.isEmpty else { return false }
+          state.isFollowing = true
+          return true
+        }
+        if starts { follow() }
+        settle()
+      }
+    }
+  }
+
+  /// Follows the session's players from now on, and looks at those already there (a running
+  /// mpris-proxy's among them). On the view's connection thread.
+  private func follow() {
+    hub.admission.withLock { $0 = { [self] name, owner in admits(name, owner: owner) } }
+    hub.view.observe { [self] change in take(change) }
+    for candidate in hub.nowPlaying.players {
+      guard let owner = BusName(rawValue: candidate.owner) else { continue }
+      _ = state.withLock { $0.names[owner, default: []].insert(candidate.busName) }
+      askProcess(of: owner)
+    }
+  }
+
+  /// The bus name mpris-proxy gives the session player of the device player at `path`
+  /// (tools/mpris-proxy.c `register_player` and `mpris_busname`: every byte but ASCII letters,
+  /// digits and `_` becomes `_`, and `bt_` goes before a leading digit); `nil` when its device
+  /// has no alias.
+  static func mprisProxyName(of path: ObjectPath, in objects: BlueZObjects) -> String? {
+    guard let player = objects[path, BlueZ.mediaPlayer], let device = player["Device"]?.stringValue,
+      let alias = ObjectPath(rawValue: device).flatMap({ objects[$0, BlueZ.device] })?["Alias"]?.stringValue
+    else { return nil }
+    let name = player["Name"]?.stringValue.map { alias + " " + $0 } ?? alias
+    let canonical = String(
+      decoding: name.utf8.map { byte in
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+          UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
+          byte
+        default: UInt8(ascii: "_")
+        }
+      }, as: UTF8.self)
+    let prefix = canonical.first?.isNumber == true ? "bt_" : ""
+    return "org.mpris.MediaPlayer2." + prefix + canonical
+  }
+
+  // MARK: - The session's players
+
+  /// Whether a new player named `name` may be Now Playing as it appears: not when its name is
+  /// the one mpris-proxy gives a known device's player, until its process says it is not
+  /// mpris-proxy's. On the view's connection thread, before ``take(_:)`` sees the name.
+  private func admits(_ name: BusName, owner: BusName) -> Bool {
+    state.withLock { state in
+      let isDevicePlayer = state.objects.devicePlayers.contains {
+        Self.mprisProxyName(of: $0, in: state.objects) == name.rawValue
+      }
+      guard isDevicePlayer else { return true }
+      state.heldBack.insert(owner)
+      return false
+    }
+  }
+
+  /// On the view's connection thread.
+  private func take(_ change: PlayerView.Change) {
+    switch change {
+    case .nameAppeared(let name, let owner, let isNewPlayer):
+      _ = state.withLock { $0.names[owner, default: []].insert(name.rawValue) }
+      if isNewPlayer { askProcess(of: owner) } else { settle() }
+    case .nameVanished(let name, let owner, let lastMirror):
+      state.withLock { state in
+        state.names[owner]?.remove(name.rawValue)
+        if lastMirror != nil || state.names[owner]?.isEmpty == true {
+          state.names[owner] = nil
+          state.isMPRISProxy[owner] = nil
+          state.told[owner] = nil
+          state.heldBack.remove(owner)
+        }
+      }
+    default:
+      break
+    }
+  }
+
+  /// Asks the bus for the process of `owner`'s connection and reads its executable.
+  private func askProcess(of owner: BusName) {
+    hub.connection.call(
+      destination: .bus, path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+      member: "GetConnectionUnixProcessID", arguments: [.string(owner.rawValue)]
+    ) { [self] result in
+      guard case .success(let values) = result, let pid = values.first?.int64Value, pid > 0 else {
+        if case .failure(let error) = result {
+          logger.debug(
+            "the bus cannot tell a player's process", metadata: ["owner": "\(owner)", "error": "\(error)"])
+        }
+        return
+      }
+      processReader.async { [self] in
+        let binary = ProcessFiles().binary(of: Int32(truncatingIfNeeded: pid))
+        hub.connection.perform { [self] in
+          let known = state.withLock { state -> Bool in
+            guard state.names[owner] != nil else { return false }
+            state.isMPRISProxy[owner] = binary == Self.mprisProxy
+            return true
+          }
+          if known { settle() }
+        }
+      }
+    }
+  }
+
+  // MARK: - The rule
+
+  /// Tells the hub each mpris-proxy player's eligibility that changed. On the view's connection
+  /// thread.
+  private func settle() {
+    let (changes, lifted) = state.withLock { state -> ([(BusName, Bool, String)], [BusName]) in
+      var names: [String: ObjectPath] = [:]
+      for player in state.objects.devicePlayers {
+        if let name = Self.mprisProxyName(of: player, in: state.objects) { names[name] = player }
+      }
+      var changes: [(BusName, Bool, String)] = []
+      // Held back as it appeared by its name alone, but not mpris-proxy's: it may be Now Playing.
+      var lifted: [BusName] = []
+      for (owner, isProxy) in state.isMPRISProxy where !isProxy && state.heldBack.contains(owner) {
+        state.heldBack.remove(owner)
+        lifted.append(owner)
+      }
+      for (owner, isProxy) in state.isMPRISProxy where isProxy {
+        state.heldBack.remove(owner)
+        let player = state.names[owner]?.lazy.compactMap { names[$0] }.first
+        let device = player.flatMap { state.objects[$0, BlueZ.mediaPlayer]?["Device"]?.stringValue }
+          .flatMap(ObjectPath.init(rawValue:))
+        let eligible = device.map { state.objects.streamsHere($0) } ?? false
+        guard state.told[owner] != eligible else { continue }
+        state.told[owner] = eligible
+        changes.append((owner, eligible, device?.rawValue ?? "an unknown device"))
+      }
+      return (changes, lifted)
+    }
+    if !lifted.isEmpty {
+      logger.debug(
+        "a player named as a device's player is not mpris-proxy's: it may be Now Playing",
+        metadata: ["owners": "\(lifted)"])
+      hub.applyHere(lifted.map { .eligibilityChanged(owner: $0.rawValue, isEligible: true) })
+    }
+    guard !changes.isEmpty else { return }
+    for (owner, eligible, device) in changes {
+      logger.info(
+        eligible
+          ? "a Bluetooth device's player may be Now Playing: its device streams to this computer"
+          : "a Bluetooth device's player is listed but not Now Playing: its device plays nothing here",
+        metadata: ["owner": "\(owner)", "device": "\(device)", "relay": "\(Self.mprisProxy)"])
+    }
+    hub.applyHere(changes.map { .eligibilityChanged(owner: $0.0.rawValue, isEligible: $0.1) })
+  }
+}
