@@ -268,7 +268,7 @@ struct BluetoothTests {
   /// `remotectl doctor`'s output on `bus`.
   static func doctor(on bus: PrivateBus) async throws -> String {
     let result = try await ChildProcess.run(
-      HubTools.productsDirectory.appendingPathComponent("remotectl").path, ["doctor"],
+      BuiltProducts.remotectl, ["doctor"],
       environment: bus.environment)
     return result.output
   }
