@@ -1,4 +1,5 @@
 import DBus
+import HubAPI
 import Logging
 import PlayerView
 import RemoteControlMPRIS

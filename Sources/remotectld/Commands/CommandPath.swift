@@ -1,4 +1,5 @@
 import DBus
+import HubAPI
 import Logging
 import NowPlayingArbiter
 
@@ -88,7 +89,7 @@ final class CommandPath: Sendable {
           answered(
             .failure(
               BusError(
-                HubNames.noPlayerError,
+                Hub1.ErrorName.noPlayer,
                 "no player to \(command.action): no MPRIS player is on the bus, and \(failure.description)")))
         }
       }
@@ -135,7 +136,7 @@ final class CommandPath: Sendable {
 
   /// The hub's error for `action` (`call Next`, `set Volume`) when there is no player.
   static func noPlayer(_ action: String) -> BusError {
-    BusError(HubNames.noPlayerError, "no player to \(action): no MPRIS player is on the bus")
+    BusError(Hub1.ErrorName.noPlayer, "no player to \(action): no MPRIS player is on the bus")
   }
 
   // MARK: - Side effects
