@@ -68,7 +68,13 @@ struct HubClient: Sendable {
   /// reason (remotectl then chooses as it does without a hub). A hub that does not answer within
   /// half a second is passed over, so that a media key never waits on it.
   func activePlayer() async -> String? {
-    guard let owner = await owner() else { return nil }
+    await activePlayer(at: owner())
+  }
+
+  /// The active player's instance as the hub at `owner` says, as ``activePlayer()``; `nil` when
+  /// `owner` is (no hub runs).
+  func activePlayer(at owner: BusName?) async -> String? {
+    guard let owner else { return nil }
     return try? await state(of: owner, timeout: .milliseconds(500)).active
   }
 

@@ -17,13 +17,18 @@ extension Hub {
   ///   `io.github.swift_remote_control.Hub1.Error.NoPlayer` when there is no player.
   /// - `Select(s player)`: pin the player named by bus name, player name (`vlc`) or unique name;
   ///   `io.github.swift_remote_control.Hub1.Error.UnknownPlayer` lists the players otherwise.
+  /// - `Send(s player, s interface, s member, av arguments) → av`: a controller's command (what
+  ///   `remotectl`'s verbs send), along the hub's command path to the player named, or the Now
+  ///   Playing player when `player` is empty (``CommandPath/sendFromController(_:)``).
   /// - `NowPlayingChanged(s active, as players)`: emitted once for every change of the active
   ///   player or of the order, after the change, carrying the whole new state, so a follower that
   ///   reads Players once and then listens never misses a switch.
   /// - `ProxyMode` (`s`: auto, on or off), `ProxyPublished` (`b`) and `ProxyReason` (`s`),
   ///   announced: whether the hub publishes MPRIS names of its own (the proxy player and
   ///   playerctld's) and why.
-  func hubInterface(proxyStatus: @escaping @Sendable () -> ProxyPublication.Status) -> Interface {
+  func hubInterface(
+    commands: CommandPath, proxyStatus: @escaping @Sendable () -> ProxyPublication.Status
+  ) -> Interface {
     Interface(
       name: Hub1.interface,
       methods: [
@@ -35,6 +40,12 @@ extension Hub {
         },
         Interface.Method(Hub1.Method.select, in: "s", inNames: ["player"]) { [self] call in
           select(call)
+        },
+        Interface.Method(
+          Hub1.Method.send, in: "sssav", out: "av", inNames: ["player", "interface", "member", "arguments"],
+          outNames: ["reply"]
+        ) { call in
+          commands.sendFromController(call)
         },
       ],
       properties: [

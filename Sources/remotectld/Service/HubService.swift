@@ -138,7 +138,7 @@ struct HubService: Service {
         service: bridge))
 
     let hubInterface = try await connection.export(
-      hub.hubInterface { publication.status }, at: HubAddress.path)
+      hub.hubInterface(commands: commands) { publication.status }, at: HubAddress.path)
     teardown.add { hubInterface.cancel() }
     let subscriptions = try await view.start()
     teardown.add { subscriptions.forEach { $0.cancel() } }
