@@ -86,14 +86,18 @@ enum Controller {
     var order = request.choice.order(
       identities.filter { states[$0] != nil }.map(\.instance), activity: activity,
       ranked: list.isPlayerctldOrder)
-    // The hub is looked for once (GetNameOwner, which never starts one): for its choice of player,
-    // and to send a verb's command through it.
+    // The hub is looked for once (GetNameOwner, which never starts one) and read once, for its
+    // choice of player and to send a verb's command through it: a hub that does not answer
+    // within half a second is passed over, so that a media key never waits on it.
     var hub: HubSend?
-    if isSession, order.count > 1 || request.verb.isChange,
-      let owner = await HubClient(session: session).owner()
-    {
-      hub = HubSend(connection: session.bus.connection, owner: owner)
-      order = await HubChoice.order(order, choice: request.choice, session: session, hub: owner)
+    if isSession, order.count > 1 || request.verb.isChange {
+      let client = HubClient(session: session)
+      if let owner = await client.owner(),
+        let state = try? await client.state(of: owner, timeout: .milliseconds(500))
+      {
+        hub = HubSend(connection: session.bus.connection, owner: owner)
+        order = HubChoice.order(order, choice: request.choice, active: state.active)
+      }
     }
     let candidates = order.compactMap { [hub] instance in
       let identity = PlayerIdentity(instance: instance)

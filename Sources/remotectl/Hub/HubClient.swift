@@ -9,7 +9,8 @@ internal import RemoteControlMPRIS
 /// `pair` and `devices` through their own clients) call its well-known name, so that D-Bus
 /// activation starts an installed hub that does not run yet; `doctor` does not. Choosing the player for
 /// another command asks the hub's unique name, found first with `GetNameOwner`: that never starts
-/// a hub, and remotectl follows the hub's choice only when one runs.
+/// a hub, and remotectl follows the hub's choice, and sends a verb's command through it
+/// (``HubSend``), only when one runs and answers.
 struct HubClient: Sendable {
   /// No hub owns its name on the bus.
   static let notRunning = ControlError(
@@ -68,13 +69,7 @@ struct HubClient: Sendable {
   /// reason (remotectl then chooses as it does without a hub). A hub that does not answer within
   /// half a second is passed over, so that a media key never waits on it.
   func activePlayer() async -> String? {
-    await activePlayer(at: owner())
-  }
-
-  /// The active player's instance as the hub at `owner` says, as ``activePlayer()``; `nil` when
-  /// `owner` is (no hub runs).
-  func activePlayer(at owner: BusName?) async -> String? {
-    guard let owner else { return nil }
+    guard let owner = await owner() else { return nil }
     return try? await state(of: owner, timeout: .milliseconds(500)).active
   }
 
