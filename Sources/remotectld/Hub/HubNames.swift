@@ -2,7 +2,7 @@ import DBus
 import HubAPI
 
 /// The two hub names the proxy player's files spell this way while they move to `NowPlaying/`
-/// (issue 39): each forwards to its one declaration in the hub's API (``HubAPI``).
+/// (issue 39): each forwards to its one declaration in the hub's API (the `HubAPI` module).
 enum HubNames {
   /// ``HubAddress/path``.
   static var path: ObjectPath { HubAddress.path }
