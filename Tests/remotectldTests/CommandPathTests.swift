@@ -101,6 +101,20 @@ struct CommandPathTests {
     }
   }
 
+  @Test("remotectl loop is a property write the hub sends on, to the player remotectl named")
+  func aLoopFromRemotectlGoesThroughTheHub() async throws {
+    try await withRig(players: ["a:Paused", "b:Paused"]) { rig in
+      try await eventually("the hub to list a and b", rig.bus.hubPlayers, until: { $0 == ["a", "b"] })
+      try await rig.remotectl("-p", "b", "loop", "Track")
+      try await rig.heard("b Set LoopStatus")
+      // The hub logs each command it sends (at debug level) before the player's reply.
+      let log = rig.bus.directory.appendingPathComponent("remotectld.log")
+      try await eventually("the hub to log the write") {
+        (try? String(contentsOf: log, encoding: .utf8))?.contains("set LoopStatus") == true
+      }
+    }
+  }
+
   // MARK: - The rig
 
   /// The hub (proxy published, web remote on a free port, slow clicks) and the players, on a

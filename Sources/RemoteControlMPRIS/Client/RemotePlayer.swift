@@ -19,9 +19,9 @@ public struct RemotePlayer: Sendable {
   /// Which player.
   public let identity: PlayerIdentity
   let bus: MediaPlayerBus
-  /// What sends this player's method calls at `/org/mpris/MediaPlayer2` in its stead (the Now
-  /// Playing hub's command path, for remotectl); `nil`, or a relay that answers `nil`, calls the
-  /// player itself.
+  /// What sends this player's method calls, each at the object its interface lives at, in its
+  /// stead (the Now Playing hub's command path, for remotectl); `nil`, or a relay that answers
+  /// `nil`, calls the player itself.
   package var relay: Relay?
 
   /// Sends a method call (`interface`, `member`, `arguments`, `timeout`) on the player's behalf:
@@ -46,7 +46,9 @@ public struct RemotePlayer: Sendable {
   ) async throws(ClientError) -> [PropertyValue] {
     var values: [Value] = []
     for argument in arguments { values.append(try argument.busValue()) }
-    if path == nil, let relay, let relayed = await relay(interface, member, values, timeout) {
+    if (path ?? Self.objectPath(of: interface)) == Self.objectPath(of: interface), let relay,
+      let relayed = await relay(interface, member, values, timeout)
+    {
       do {
         return try relayed.get().map(PropertyValue.init)
       } catch {

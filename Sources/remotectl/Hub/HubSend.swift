@@ -11,7 +11,8 @@ internal import RemoteControlMPRIS
 /// the hub sends the call to that player (which, without `-p`, is the hub's Now Playing player)
 /// and answers the player's reply or error. A player the hub does not follow (the proxy player,
 /// playerctld, one its filter leaves out), or a hub gone meanwhile, gets the call from remotectl
-/// itself, as without a hub.
+/// itself, as without a hub. Property writes (`volume`, `loop`, `shuffle`) go the same way, as the
+/// proxy's do.
 struct HubSend: Sendable {
   /// The connection remotectl already has.
   let connection: Connection
@@ -33,6 +34,8 @@ struct HubSend: Sendable {
   func send(to busName: String, interface: String, member: String, arguments: [Value], timeout: Duration?)
     async -> Result<[Value], BusError>?
   {
+    // A property write is a command (Set); reading one is not, and goes to the player.
+    guard interface != RemotePlayer.propertiesInterface || member == "Set" else { return nil }
     do {
       let reply = try await connection.call(
         destination: owner, path: HubAddress.path, interface: Hub1.interface, member: Hub1.Method.send,
