@@ -1,5 +1,4 @@
 import DBus
-import HubAPI
 import Logging
 import PlayerView
 import RemoteControlMPRIS
