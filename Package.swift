@@ -143,6 +143,7 @@ let package = Package(
         "RemoteControlMPRIS",
         "DBus",
         "HubSupport",
+        "HubAPI",
         // The doctor tells players from proxies by the hub's own rule.
         "NowPlayingArbiter",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -153,6 +154,11 @@ let package = Package(
     // What the hub's modules and remotectl share, written once: constant-time comparison, the
     // JSON value and its string literals, finding a module's resources. Package access only.
     .target(name: "HubSupport"),
+    // The hub's own D-Bus API, said once: its bus name and path, and each of its interfaces'
+    // names, members and errors (Hub1, AudioSession1, Button1, WebRemote1, Bridge1, Relaunch1,
+    // and playerctld's, which it answers), read by remotectld, remotectl and the tests. Names
+    // only, no D-Bus code. Package access only.
+    .target(name: "HubAPI", dependencies: ["DBus"]),
     // The hub's one view of the players: each watched once, one mirror each, observed by every
     // part of the hub. Package access only.
     .target(
@@ -229,6 +235,7 @@ let package = Package(
         "AudioSessionArbiter",
         "SoundServer",
         "HubSupport",
+        "HubAPI",
         "DBus",
         "PlayerView",
         "RemoteControlMPRIS",
@@ -248,7 +255,7 @@ let package = Package(
     // clients they drive (playerctl, busctl, gdbus, python3-dbus) and waiting for what they compare.
     .target(
       name: "BusTestSupport",
-      dependencies: ["HubSupport"],
+      dependencies: ["HubSupport", "HubAPI"],
       path: "Tests/BusTestSupport",
       // The Python programs, found beside the Swift that runs them (`PythonProgram`).
       exclude: ["audio_child_player.py", "mpris_client.py", "mpris_player.py", "queue_monitor.py"]
@@ -320,7 +327,8 @@ let package = Package(
     .testTarget(
       name: "remotectlTests",
       dependencies: [
-        "remotectl", "BusTestSupport", "DBus", "HubSupport", "NowPlayingArbiter", "RemoteControlMPRIS",
+        "remotectl", "BusTestSupport", "DBus", "HubSupport", "HubAPI", "NowPlayingArbiter",
+        "RemoteControlMPRIS",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       exclude: ["EndToEnd/extension_test_player.py", "EndToEnd/seeking_player.py"]
@@ -386,7 +394,7 @@ let package = Package(
     ),
     .testTarget(
       name: "remotectldTests",
-      dependencies: ["remotectld", "BusTestSupport", "SoundTestSupport", "WebRemote"],
+      dependencies: ["remotectld", "BusTestSupport", "SoundTestSupport", "WebRemote", "HubAPI"],
       exclude: ["Support/extension_player.py", "Support/logind_stand_in.py", "Support/BlueZ"]
     ),
     // The hub beside the players people use, run for real as an unprivileged user: Chromium and

@@ -1,9 +1,10 @@
 import Foundation
+import HubAPI
 
 /// The one way the tests launch the Now Playing hub.
 extension PrivateBus {
   /// The hub's well-known bus name.
-  package static let hubBusName = "io.github.swift_remote_control.Hub"
+  package static let hubBusName = "\(HubAddress.busName)"
 
   /// Starts remotectld on this bus with `--log-level debug` and `arguments`; it is stopped with
   /// the bus.

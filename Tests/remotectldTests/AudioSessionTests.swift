@@ -1,5 +1,6 @@
 import BusTestSupport
 import Foundation
+import HubAPI
 import SoundTestSupport
 import Testing
 
@@ -136,7 +137,7 @@ struct AudioSessionTests {
     }
     let rig = Rig(server: server, bus: bus, hub: hub)
     do {
-      try await bus.waitForName("io.github.swift_remote_control.Hub")
+      try await bus.waitForName("\(HubAddress.busName)")
       try await body(rig)
     } catch {
       let log = hub.standardError

@@ -5,7 +5,7 @@ import WebRemote
 
 /// The hub's one command path: a user's command has the same side effects in the hub whichever
 /// door it comes in by — the proxy player, the web remote, the headset button that
-/// `remotectl button` presses. Each side effect is checked once for every door, through the real
+/// `remotectl button` presses, `remotectl`'s verbs. Each side effect is checked once for every door, through the real
 /// hub on a private bus, against players that hold still (``PythonPlayers/holdingStill``), so
 /// that what the hub records is the command itself, not the player's answer to it.
 ///
@@ -24,12 +24,16 @@ struct CommandPathTests {
     case webRemote
     /// The headset button: `remotectl button press` and `release`, as a window manager runs them.
     case headsetButton
+    /// `remotectl`'s verbs (`remotectl -p a next`), as media keys run them: through the hub's
+    /// `Hub1.Send` when a hub runs.
+    case remotectl
 
     var testDescription: String {
       switch self {
       case .proxy: "the proxy player"
       case .webRemote: "the web remote"
       case .headsetButton: "the headset button (remotectl button)"
+      case .remotectl: "remotectl's verbs (remotectl -p)"
       }
     }
   }
@@ -55,18 +59,20 @@ struct CommandPathTests {
     }
   }
 
-  @Test("a Next from the web remote to a player that is not Now Playing moves it up the hub's order")
-  func aWebRemoteNextToAnotherPlayerIsActivity() async throws {
+  @Test(
+    "a Next through a door that names a player, to one that is not Now Playing, moves it up the hub's order",
+    arguments: [Door.webRemote, .remotectl])
+  func aNextToAnotherPlayerIsActivity(through door: Door) async throws {
     try await withRig(players: ["a:Paused", "b:Paused", "c:Paused"]) { rig in
       try await eventually(
         "the hub to list a, b and c", rig.bus.hubPlayers, until: { $0 == ["a", "b", "c"] })
       try await rig.bus.gdbusCall("org.mpris.MediaPlayer2.b", "org.mpris.MediaPlayer2.Player.Seek", ["0"])
       try await rig.heard("b Seek")
-      try await rig.send("Next", through: .webRemote, to: "c")
+      try await rig.send("Next", through: door, to: "c")
       try await rig.heard("c Next")
       // Recorded before the call went out: read at once.
       let order = try await rig.bus.hubPlayers()
-      #expect(order == ["a", "c", "b"], "the web remote's Next to c was no activity: \(order)")
+      #expect(order == ["a", "c", "b"], "the Next to c through \(door) was no activity: \(order)")
     }
   }
 
@@ -92,6 +98,20 @@ struct CommandPathTests {
       // the end has reached a by then.
       #expect(try await rig.bus.read("org.mpris.MediaPlayer2.a", "PlaybackStatus") == #"s "Paused""#)
       #expect(!rig.players.standardOutput.contains("a Play\n"), "\(rig.players.standardOutput)")
+    }
+  }
+
+  @Test("remotectl loop is a property write the hub sends on, to the player remotectl named")
+  func aLoopFromRemotectlGoesThroughTheHub() async throws {
+    try await withRig(players: ["a:Paused", "b:Paused"]) { rig in
+      try await eventually("the hub to list a and b", rig.bus.hubPlayers, until: { $0 == ["a", "b"] })
+      try await rig.remotectl("-p", "b", "loop", "Track")
+      try await rig.heard("b Set LoopStatus")
+      // The hub logs each command it sends (at debug level) before the player's reply.
+      let log = rig.bus.directory.appendingPathComponent("remotectld.log")
+      try await eventually("the hub to log the write") {
+        (try? String(contentsOf: log, encoding: .utf8))?.contains("set LoopStatus") == true
+      }
     }
   }
 
@@ -127,8 +147,8 @@ struct CommandPathTests {
     }
 
     /// Sends the MPRIS player method `member` (`Next`, `PlayPause`) through `door`: to `player`
-    /// when the door names one (the web remote), else to the Now Playing player, which `player`
-    /// is.
+    /// when the door names one (the web remote, `remotectl -p`), else to the Now Playing player,
+    /// which `player` is.
     func send(_ member: String, through door: Door, to player: String) async throws {
       switch door {
       case .proxy:
@@ -156,6 +176,9 @@ struct CommandPathTests {
           try await remotectl("button", "press")
           try await remotectl("button", "release")
         }
+      case .remotectl:
+        let verb = ["Next": "next", "PlayPause": "play-pause"][member] ?? member
+        try await remotectl("-p", player, verb)
       }
     }
 

@@ -1,5 +1,6 @@
 import BusTestSupport
 import Foundation
+import HubAPI
 import Testing
 
 /// The headset button: `remotectl button press` and `release`, run as a window manager's key
@@ -158,7 +159,7 @@ struct HeadsetButtonTests {
     try await bus.startHubForClicks()
     try await bus.startBinaural("a")
     let hub = try await bus.busctl(
-      "introspect", PrivateBus.hubName, PrivateBus.mprisPath, "io.github.swift_remote_control.Button1")
+      "introspect", PrivateBus.hubName, PrivateBus.mprisPath, Button1.interface)
     #expect(hub.output.contains(".Press") && hub.output.contains(".Release"), "\(hub)")
     let player = try await bus.busctl(
       "introspect", "org.mpris.MediaPlayer2.a", "/org/mpris/MediaPlayer2/RemoteControl",
@@ -233,8 +234,8 @@ extension PrivateBus {
     let gap = Double(HeadsetButtonTests.gap.components.attoseconds) / 1e18
     let script = """
       import sys, time, dbus
-      hub = dbus.SessionBus().get_object("io.github.swift_remote_control.Hub", "/org/mpris/MediaPlayer2", introspect=False)
-      button = dbus.Interface(hub, "io.github.swift_remote_control.Button1")
+      hub = dbus.SessionBus().get_object("\(HubAddress.busName)", "/org/mpris/MediaPlayer2", introspect=False)
+      button = dbus.Interface(hub, "\(Button1.interface)")
       count, held, gap, then_press = int(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3]), sys.argv[4] == "1"
       for index in range(count):
           if index:

@@ -1,4 +1,5 @@
 import BusTestSupport
+import HubAPI
 import Testing
 
 /// The hub's own interface, driven with gdbus and busctl.
@@ -51,19 +52,19 @@ struct HubInterfaceTests {
     try await bus.startHub()
     let shift = try await bus.gdbusCallResult(PrivateBus.hubName, "\(PrivateBus.hubInterface).Shift")
     #expect(shift.status != 0)
-    #expect(shift.error.contains("io.github.swift_remote_control.Hub1.Error.NoPlayer"), "\(shift.error)")
+    #expect(shift.error.contains("\(Hub1.ErrorName.noPlayer)"), "\(shift.error)")
     try await bus.startBinaural("a")
     try await eventually("the hub lists a", bus.hubPlayers, until: { $0 == ["a"] })
     let select = try await bus.gdbusCallResult(
       PrivateBus.hubName, "\(PrivateBus.hubInterface).Select", ["nosuch"])
     #expect(select.status != 0)
     #expect(
-      select.error.contains("io.github.swift_remote_control.Hub1.Error.UnknownPlayer"), "\(select.error)")
+      select.error.contains("\(Hub1.ErrorName.unknownPlayer)"), "\(select.error)")
     #expect(
       select.error.contains("no player \"nosuch\"; the players are: org.mpris.MediaPlayer2.a"),
       "\(select.error)")
     let playerctldShift = try await bus.gdbusCallResult(
-      PrivateBus.playerctldName, "com.github.altdesktop.playerctld.Shift")
+      PrivateBus.playerctldName, "\(Playerctld.interface).\(Playerctld.Method.shift)")
     #expect(playerctldShift.status == 0)
     await bus.stop()
   }

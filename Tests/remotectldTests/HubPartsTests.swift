@@ -1,5 +1,6 @@
 import BusTestSupport
 import Foundation
+import HubAPI
 import Testing
 
 /// The rule remotectld's parts follow: a listener that fails (its port taken) takes nothing else
@@ -9,8 +10,8 @@ import Testing
   "remotectld's parts: a failing listener and a graceful stop", .serialized, .enabled(if: HubTools.canRun),
   .leavesNoChildProcesses, .timeLimit(.minutes(3)))
 struct HubPartsTests {
-  static let webRemoteInterface = "io.github.swift_remote_control.WebRemote1"
-  static let bridgeInterface = "io.github.swift_remote_control.Bridge1"
+  static let webRemoteInterface = WebRemote1.interface
+  static let bridgeInterface = Bridge1.interface
   static let proxyName = "org.mpris.MediaPlayer2.remotectld"
 
   /// Folders of the test's own for the hub: runtime (mode 0700), state and configuration.

@@ -1,5 +1,6 @@
 import BusTestSupport
 import Foundation
+import HubAPI
 import Testing
 
 /// remotectld as a program: its help, its graceful stop, and one hub per bus.
@@ -11,7 +12,7 @@ struct LifecycleTests {
     let help = try await ChildProcess.run(HubTools.remotectld, ["--help"])
     #expect(help.status == 0)
     for text in [
-      "Now Playing hub", "MPRIS player", "resumes it", "io.github.swift_remote_control.Hub1",
+      "Now Playing hub", "MPRIS player", "resumes it", Hub1.interface,
       "--ignore-player", "--no-playerctld",
     ] {
       #expect(help.output.contains(text), "\(text) in \(help.output)")
@@ -37,7 +38,7 @@ struct LifecycleTests {
     let second = try await bus.runHub([])
     #expect(second.status == 1)
     #expect(
-      second.error.contains("another hub already runs: io.github.swift_remote_control.Hub is owned by"),
+      second.error.contains("another hub already runs: \(HubAddress.busName) is owned by"),
       "\(second.error)")
     await bus.stop()
   }

@@ -1,5 +1,6 @@
 import BusTestSupport
 import Foundation
+import HubAPI
 import Testing
 
 /// The proxy player, `org.mpris.MediaPlayer2.remotectld`, driven with playerctl, gdbus and busctl
@@ -127,7 +128,7 @@ struct ProxyPlayerTests {
     try await bus.waitForName(PrivateBus.proxyName)
     let call = try await bus.gdbusCallResult(PrivateBus.proxyName, "\(PrivateBus.playerInterface).PlayPause")
     #expect(call.status != 0)
-    #expect(call.error.contains("io.github.swift_remote_control.Hub1.Error.NoPlayer"), "\(call.error)")
+    #expect(call.error.contains("\(Hub1.ErrorName.noPlayer)"), "\(call.error)")
     let write = try await bus.busctlSet(PrivateBus.proxyName, "Volume", "d", "0.5")
     #expect(write.status != 0)
     #expect(write.error.contains("no player"), "\(write.error)")

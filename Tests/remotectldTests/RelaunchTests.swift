@@ -1,5 +1,6 @@
 import BusTestSupport
 import Foundation
+import HubAPI
 import Testing
 
 /// Play with nothing playing brings back the last Now Playing app, as iOS's lock screen and
@@ -18,8 +19,8 @@ struct RelaunchTests {
     var hub: ChildProcess?
 
     static let proxyName = "org.mpris.MediaPlayer2.remotectld"
-    static let hubName = "io.github.swift_remote_control.Hub"
-    static let relaunchInterface = "io.github.swift_remote_control.Relaunch1"
+    static let hubName = "\(HubAddress.busName)"
+    static let relaunchInterface = Relaunch1.interface
 
     init(folder: URL, bus: ConfiguredBus) {
       self.folder = folder
@@ -96,7 +97,7 @@ struct RelaunchTests {
     func players() async throws -> [String] {
       let result = try await call(
         Self.hubName, "org.freedesktop.DBus.Properties.Get",
-        ["io.github.swift_remote_control.Hub1", "Players"])
+        [Hub1.interface, Hub1.Property.players])
       return PrivateBus.quotedStrings(in: result.output)
     }
 
@@ -250,7 +251,7 @@ struct RelaunchTests {
       let relaunched = try await measureRelaunches(stage, name: "activated")
       // The headset button's click, with no player, brings it back too.
       for method in ["Press", "Release"] {
-        let result = try await stage.call(Stage.hubName, "io.github.swift_remote_control.Button1.\(method)")
+        let result = try await stage.call(Stage.hubName, "\(Button1.interface).\(method)")
         #expect(result.status == 0, "\(result)")
       }
       try await eventually("the headset button's click to bring back binaural, playing") {
@@ -364,7 +365,7 @@ struct RelaunchTests {
       let play = try await stage.call(Stage.proxyName, "org.mpris.MediaPlayer2.Player.Play")
       let waited = clock.now - began
       #expect(play.status != 0)
-      #expect(play.error.contains("io.github.swift_remote_control.Hub1.Error.NoPlayer"), "\(play.error)")
+      #expect(play.error.contains("\(Hub1.ErrorName.noPlayer)"), "\(play.error)")
       let plan = "org.freedesktop.Application.Activate on \(ActivatableApp.id)"
       #expect(play.error.contains("Tones was started (\(plan)"), "\(play.error)")
       #expect(play.error.contains("is not on the bus as a player after 10"), "\(play.error)")
@@ -393,7 +394,7 @@ struct RelaunchTests {
         #expect(try await stage.relaunchProperty("Enabled").contains("false"))
         let play = try await stage.call(Stage.proxyName, "org.mpris.MediaPlayer2.Player.Play")
         #expect(play.status != 0)
-        #expect(play.error.contains("io.github.swift_remote_control.Hub1.Error.NoPlayer"), "\(play.error)")
+        #expect(play.error.contains("\(Hub1.ErrorName.noPlayer)"), "\(play.error)")
         #expect(play.error.contains("no MPRIS player is on the bus"), "\(play.error)")
         // The call was answered at once: had the hub started the player, it would be on the bus now.
         #expect(try await stage.bus.processIdentifier(of: "org.mpris.MediaPlayer2.activated") == nil)

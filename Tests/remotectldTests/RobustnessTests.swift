@@ -1,5 +1,6 @@
 import BusTestSupport
 import Foundation
+import HubAPI
 import Testing
 
 /// Players that crash, never answer or publish nonsense, and a bus that restarts.
@@ -44,9 +45,9 @@ struct RobustnessTests {
         import dbus, dbus.lowlevel, signal
         bus = dbus.SessionBus()
         bus.request_name('org.mpris.MediaPlayer2.mute', dbus.bus.NAME_FLAG_DO_NOT_QUEUE)
-        hub = bus.get_object('io.github.swift_remote_control.Hub', '/org/mpris/MediaPlayer2')
+        hub = bus.get_object('\(HubAddress.busName)', '/org/mpris/MediaPlayer2')
         while 'org.mpris.MediaPlayer2.mute' not in hub.Get(
-                'io.github.swift_remote_control.Hub1', 'Players',
+                '\(Hub1.interface)', 'Players',
                 dbus_interface='org.freedesktop.DBus.Properties'):
             pass
         def announce(properties):

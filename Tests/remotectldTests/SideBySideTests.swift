@@ -1,4 +1,5 @@
 import BusTestSupport
+import HubAPI
 import Testing
 
 /// The same scenario against remotectld and playerctld on one private bus: which player each
@@ -120,7 +121,8 @@ struct SideBySideTests {
     let shifted = try await bus.gdbusCall(PrivateBus.hubName, "\(PrivateBus.hubInterface).Shift")
     let ourShift = PrivateBus.quotedStrings(in: shifted).first.map(PrivateBus.playerName)
     if theirsAlive() {
-      _ = try await bus.gdbusCall(PrivateBus.playerctldName, "com.github.altdesktop.playerctld.Shift")
+      _ = try await bus.gdbusCall(
+        PrivateBus.playerctldName, "\(Playerctld.interface).\(Playerctld.Method.shift)")
     }
     choice = try await record("shift")
     #expect(choice.ours == ourShift)

@@ -1,4 +1,4 @@
-import DBus
+package import DBus
 
 /// One MPRIS player, seen from a controller: its methods, properties and signals.
 ///
@@ -19,6 +19,16 @@ public struct RemotePlayer: Sendable {
   /// Which player.
   public let identity: PlayerIdentity
   let bus: MediaPlayerBus
+  /// What sends this player's method calls, each at the object its interface lives at, in its
+  /// stead (the Now Playing hub's command path, for remotectl); `nil`, or a relay that answers
+  /// `nil`, calls the player itself.
+  package var relay: Relay?
+
+  /// Sends a method call (`interface`, `member`, `arguments`, `timeout`) on the player's behalf:
+  /// the player's reply or error, or `nil` when it did not send it.
+  package typealias Relay =
+    @Sendable (_ interface: String, _ member: String, _ arguments: [Value], _ timeout: Duration?) async ->
+    Result<[Value], BusError>?
 
   // MARK: - Calling methods
 
@@ -36,6 +46,15 @@ public struct RemotePlayer: Sendable {
   ) async throws(ClientError) -> [PropertyValue] {
     var values: [Value] = []
     for argument in arguments { values.append(try argument.busValue()) }
+    if (path ?? Self.objectPath(of: interface)) == Self.objectPath(of: interface), let relay,
+      let relayed = await relay(interface, member, values, timeout)
+    {
+      do {
+        return try relayed.get().map(PropertyValue.init)
+      } catch {
+        throw ClientError(error)
+      }
+    }
     do {
       let reply = try await bus.connection.call(
         destination: try BusName(identity.busName),

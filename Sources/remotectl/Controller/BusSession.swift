@@ -1,3 +1,4 @@
+internal import HubAPI
 internal import RemoteControlMPRIS
 
 /// The session bus as remotectl uses it: connecting with a clear error, and one look at the
@@ -35,7 +36,7 @@ struct BusSession {
     }
     guard names.contains(Self.playerctld),
       let ordered = try? await bus.player(Self.playerctld).property(
-        "PlayerNames", interface: "com.github.altdesktop.playerctld"
+        Playerctld.Property.playerNames, interface: Playerctld.interface
       ).stringsValue
     else { return PlayerList(identities: names, isPlayerctldOrder: false) }
     return PlayerList(identities: ordered.compactMap(PlayerIdentity.init(busName:)), isPlayerctldOrder: true)

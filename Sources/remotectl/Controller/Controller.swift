@@ -53,6 +53,8 @@ enum Controller {
     var session: BusSession
     /// Its player interface's properties, read once.
     var state: PlayerState
+    /// The Now Playing hub that its commands go through, when one runs on its bus.
+    var hub: HubSend?
   }
 
   /// The selected players on `session` that answered, in the order commands go to them (on the
@@ -84,10 +86,22 @@ enum Controller {
     var order = request.choice.order(
       identities.filter { states[$0] != nil }.map(\.instance), activity: activity,
       ranked: list.isPlayerctldOrder)
-    if isSession { order = await HubChoice.order(order, choice: request.choice, session: session) }
-    let candidates = order.compactMap { instance in
+    // The hub is looked for once (GetNameOwner, which never starts one) and read once, for its
+    // choice of player and to send a verb's command through it: a hub that does not answer
+    // within half a second is passed over, so that a media key never waits on it.
+    var hub: HubSend?
+    if isSession, order.count > 1 || request.verb.isChange {
+      let client = HubClient(session: session)
+      if let owner = await client.owner(),
+        let state = try? await client.state(of: owner, timeout: .milliseconds(500))
+      {
+        hub = HubSend(connection: session.bus.connection, owner: owner)
+        order = HubChoice.order(order, choice: request.choice, active: state.active)
+      }
+    }
+    let candidates = order.compactMap { [hub] instance in
       let identity = PlayerIdentity(instance: instance)
-      return states[identity].map { Candidate(identity: identity, session: session, state: $0) }
+      return states[identity].map { Candidate(identity: identity, session: session, state: $0, hub: hub) }
     }
     return (candidates, true)
   }
@@ -100,7 +114,8 @@ enum Controller {
     var handledAny = false
     for candidate in candidates {
       let outcome = try await execute(
-        request, identity: candidate.identity, state: candidate.state, session: candidate.session)
+        request, identity: candidate.identity, state: candidate.state, session: candidate.session,
+        hub: candidate.hub)
       if let output = outcome.output { StandardStreams.write(output) }
       if outcome.handled {
         handledAny = true
@@ -110,10 +125,13 @@ enum Controller {
     return handledAny
   }
 
-  /// `verb` on one player: printing verbs from its state, changing verbs over the bus.
+  /// `verb` on one player: printing verbs from its state, changing verbs over the bus (through
+  /// `hub` when one runs: see ``HubSend``).
   static func execute(
-    _ request: Request, identity: PlayerIdentity, state: PlayerState, session: BusSession
+    _ request: Request, identity: PlayerIdentity, state: PlayerState, session: BusSession,
+    hub: HubSend? = nil
   ) async throws(ControlError) -> VerbOutcome {
+    let player = hub.map { $0.relaying(session.bus.player(identity)) } ?? session.bus.player(identity)
     if case .volume(let change) = request.verb,
       request.streams || !StreamVolumeVerb.offersWritableVolume(state)
     {
@@ -122,10 +140,10 @@ enum Controller {
     }
     if case .volume(let change?) = request.verb {
       return try await StreamVolumeVerb.setThroughMPRIS(
-        change, on: session.bus.player(identity), identity: identity, state: state, session: session)
+        change, on: player, identity: identity, state: state, session: session)
     }
     if request.verb.isChange {
-      return try await VerbPerformer.perform(request.verb, on: session.bus.player(identity), state: state)
+      return try await VerbPerformer.perform(request.verb, on: player, state: state)
     }
     let outcome = try VerbRenderer.render(
       request.verb, template: request.template, identity: identity, state: state, position: state.position)

@@ -1,4 +1,5 @@
 internal import DBus
+internal import HubAPI
 internal import NowPlayingArbiter
 internal import RemoteControlMPRIS
 
@@ -7,11 +8,6 @@ internal import RemoteControlMPRIS
 /// the names on the bus that are proxies, not players. The doctor only reads: it asks the hub's
 /// unique name, so it never starts a hub through D-Bus activation.
 extension Doctor {
-  /// The web remote's interface on the hub.
-  static let webRemoteInterface = "io.github.swift_remote_control.WebRemote1"
-  /// The bridge's status interface on the hub.
-  static let bridgeInterface = "io.github.swift_remote_control.Bridge1"
-
   /// Why no hub runs, and whether D-Bus would start one (it is installed) on the first call to
   /// its name.
   static func hubAbsent(_ session: BusSession) async -> Finding {
@@ -21,7 +17,7 @@ extension Doctor {
         member: "ListActivatableNames", timeout: .seconds(2)))?.first?.arrayElements?.compactMap(
         \.stringValue)
       ?? []
-    guard activatable.contains(HubClient.busName.rawValue) else {
+    guard activatable.contains(HubAddress.busName.rawValue) else {
       return Finding(
         kind: .note,
         text: "no Now Playing hub runs, and none is installed on this bus: remotectl without -p picks the "
@@ -39,11 +35,12 @@ extension Doctor {
   /// `owner` says.
   static func hubSurfaces(_ session: BusSession, owner: BusName) async -> [Finding] {
     var findings: [Finding] = []
-    if let web = await properties(of: webRemoteInterface, at: owner, session: session) {
-      let urls = (web["URLs"]?.arrayElements ?? []).compactMap(\.stringValue)
+    if let web = await properties(of: WebRemote1.interface, at: owner, session: session) {
+      let urls = (web[WebRemote1.Property.urls]?.arrayElements ?? []).compactMap(\.stringValue)
       // A hub older than the Reason property says nothing of why.
       let reason =
-        web["Reason"]?.stringValue ?? "the hub runs with --no-http, or its HTTP port was taken (see its log)"
+        web[WebRemote1.Property.reason]?.stringValue
+        ?? "the hub runs with --no-http, or its HTTP port was taken (see its log)"
       findings.append(
         urls.isEmpty
           ? Finding(kind: .note, text: "the web remote is off: \(reason)")
@@ -52,7 +49,7 @@ extension Doctor {
             text:
               "the web remote is at \(urls.joined(separator: " and ")); `remotectl pair` lets a browser in"))
     }
-    if let bridge = await properties(of: bridgeInterface, at: owner, session: session) {
+    if let bridge = await properties(of: Bridge1.interface, at: owner, session: session) {
       findings.append(bridgeFinding(bridge))
     }
     return findings
@@ -60,9 +57,9 @@ extension Doctor {
 
   /// The bridge's finding from its status properties.
   static func bridgeFinding(_ bridge: [String: Value]) -> Finding {
-    let endpoint = bridge["Endpoint"]?.stringValue ?? ""
-    let socket = bridge["Socket"]?.stringValue ?? ""
-    let reason = bridge["Reason"]?.stringValue ?? ""
+    let endpoint = bridge[Bridge1.Property.endpoint]?.stringValue ?? ""
+    let socket = bridge[Bridge1.Property.socket]?.stringValue ?? ""
+    let reason = bridge[Bridge1.Property.reason]?.stringValue ?? ""
     guard !endpoint.isEmpty || !socket.isEmpty else {
       return Finding(
         kind: .note, text: "the bridge is off: \(reason)",
@@ -103,7 +100,7 @@ extension Doctor {
   {
     guard
       let reply = try? await session.bus.connection.call(
-        destination: owner, path: HubClient.path, interface: "org.freedesktop.DBus.Properties",
+        destination: owner, path: HubAddress.path, interface: "org.freedesktop.DBus.Properties",
         member: "GetAll",
         arguments: [.string(interface)], timeout: .seconds(5)),
       case .dictionary(_, _, let entries)? = reply.first

@@ -1,27 +1,26 @@
 internal import DBus
+internal import HubAPI
 
 extension AudioSessionClient {
   // MARK: - A player's own volume, through its sound-server streams
 
-  /// The hub's error for a player with no stream of its own on the sound server.
-  static let noStreamError = interface + ".Error.NoStream"
-
   /// `StreamVolume(player)`: the level of the player's own streams, a fraction of the sound
   /// server's 100 % (what `pactl` shows as a percent).
   func streamVolume(of busName: String) async throws(ControlError) -> Double {
-    try await call("StreamVolume", [.string(busName)])
+    try await call(AudioSession1.Method.streamVolume, [.string(busName)])
   }
 
   /// `SetStreamVolume(player, level)`: sets the player's own streams to `level`; the level set.
   func setStreamVolume(_ level: Double, of busName: String) async throws(ControlError) -> Double {
-    try await call("SetStreamVolume", [.string(busName), .double(level)])
+    try await call(AudioSession1.Method.setStreamVolume, [.string(busName), .double(level)])
   }
 
   private func call(_ member: String, _ arguments: [Value]) async throws(ControlError) -> Double {
     let reply: [Value]
     do {
       reply = try await connection.call(
-        destination: HubClient.busName, path: HubClient.path, interface: Self.interface, member: member,
+        destination: HubAddress.busName, path: HubAddress.path, interface: AudioSession1.interface,
+        member: member,
         arguments: arguments, timeout: .seconds(10))
     } catch {
       switch error.name.rawValue {

@@ -1,12 +1,10 @@
 internal import DBus
+internal import HubAPI
 internal import RemoteControlMPRIS
 
 /// The hub's audio session as remotectl talks to it: `io.github.swift_remote_control.AudioSession1`
 /// at `/org/mpris/MediaPlayer2`, beside the hub's interface.
 struct AudioSessionClient: Sendable {
-  /// The audio session's interface.
-  static let interface = "io.github.swift_remote_control.AudioSession1"
-
   /// The interruption under way and the players the hub cannot match to a stream.
   struct Status: Sendable {
     var isInterrupting = false
@@ -81,10 +79,11 @@ struct AudioSessionClient: Sendable {
 
   /// `BeginInterruption()` (`begin` true) or `EndInterruption()`.
   func interrupt(begin: Bool) async throws(ControlError) {
-    let member = begin ? "BeginInterruption" : "EndInterruption"
+    let member = begin ? AudioSession1.Method.beginInterruption : AudioSession1.Method.endInterruption
     do {
       _ = try await connection.call(
-        destination: HubClient.busName, path: HubClient.path, interface: Self.interface, member: member,
+        destination: HubAddress.busName, path: HubAddress.path, interface: AudioSession1.interface,
+        member: member,
         timeout: .seconds(5))
     } catch {
       switch error.name.rawValue {
@@ -100,8 +99,8 @@ struct AudioSessionClient: Sendable {
   func status(timeout: Duration = .seconds(5)) async -> Status? {
     guard
       let reply = try? await connection.call(
-        destination: HubClient.busName, path: HubClient.path, interface: "org.freedesktop.DBus.Properties",
-        member: "GetAll", arguments: [.string(Self.interface)], timeout: timeout),
+        destination: HubAddress.busName, path: HubAddress.path, interface: "org.freedesktop.DBus.Properties",
+        member: "GetAll", arguments: [.string(AudioSession1.interface)], timeout: timeout),
       case .dictionary(_, _, let entries)? = reply.first
     else { return nil }
     var status = Status()
@@ -109,28 +108,28 @@ struct AudioSessionClient: Sendable {
       let value = entry.value.unwrappingVariants
       let strings = (value.arrayElements ?? []).compactMap(\.stringValue)
       switch entry.key.stringValue {
-      case "Interrupting": status.isInterrupting = value.boolValue ?? false
-      case "Interrupted": status.interrupted = strings
-      case "WillResume": status.willResume = strings
-      case "SoundServer": status.soundServer = value.stringValue ?? ""
-      case "PausesForSleep": status.pausesForSleep = value.boolValue
-      case "Logind": status.logind = value.stringValue ?? ""
-      case "Exclusive": status.isExclusive = value.boolValue
-      case "Unmatched":
+      case AudioSession1.Property.interrupting: status.isInterrupting = value.boolValue ?? false
+      case AudioSession1.Property.interrupted: status.interrupted = strings
+      case AudioSession1.Property.willResume: status.willResume = strings
+      case AudioSession1.Property.soundServer: status.soundServer = value.stringValue ?? ""
+      case AudioSession1.Property.pausesForSleep: status.pausesForSleep = value.boolValue
+      case AudioSession1.Property.logind: status.logind = value.stringValue ?? ""
+      case AudioSession1.Property.exclusive: status.isExclusive = value.boolValue
+      case AudioSession1.Property.unmatched:
         status.unmatched = (value.arrayElements ?? []).compactMap { element in
           guard case .structure(let fields) = element, fields.count == 2, let player = fields[0].stringValue,
             let reason = fields[1].stringValue
           else { return nil }
           return (player, reason)
         }
-      case "VolumeControls":
+      case AudioSession1.Property.volumeControls:
         status.volumeControls = (value.arrayElements ?? []).compactMap { element in
           guard case .structure(let fields) = element, fields.count == 3, let player = fields[0].stringValue,
             let control = fields[1].stringValue, let detail = fields[2].stringValue
           else { return nil }
           return (player, control, detail)
         }
-      case "Matches":
+      case AudioSession1.Property.matches:
         status.matches = (value.arrayElements ?? []).compactMap { element in
           guard case .structure(let fields) = element, fields.count == 3, let player = fields[0].stringValue,
             let how = fields[1].stringValue, let detail = fields[2].stringValue

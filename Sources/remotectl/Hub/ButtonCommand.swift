@@ -1,5 +1,6 @@
 internal import ArgumentParser
 internal import DBus
+internal import HubAPI
 internal import RemoteControlMPRIS
 
 /// `remotectl button press|release`: the headset button's key going down and up, for the window
@@ -24,7 +25,7 @@ struct ButtonCommand: AsyncParsableCommand {
   static func send(_ member: String, session: BusSession) async throws(ControlError) -> Bool {
     do {
       _ = try await session.bus.connection.call(
-        destination: HubClient.busName, path: HubClient.path, interface: interface, member: member,
+        destination: HubAddress.busName, path: HubAddress.path, interface: Button1.interface, member: member,
         timeout: .seconds(2))
       return true
     } catch {
@@ -39,9 +40,6 @@ struct ButtonCommand: AsyncParsableCommand {
       }
     }
   }
-
-  /// The hub's headset button interface.
-  static let interface = "io.github.swift_remote_control.Button1"
 }
 
 /// `remotectl button press`: the key went down.
@@ -54,7 +52,7 @@ struct ButtonPressCommand: AsyncParsableCommand {
 
   mutating func run() async throws {
     let session = try BusSession.connect()
-    let reached = try await ButtonCommand.send("Press", session: session)
+    let reached = try await ButtonCommand.send(Button1.Method.press, session: session)
     session.bus.close()
     if !reached { try await Controller.run(Request(.playPause, options)) }
   }
@@ -68,6 +66,6 @@ struct ButtonReleaseCommand: AsyncParsableCommand {
   mutating func run() async throws {
     let session = try BusSession.connect()
     defer { session.bus.close() }
-    _ = try await ButtonCommand.send("Release", session: session)
+    _ = try await ButtonCommand.send(Button1.Method.release, session: session)
   }
 }

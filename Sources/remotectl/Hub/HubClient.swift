@@ -1,4 +1,5 @@
 internal import DBus
+internal import HubAPI
 internal import RemoteControlMPRIS
 
 /// The Now Playing hub (`remotectld`) as remotectl talks to it: its state, and its Shift,
@@ -8,19 +9,9 @@ internal import RemoteControlMPRIS
 /// `pair` and `devices` through their own clients) call its well-known name, so that D-Bus
 /// activation starts an installed hub that does not run yet; `doctor` does not. Choosing the player for
 /// another command asks the hub's unique name, found first with `GetNameOwner`: that never starts
-/// a hub, and remotectl follows the hub's choice only when one runs.
+/// a hub, and remotectl follows the hub's choice, and sends a verb's command through it
+/// (``HubSend``), only when one runs and answers.
 struct HubClient: Sendable {
-  /// The hub's well-known bus name.
-  static let busName: BusName = "io.github.swift_remote_control.Hub"
-  /// The hub's interface.
-  static let interface = "io.github.swift_remote_control.Hub1"
-  /// The object the hub serves.
-  static let path: ObjectPath = "/org/mpris/MediaPlayer2"
-  /// The hub's error for a player name it does not know.
-  static let unknownPlayerError = "io.github.swift_remote_control.Hub1.Error.UnknownPlayer"
-  /// The hub's error for Shift and Unshift without a player.
-  static let noPlayerError = "io.github.swift_remote_control.Hub1.Error.NoPlayer"
-
   /// No hub owns its name on the bus.
   static let notRunning = ControlError(
     "The Now Playing hub is not running: start it with `remotectld &`, or install it with "
@@ -37,17 +28,17 @@ struct HubClient: Sendable {
   /// The unique name of the hub's connection, or `nil` when no hub runs (or the bus does not
   /// answer).
   func owner() async -> BusName? {
-    (try? await connection.nameOwner(of: Self.busName)) ?? nil
+    (try? await connection.nameOwner(of: HubAddress.busName)) ?? nil
   }
 
   /// The state of the hub at `owner` (its well-known name unless given: an installed hub starts),
   /// read with one `GetAll`, so its two properties agree; ``notRunning`` when no hub runs or can
   /// be started.
-  func state(of owner: BusName = HubClient.busName, timeout: Duration = .seconds(5))
+  func state(of owner: BusName = HubAddress.busName, timeout: Duration = .seconds(5))
     async throws(ControlError) -> HubState
   {
     let reply = try await call(
-      owner, interface: "org.freedesktop.DBus.Properties", member: "GetAll", [.string(Self.interface)],
+      owner, interface: "org.freedesktop.DBus.Properties", member: "GetAll", [.string(Hub1.interface)],
       timeout: timeout)
     guard case .dictionary(_, _, let entries)? = reply.first else {
       throw ControlError("The Now Playing hub answered GetAll with \(reply), not a dictionary")
@@ -60,8 +51,8 @@ struct HubClient: Sendable {
     for entry in entries {
       let value = entry.value.unwrappingVariants
       switch entry.key.stringValue {
-      case "ActivePlayer": active = value.stringValue ?? ""
-      case "Players": players = (value.arrayElements ?? []).compactMap(\.stringValue)
+      case Hub1.Property.activePlayer: active = value.stringValue ?? ""
+      case Hub1.Property.players: players = (value.arrayElements ?? []).compactMap(\.stringValue)
       case "ProxyMode": mode = value.stringValue
       case "ProxyPublished": isPublished = value.boolValue
       case "ProxyReason": reason = value.stringValue ?? ""
@@ -84,13 +75,14 @@ struct HubClient: Sendable {
 
   /// `Shift` or `Unshift` (`member`); returns the instance of the player now active.
   func pin(_ member: String) async throws(ControlError) -> String {
-    let reply = try await call(Self.busName, interface: Self.interface, member: member, [])
+    let reply = try await call(HubAddress.busName, interface: Hub1.interface, member: member, [])
     return HubState.instance(reply.first?.stringValue ?? "")
   }
 
   /// `Select(player)`: pins the player named by instance (`vlc`) or bus name.
   func select(_ player: String) async throws(ControlError) {
-    _ = try await call(Self.busName, interface: Self.interface, member: "Select", [.string(player)])
+    _ = try await call(
+      HubAddress.busName, interface: Hub1.interface, member: Hub1.Method.select, [.string(player)])
   }
 
   private func call(
@@ -98,13 +90,13 @@ struct HubClient: Sendable {
   ) async throws(ControlError) -> [Value] {
     do {
       return try await connection.call(
-        destination: owner, path: Self.path, interface: interface, member: member, arguments: arguments,
+        destination: owner, path: HubAddress.path, interface: interface, member: member, arguments: arguments,
         timeout: timeout)
     } catch {
       switch error.name.rawValue {
       case "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner":
         throw Self.notRunning
-      case Self.unknownPlayerError, Self.noPlayerError:
+      case Hub1.ErrorName.unknownPlayer.rawValue, Hub1.ErrorName.noPlayer.rawValue:
         throw ControlError(error.message)
       default:
         throw ControlError("The Now Playing hub did not answer \(member): \(error.message)")

@@ -1,4 +1,5 @@
 internal import DBus
+internal import HubAPI
 internal import RemoteControlMPRIS
 
 /// `remotectl hub --follow`: prints the hub's state, then a line for every change, from the
@@ -37,15 +38,15 @@ struct HubFollower {
     do {
       subscriptions = [
         try await connection.addMatch(
-          rule: "type='signal',sender='\(HubClient.busName.rawValue)',interface='\(HubClient.interface)',"
-            + "member='NowPlayingChanged',path='\(HubClient.path.rawValue)'"
+          rule: "type='signal',sender='\(HubAddress.busName.rawValue)',interface='\(Hub1.interface)',"
+            + "member='\(Hub1.Signal.nowPlayingChanged)',path='\(HubAddress.path.rawValue)'"
         ) { message in
           let arguments = message.arguments
           guard arguments.count == 2, let active = arguments[0].stringValue else { return }
           let players = (arguments[1].arrayElements ?? []).compactMap(\.stringValue)
           continuation.yield(.changed(HubState(active: active, players: players)))
         },
-        try await connection.watchNameOwner(HubClient.busName) { change in
+        try await connection.watchNameOwner(HubAddress.busName) { change in
           continuation.yield(change.newOwner == nil ? .hubVanished : .hubAppeared)
         },
       ]

@@ -1,12 +1,11 @@
 internal import DBus
+internal import HubAPI
 internal import RemoteControlMPRIS
 
 /// `remotectl play` and `play-pause` with no player: the Now Playing hub starts the last Now
 /// Playing app and plays it (`io.github.swift_remote_control.Relaunch1.Play` on the hub's
 /// well-known name, so that D-Bus activation starts an installed hub on this very key press).
 enum HubRelaunch {
-  /// The hub's relauncher interface.
-  static let interface = "io.github.swift_remote_control.Relaunch1"
   /// How long the hub may take to start the app and have it play: its own limit is 10 s.
   static let timeout: Duration = .seconds(15)
 
@@ -18,7 +17,8 @@ enum HubRelaunch {
     }
     do {
       _ = try await session.bus.connection.call(
-        destination: HubClient.busName, path: HubClient.path, interface: interface, member: "Play",
+        destination: HubAddress.busName, path: HubAddress.path, interface: Relaunch1.interface,
+        member: Relaunch1.Method.play,
         timeout: timeout)
       return true
     } catch {

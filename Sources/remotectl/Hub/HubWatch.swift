@@ -1,4 +1,5 @@
 internal import DBus
+internal import HubAPI
 internal import RemoteControlMPRIS
 internal import Synchronization
 
@@ -25,13 +26,13 @@ final class HubWatch: Sendable {
     let watch = HubWatch(active: nil)
     do {
       let signals = try await client.connection.addMatch(
-        rule: "type='signal',sender='\(HubClient.busName.rawValue)',interface='\(HubClient.interface)',"
-          + "member='NowPlayingChanged',path='\(HubClient.path.rawValue)'"
+        rule: "type='signal',sender='\(HubAddress.busName.rawValue)',interface='\(Hub1.interface)',"
+          + "member='\(Hub1.Signal.nowPlayingChanged)',path='\(HubAddress.path.rawValue)'"
       ) { message in
         guard let active = message.arguments.first?.stringValue else { return }
         watch.update(active.isEmpty ? nil : HubState.instance(active), changed: changed)
       }
-      let owners = try await client.connection.watchNameOwner(HubClient.busName) { change in
+      let owners = try await client.connection.watchNameOwner(HubAddress.busName) { change in
         guard change.newOwner != nil else {
           watch.update(nil, changed: changed)
           return

@@ -1,4 +1,5 @@
 internal import ArgumentParser
+internal import HubAPI
 internal import RemoteControlMPRIS
 
 /// `remotectl shift`: the Now Playing hub's `Shift`, as `playerctld shift`.
@@ -11,6 +12,6 @@ struct ShiftCommand: AsyncParsableCommand {
   mutating func run() async throws {
     let session = try BusSession.connect()
     defer { session.bus.close() }
-    StandardStreams.write(try await HubClient(session: session).pin("Shift") + "\n")
+    StandardStreams.write(try await HubClient(session: session).pin(Hub1.Method.shift) + "\n")
   }
 }

@@ -1,4 +1,5 @@
 internal import ArgumentParser
+internal import HubAPI
 internal import RemoteControlMPRIS
 
 /// `remotectl unshift`: the Now Playing hub's `Unshift`, as `playerctld unshift`.
@@ -11,6 +12,6 @@ struct UnshiftCommand: AsyncParsableCommand {
   mutating func run() async throws {
     let session = try BusSession.connect()
     defer { session.bus.close() }
-    StandardStreams.write(try await HubClient(session: session).pin("Unshift") + "\n")
+    StandardStreams.write(try await HubClient(session: session).pin(Hub1.Method.unshift) + "\n")
   }
 }

@@ -1,12 +1,10 @@
 internal import DBus
+internal import HubAPI
 internal import RemoteControlMPRIS
 
 /// The hub's web remote as remotectl talks to it: pairing codes and paired devices, over
 /// `io.github.swift_remote_control.WebRemote1` at `/org/mpris/MediaPlayer2`.
 struct WebRemoteClient: Sendable {
-  /// The interface.
-  static let interface = "io.github.swift_remote_control.WebRemote1"
-
   /// A new pairing code, as the hub answers `Pair`.
   struct Pairing: Sendable, Hashable {
     /// The code, `XXXX-XXXX`.
@@ -36,7 +34,7 @@ struct WebRemoteClient: Sendable {
 
   /// `Pair()`: a new single-use code.
   func pair() async throws(ControlError) -> Pairing {
-    let reply = try await call("Pair", [])
+    let reply = try await call(WebRemote1.Method.pair, [])
     guard reply.count == 3, let code = reply[0].stringValue, let url = reply[1].stringValue,
       case .uint32(let seconds) = reply[2]
     else { throw ControlError("The Now Playing hub answered Pair with \(reply), not (code, url, seconds)") }
@@ -45,7 +43,7 @@ struct WebRemoteClient: Sendable {
 
   /// `Devices()`: the paired devices.
   func devices() async throws(ControlError) -> [PairedDevice] {
-    let reply = try await call("Devices", [])
+    let reply = try await call(WebRemote1.Method.devices, [])
     guard let entries = reply.first?.arrayElements else {
       throw ControlError("The Now Playing hub answered Devices with \(reply), not a list")
     }
@@ -60,13 +58,14 @@ struct WebRemoteClient: Sendable {
 
   /// `Revoke(id)`.
   func revoke(_ id: String) async throws(ControlError) {
-    _ = try await call("Revoke", [.string(id)])
+    _ = try await call(WebRemote1.Method.revoke, [.string(id)])
   }
 
   private func call(_ member: String, _ arguments: [Value]) async throws(ControlError) -> [Value] {
     do {
       return try await connection.call(
-        destination: HubClient.busName, path: HubClient.path, interface: Self.interface, member: member,
+        destination: HubAddress.busName, path: HubAddress.path, interface: WebRemote1.interface,
+        member: member,
         arguments: arguments, timeout: .seconds(5))
     } catch {
       switch error.name.rawValue {

@@ -1,13 +1,11 @@
 import AudioSessionArbiter
 import DBus
+import HubAPI
 import Logging
 import PlayerView
 
 extension AudioSessionService {
   // MARK: - The audio session's interface
-
-  /// The audio session's interface name, beside the hub's at the same path.
-  static let interfaceName = "io.github.swift_remote_control.AudioSession1"
 
   /// `io.github.swift_remote_control.AudioSession1` at `/org/mpris/MediaPlayer2`, on the hub's
   /// bus name, for `remotectl interrupt`, `remotectl hub` and `remotectl doctor`:
@@ -36,46 +34,54 @@ extension AudioSessionService {
   ///   player's own sound-server streams (``streamVolumeMethods``).
   var interface: Interface {
     Interface(
-      name: Self.interfaceName,
+      name: AudioSession1.interface,
       methods: [
-        Interface.Method("BeginInterruption") { [self] call in
+        Interface.Method(AudioSession1.Method.beginInterruption) { [self] call in
           logger.info("BeginInterruption by \(call.sender?.rawValue ?? "?")")
           request(begin: true)
           call.reply()
         },
-        Interface.Method("EndInterruption") { [self] call in
+        Interface.Method(AudioSession1.Method.endInterruption) { [self] call in
           logger.info("EndInterruption by \(call.sender?.rawValue ?? "?")")
           request(begin: false)
           call.reply()
         },
       ] + streamVolumeMethods,
       properties: [
-        Interface.Property("Interrupting", "b") { [self] in .bool(interruption != nil) },
-        Interface.Property("Interrupted", "as") { [self] in
+        Interface.Property(AudioSession1.Property.interrupting, "b") { [self] in .bool(interruption != nil) },
+        Interface.Property(AudioSession1.Property.interrupted, "as") { [self] in
           .strings((interruption?.interrupted ?? []).map(busName))
         },
-        Interface.Property("WillResume", "as") { [self] in
+        Interface.Property(AudioSession1.Property.willResume, "as") { [self] in
           .strings((interruption?.willResume ?? []).map(busName))
         },
-        Interface.Property("Unmatched", "a(ss)", change: .none) { [self] in
+        Interface.Property(AudioSession1.Property.unmatched, "a(ss)", change: .none) { [self] in
           .array(
             elementSignature: "(ss)",
             unmatched.map { .structure([.string(busName($0.owner)), .string($0.reason)]) })
         },
-        Interface.Property("Matches", "a(sss)", change: .none) { [self] in
+        Interface.Property(AudioSession1.Property.matches, "a(sss)", change: .none) { [self] in
           .array(
             elementSignature: "(sss)",
             matches.map { .structure([.string(busName($0.owner)), .string($0.how), .string($0.detail)]) })
         },
-        Interface.Property("VolumeControls", "a(sss)", change: .none) { [self] in
+        Interface.Property(AudioSession1.Property.volumeControls, "a(sss)", change: .none) { [self] in
           .array(
             elementSignature: "(sss)",
             volumeControls.map { .structure([.string($0.player), .string($0.control), .string($0.detail)]) })
         },
-        Interface.Property("SoundServer", "s", change: .none) { [self] in .string(soundServerProblem ?? "") },
-        Interface.Property("PausesForSleep", "b", change: .none) { [self] in .bool(options.pausesForSleep) },
-        Interface.Property("Exclusive", "b", change: .none) { [self] in .bool(options.isExclusive) },
-        Interface.Property("Logind", "s", change: .none) { [self] in .string(logindProblem ?? "") },
+        Interface.Property(AudioSession1.Property.soundServer, "s", change: .none) { [self] in
+          .string(soundServerProblem ?? "")
+        },
+        Interface.Property(AudioSession1.Property.pausesForSleep, "b", change: .none) { [self] in
+          .bool(options.pausesForSleep)
+        },
+        Interface.Property(AudioSession1.Property.exclusive, "b", change: .none) { [self] in
+          .bool(options.isExclusive)
+        },
+        Interface.Property(AudioSession1.Property.logind, "s", change: .none) { [self] in
+          .string(logindProblem ?? "")
+        },
       ])
   }
 
@@ -88,7 +94,7 @@ extension AudioSessionService {
   func announceInterruption() {
     do {
       try hub.connection.emitPropertiesChanged(
-        path: HubNames.path, interface: Self.interfaceName,
+        path: HubAddress.path, interface: AudioSession1.interface,
         properties: ["Interrupting", "Interrupted", "WillResume"])
     } catch {
       logger.error("could not announce the interruption", metadata: ["error": "\(error)"])

@@ -1,4 +1,5 @@
 import DBus
+import HubAPI
 
 /// Why the hub cannot read or set a player's stream volume.
 struct StreamVolumeError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -26,7 +27,7 @@ struct StreamVolumeError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The D-Bus error a caller gets: `io.github.swift_remote_control.AudioSession1.Error.<Code>`.
   var busError: BusError {
     BusError(
-      BusError.Name(rawValue: AudioSessionService.interfaceName + ".Error." + code.rawValue), description)
+      AudioSession1.errorName(code.rawValue), description)
   }
 
   /// Errors are equal by code.

@@ -1,4 +1,5 @@
 import DBus
+import HubAPI
 import Synchronization
 
 /// Whether the bridge serves and where, or why it does not, for `remotectl doctor`: a hub that
@@ -10,9 +11,6 @@ final class BridgeStatus: Sendable {
     var socket = ""
     var reason = "the bridge has not started yet"
   }
-
-  /// The interface's name, at the hub's path on its bus name.
-  static let interface = "io.github.swift_remote_control.Bridge1"
 
   private let state = Mutex(State())
 
@@ -56,12 +54,17 @@ final class BridgeStatus: Sendable {
   /// Changes are not announced: a controller reads them when it asks.
   var interface: Interface {
     Interface(
-      name: Self.interface,
+      name: Bridge1.interface,
       properties: [
-        Interface.Property("Endpoint", "s", change: .none) { [self] in .string(state.withLock { $0.endpoint })
+        Interface.Property(Bridge1.Property.endpoint, "s", change: .none) { [self] in
+          .string(state.withLock { $0.endpoint })
         },
-        Interface.Property("Socket", "s", change: .none) { [self] in .string(state.withLock { $0.socket }) },
-        Interface.Property("Reason", "s", change: .none) { [self] in .string(state.withLock { $0.reason }) },
+        Interface.Property(Bridge1.Property.socket, "s", change: .none) { [self] in
+          .string(state.withLock { $0.socket })
+        },
+        Interface.Property(Bridge1.Property.reason, "s", change: .none) { [self] in
+          .string(state.withLock { $0.reason })
+        },
       ])
   }
 }

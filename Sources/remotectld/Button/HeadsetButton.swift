@@ -1,5 +1,6 @@
 internal import DBus
 internal import FoundationEssentials
+internal import HubAPI
 internal import Logging
 internal import NowPlayingArbiter
 internal import PlayerView
@@ -61,13 +62,13 @@ final class HeadsetButton: Sendable {
   /// `Press()` and `Release()`: the key went down, or up. Both answer at once.
   var interface: Interface {
     Interface(
-      name: ButtonNames.interface,
+      name: Button1.interface,
       methods: [
-        Interface.Method("Press") { [recognizer] call in
+        Interface.Method(Button1.Method.press) { [recognizer] call in
           recognizer.press()
           call.reply()
         },
-        Interface.Method("Release") { [recognizer] call in
+        Interface.Method(Button1.Method.release) { [recognizer] call in
           recognizer.release()
           call.reply()
         },
@@ -103,7 +104,7 @@ final class HeadsetButton: Sendable {
       try await commands.send(.player(method), to: .nowPlaying)
       logger.debug("headset button: \(member)")
     } catch {
-      if error.name == HubNames.noPlayerError {
+      if error.name == Hub1.ErrorName.noPlayer {
         logger.info("headset button: no player to \(member)")
       } else {
         logger.warning("headset button: the player refused \(member)", metadata: ["error": "\(error)"])

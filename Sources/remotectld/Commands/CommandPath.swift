@@ -1,4 +1,5 @@
 import DBus
+import HubAPI
 import Logging
 import NowPlayingArbiter
 import RemoteControlMPRIS
@@ -11,7 +12,11 @@ import RemoteControlMPRIS
 /// - the web remote: a press on the page, to the player it names (through the `PlayerCommands`
 ///   the web remote is given);
 /// - the headset button: `io.github.swift_remote_control.Button1`, which `remotectl button press`
-///   and `release` drive, to the Now Playing player.
+///   and `release` drive, to the Now Playing player;
+/// - `remotectl`'s verbs (`remotectl play-pause`, `remotectl -p vlc next`: what the README binds
+///   to the media keys): `io.github.swift_remote_control.Hub1.Send`, to the player remotectl chose
+///   (the Now Playing player unless `-p` names another), when a hub runs
+///   (``sendFromController(_:)``); without a hub remotectl calls the player itself.
 ///
 /// ``send(_:to:timeout:answered:)`` sends the command and applies, once, every side effect a
 /// user's command has in the hub, before the hub takes in the player's answer:
@@ -33,10 +38,9 @@ import RemoteControlMPRIS
 /// was resumed after the call); here a new door, or a new side effect, is one change in one place.
 ///
 /// What does not come through here: the hub's own calls (the audio session's `Pause` and `Play`,
-/// interruptions, the sleep's pauses), which are not the user's; `Select`, `Shift` and `Unshift`,
-/// which pin a player without sending it anything (the rule counts them itself); and `remotectl`'s
-/// verbs (`remotectl next`), which call the player themselves, so that a media key never waits on
-/// the hub. The bridge's players are MPRIS players on the bus like any other: their commands come
+/// interruptions, the sleep's pauses), which are not the user's; and `Select`, `Shift` and
+/// `Unshift`, which pin a player without sending it anything (the rule counts them itself). The
+/// bridge's players are MPRIS players on the bus like any other: their commands come
 /// in by these same doors.
 ///
 /// Whether a command finds a player is decided in one place, ``player(for:at:)``.
@@ -89,7 +93,7 @@ final class CommandPath: Sendable {
           answered(
             .failure(
               BusError(
-                HubNames.noPlayerError,
+                Hub1.ErrorName.noPlayer,
                 "no player to \(command.action): no MPRIS player is on the bus, and \(failure.description)")))
         }
       }
@@ -136,7 +140,7 @@ final class CommandPath: Sendable {
 
   /// The hub's error for `action` (`call Next`, `set Volume`) when there is no player.
   static func noPlayer(_ action: String) -> BusError {
-    BusError(HubNames.noPlayerError, "no player to \(action): no MPRIS player is on the bus")
+    BusError(Hub1.ErrorName.noPlayer, "no player to \(action): no MPRIS player is on the bus")
   }
 
   // MARK: - Side effects

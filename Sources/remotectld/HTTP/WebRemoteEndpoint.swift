@@ -1,4 +1,5 @@
 import DBus
+import HubAPI
 import Synchronization
 import WebRemote
 
@@ -46,9 +47,10 @@ final class WebRemoteEndpoint: Sendable {
   ///   while it is.
   var interface: Interface {
     Interface(
-      name: WebRemoteNames.interface,
+      name: WebRemote1.interface,
       methods: [
-        Interface.Method("Pair", out: "ssu", outNames: ["code", "url", "seconds"]) { [self] call in
+        Interface.Method(WebRemote1.Method.pair, out: "ssu", outNames: ["code", "url", "seconds"]) {
+          [self] call in
           guard let (devices, url) = available(call) else { return }
           let code = devices.newCode()
           call.reply([
@@ -56,7 +58,7 @@ final class WebRemoteEndpoint: Sendable {
             .uint32(UInt32(code.validity.components.seconds)),
           ])
         },
-        Interface.Method("Devices", out: "a(ssxx)", outNames: ["devices"]) { [self] call in
+        Interface.Method(WebRemote1.Method.devices, out: "a(ssxx)", outNames: ["devices"]) { [self] call in
           guard let (devices, _) = available(call) else { return }
           let entries = devices.devices().map { device in
             Value.structure([
@@ -65,7 +67,7 @@ final class WebRemoteEndpoint: Sendable {
           }
           call.reply([.array(elementSignature: "(ssxx)", entries)])
         },
-        Interface.Method("Revoke", in: "s", inNames: ["id"]) { [self] call in
+        Interface.Method(WebRemote1.Method.revoke, in: "s", inNames: ["id"]) { [self] call in
           guard let (devices, _) = available(call) else { return }
           let id = call.arguments.first?.stringValue ?? ""
           Task {
@@ -75,7 +77,7 @@ final class WebRemoteEndpoint: Sendable {
               let known = devices.devices().map(\.id)
               call.fail(
                 BusError(
-                  WebRemoteNames.unknownDeviceError,
+                  WebRemote1.ErrorName.unknownDevice,
                   "no paired device \"\(id)\"; the devices are: "
                     + (known.isEmpty ? "none" : known.joined(separator: ", "))))
             }
@@ -83,8 +85,8 @@ final class WebRemoteEndpoint: Sendable {
         },
       ],
       properties: [
-        Interface.Property("URLs", "as", change: .none) { [self] in .strings(urls) },
-        Interface.Property("Reason", "s", change: .none) { [self] in .string(reason) },
+        Interface.Property(WebRemote1.Property.urls, "as", change: .none) { [self] in .strings(urls) },
+        Interface.Property(WebRemote1.Property.reason, "s", change: .none) { [self] in .string(reason) },
       ])
   }
 
@@ -92,7 +94,7 @@ final class WebRemoteEndpoint: Sendable {
   private func available(_ call: MethodCall) -> (DeviceStore, String)? {
     let (devices, url, reason) = state.withLock { ($0.devices, $0.pairingURL, $0.reason) }
     guard let devices, let url else {
-      call.fail(BusError(WebRemoteNames.unavailableError, "the hub serves no web remote: \(reason)"))
+      call.fail(BusError(WebRemote1.ErrorName.unavailable, "the hub serves no web remote: \(reason)"))
       return nil
     }
     return (devices, url)

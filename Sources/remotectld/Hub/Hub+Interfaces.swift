@@ -1,4 +1,5 @@
 import DBus
+import HubAPI
 import Logging
 import NowPlayingArbiter
 
@@ -16,35 +17,50 @@ extension Hub {
   ///   `io.github.swift_remote_control.Hub1.Error.NoPlayer` when there is no player.
   /// - `Select(s player)`: pin the player named by bus name, player name (`vlc`) or unique name;
   ///   `io.github.swift_remote_control.Hub1.Error.UnknownPlayer` lists the players otherwise.
+  /// - `Send(s player, s interface, s member, av arguments) → av`: a controller's command (what
+  ///   `remotectl`'s verbs send), along the hub's command path to the player named, or the Now
+  ///   Playing player when `player` is empty (``CommandPath/sendFromController(_:)``).
   /// - `NowPlayingChanged(s active, as players)`: emitted once for every change of the active
   ///   player or of the order, after the change, carrying the whole new state, so a follower that
   ///   reads Players once and then listens never misses a switch.
   /// - `ProxyMode` (`s`: auto, on or off), `ProxyPublished` (`b`) and `ProxyReason` (`s`),
   ///   announced: whether the hub publishes MPRIS names of its own (the proxy player and
   ///   playerctld's) and why.
-  func hubInterface(proxyStatus: @escaping @Sendable () -> ProxyPublication.Status) -> Interface {
+  func hubInterface(
+    commands: CommandPath, proxyStatus: @escaping @Sendable () -> ProxyPublication.Status
+  ) -> Interface {
     Interface(
-      name: HubNames.interface,
+      name: Hub1.interface,
       methods: [
-        Interface.Method("Shift", out: "s", outNames: ["player"]) { [self] call in
-          pin(.shift, call: call, noPlayer: HubNames.noPlayerError, "there is no player to shift to")
+        Interface.Method(Hub1.Method.shift, out: "s", outNames: ["player"]) { [self] call in
+          pin(.shift, call: call, noPlayer: Hub1.ErrorName.noPlayer, "there is no player to shift to")
         },
-        Interface.Method("Unshift", out: "s", outNames: ["player"]) { [self] call in
-          pin(.unshift, call: call, noPlayer: HubNames.noPlayerError, "there is no player to unshift to")
+        Interface.Method(Hub1.Method.unshift, out: "s", outNames: ["player"]) { [self] call in
+          pin(.unshift, call: call, noPlayer: Hub1.ErrorName.noPlayer, "there is no player to unshift to")
         },
-        Interface.Method("Select", in: "s", inNames: ["player"]) { [self] call in
+        Interface.Method(Hub1.Method.select, in: "s", inNames: ["player"]) { [self] call in
           select(call)
+        },
+        Interface.Method(
+          Hub1.Method.send, in: "sssav", out: "av", inNames: ["player", "interface", "member", "arguments"],
+          outNames: ["reply"]
+        ) { call in
+          commands.sendFromController(call)
         },
       ],
       properties: [
-        Interface.Property("Players", "as") { [self] in .strings(nowPlaying.players.map(\.busName)) },
-        Interface.Property("ActivePlayer", "s") { [self] in .string(nowPlaying.active?.busName ?? "") },
-        Interface.Property("ProxyMode", "s") { .string(proxyStatus().mode.rawValue) },
-        Interface.Property("ProxyPublished", "b") { .bool(proxyStatus().isPublished) },
-        Interface.Property("ProxyReason", "s") { .string(proxyStatus().reason) },
+        Interface.Property(Hub1.Property.players, "as") { [self] in
+          .strings(nowPlaying.players.map(\.busName))
+        },
+        Interface.Property(Hub1.Property.activePlayer, "s") { [self] in
+          .string(nowPlaying.active?.busName ?? "")
+        },
+        Interface.Property(Hub1.Property.proxyMode, "s") { .string(proxyStatus().mode.rawValue) },
+        Interface.Property(Hub1.Property.proxyPublished, "b") { .bool(proxyStatus().isPublished) },
+        Interface.Property(Hub1.Property.proxyReason, "s") { .string(proxyStatus().reason) },
       ],
       signals: [
-        Interface.Signal("NowPlayingChanged", "sas", argumentNames: ["active", "players"])
+        Interface.Signal(Hub1.Signal.nowPlayingChanged, "sas", argumentNames: ["active", "players"])
       ])
   }
 
@@ -70,7 +86,7 @@ extension Hub {
       let known = nowPlaying.players.map(\.busName)
       call.fail(
         BusError(
-          HubNames.unknownPlayerError,
+          Hub1.ErrorName.unknownPlayer,
           "no player \"\(name)\"; the players are: "
             + (known.isEmpty ? "none" : known.joined(separator: ", "))))
       return
@@ -93,10 +109,11 @@ extension Hub {
     let activeChanged = active != (change.before.active?.busName ?? "")
     do {
       try connection.emitPropertiesChanged(
-        path: HubNames.path, interface: HubNames.interface,
-        properties: activeChanged ? ["ActivePlayer", "Players"] : ["Players"])
+        path: HubAddress.path, interface: Hub1.interface,
+        properties: activeChanged
+          ? [Hub1.Property.activePlayer, Hub1.Property.players] : [Hub1.Property.players])
       try connection.emitSignal(
-        path: HubNames.path, interface: HubNames.interface, member: "NowPlayingChanged",
+        path: HubAddress.path, interface: Hub1.interface, member: Hub1.Signal.nowPlayingChanged,
         arguments: [.string(active), .strings(change.now.players.map(\.busName))])
     } catch {
       logger.error("could not announce the change", metadata: ["error": "\(error)"])
@@ -109,8 +126,8 @@ extension Hub {
   func announce(_ status: ProxyPublication.Status) {
     do {
       try connection.emitPropertiesChanged(
-        path: HubNames.path, interface: HubNames.interface,
-        properties: ["ProxyMode", "ProxyPublished", "ProxyReason"])
+        path: HubAddress.path, interface: Hub1.interface,
+        properties: [Hub1.Property.proxyMode, Hub1.Property.proxyPublished, Hub1.Property.proxyReason])
     } catch {
       logger.error("could not announce the proxy's status", metadata: ["error": "\(error)"])
     }

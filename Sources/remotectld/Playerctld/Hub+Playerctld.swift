@@ -1,4 +1,5 @@
 import DBus
+import HubAPI
 import Logging
 import NowPlayingArbiter
 
@@ -9,21 +10,23 @@ extension Hub {
   var playerctldInterface: Interface {
     let none = "No player is being controlled by remotectld"
     return Interface(
-      name: HubNames.playerctldInterface,
+      name: Playerctld.interface,
       methods: [
-        Interface.Method("Shift", out: "s", outNames: ["Player"]) { [self] call in
-          pin(.shift, call: call, noPlayer: HubNames.playerctldNoActivePlayerError, none)
+        Interface.Method(Playerctld.Method.shift, out: "s", outNames: ["Player"]) { [self] call in
+          pin(.shift, call: call, noPlayer: Playerctld.ErrorName.noActivePlayer, none)
         },
-        Interface.Method("Unshift", out: "s", outNames: ["Player"]) { [self] call in
-          pin(.unshift, call: call, noPlayer: HubNames.playerctldNoActivePlayerError, none)
+        Interface.Method(Playerctld.Method.unshift, out: "s", outNames: ["Player"]) { [self] call in
+          pin(.unshift, call: call, noPlayer: Playerctld.ErrorName.noActivePlayer, none)
         },
       ],
       properties: [
-        Interface.Property("PlayerNames", "as") { [self] in .strings(nowPlaying.players.map(\.busName)) }
+        Interface.Property(Playerctld.Property.playerNames, "as") { [self] in
+          .strings(nowPlaying.players.map(\.busName))
+        }
       ],
       signals: [
-        Interface.Signal("ActivePlayerChangeBegin", "s", argumentNames: ["Name"]),
-        Interface.Signal("ActivePlayerChangeEnd", "s", argumentNames: ["Name"]),
+        Interface.Signal(Playerctld.Signal.activePlayerChangeBegin, "s", argumentNames: ["Name"]),
+        Interface.Signal(Playerctld.Signal.activePlayerChangeEnd, "s", argumentNames: ["Name"]),
       ])
   }
 
@@ -35,14 +38,16 @@ extension Hub {
     do {
       if activeChanged {
         try connection.emitSignal(
-          path: HubNames.path, interface: HubNames.playerctldInterface, member: "ActivePlayerChangeBegin",
+          path: HubAddress.path, interface: Playerctld.interface,
+          member: Playerctld.Signal.activePlayerChangeBegin,
           arguments: [.string(active)])
       }
       try connection.emitPropertiesChanged(
-        path: HubNames.path, interface: HubNames.playerctldInterface, properties: ["PlayerNames"])
+        path: HubAddress.path, interface: Playerctld.interface, properties: [Playerctld.Property.playerNames])
       if activeChanged {
         try connection.emitSignal(
-          path: HubNames.path, interface: HubNames.playerctldInterface, member: "ActivePlayerChangeEnd",
+          path: HubAddress.path, interface: Playerctld.interface,
+          member: Playerctld.Signal.activePlayerChangeEnd,
           arguments: [.string(active)])
       }
     } catch {

@@ -1,4 +1,5 @@
 import DBus
+import HubAPI
 import Logging
 import NowPlayingArbiter
 import Synchronization
@@ -42,10 +43,10 @@ final class PlayerctldStandIn: Sendable {
   func start(announcingWhile isPublished: @escaping @Sendable () -> Bool) async throws(BusError)
     -> [@Sendable () -> Void]
   {
-    let watch = try await server.watchNameOwner(HubNames.playerctldBusName) { [owners] change in
+    let watch = try await server.watchNameOwner(Playerctld.busName) { [owners] change in
       owners.yield(change.newOwner)
     }
-    owners.yield(try await server.nameOwner(of: HubNames.playerctldBusName))
+    owners.yield(try await server.nameOwner(of: Playerctld.busName))
     let follower = Task { [self] in
       for await owner in ownerChanges { await ownerChanged(to: owner) }
     }
@@ -64,7 +65,7 @@ final class PlayerctldStandIn: Sendable {
     guard owns != ownsName else { return }
     if owns {
       do {
-        let registration = try await server.export(hub.playerctldInterface, at: HubNames.path)
+        let registration = try await server.export(hub.playerctldInterface, at: HubAddress.path)
         state.withLock { state in
           state.registration = registration
           state.ownsName = true

@@ -1,12 +1,10 @@
 import DBus
+import HubAPI
 import NowPlayingArbiter
 import PlayerView
 import RemoteControlMPRIS
 
 extension Relauncher {
-  /// The relauncher's interface on the hub.
-  static let interfaceName = "io.github.swift_remote_control.Relaunch1"
-
   /// `io.github.swift_remote_control.Relaunch1` at the hub's path, for `remotectl doctor` and
   /// `remotectl play` with no player, its plays sent along `commands`:
   ///
@@ -23,20 +21,27 @@ extension Relauncher {
   /// No property is announced: read them when needed.
   func interface(commands: CommandPath) -> Interface {
     Interface(
-      name: Self.interfaceName,
+      name: Relaunch1.interface,
       methods: [
-        Interface.Method("Play", out: "s", outNames: ["player"]) { [self] call in
+        Interface.Method(Relaunch1.Method.play, out: "s", outNames: ["player"]) { [self] call in
           play(call, commands: commands)
         }
       ],
       properties: [
-        Interface.Property("Enabled", "b", change: .none) { [options] in .bool(options.isEnabled) },
-        Interface.Property("LastPlayer", "s", change: .none) { [self] in .string(last?.busName ?? "") },
-        Interface.Property("LastDesktopEntry", "s", change: .none) { [self] in
+        Interface.Property(Relaunch1.Property.enabled, "b", change: .none) { [options] in
+          .bool(options.isEnabled)
+        },
+        Interface.Property(Relaunch1.Property.lastPlayer, "s", change: .none) { [self] in
+          .string(last?.busName ?? "")
+        },
+        Interface.Property(Relaunch1.Property.lastDesktopEntry, "s", change: .none) { [self] in
           .string(last?.desktopEntry ?? "")
         },
-        Interface.Property("LastIdentity", "s", change: .none) { [self] in .string(last?.identity ?? "") },
-        Interface.Property("Plan", "s", change: .none) { [self] in .string(planDescription) },
+        Interface.Property(Relaunch1.Property.lastIdentity, "s", change: .none) { [self] in
+          .string(last?.identity ?? "")
+        },
+        Interface.Property(Relaunch1.Property.plan, "s", change: .none) { [self] in .string(planDescription)
+        },
       ])
   }
 }

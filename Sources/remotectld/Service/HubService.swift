@@ -1,4 +1,5 @@
 import DBus
+import HubAPI
 import Logging
 import NowPlayingArbiter
 import PlayerView
@@ -160,7 +161,7 @@ struct HubService: Service {
         interfaces: [bluetoothStatus.interface], service: bluetooth))
 
     let hubInterface = try await connection.export(
-      hub.hubInterface { publication.status }, at: HubNames.path)
+      hub.hubInterface(commands: commands) { publication.status }, at: HubAddress.path)
     teardown.add { hubInterface.cancel() }
     let subscriptions = try await view.start()
     teardown.add { subscriptions.forEach { $0.cancel() } }
@@ -174,7 +175,7 @@ struct HubService: Service {
     for interface in [endpoint.interface, relauncher.interface(commands: commands)]
       + parts.flatMap(\.interfaces)
     {
-      let registration = try await connection.export(interface, at: HubNames.path)
+      let registration = try await connection.export(interface, at: HubAddress.path)
       teardown.add { registration.cancel() }
     }
     try await claimName(on: connection)
@@ -219,27 +220,28 @@ struct HubService: Service {
 
   /// Owns the hub's name, refusing to run beside another hub.
   private static func claimName(on connection: Connection) async throws {
-    switch try await connection.requestName(HubNames.busName, flags: [.doNotQueue]) {
+    switch try await connection.requestName(HubAddress.busName, flags: [.doNotQueue]) {
     case .primaryOwner, .alreadyOwner: break
     case .exists, .inQueue:
       let owner: String
       do {
         // `nil`: it left between the two calls.
-        owner = try await connection.nameOwner(of: HubNames.busName)?.rawValue ?? "a connection that has left"
+        owner =
+          try await connection.nameOwner(of: HubAddress.busName)?.rawValue ?? "a connection that has left"
       } catch {
         owner = "another connection (the bus would not say which: \(error.message))"
       }
-      throw HubError("another hub already runs: \(HubNames.busName) is owned by \(owner)")
+      throw HubError("another hub already runs: \(HubAddress.busName) is owned by \(owner)")
     }
   }
 
   /// Releases the hub's name, so that a hub started next owns it at once.
   private static func releaseName(on connection: Connection, logger: Logger) async {
     do {
-      try await connection.releaseName(HubNames.busName)
+      try await connection.releaseName(HubAddress.busName)
     } catch {
       // The connection closes next, which releases the name all the same.
-      logger.warning("cannot release \(HubNames.busName)", metadata: ["error": "\(error.message)"])
+      logger.warning("cannot release \(HubAddress.busName)", metadata: ["error": "\(error.message)"])
     }
   }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DBus
+import HubAPI
 import Logging
 import NowPlayingArbiter
 import RemoteControl
@@ -21,7 +22,7 @@ struct RemotectldCommand: AsyncParsableCommand {
       another starts playing.
 
       Controllers read the order and the active player, and shift, unshift or select, on \
-      \(HubNames.busName) at \(HubNames.path), interface \(HubNames.interface); it announces every \
+      \(HubAddress.busName) at \(HubAddress.path), interface \(Hub1.interface); it announces every \
       change with NowPlayingChanged. While playerctld is not running the hub also answers \
       playerctld's interface under org.mpris.MediaPlayer2.playerctld, so `playerctl` and scripts \
       written for playerctld follow the same order.
@@ -33,11 +34,11 @@ struct RemotectldCommand: AsyncParsableCommand {
       publishes no MPRIS name of its own (--proxy auto, the default), so each player is one card; \
       --proxy on or off decides instead. The proxy player: calls, property \
       writes and the active player's signals are forwarded, TrackList, Playlists and any other \
-      interface the active player serves included, at \(HubNames.path) and at its child objects \
-      (such as \(HubNames.path)/RemoteControl); a switch is announced with the values that \
-      changed and a Seeked. Changes of an interface other than MPRIS's at \(HubNames.path) are \
+      interface the active player serves included, at \(HubAddress.path) and at its child objects \
+      (such as \(HubAddress.path)/RemoteControl); a switch is announced with the values that \
+      changed and a Seeked. Changes of an interface other than MPRIS's at \(HubAddress.path) are \
       not announced (playerctld aborts on them); they are read again instead. With no player, \
-      calls fail with \(HubNames.noPlayerError).
+      calls fail with \(Hub1.ErrorName.noPlayer).
 
       It serves the web remote: any browser becomes a lock screen for the hub's players, at \
       http://127.0.0.1:\(HTTPOptions.defaultPort)/ (loopback only unless --lan; --http-port 0 picks \

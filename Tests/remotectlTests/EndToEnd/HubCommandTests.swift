@@ -1,5 +1,6 @@
 import BusTestSupport
 import Foundation
+import HubAPI
 import Testing
 
 /// remotectl with the Now Playing hub (remotectld) on a private bus: commands without -p go to
@@ -129,7 +130,7 @@ struct HubCommandTests {
         """
         import dbus, signal
         bus = dbus.SessionBus()
-        bus.request_name('io.github.swift_remote_control.Hub', dbus.bus.NAME_FLAG_DO_NOT_QUEUE)
+        bus.request_name('\(HubAddress.busName)', dbus.bus.NAME_FLAG_DO_NOT_QUEUE)
         print('owned', flush=True)
         signal.pause()
         """,
@@ -140,6 +141,36 @@ struct HubCommandTests {
     let elapsed = ContinuousClock.now - started
     #expect(result.output == "a\n", "\(result)")
     #expect(elapsed < .seconds(2), "remotectl took \(elapsed)")
+    await bus.stop()
+  }
+
+  @Test
+  func `a hub that never answers delays a press by half a second, and the player gets it from remotectl`()
+    async throws
+  {
+    let bus = try await PrivateBus.start()
+    try await bus.startBinaural(name: "a")
+    try await bus.startBinaural(name: "b")
+    // It owns the hub's name and reads nothing: no call to it, Send included, is ever answered.
+    let mute = try bus.start(
+      "/usr/bin/python3",  // Debian's, with python3-dbus
+      [
+        "-c",
+        """
+        import dbus, signal
+        bus = dbus.SessionBus()
+        bus.request_name('\(HubAddress.busName)', dbus.bus.NAME_FLAG_DO_NOT_QUEUE)
+        print('owned', flush=True)
+        signal.pause()
+        """,
+      ])
+    _ = try await mute.line(within: .seconds(10)) { $0 == "owned" }
+    let started = ContinuousClock.now
+    let result = try await bus.remotectl("play")
+    let elapsed = ContinuousClock.now - started
+    #expect(result.status == 0, "\(result)")
+    #expect(elapsed < .seconds(2), "remotectl took \(elapsed)")
+    #expect(try await bus.playerctl(["-p", "a", "status"]).output == "Playing\n")
     await bus.stop()
   }
 

@@ -1,5 +1,6 @@
 import BusTestSupport
 import Foundation
+import HubAPI
 import HubSupport
 import Testing
 
@@ -85,7 +86,7 @@ struct PlayerctldFollowTests {
     /// The next `PlayerNames` playerctld announces, as instances.
     func nextPlayerNames() async throws -> [String] {
       let record = try await monitor.next {
-        $0.interface == "com.github.altdesktop.playerctld" && $0.changed?["PlayerNames"] != nil
+        $0.interface == Playerctld.interface && $0.changed?[Playerctld.Property.playerNames] != nil
       }
       let names = try #require(record.changed?["PlayerNames"]?.strings)
       return names.map { String($0.dropFirst("org.mpris.MediaPlayer2.".count)) }

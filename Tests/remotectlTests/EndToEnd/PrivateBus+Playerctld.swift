@@ -1,5 +1,6 @@
 import BusTestSupport
 import Foundation
+import HubAPI
 
 /// The real playerctld on a private bus, and its `PlayerNames`.
 extension PrivateBus {
@@ -17,7 +18,7 @@ extension PrivateBus {
   func playerctldPlayerNames() async throws -> [String]? {
     let result = try await run(
       "busctl", "--address", address, "--json=short", "get-property", "org.mpris.MediaPlayer2.playerctld",
-      "/org/mpris/MediaPlayer2", "com.github.altdesktop.playerctld", "PlayerNames")
+      "/org/mpris/MediaPlayer2", Playerctld.interface, Playerctld.Property.playerNames)
     guard result.status == 0,
       let object = try? JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any],
       let data = object["data"] as? [String]

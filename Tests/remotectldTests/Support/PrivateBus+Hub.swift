@@ -1,12 +1,13 @@
 import BusTestSupport
 import Foundation
+import HubAPI
 
 /// The hub, players and controllers the hub's tests run on a private bus; each stops with the bus.
 extension PrivateBus {
   static let hubName = hubBusName
-  static let hubInterface = "io.github.swift_remote_control.Hub1"
-  static let playerctldName = "org.mpris.MediaPlayer2.playerctld"
-  static let mprisPath = "/org/mpris/MediaPlayer2"
+  static let hubInterface = Hub1.interface
+  static let playerctldName = "\(Playerctld.busName)"
+  static let mprisPath = "\(HubAddress.path)"
 
   // MARK: - Starting
 
@@ -84,17 +85,18 @@ extension PrivateBus {
 
   /// The hub's Players, as player names (`a` for `org.mpris.MediaPlayer2.a`).
   func hubPlayers() async throws -> [String] {
-    try await strings(Self.hubName, Self.hubInterface, "Players").map(Self.playerName)
+    try await strings(Self.hubName, Self.hubInterface, Hub1.Property.players).map(Self.playerName)
   }
 
   /// The hub's ActivePlayer, as a player name (empty when none).
   func hubActive() async throws -> String {
-    try await strings(Self.hubName, Self.hubInterface, "ActivePlayer").first.map(Self.playerName) ?? ""
+    try await strings(Self.hubName, Self.hubInterface, Hub1.Property.activePlayer).first.map(Self.playerName)
+      ?? ""
   }
 
   /// The PlayerNames that whoever owns playerctld's name answers, as player names.
   func playerctldNames() async throws -> [String] {
-    try await strings(Self.playerctldName, "com.github.altdesktop.playerctld", "PlayerNames").map(
+    try await strings(Self.playerctldName, Playerctld.interface, Playerctld.Property.playerNames).map(
       Self.playerName)
   }
 

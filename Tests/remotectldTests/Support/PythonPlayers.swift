@@ -1,3 +1,5 @@
+import HubAPI
+
 /// Python programs (python3-dbus with a GLib main loop) that play MPRIS players no real program
 /// would: many at once, or ones that publish nonsense. Debian's `/usr/bin/python3` runs them
 /// (a pyenv one on PATH may lack python3-dbus).
@@ -16,10 +18,10 @@ enum PythonPlayers {
     address = os.environ['DBUS_SESSION_BUS_ADDRESS']
     context = GLib.MainContext.default()
     observer = dbus.bus.BusConnection(address)
-    hub = observer.get_object('io.github.swift_remote_control.Hub', '/org/mpris/MediaPlayer2')
+    hub = observer.get_object('\(HubAddress.busName)', '/org/mpris/MediaPlayer2')
 
     def hub_players():
-        return [str(name) for name in hub.Get('io.github.swift_remote_control.Hub1', 'Players',
+        return [str(name) for name in hub.Get('\(Hub1.interface)', 'Players',
                                               dbus_interface='org.freedesktop.DBus.Properties')]
 
     def wait_until(condition, what):
