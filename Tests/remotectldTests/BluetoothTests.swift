@@ -1,5 +1,6 @@
 import BusTestSupport
 import Foundation
+import HubAPI
 import Testing
 
 /// The hub's Bluetooth part against a double of bluetoothd (``BlueZDouble``: python3-dbusmock's
@@ -10,7 +11,7 @@ import Testing
   "The hub and Bluetooth", .serialized, .enabled(if: HubTools.canRun), .leavesNoChildProcesses,
   .timeLimit(.minutes(3)))
 struct BluetoothTests {
-  static let interface = "io.github.swift_remote_control.Bluetooth1"
+  static let interface = Bluetooth1.interface
 
   /// A session bus, a private system bus with the BlueZ double on it (no adapter yet), and the
   /// hub on both; all stop after `body`.
@@ -54,12 +55,12 @@ struct BluetoothTests {
 
   /// The hub's `Bluetooth1.Adapters`.
   static func adapters(on bus: PrivateBus) async throws -> [String] {
-    try await bus.strings(PrivateBus.hubName, interface, "Adapters")
+    try await bus.strings(PrivateBus.hubName, interface, Bluetooth1.Property.adapters)
   }
 
   /// The hub's `Bluetooth1.Reason`.
   static func reason(on bus: PrivateBus) async throws -> String {
-    try await bus.strings(PrivateBus.hubName, interface, "Reason").first ?? ""
+    try await bus.strings(PrivateBus.hubName, interface, Bluetooth1.Property.reason).first ?? ""
   }
 
   @Test func `the hub sees every adapter's Media1, one added after it, and again after bluetoothd restarts`()
@@ -344,7 +345,7 @@ struct BluetoothTests {
   }
 
   static func registered(on bus: PrivateBus) async throws -> [String] {
-    try await bus.strings(PrivateBus.hubName, interface, "Registered")
+    try await bus.strings(PrivateBus.hubName, interface, Bluetooth1.Property.registered)
   }
 
   @Test

@@ -1,4 +1,5 @@
 internal import DBus
+internal import HubAPI
 internal import HubSupport
 internal import RemoteControlMPRIS
 
@@ -7,18 +8,15 @@ internal import RemoteControlMPRIS
 /// which registers its own pick with BlueZ: bluetoothd serves every AVRCP session the player
 /// registered first (BlueZ profiles/audio/avrcp.c, `g_slist_nth_data(server->players, 0)`).
 extension Doctor {
-  /// The hub's Bluetooth status interface.
-  static let bluetoothInterface = "io.github.swift_remote_control.Bluetooth1"
-
   /// The Bluetooth findings, as the hub at `owner` says and the session bus shows; none from a
   /// hub without the interface.
   static func bluetooth(_ session: BusSession, owner: BusName) async -> [Finding] {
-    guard let status = await properties(of: bluetoothInterface, at: owner, session: session) else {
+    guard let status = await properties(of: Bluetooth1.interface, at: owner, session: session) else {
       return []
     }
-    let reason = status["Reason"]?.stringValue ?? ""
-    let adapters = (status["Adapters"]?.arrayElements ?? []).compactMap(\.stringValue)
-    let registered = (status["Registered"]?.arrayElements ?? []).compactMap(\.stringValue)
+    let reason = status[Bluetooth1.Property.reason]?.stringValue ?? ""
+    let adapters = (status[Bluetooth1.Property.adapters]?.arrayElements ?? []).compactMap(\.stringValue)
+    let registered = (status[Bluetooth1.Property.registered]?.arrayElements ?? []).compactMap(\.stringValue)
     var findings: [Finding] = []
     if !reason.isEmpty {
       findings.append(Finding(kind: .note, text: "Bluetooth: \(reason)"))

@@ -1,4 +1,5 @@
 import DBus
+import HubAPI
 import Synchronization
 
 /// What the hub's Bluetooth part sees, for `remotectl doctor`: a hub that D-Bus or systemd
@@ -10,9 +11,6 @@ final class BluetoothStatus: Sendable {
     /// The adapters the Now Playing player is registered with; `nil` when it is not published.
     var registered: [String]?
   }
-
-  /// The interface's name, at the hub's path on its bus name.
-  static let interface = "io.github.swift_remote_control.Bluetooth1"
 
   private let state = Mutex(State())
 
@@ -49,13 +47,15 @@ final class BluetoothStatus: Sendable {
   /// Changes are not announced: a controller reads them when it asks.
   var interface: Interface {
     Interface(
-      name: Self.interface,
+      name: Bluetooth1.interface,
       properties: [
-        Interface.Property("Reason", "s", change: .none) { [self] in .string(state.withLock { $0.reason }) },
-        Interface.Property("Adapters", "as", change: .none) { [self] in
+        Interface.Property(Bluetooth1.Property.reason, "s", change: .none) { [self] in
+          .string(state.withLock { $0.reason })
+        },
+        Interface.Property(Bluetooth1.Property.adapters, "as", change: .none) { [self] in
           .strings(state.withLock { $0.adapters })
         },
-        Interface.Property("Registered", "as", change: .none) { [self] in
+        Interface.Property(Bluetooth1.Property.registered, "as", change: .none) { [self] in
           .strings(state.withLock { $0.registered ?? [] })
         },
       ])
