@@ -323,7 +323,9 @@ let package = Package(
         "remotectl", "BusTestSupport", "DBus", "HubSupport", "NowPlayingArbiter", "RemoteControlMPRIS",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
-      exclude: ["EndToEnd/extension_test_player.py", "EndToEnd/seeking_player.py"]
+      exclude: [
+        "EndToEnd/extension_test_player.py", "EndToEnd/seeking_player.py", "EndToEnd/mock_player.py",
+      ]
     ),
     .testTarget(
       name: "PlayerViewTests",
@@ -387,7 +389,11 @@ let package = Package(
     .testTarget(
       name: "remotectldTests",
       dependencies: ["remotectld", "BusTestSupport", "SoundTestSupport", "WebRemote"],
-      exclude: ["Support/extension_player.py", "Support/logind_stand_in.py"]
+      exclude: [
+        "Support/extension_player.py", "Support/logind_stand_in.py", "Support/hub_observer.py",
+        "Support/churn_players.py", "Support/nonsense_players.py", "Support/holding_still_players.py",
+        "Support/activatable_app.py", "sleep_toggler_player.py", "sleep_mute_player.py",
+      ]
     ),
     // The hub beside the players people use, run for real as an unprivileged user: Chromium and
     // Firefox ESR, VLC, mpv, and mpv in a Flatpak-shaped sandbox, on PulseAudio and PipeWire.
