@@ -392,7 +392,8 @@ let package = Package(
       exclude: [
         "Support/extension_player.py", "Support/logind_stand_in.py", "Support/hub_observer.py",
         "Support/churn_players.py", "Support/nonsense_players.py", "Support/holding_still_players.py",
-        "Support/activatable_app.py", "sleep_toggler_player.py", "sleep_mute_player.py",
+        "Support/activatable_app.py", "Support/child_object_player.py", "sleep_toggler_player.py",
+        "sleep_mute_player.py", "write_through_proxy.py",
       ]
     ),
     // The hub beside the players people use, run for real as an unprivileged user: Chromium and
