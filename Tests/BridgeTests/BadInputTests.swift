@@ -84,30 +84,14 @@ struct BadInputTests {
   /// A browser's connection, as Python's websockets makes it with an `Origin` header (the Swift
   /// client sends an `Origin` of its own): says hello without a token, registers, and prints
   /// every message it receives until the hub closes the connection.
-  static let browser = #"""
-    import asyncio, json, sys, websockets
-    async def main():
-        async with websockets.connect(sys.argv[1], origin=sys.argv[2]) as ws:
-            try:
-                await ws.send(json.dumps({"type": "hello", "version": 1}))
-                await ws.send(json.dumps({"type": "register", "player": "main", "appId": sys.argv[3], "identity": "B"}))
-            except websockets.ConnectionClosed:
-                pass  # a refused browser may be closed before it has sent everything
-            try:
-                async for text in ws:
-                    print(text, flush=True)
-            except websockets.ConnectionClosed:
-                pass
-        print("closed", flush=True)
-    asyncio.run(main())
-    """#
+  static let browser = PythonProgram.path("browser_connection.py")
 
   @Test func `a browser from an allowed origin needs no token, one from another origin is refused`()
     async throws
   {
     let hub = try await BridgedHub.start(origins: ["https://music.example"])
     let allowed = try hub.bus.start(
-      PrivateBus.python3, ["-c", Self.browser, hub.endpoint, "https://music.example", "browser"])
+      PrivateBus.python3, [Self.browser, hub.endpoint, "https://music.example", "browser"])
     let registered: String
     do {
       registered = try await allowed.line { $0.contains("\"registered\"") }
@@ -116,7 +100,7 @@ struct BadInputTests {
     }
     #expect(registered.contains("org.mpris.MediaPlayer2.browser"), "\(registered)")
     let refused = try hub.bus.start(
-      PrivateBus.python3, ["-c", Self.browser, hub.endpoint, "https://evil.example", "evil"])
+      PrivateBus.python3, [Self.browser, hub.endpoint, "https://evil.example", "evil"])
     // It ends once the hub has closed the connection.
     #expect(try await refused.waitForExit(within: .seconds(10)) == 0, "\(refused.standardError)")
     let output = refused.standardOutput

@@ -136,12 +136,15 @@ package final class PrivateBus: Sendable {
     try start(executable, arguments, standardError: standardError)
   }
 
-  /// Starts a long-running program on this bus; it is stopped with the bus.
+  /// Starts a long-running program on this bus, with `environment` set on top of the bus's own
+  /// (``environment``); it is stopped with the bus.
   package func start(
-    _ executable: String, _ arguments: [String], standardError: ChildProcess.StandardError = .capture
+    _ executable: String, _ arguments: [String], environment: [String: String] = [:],
+    standardError: ChildProcess.StandardError = .capture
   ) throws -> ChildProcess {
     let child = try ChildProcess(
-      executable, arguments, environment: environment, standardError: standardError)
+      executable, arguments, environment: self.environment.merging(environment) { $1 },
+      standardError: standardError)
     children.withLock { $0.append(child) }
     return child
   }

@@ -3,7 +3,10 @@
 /// `/org/mpris/MediaPlayer2` serving the properties in `values` (by interface) with `Get`,
 /// `GetAll` (an interface it lacks is `UnknownInterface`, as real players answer) and `Set`,
 /// `change(**properties)` announcing with PropertiesChanged, and `Play`, `Pause`, `PlayPause`
-/// and `Stop` changing `PlaybackStatus`. A script subclasses it with the rest of its player.
+/// and `Stop` changing `PlaybackStatus`. A program imports it (`from mpris_player import
+/// MPRISPlayer`) and subclasses it with the rest of its player.
 package enum PythonMPRISPlayer {
-  package static let prelude = PythonProgram.source("mpris_player.py")
+  /// What a program needs in its environment to import `mpris_player.py`, beside this file:
+  /// `PYTHONPATH` at this target's folder.
+  package static let environment = PythonProgram.importing(PythonProgram.folder())
 }

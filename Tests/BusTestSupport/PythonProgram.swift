@@ -10,6 +10,19 @@ package enum PythonProgram {
     URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(name).path
   }
 
+  /// The folder of `file` (the calling Swift file), where its Python programs and modules are.
+  package static func folder(beside file: String = #filePath) -> String {
+    URL(fileURLWithPath: file).deletingLastPathComponent().path
+  }
+
+  /// What a program needs in its environment to import the modules in `folders` (made with
+  /// ``folder(beside:)``): `PYTHONPATH`, set where the program is started. A program run from its
+  /// file finds the modules beside it without it; one started from elsewhere, or from another
+  /// folder, does not.
+  package static func importing(_ folders: String...) -> [String: String] {
+    ["PYTHONPATH": folders.joined(separator: ":")]
+  }
+
   /// The text of the program `name` in the folder of `file` (the calling Swift file), for
   /// `python3 -c` or to be written into a bus's folder. A missing file stops the test run with
   /// its path: the tests run from the package's checkout.

@@ -1,3 +1,6 @@
+# The part every python3-dbus MPRIS player of the tests shares (PythonMPRISPlayer), imported as
+# `mpris_player` with PYTHONPATH at this folder: a GLib main loop set as dbus's default, and
+# MPRISPlayer, the object at /org/mpris/MediaPlayer2 serving the properties in `values`.
 import dbus
 import dbus.service
 from dbus.mainloop.glib import DBusGMainLoop

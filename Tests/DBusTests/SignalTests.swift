@@ -53,22 +53,8 @@ struct SignalTests {
     defer { fixture.tearDown() }
     // The script subscribes first, then calls Announce, which emits PropertiesChanged for
     // Volume and Title: the bus delivers it after the (synchronous) AddMatch.
-    let script = """
-      import sys, dbus
-      from dbus.mainloop.glib import DBusGMainLoop
-      from gi.repository import GLib
-      DBusGMainLoop(set_as_default=True)
-      bus = dbus.bus.BusConnection(sys.argv[1])
-      loop = GLib.MainLoop()
-      def changed(iface, props, invalidated):
-          print(iface, sorted(str(k) for k in props), [str(i) for i in invalidated], flush=True)
-          loop.quit()
-      bus.add_signal_receiver(changed, 'PropertiesChanged', 'org.freedesktop.DBus.Properties', path='/org/example/Test')
-      bus.get_object('org.example.Test', '/org/example/Test').Announce(dbus_interface='org.example.Test')
-      GLib.timeout_add(5000, loop.quit)
-      loop.run()
-      """
-    let result = try await fixture.bus.python(script)
+    let result = try await fixture.bus.run(
+      PrivateBus.python3, [PythonProgram.path("properties_changed_listener.py"), fixture.bus.address])
     #expect(result.output == "org.example.Test ['Title', 'Volume'] []\n", "\(result.error)")
   }
 

@@ -10,16 +10,7 @@ import Testing
 @Suite(.leavesNoChildProcesses) struct PortingBehaviourTests {
   /// Sets Volume then reads it back at once, `count` times, in one python3-dbus connection;
   /// prints one line per try: the value set and the value read.
-  static let setThenGet = #"""
-    import dbus, sys
-    bus = dbus.bus.BusConnection(sys.argv[1])
-    player = bus.get_object(sys.argv[2], "/org/mpris/MediaPlayer2")
-    props = dbus.Interface(player, "org.freedesktop.DBus.Properties")
-    for i in range(int(sys.argv[3])):
-        value = 0.01 * (i + 1)
-        props.Set("org.mpris.MediaPlayer2.Player", "Volume", dbus.Double(value))
-        print(value, float(props.Get("org.mpris.MediaPlayer2.Player", "Volume")), flush=True)
-    """#
+  static let setThenGet = PythonProgram.path("set_then_get.py")
 
   @Test @MainActor func raiseIsOfferedOnlyWhileSomethingHandlesIt() async throws {
     try await withPlayer { (player: TestPlayer) async throws in
@@ -43,10 +34,9 @@ import Testing
         return .success
       }
     }) { (player: TestPlayer) async throws in
-      let script = player.bus.directory.appendingPathComponent("set_then_get.py").path
-      try Self.setThenGet.write(toFile: script, atomically: true, encoding: .utf8)
       let result = try await player.bus.run(
-        "/usr/bin/python3", [script, player.bus.address, player.busName, "50"], timeout: .seconds(60))
+        "/usr/bin/python3", [Self.setThenGet, player.bus.address, player.busName, "50"], timeout: .seconds(60)
+      )
       #expect(result.succeeded, "\(result)")
       let lines = result.output.split(separator: "\n")
       #expect(lines.count == 50)

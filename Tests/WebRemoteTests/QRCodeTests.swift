@@ -20,16 +20,12 @@ private let segnoPython: String? = {
 /// its version, mask and rows of 0/1.
 private func segnoMatrix(_ text: String, version: Int?, mask: Int?) async throws -> (Int, Int, [[Bool]]) {
   let python = try #require(segnoPython)
-  let script = """
-    import segno, sys
-    q = segno.make(sys.argv[1], error='m', mode='byte', boost_error=False, micro=False,
-                   version=int(sys.argv[2]) if sys.argv[2] else None,
-                   mask=int(sys.argv[3]) if sys.argv[3] else None)
-    print(q.version, q.mask)
-    for row in q.matrix: print(''.join('1' if v else '0' for v in row))
-    """
   let result = try await ChildProcess.run(
-    python, ["-c", script, text, version.map(String.init) ?? "", mask.map(String.init) ?? ""])
+    python,
+    [
+      PythonProgram.path("segno_matrix.py"), text, version.map(String.init) ?? "",
+      mask.map(String.init) ?? "",
+    ])
   guard result.status == 0 else { throw TestFailure("segno failed: \(result.error)") }
   let lines = result.output.split(separator: "\n")
   let header = lines[0].split(separator: " ").compactMap { Int($0) }

@@ -10,46 +10,7 @@ extension AudioSessionTests {
   /// A player that answers `Pause` as a toggle (as the players of open-orpheus#258 did), paused
   /// at first; it prints `Pause` on every `Pause` it gets, and `ready` once it owns
   /// `org.mpris.MediaPlayer2.toggler`.
-  static let toggler =
-    PythonPlayers.prelude + """
-      class Player(dbus.service.Object):
-          status = 'Paused'
-
-          @dbus.service.method(PROPERTIES, in_signature='s', out_signature='a{sv}')
-          def GetAll(self, interface):
-              if interface == PLAYER:
-                  return {'PlaybackStatus': self.status, 'CanPlay': True, 'CanPause': True,
-                          'Metadata': dbus.Dictionary({}, signature='sv')}
-              return {'Identity': 'toggler'}
-
-          @dbus.service.method(PROPERTIES, in_signature='ss', out_signature='v')
-          def Get(self, interface, name):
-              return self.GetAll(interface)[name]
-
-          @dbus.service.signal(PROPERTIES, signature='sa{sv}as')
-          def PropertiesChanged(self, interface, changed, invalidated):
-              pass
-
-          def announce(self, status):
-              self.status = status
-              self.PropertiesChanged(PLAYER, {'PlaybackStatus': status}, dbus.Array([], signature='s'))
-
-          @dbus.service.method(PLAYER)
-          def Play(self):
-              self.announce('Playing')
-
-          @dbus.service.method(PLAYER)
-          def Pause(self):
-              print('Pause', flush=True)
-              self.announce('Playing' if self.status == 'Paused' else 'Paused')
-
-      connection = dbus.bus.BusConnection(address)
-      player = Player(connection, '/org/mpris/MediaPlayer2')
-      connection.request_name('org.mpris.MediaPlayer2.toggler', dbus.bus.NAME_FLAG_DO_NOT_QUEUE)
-      wait_until(lambda: 'org.mpris.MediaPlayer2.toggler' in hub_players(), 'the hub lists it')
-      print('ready', flush=True)
-      GLib.MainLoop().run()
-      """
+  static let toggler = PythonProgram.path("sleep_toggler_player.py")
 
   /// A private system bus with the logind stand-in on it, the hub's environment pointing at it;
   /// both stop after `body`.
@@ -87,7 +48,8 @@ extension AudioSessionTests {
     try await Self.withLogind { systemBus, logind in
       try await withRig(hubEnvironment: ["DBUS_SYSTEM_BUS_ADDRESS": systemBus.address]) { rig in
         let toggler = try ChildProcess(
-          PythonPlayers.python, ["-c", Self.toggler], environment: rig.bus.environment)
+          PythonPlayers.python, [Self.toggler],
+          environment: rig.bus.environment.merging(PythonPlayers.environment) { $1 })
         rig.children.all.append(toggler)
         _ = try await toggler.line(within: .seconds(20)) { $0 == "ready" }
         try await logind.watch(

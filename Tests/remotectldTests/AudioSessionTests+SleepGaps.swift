@@ -9,31 +9,7 @@ import Testing
 extension AudioSessionTests {
   /// A player that plays and takes `Pause` without ever answering it; it prints `Pause` when it
   /// gets one, and `ready` once the hub lists `org.mpris.MediaPlayer2.mute`.
-  static let mute =
-    PythonPlayers.prelude + """
-      class Player(dbus.service.Object):
-          @dbus.service.method(PROPERTIES, in_signature='s', out_signature='a{sv}')
-          def GetAll(self, interface):
-              if interface == PLAYER:
-                  return {'PlaybackStatus': 'Playing', 'CanPlay': True, 'CanPause': True,
-                          'Metadata': dbus.Dictionary({}, signature='sv')}
-              return {'Identity': 'mute'}
-
-          @dbus.service.method(PROPERTIES, in_signature='ss', out_signature='v')
-          def Get(self, interface, name):
-              return self.GetAll(interface)[name]
-
-          @dbus.service.method(PLAYER, async_callbacks=('reply', 'error'))
-          def Pause(self, reply, error):
-              print('Pause', flush=True)
-
-      connection = dbus.bus.BusConnection(address)
-      player = Player(connection, '/org/mpris/MediaPlayer2')
-      connection.request_name('org.mpris.MediaPlayer2.mute', dbus.bus.NAME_FLAG_DO_NOT_QUEUE)
-      wait_until(lambda: 'org.mpris.MediaPlayer2.mute' in hub_players(), 'the hub lists it')
-      print('ready', flush=True)
-      GLib.MainLoop().run()
-      """
+  static let mute = PythonProgram.path("sleep_mute_player.py")
 
   @Test(
     "logind coming onto the system bus after the hub: the hub takes its inhibitor then, and sleep pauses mpv"
@@ -82,7 +58,8 @@ extension AudioSessionTests {
     try await Self.withLogind { systemBus, logind in
       try await withRig(hubEnvironment: ["DBUS_SYSTEM_BUS_ADDRESS": systemBus.address]) { rig in
         let mute = try ChildProcess(
-          PythonPlayers.python, ["-c", Self.mute], environment: rig.bus.environment)
+          PythonPlayers.python, [Self.mute],
+          environment: rig.bus.environment.merging(PythonPlayers.environment) { $1 })
         rig.children.all.append(mute)
         _ = try await mute.line(within: .seconds(20)) { $0 == "ready" }
         try await rig.startMpv()

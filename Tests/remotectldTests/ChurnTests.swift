@@ -51,7 +51,8 @@ struct ChurnTests {
   /// hub has listed them all and then none.
   static func churn(on bus: PrivateBus, rounds: Int, count: Int) async throws {
     let script = try bus.start(
-      PythonPlayers.python, ["-c", PythonPlayers.churn(rounds: rounds, count: count)])
+      PythonPlayers.python, PythonPlayers.churn(rounds: rounds, count: count),
+      environment: PythonPlayers.environment)
     let status = try await script.waitForExit(within: .seconds(90))
     guard status == 0, script.standardOutput.hasSuffix("round \(rounds)\n") else {
       throw TestFailure(

@@ -237,7 +237,7 @@ struct CommandPathTests {
           "REMOTECTLD_CLICK_INTERVAL_MS": "3000", "REMOTECTLD_HOLD_MS": "5000",
         ])
       let program = try bus.start(
-        PythonPlayers.python, ["-c", PythonPlayers.holdingStill] + players,
+        PythonPlayers.python, [PythonPlayers.holdingStill] + players, environment: PythonPlayers.environment,
         standardError: .file(bus.directory.appendingPathComponent("players.log").path))
       _ = try await program.line(within: .seconds(10)) { $0 == "ready" }
       try await body(Rig(bus: bus, hub: hub, players: program))

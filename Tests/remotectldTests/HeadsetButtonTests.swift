@@ -232,23 +232,9 @@ extension PrivateBus {
   func clicks(_ count: Int, thenPress: Bool = false) async throws {
     let held = Double(HeadsetButtonTests.held.components.attoseconds) / 1e18
     let gap = Double(HeadsetButtonTests.gap.components.attoseconds) / 1e18
-    let script = """
-      import sys, time, dbus
-      hub = dbus.SessionBus().get_object("\(HubAddress.busName)", "/org/mpris/MediaPlayer2", introspect=False)
-      button = dbus.Interface(hub, "\(Button1.interface)")
-      count, held, gap, then_press = int(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3]), sys.argv[4] == "1"
-      for index in range(count):
-          if index:
-              time.sleep(gap)
-          button.Press()
-          time.sleep(held)
-          button.Release()
-      if then_press:
-          time.sleep(gap)
-          button.Press()
-      """
     let result = try await run(
-      "/usr/bin/python3", "-c", script, "\(count)", "\(held)", "\(gap)", thenPress ? "1" : "0")
+      "/usr/bin/python3", PythonProgram.path("button_clicks.py"), "\(count)", "\(held)", "\(gap)",
+      thenPress ? "1" : "0")
     guard result.succeeded else { throw TestFailure("the clicks failed: \(result)") }
   }
 

@@ -76,18 +76,7 @@ struct HubInterfaceTests {
     // One connection with two MPRIS names, and a KDE Connect proxy name: python3-dbus holds them.
     let python = try bus.start(
       "/usr/bin/python3",  // Debian's, with python3-dbus; the pyenv one on PATH lacks it
-      [
-        "-c",
-        """
-        import dbus, signal
-        bus = dbus.SessionBus()
-        for name in ['org.mpris.MediaPlayer2.dup', 'org.mpris.MediaPlayer2.dup.instance1', \
-        'org.mpris.MediaPlayer2.kdeconnect.mpris_000001']:
-            bus.request_name(name, dbus.bus.NAME_FLAG_DO_NOT_QUEUE)
-        print('ready', flush=True)
-        signal.pause()
-        """,
-      ])
+      [PythonProgram.path("two_names_and_kde_connect.py")])
     _ = try await python.line(within: .seconds(10)) { $0 == "ready" }
     try await bus.startBinaural("b")
     try await bus.startBinaural("a")

@@ -18,7 +18,7 @@ struct NonsenseTests {
     try await bus.startBinaural("a")
     try await eventually("the hub lists a", bus.hubPlayers, until: { $0 == ["a"] })
     let players = try bus.start(
-      PythonPlayers.python, ["-c", PythonPlayers.nonsense],
+      PythonPlayers.python, [PythonPlayers.nonsense], environment: PythonPlayers.environment,
       standardError: .file(bus.directory.appendingPathComponent("nonsense.log").path))
     _ = try await players.line(within: .seconds(10)) { $0 == "ready" }
     #expect(try await bus.hubActive() == "a")

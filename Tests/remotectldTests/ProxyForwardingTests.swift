@@ -38,24 +38,7 @@ struct ProxyForwardingTests {
 
     // python3-dbus writes through the proxy: answered only once the player answered, 300 ms late.
     let write = try await bus.run(
-      "/usr/bin/python3",
-      [
-        "-c",
-        """
-        import dbus, time
-        bus = dbus.SessionBus()
-        proxy = bus.get_object('\(PrivateBus.proxyName)', '/org/mpris/MediaPlayer2')
-        for interface, name, value in [('org.mpris.MediaPlayer2.Player', 'Volume', dbus.Double(0.25)),
-                                       ('com.example.Mood', 'Mood', 'happy'), ('com.example.Mood', 'Mood', 'angry')]:
-            started = time.monotonic()
-            try:
-                proxy.Set(interface, name, value, dbus_interface='org.freedesktop.DBus.Properties')
-                outcome = 'ok'
-            except dbus.exceptions.DBusException as error:
-                outcome = error.get_dbus_name() + ': ' + error.get_dbus_message()
-            print(name, value, round((time.monotonic() - started) * 1000), outcome, flush=True)
-        """,
-      ])
+      "/usr/bin/python3", [PythonProgram.path("write_through_proxy.py"), PrivateBus.proxyName])
     let lines = write.output.split(separator: "\n").map {
       $0.split(separator: " ", maxSplits: 3).map(String.init)
     }

@@ -8,16 +8,8 @@ import Testing
   "When the hub publishes the proxy player", .serialized, .enabled(if: HubTools.canRun),
   .leavesNoChildProcesses, .timeLimit(.minutes(3)))
 struct ProxyModeTests {
-  /// A stand-in for a shell's bus name: owns `sys.argv[1]` until killed.
-  static let nameOwner = #"""
-    import sys, dbus, dbus.mainloop.glib
-    from gi.repository import GLib
-    dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)
-    bus = dbus.SessionBus()
-    bus.request_name(sys.argv[1])
-    print("OWNED", flush=True)
-    GLib.MainLoop().run()
-    """#
+  /// A stand-in for a shell's bus name: `name_owner.py NAME` owns NAME until killed.
+  static let nameOwner = PythonProgram.path("name_owner.py")
 
   func names(_ bus: PrivateBus) async throws -> [String] {
     let result = try await bus.run("busctl", "--address", bus.address, "list", "--acquired", "--no-legend")
@@ -41,7 +33,7 @@ struct ProxyModeTests {
     }
     #expect(try await hubProxy(bus).contains("no desktop shell shows every player"))
 
-    let shell = try bus.start("/usr/bin/python3", ["-c", Self.nameOwner, "org.gnome.Shell"])
+    let shell = try bus.start("/usr/bin/python3", [Self.nameOwner, "org.gnome.Shell"])
     _ = try await shell.line(within: .seconds(10)) { $0 == "OWNED" }
     try await eventually("the hub's MPRIS names are released") {
       let names = try await names(bus)
@@ -75,7 +67,7 @@ struct ProxyModeTests {
 
   @Test func `on publishes the proxy beside a shell`() async throws {
     let bus = try await PrivateBus.start()
-    let shell = try bus.start("/usr/bin/python3", ["-c", Self.nameOwner, "org.kde.plasmashell"])
+    let shell = try bus.start("/usr/bin/python3", [Self.nameOwner, "org.kde.plasmashell"])
     _ = try await shell.line(within: .seconds(10)) { $0 == "OWNED" }
     try await bus.startHub(["--no-http", "--proxy", "on"])
     try await eventually("the proxy is published") { try await names(bus).contains(PrivateBus.proxyName) }

@@ -17,29 +17,7 @@ struct ProxyRobustnessTests {
     // it has a property MPRIS does not know. Introspect fails.
     let python = try bus.start(
       "/usr/bin/python3",  // Debian's, with python3-dbus and python3-gi
-      [
-        "-c",
-        """
-        import dbus, dbus.service, dbus.mainloop.glib
-        from gi.repository import GLib
-        dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)
-        bus = dbus.SessionBus()
-        P = 'org.freedesktop.DBus.Properties'
-        class Player(dbus.service.Object):
-            @dbus.service.method('org.freedesktop.DBus.Introspectable', out_signature='s')
-            def Introspect(self):
-                raise dbus.exceptions.DBusException('no', name='org.example.Error.NoIntrospection')
-            @dbus.service.method(P, in_signature='s', out_signature='a{sv}')
-            def GetAll(self, interface):
-                if interface == 'org.mpris.MediaPlayer2':
-                    return {'Identity': 'Nonsense', 'CanQuit': 'yes'}
-                return {'PlaybackStatus': 'Playing', 'Metadata': 'nonsense', 'Volume': 'loud',
-                        'Rate': dbus.Int32(2), 'CanPlay': True, 'Unheard': dbus.Array([], signature='s')}
-        player = Player(bus, '/org/mpris/MediaPlayer2')
-        bus.request_name('org.mpris.MediaPlayer2.nonsense', dbus.bus.NAME_FLAG_DO_NOT_QUEUE)
-        GLib.MainLoop().run()
-        """,
-      ])
+      [PythonProgram.path("wrongly_typed_player.py")])
     try await bus.waitForName("org.mpris.MediaPlayer2.nonsense")
     try await eventually(
       "the proxy follows nonsense", { try await bus.read(PrivateBus.proxyName, "PlaybackStatus") },

@@ -303,28 +303,24 @@ struct RelaunchTests {
 
   /// Runs `body` on a stage where ``ActivatableApp`` has its desktop file and is D-Bus
   /// activatable (its player coming `when` the program's argument says), the hub runs, and the
-  /// app has been Now Playing and quit (``seeActivatableAppNowPlayingThenQuit(_:script:)``).
+  /// app has been Now Playing and quit (``seeActivatableAppNowPlayingThenQuit(_:)``).
   func withActivatableAppGone(when: String, _ body: (Stage) async throws -> Void) async throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("tones-\(UUID().uuidString.prefix(8))", isDirectory: true)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let script = try ActivatableApp.write(in: folder)
     try await withStage(
-      services: ["\(ActivatableApp.id).service": ActivatableApp.service(script: script, when: when)],
+      services: ["\(ActivatableApp.id).service": ActivatableApp.service(when: when)],
       desktopFiles: ["\(ActivatableApp.id).desktop": ActivatableApp.desktopFile]
     ) { stage in
       try await stage.startHub()
-      try await seeActivatableAppNowPlayingThenQuit(stage, script: script)
+      try await seeActivatableAppNowPlayingThenQuit(stage)
       try await body(stage)
     }
   }
 
   /// ``ActivatableApp``, started by the test, plays and becomes Now Playing, and the hub
   /// remembers it; then it quits, and the hub plans to activate it.
-  func seeActivatableAppNowPlayingThenQuit(_ stage: Stage, script: String) async throws {
+  func seeActivatableAppNowPlayingThenQuit(_ stage: Stage) async throws {
     let app = try ChildProcess(
-      PrivateBus.python3, [script, ActivatableApp.id, "now"], environment: stage.environment,
+      PrivateBus.python3, [ActivatableApp.script, ActivatableApp.id, "now"],
+      environment: stage.environment.merging(ActivatableApp.environment) { $1 },
       standardError: .file("/dev/null"))
     try await stage.bus.waitForName(ActivatableApp.playerName)
     let play = try await stage.call(ActivatableApp.playerName, "org.mpris.MediaPlayer2.Player.Play")

@@ -1,6 +1,5 @@
 import BusTestSupport
 import Foundation
-import HubAPI
 import Testing
 
 /// Players that crash, never answer or publish nonsense, and a bus that restarts.
@@ -39,31 +38,7 @@ struct RobustnessTests {
     // an unknown property.
     let python = try bus.start(
       "/usr/bin/python3",  // Debian's, with python3-dbus; the pyenv one on PATH lacks it
-      [
-        "-c",
-        """
-        import dbus, dbus.lowlevel, signal
-        bus = dbus.SessionBus()
-        bus.request_name('org.mpris.MediaPlayer2.mute', dbus.bus.NAME_FLAG_DO_NOT_QUEUE)
-        hub = bus.get_object('\(HubAddress.busName)', '/org/mpris/MediaPlayer2')
-        while 'org.mpris.MediaPlayer2.mute' not in hub.Get(
-                '\(Hub1.interface)', 'Players',
-                dbus_interface='org.freedesktop.DBus.Properties'):
-            pass
-        def announce(properties):
-            message = dbus.lowlevel.SignalMessage(
-                '/org/mpris/MediaPlayer2', 'org.freedesktop.DBus.Properties', 'PropertiesChanged')
-            message.append('org.mpris.MediaPlayer2.Player', properties, dbus.Array([], signature='s'),
-                signature='sa{sv}as')
-            bus.send_message(message)
-        announce({'PlaybackStatus': dbus.Int32(5)})
-        announce({'Metadata': 'nonsense', 'Volume': 'loud'})
-        announce({'NoSuchProperty': dbus.Array([], signature='s')})
-        bus.flush()
-        print('sent', flush=True)
-        signal.pause()
-        """,
-      ])
+      [PythonProgram.path("mute_nonsense_player.py")])
     _ = try await python.line(within: .seconds(10)) { $0 == "sent" }
     // While mute's GetAll waits for an answer that never comes, a real player is served at once.
     try await bus.tell("a", "org.mpris.MediaPlayer2.Player.Play", announcing: "'PlaybackStatus': <'Playing'>")

@@ -1,0 +1,60 @@
+# mock_player.py NAME [ARTIST TITLE]: a mock MPRIS player (PrivateBus.startMockPlayer) owning
+# org.mpris.MediaPlayer2.NAME, with no track when no title is given, that changes its track when
+# asked through org.example.MockPlayer.SetTrack(artist, title). Imports mpris_player (PYTHONPATH).
+import sys
+
+import dbus
+import dbus.service
+from gi.repository import GLib
+
+from mpris_player import MPRISPlayer, PLAYER, ROOT
+
+name = sys.argv[1]
+bus = dbus.SessionBus()
+
+
+def metadata(artist, title, number):
+    if not title:
+        return dbus.Dictionary({}, signature="sv")
+    return dbus.Dictionary({
+        "mpris:trackid": dbus.ObjectPath("/org/example/track/%d" % number),
+        "xesam:artist": dbus.Array([artist], signature="s"),
+        "xesam:title": title,
+    }, signature="sv")
+
+
+class Player(MPRISPlayer):
+    def __init__(self):
+        super().__init__(bus, {
+            ROOT: {
+                "Identity": name, "CanQuit": False, "CanRaise": False, "HasTrackList": False,
+                "SupportedUriSchemes": dbus.Array([], signature="s"),
+                "SupportedMimeTypes": dbus.Array([], signature="s"),
+            },
+            PLAYER: {
+                "PlaybackStatus": "Stopped", "LoopStatus": "None", "Rate": 1.0, "Shuffle": False,
+                "Metadata": metadata(*(sys.argv[2:4] + ["", ""])[:2], 0), "Volume": 1.0,
+                "Position": dbus.Int64(0), "MinimumRate": 1.0, "MaximumRate": 1.0,
+                "CanGoNext": True, "CanGoPrevious": True, "CanPlay": True, "CanPause": True,
+                "CanSeek": False, "CanControl": True,
+            },
+        })
+        self.tracks = 0
+
+    @dbus.service.method(PLAYER)
+    def Next(self):
+        pass
+
+    @dbus.service.method(PLAYER)
+    def Previous(self):
+        pass
+
+    @dbus.service.method("org.example.MockPlayer", in_signature="ss")
+    def SetTrack(self, artist, title):
+        self.tracks += 1
+        self.change(Metadata=metadata(artist, title, self.tracks))
+
+
+player = Player()
+owned = dbus.service.BusName("org.mpris.MediaPlayer2." + name, bus, do_not_queue=True)
+GLib.MainLoop().run()
