@@ -61,6 +61,20 @@ peak() {
   cat "$work/peak"
 }
 
+# MEASURE (wall or peak) of `remotectl VERB` and `playerctl VERB`, RUNS times each, appended to
+# ours.MEASURE and theirs.MEASURE. Who goes first alternates too, so that each program toggles
+# play-pause from Paused as often as from Playing.
+alternately() {
+  local measure=$1 run
+  for run in $(seq "$runs"); do
+    if [ $((run % 2)) = 0 ]; then
+      "$measure" "$remotectl" $verb >>"$work/ours.$measure"; "$measure" playerctl $verb >>"$work/theirs.$measure"
+    else
+      "$measure" playerctl $verb >>"$work/theirs.$measure"; "$measure" "$remotectl" $verb >>"$work/ours.$measure"
+    fi
+  done
+}
+
 echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) cores, Linux $(uname -r)"
 echo "swift: $(swift --version 2>/dev/null | head -1)"
 echo "playerctl: $(playerctl --version), remotectl: $("$remotectl" --version)"
@@ -68,22 +82,8 @@ echo "runs: $runs alternating runs of each program per verb, on one bus with one
 for verb in status play-pause; do
   : >"$work/ours.wall"; : >"$work/theirs.wall"; : >"$work/ours.peak"; : >"$work/theirs.peak"
   for _ in 1 2 3; do "$remotectl" $verb >/dev/null 2>&1; playerctl $verb >/dev/null 2>&1; done
-  # Who goes first alternates too, so that each program toggles play-pause from Paused as often
-  # as from Playing.
-  for run in $(seq "$runs"); do
-    if [ $((run % 2)) = 0 ]; then
-      wall "$remotectl" $verb >>"$work/ours.wall"; wall playerctl $verb >>"$work/theirs.wall"
-    else
-      wall playerctl $verb >>"$work/theirs.wall"; wall "$remotectl" $verb >>"$work/ours.wall"
-    fi
-  done
-  for run in $(seq "$runs"); do
-    if [ $((run % 2)) = 0 ]; then
-      peak "$remotectl" $verb >>"$work/ours.peak"; peak playerctl $verb >>"$work/theirs.peak"
-    else
-      peak playerctl $verb >>"$work/theirs.peak"; peak "$remotectl" $verb >>"$work/ours.peak"
-    fi
-  done
+  alternately wall
+  alternately peak
   ours_wall=$(median <"$work/ours.wall"); theirs_wall=$(median <"$work/theirs.wall")
   ours_peak=$(median <"$work/ours.peak"); theirs_peak=$(median <"$work/theirs.peak")
   ours_max=$(maximum <"$work/ours.peak"); theirs_max=$(maximum <"$work/theirs.peak")

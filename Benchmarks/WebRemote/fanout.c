@@ -220,13 +220,19 @@ static void print_percentiles(const char *label, double *times, int count) {
   printf("%s %.1f %.1f %.1f\n", label, times[count / 2], times[(size_t)(count * 0.9)], times[(size_t)(count * 0.99)]);
 }
 
-static int press(int port, const char *token, int count) {
-  char request[1024];
-  snprintf(request, sizeof request,
+/* Writes into REQUEST (SIZE bytes) the WebSocket upgrade of /api/events on the hub's web remote at
+ * PORT, as the paired device whose token is TOKEN asks for it. */
+static void upgrade_request(char *request, size_t size, int port, const char *token) {
+  snprintf(request, size,
            "GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
            "Origin: http://127.0.0.1:%d\r\nAuthorization: Bearer %s\r\n\r\n",
            port, port, token);
+}
+
+static int press(int port, const char *token, int count) {
+  char request[1024];
+  upgrade_request(request, sizeof request, port, token);
   double *times = malloc(sizeof(double) * (size_t)count);
   Client client = {.fd = -1, .capacity = 1 << 16};
   client.buffer = malloc(client.capacity);
@@ -331,11 +337,7 @@ int main(int argc, char **argv) {
   int port = atoi(argv[1]), count = atoi(argv[3]), rounds = atoi(argv[4]);
   const char *token = argv[2];
   char request[1024];
-  snprintf(request, sizeof request,
-           "GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-           "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
-           "Origin: http://127.0.0.1:%d\r\nAuthorization: Bearer %s\r\n\r\n",
-           port, port, token);
+  upgrade_request(request, sizeof request, port, token);
   long before = resident_kib(argv[5]);
   Client *clients = calloc((size_t)count, sizeof *clients);
   int poll = epoll_create1(0);

@@ -42,17 +42,7 @@ import Testing
   @Test @MainActor func `every interface exports exactly its declared methods with their signatures`()
     async throws
   {
-    try await withPlayer(
-      setUp: { application in
-        application.playbackQueueCenter.queue = PlaybackQueue(
-          items: [QueueItem(id: "item0", info: NowPlayingInfo(title: "Item 0"))], currentItemID: "item0")
-        application.playbackQueueCenter.playlists = PlaylistLibrary(playlists: [Playlist(id: "p", name: "P")])
-      }
-    ) { player in
-      try await QueueTests.waitUntilExported(
-        MediaPlayerInterface.trackList.rawValue, on: player.bus, of: player.busName)
-      try await QueueTests.waitUntilExported(
-        MediaPlayerInterface.playlists.rawValue, on: player.bus, of: player.busName)
+    try await withPlayerExportingEveryInterface { player in
       try await Self.expectDeclarations(RootMethod.self, of: player)
       try await Self.expectDeclarations(PlayerMethod.self, of: player)
       try await Self.expectDeclarations(TrackListMethod.self, of: player)

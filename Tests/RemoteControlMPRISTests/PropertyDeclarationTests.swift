@@ -49,18 +49,7 @@ import Testing
   @Test @MainActor func `every interface's declarations are what a player of ours introspects as`()
     async throws
   {
-    try await withPlayer(
-      configure: { $0.desktopEntry = "test" },
-      setUp: { application in
-        application.playbackQueueCenter.queue = PlaybackQueue(
-          items: [QueueItem(id: "item0", info: NowPlayingInfo(title: "Item 0"))], currentItemID: "item0")
-        application.playbackQueueCenter.playlists = PlaylistLibrary(playlists: [Playlist(id: "p", name: "P")])
-      }
-    ) { player in
-      try await QueueTests.waitUntilExported(
-        MediaPlayerInterface.trackList.rawValue, on: player.bus, of: player.busName)
-      try await QueueTests.waitUntilExported(
-        MediaPlayerInterface.playlists.rawValue, on: player.bus, of: player.busName)
+    try await withPlayerExportingEveryInterface(configure: { $0.desktopEntry = "test" }) { player in
       try await Self.expectDeclarations(RootProperty.self, of: player)
       try await Self.expectDeclarations(PlayerProperty.self, of: player)
       try await Self.expectDeclarations(TrackListProperty.self, of: player)

@@ -1,6 +1,7 @@
 import BusTestSupport
 import Foundation
 import HubSupport
+import Testing
 
 /// Sandboxes shaped as Flatpak's for one app: `bwrap --unshare-pid` with `/usr`, `/proc`, `/dev`
 /// and a `/.flatpak-info` naming the app (a random id, so that other tests' sandboxes never
@@ -29,6 +30,47 @@ struct FlatpakShapedSandbox {
         "--symlink", "usr/lib64", "/lib64", "--symlink", "usr/bin", "/bin", "--proc", "/proc", "--dev",
         "/dev", "--ro-bind", info.path, "/.flatpak-info", "sh", "-c", command,
       ])
+  }
+
+  /// An app and its bus proxy, each in a sandbox of the app, as Flatpak runs them.
+  struct RunningApp {
+    /// The bus proxy's sandbox (`sleep 300`).
+    let proxy: ChildProcess
+    /// The app's sandbox (`sleep 301`), which printed its own process id inside.
+    let app: ChildProcess
+    /// The app's process id inside its sandbox, as a stream from it names it.
+    let inside: Int32
+    /// The bus proxy's process on the host (the child of its sandbox's init): the player a
+    /// Flatpak app's bus name leads to.
+    let proxyProcess: Int32
+
+    /// Kills both sandboxes.
+    func kill() {
+      proxy.kill()
+      app.kill()
+    }
+  }
+
+  /// Starts the bus proxy's sandbox and the app's, and waits for the app's id inside and the
+  /// proxy's process on the host, read with `files`; both are killed when a step fails.
+  func startAppAndProxy(reading files: ProcessFiles) async throws -> RunningApp {
+    let proxy = try start("exec sleep 300")
+    let app: ChildProcess
+    do {
+      app = try start("echo $$; exec sleep 301")
+    } catch {
+      proxy.kill()
+      throw error
+    }
+    do {
+      let inside = try #require(Int32(try await app.line()))
+      let proxyProcess = try await files.child(of: files.child(of: proxy.processIdentifier))
+      return RunningApp(proxy: proxy, app: app, inside: inside, proxyProcess: proxyProcess)
+    } catch {
+      proxy.kill()
+      app.kill()
+      throw error
+    }
   }
 
   /// Removes the `/.flatpak-info` file.

@@ -61,8 +61,7 @@ struct SoundServerWatcherTests {
   func `lists the sinks there, then a stream with its role, process and sink as it appears`(
     kind: SoundServerUnderTest.Kind
   ) async throws {
-    let server = try await SoundServerUnderTest.start(kind)
-    do {
+    try await SoundServerUnderTest.with(kind) { server in
       _ = try await server.pactl("load-module", "module-null-sink", "sink_name=phoneout")
       let (log, task) = server.watch()
       defer { task.cancel() }
@@ -87,19 +86,14 @@ struct SoundServerWatcherTests {
       try await log.first("the stream removed") {
         if case .streamRemoved(index: stream.index) = $0 { true } else { nil }
       }
-    } catch {
-      await server.stop()
-      throw error
     }
-    await server.stop()
   }
 
   @Test(arguments: SoundServerUnderTest.Kind.available)
   func `a sink unloaded under a stream is removed and the stream leaves it`(kind: SoundServerUnderTest.Kind)
     async throws
   {
-    let server = try await SoundServerUnderTest.start(kind)
-    do {
+    try await SoundServerUnderTest.with(kind) { server in
       _ = try await server.pactl("load-module", "module-null-sink", "sink_name=speaker")
       let module = try await server.pactl("load-module", "module-null-sink", "sink_name=headphones")
       let (log, task) = server.watch()
@@ -133,19 +127,14 @@ struct SoundServerWatcherTests {
         }
       }
       await music.terminate()
-    } catch {
-      await server.stop()
-      throw error
     }
-    await server.stop()
   }
 
   @Test(arguments: SoundServerUnderTest.Kind.available)
   func `says that what was there has all been told, after the sinks and streams already there`(
     kind: SoundServerUnderTest.Kind
   ) async throws {
-    let server = try await SoundServerUnderTest.start(kind)
-    do {
+    try await SoundServerUnderTest.with(kind) { server in
       _ = try await server.pactl("load-module", "module-null-sink", "sink_name=there")
       let music = try server.play(role: "music", sink: "there")
       defer { music.kill() }
@@ -164,17 +153,12 @@ struct SoundServerWatcherTests {
         "\(told)")
       #expect(log.events.filter { $0 == .listed }.count == 1)
       await music.terminate()
-    } catch {
-      await server.stop()
-      throw error
     }
-    await server.stop()
   }
 
   @Test(arguments: SoundServerUnderTest.Kind.available)
   func `a sink loaded later is announced`(kind: SoundServerUnderTest.Kind) async throws {
-    let server = try await SoundServerUnderTest.start(kind)
-    do {
+    try await SoundServerUnderTest.with(kind) { server in
       let (log, task) = server.watch()
       defer { task.cancel() }
       _ = try await server.pactl("load-module", "module-null-sink", "sink_name=later")
@@ -182,11 +166,7 @@ struct SoundServerWatcherTests {
         if case .sinkAdded(let sink) = $0, sink.name == "later" { sink } else { nil }
       }
       #expect(later.isActivePortAvailable)
-    } catch {
-      await server.stop()
-      throw error
     }
-    await server.stop()
   }
 
   @Test func `no server is an error that says how to start one`() async throws {

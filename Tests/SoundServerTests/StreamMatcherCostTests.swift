@@ -39,12 +39,10 @@ struct StreamMatcherCostTests {
     let sandbox = try FlatpakShapedSandbox(instanceID: "7")
     defer { sandbox.remove() }
     let appID = sandbox.appID
-    let proxy = try sandbox.start("exec sleep 300")
-    defer { proxy.kill() }
-    let app = try sandbox.start("echo $$; exec sleep 301")
-    defer { app.kill() }
-    let inside = try #require(Int32(try await app.line()))
-    let proxyProcess = try await files.child(of: files.child(of: proxy.processIdentifier))
+    let running = try await sandbox.startAppAndProxy(reading: files)
+    defer { running.kill() }
+    let inside = running.inside
+    let proxyProcess = running.proxyProcess
 
     let browser = PlayerProcess(processID: player.processIdentifier)
     let flatpak = PlayerProcess(processID: proxyProcess, desktopEntry: nil, reading: files)

@@ -184,13 +184,10 @@ struct StreamMatcherProcTests {
     defer { sandbox.remove() }
     let appID = sandbox.appID
     // The bus proxy's sandbox, and the app's, whose player prints its id inside.
-    let proxy = try sandbox.start("exec sleep 300")
-    defer { proxy.kill() }
-    let app = try sandbox.start("echo $$; exec sleep 301")
-    defer { app.kill() }
-    let inside = try #require(Int32(try await app.line()))
-    let proxyInit = try await files.child(of: proxy.processIdentifier)
-    let proxySleep = try await files.child(of: proxyInit)
+    let running = try await sandbox.startAppAndProxy(reading: files)
+    defer { running.kill() }
+    let inside = running.inside
+    let proxySleep = running.proxyProcess
     let player = PlayerProcess(processID: proxySleep, desktopEntry: nil, reading: files)
     #expect(player.flatpak == ProcessFiles.FlatpakInfo(appID: appID, instanceID: "31337"))
     var matcher = StreamMatcher(tree: files)

@@ -23,8 +23,7 @@ struct StreamVolumeControlTests {
   func `a level of 0.3 is what pactl shows as 30 %, on that stream only, its balance kept`(
     kind: SoundServerUnderTest.Kind
   ) async throws {
-    let server = try await SoundServerUnderTest.start(kind)
-    do {
+    try await SoundServerUnderTest.with(kind) { server in
       _ = try await server.pactl("load-module", "module-null-sink", "sink_name=out")
       let first = try server.play(role: "music", sink: "out")
       defer { first.kill() }
@@ -51,16 +50,11 @@ struct StreamVolumeControlTests {
       #expect(abs((levels[one.index]?.first ?? 0) - 0.3) < 0.0001)
       #expect(abs((levels[one.index]?.last ?? 0) - 0.15) < 0.0001)
       #expect(levels[other.index] == [1, 1])
-    } catch {
-      await server.stop()
-      throw error
     }
-    await server.stop()
   }
 
   @Test func `a stream that ended, and a server that is not there, are errors that say so`() async throws {
-    let server = try await SoundServerUnderTest.start(.pulseAudio)
-    do {
+    try await SoundServerUnderTest.with(.pulseAudio) { server in
       _ = try await server.pactl("load-module", "module-null-sink", "sink_name=out")
       let player = try server.play(role: "music", sink: "out")
       let index = try await stream(of: player, on: server).index
@@ -72,11 +66,7 @@ struct StreamVolumeControlTests {
       await #expect(throws: SoundServerError(.noSuchStream, "")) {
         _ = try await control.setLevel(0.5, of: [index])
       }
-    } catch {
-      await server.stop()
-      throw error
     }
-    await server.stop()
     let nowhere = StreamVolumeControl(server: "unix:/nonexistent/pulse/native", applicationName: "tests")
     let error = await #expect(throws: SoundServerError.self) { _ = try await nowhere.volumes(of: [0]) }
     #expect(error?.code == .unavailable)

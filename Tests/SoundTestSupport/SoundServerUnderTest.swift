@@ -52,6 +52,23 @@ package struct SoundServerUnderTest: Sendable {
     }
   }
 
+  /// Starts a server of `kind` (with `modules`, as ``start(_:loading:)``), runs `body` on it and
+  /// stops it, whether `body` returns or throws.
+  package static func with<Result>(
+    _ kind: Kind, loading modules: [String] = [], _ body: (SoundServerUnderTest) async throws -> Result
+  ) async throws -> Result {
+    let server = try await start(kind, loading: modules)
+    let result: Result
+    do {
+      result = try await body(server)
+    } catch {
+      await server.stop()
+      throw error
+    }
+    await server.stop()
+    return result
+  }
+
   /// Runs `pactl` against the server; its output, trimmed.
   package func pactl(_ arguments: String...) async throws -> String {
     try await pactl(arguments)

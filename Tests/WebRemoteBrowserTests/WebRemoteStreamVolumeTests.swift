@@ -12,8 +12,7 @@ import Testing
   .enabled(if: WebRemoteStage.canRun && PulseAudioServer.isInstalled), .timeLimit(.minutes(3)))
 struct WebRemoteStreamVolumeTests {
   @Test func theSliderOfAPlayerWithoutVolumeSetsItsOwnStreamAndSaysSo() async throws {
-    let server = try await SoundServerUnderTest.start(.pulseAudio)
-    do {
+    try await SoundServerUnderTest.with(.pulseAudio) { server in
       _ = try await server.pactl("load-module", "module-null-sink", "sink_name=out")
       _ = try await server.pactl("set-default-sink", "out")
       try await WebRemoteStage.run(
@@ -67,10 +66,6 @@ struct WebRemoteStreamVolumeTests {
             == "30 %"
         }
       }
-    } catch {
-      await server.stop()
-      throw error
     }
-    await server.stop()
   }
 }

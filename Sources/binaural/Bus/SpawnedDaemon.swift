@@ -1,4 +1,5 @@
 import Glibc
+import HubSupport
 
 /// A process binaural started with `posix_spawnp` whose life is tied to binaural's: its
 /// standard input is a channel only binaural holds the other end of (the *lifeline*), and it is expected to
@@ -44,24 +45,13 @@ struct SpawnedDaemon: Sendable {
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     if let descriptor3 { posix_spawn_file_actions_adddup2(&actions, descriptor3, 3) }
 
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var none = sigset_t()
-    sigemptyset(&none)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for signal in [SIGTERM, SIGINT, SIGHUP, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setpgroup(&attributes, 0)
-    posix_spawnattr_setflags(
-      &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
-
     let argv = ([program] + arguments).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     var pid: pid_t = 0
-    let result = posix_spawnp(&pid, program, &actions, &attributes, argv, environ)
+    let result = SpawnAttributes.withSignalsReset(flags: Int32(POSIX_SPAWN_SETPGROUP)) { attributes in
+      posix_spawnattr_setpgroup(&attributes, 0)
+      return posix_spawnp(&pid, program, &actions, &attributes, argv, environ)
+    }
     close(ends.read)
     guard result == 0 else {
       close(ends.write)

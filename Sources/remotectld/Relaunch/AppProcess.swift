@@ -20,19 +20,6 @@ enum AppProcess {
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    // The hub's blocked signals and ignored ones are not the app's.
-    var none = sigset_t()
-    sigemptyset(&none)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for signal in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGCHLD] { sigaddset(&defaults, signal) }
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setflags(
-      &attributes, Int16(Self.setSessionFlag | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     let argv = ([path] + arguments.dropFirst()).map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {
@@ -40,7 +27,10 @@ enum AppProcess {
       envp.forEach { free($0) }
     }
     var pid: pid_t = 0
-    let result = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+    // The hub's blocked signals and ignored ones are not the app's.
+    let result = SpawnAttributes.withSignalsReset(flags: Self.setSessionFlag) { attributes in
+      posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+    }
     guard result == 0 else {
       throw HubError("cannot start \(path): \(String(cString: strerror(result)))")
     }

@@ -198,3 +198,26 @@ func withPlayer(
   await player.stop()
   await bus.stop()
 }
+
+/// Runs `body` with a player that exports every MPRIS interface (a queue, so `TrackList`, and
+/// playlists, so `Playlists`), once the bus lists both, then stops it as ``withPlayer``.
+@MainActor
+func withPlayerExportingEveryInterface(
+  configure: (inout MediaPlayerConfiguration) -> Void = { _ in },
+  _ body: (TestPlayer) async throws -> Void
+) async throws {
+  try await withPlayer(
+    configure: configure,
+    setUp: { application in
+      application.playbackQueueCenter.queue = PlaybackQueue(
+        items: [QueueItem(id: "item0", info: NowPlayingInfo(title: "Item 0"))], currentItemID: "item0")
+      application.playbackQueueCenter.playlists = PlaylistLibrary(playlists: [Playlist(id: "p", name: "P")])
+    }
+  ) { player in
+    try await QueueTests.waitUntilExported(
+      MediaPlayerInterface.trackList.rawValue, on: player.bus, of: player.busName)
+    try await QueueTests.waitUntilExported(
+      MediaPlayerInterface.playlists.rawValue, on: player.bus, of: player.busName)
+    try await body(player)
+  }
+}
