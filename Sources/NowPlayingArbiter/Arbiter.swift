@@ -216,18 +216,10 @@ package struct Arbiter: Sendable {
     guard isEcho != echoes.contains(owner) else { return }
     if isEcho {
       echoes.insert(owner)
-      if pinned == owner { pinned = nil }
-      if active == owner { active = nil }
+      setAside(owner)
     } else {
       echoes.remove(owner)
-      // What plays as it stops being an echo has just started playing, as far as anyone saw.
-      if var record = records[owner], record.isPlaying {
-        let now = tick()
-        record.started = now
-        record.activity = now
-        records[owner] = record
-        pinned = nil
-      }
+      readmitted(owner)
     }
   }
 
@@ -235,19 +227,29 @@ package struct Arbiter: Sendable {
     guard isEligible == ineligible.contains(owner) else { return }
     if isEligible {
       ineligible.remove(owner)
-      // What plays as it becomes eligible has just started playing, as far as the rule saw.
-      if var record = records[owner], record.isPlaying {
-        let now = tick()
-        record.started = now
-        record.activity = now
-        records[owner] = record
-        pinned = nil
-      }
+      readmitted(owner)
     } else {
       ineligible.insert(owner)
-      if pinned == owner { pinned = nil }
-      if active == owner { active = nil }
+      setAside(owner)
     }
+  }
+
+  /// `owner` may no longer be Now Playing (an echo, or a player that plays nothing here): it
+  /// loses its pin and its place.
+  private mutating func setAside(_ owner: String) {
+    if pinned == owner { pinned = nil }
+    if active == owner { active = nil }
+  }
+
+  /// `owner` may be Now Playing again: what it plays has just started playing, as far as the
+  /// rule saw.
+  private mutating func readmitted(_ owner: String) {
+    guard var record = records[owner], record.isPlaying else { return }
+    let now = tick()
+    record.started = now
+    record.activity = now
+    records[owner] = record
+    pinned = nil
   }
 
   // MARK: - Activity
