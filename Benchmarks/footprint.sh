@@ -30,14 +30,7 @@ source Benchmarks/common.sh
 cc -O2 -o "$work/dbus-hub" Benchmarks/DBus/hub.c -lsystemd
 cc -O2 -o "$work/webremote-fanout" Benchmarks/WebRemote/fanout.c -lcrypto
 
-median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-wall() {
-  local start end
-  start=${EPOCHREALTIME/./}
-  "$@" >/dev/null 2>&1
-  end=${EPOCHREALTIME/./}
-  echo $((end - start))
-}
+source Benchmarks/timing.sh
 kib() { awk '/VmRSS/ { print $2 }' /proc/"$1"/status; }
 # A process's CPU time so far, user and system, in clock ticks.
 ticks() { awk '{ print $14 + $15 }' /proc/"$1"/stat; }

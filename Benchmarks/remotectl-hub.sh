@@ -30,14 +30,7 @@ wait_for_name org.mpris.MediaPlayer2.binaural
 until [ "$(playerctl -p binaural status 2>/dev/null)" = "Paused" ]; do sleep 0.05; done
 until "$remotectl" hub 2>&1 | grep -q binaural; do sleep 0.05; done
 
-median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-wall() {
-  local start end
-  start=${EPOCHREALTIME/./}
-  "$@" >/dev/null 2>&1
-  end=${EPOCHREALTIME/./}
-  echo $((end - start))
-}
+source "$root/Benchmarks/timing.sh"
 
 programs=("$remotectl" playerctl)
 [ -n "$baseline" ] && programs+=("$baseline")

@@ -43,17 +43,7 @@ gdbus wait --session --timeout 10 org.mpris.MediaPlayer2.binaural
 # Ready when it answers the very property the benchmark reads.
 [ "$(playerctl -p binaural status)" = "Paused" ] || { echo "binaural does not answer" >&2; exit 1; }
 
-median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-maximum() { sort -n | tail -1; }
-
-# Wall time of one run in microseconds, from bash's own clock (no `date` processes around it).
-wall() {
-  local start end
-  start=${EPOCHREALTIME/./}
-  "$@" >/dev/null 2>&1
-  end=${EPOCHREALTIME/./}
-  echo $((end - start))
-}
+source "$root/Benchmarks/timing.sh"
 
 # Peak resident memory of one run in KiB.
 peak() {
