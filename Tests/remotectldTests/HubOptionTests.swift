@@ -164,3 +164,10 @@ struct HubOptionTests {
     #expect(String(command.bridge.heartbeat) == HubOption.bridgeHeartbeat.defaultValue)
   }
 }
+
+extension HubOption: CustomTestStringConvertible {
+  /// The flag, so that a test case names its row rather than printing every field.
+  public var testDescription: String {
+    longFlag
+  }
+}

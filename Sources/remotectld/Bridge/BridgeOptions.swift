@@ -41,14 +41,15 @@ struct BridgeOptions: ParsableArguments {
 
   func validate() throws {
     guard (0...65535).contains(port) else {
-      throw ValidationError("--bridge-port must be a port number, 0–65535 (0: a free port)")
+      throw ValidationError(
+        "\(HubOption.bridgePort.longFlag) must be a port number, 0–65535 (0: a free port)")
     }
     guard heartbeat >= 0.1, heartbeat <= 3600 else {
-      throw ValidationError("--bridge-heartbeat must be between 0.1 and 3600 seconds")
+      throw ValidationError("\(HubOption.bridgeHeartbeat.longFlag) must be between 0.1 and 3600 seconds")
     }
     for origin in origins where origin.isEmpty || origin.hasSuffix("/") {
       throw ValidationError(
-        "--bridge-origin \"\(origin)\" is not an origin; write scheme, host and port, no path: https://music.example"
+        "\(HubOption.bridgeOrigin.longFlag) \"\(origin)\" is not an origin; write scheme, host and port, no path: https://music.example"
       )
     }
   }

@@ -40,6 +40,11 @@ struct HubOption: Sendable {
     ArgumentHelp(defaultValue.map { "\(summary) (default: \($0))." } ?? "\(summary).", valueName: valueName)
   }
 
+  /// The long flag as written, `--flag`, for messages about it.
+  var longFlag: String {
+    "--\(flag)"
+  }
+
   /// The names swift-argument-parser parses: `--flag`, and `-s` when the row has a short one.
   var name: NameSpecification {
     short.map { [.customShort($0), .customLong(flag)] } ?? [.customLong(flag)]

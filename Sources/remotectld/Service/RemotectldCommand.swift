@@ -156,26 +156,32 @@ struct RemotectldCommand: AsyncParsableCommand {
         "unknown log level \"\(logLevel ?? "")\"; use trace, debug, info, notice, warning, error or critical")
     }
     guard (0...65535).contains(port) else {
-      throw ValidationError("--http-port must be 0 (a free port) or a port from 1 to 65535, not \(port)")
+      throw ValidationError(
+        "\(HubOption.httpPort.longFlag) must be 0 (a free port) or a port from 1 to 65535, not \(port)")
     }
     if noHTTP, lan {
-      throw ValidationError("--lan and --no-http contradict each other: choose one")
+      throw ValidationError(
+        "\(HubOption.lan.longFlag) and \(HubOption.noHTTP.longFlag) contradict each other: choose one")
     }
     if let publicOrigin {
       do {
         _ = try PublicOrigin(publicOrigin)
       } catch {
-        throw ValidationError("--public-origin: \(error.message)")
+        throw ValidationError("\(HubOption.publicOrigin.longFlag): \(error.message)")
       }
-      if noHTTP { throw ValidationError("--public-origin and --no-http contradict each other: choose one") }
+      if noHTTP {
+        throw ValidationError(
+          "\(HubOption.publicOrigin.longFlag) and \(HubOption.noHTTP.longFlag) contradict each other: choose one"
+        )
+      }
     }
     for name in ignoredNames where name.isEmpty {
-      throw ValidationError("--ignore-player needs a player name, such as vlc")
+      throw ValidationError("\(HubOption.ignorePlayer.longFlag) needs a player name, such as vlc")
     }
     if let callRoles, AudioSessionOptions.roles(in: callRoles).isEmpty {
       throw ValidationError(
-        "--call-roles must name at least one media.role, such as phone,communication "
-          + "(to let calls pause nothing, use --no-interrupt-on-calls)")
+        "\(HubOption.callRoles.longFlag) must name at least one media.role, such as phone,communication "
+          + "(to let calls pause nothing, use --no-\(HubOption.interruptOnCalls.flag))")
     }
   }
 
@@ -243,7 +249,7 @@ struct RemotectldCommand: AsyncParsableCommand {
     do {
       origin = try publicOrigin.map { value throws(APIError) in try PublicOrigin(value) } ?? file.publicOrigin
     } catch {
-      throw HubError("--public-origin: \(error)")
+      throw HubError("\(HubOption.publicOrigin.longFlag): \(error)")
     }
     return HubService.Configuration(
       bus: busAddress.map(BusAddress.address) ?? .session, filter: CandidateFilter(ignoring: ignoredNames),
