@@ -6,46 +6,50 @@ struct BridgeOptions: ParsableArguments {
   /// the web remote's 7600.
   static let defaultPort = 7601
 
-  @Flag(
-    inversion: .prefixedNo,
-    help: ArgumentHelp(
-      "Let web pages and programs publish players over a WebSocket (the unix socket "
-        + "$XDG_RUNTIME_DIR/remotectld/bridge.sock and loopback TCP)."))
-  var bridge = true
+  /// The seconds between the bridge's pings unless told otherwise.
+  static let defaultHeartbeat = 5.0
 
-  @Option(
-    name: .customLong("bridge-origin"), parsing: .singleValue,
-    help: ArgumentHelp(
-      "A web origin whose pages may use the bridge, such as https://music.example; repeat it. "
-        + "More come from $XDG_CONFIG_HOME/remotectld/bridge-origins, one a line.",
-      valueName: "origin"))
+  // Each flag's name and help are its row of HubOption's table; one with a default is optional,
+  // so that swift-argument-parser does not print the default the row's help already says.
+
+  @Flag(name: HubOption.bridge.name, inversion: .prefixedNo, help: HubOption.bridge.help)
+  var bridge: Bool?
+
+  @Option(name: HubOption.bridgeOrigin.name, parsing: .singleValue, help: HubOption.bridgeOrigin.help)
   var origins: [String] = []
 
-  @Option(
-    help: ArgumentHelp(
-      "The loopback TCP port of the bridge, apart from the web remote's (its WebSockets carry "
-        + "bigger frames and a faster heartbeat); 0: a free port. The URL is written to "
-        + "$XDG_RUNTIME_DIR/remotectld/bridge-endpoint.",
-      valueName: "port"))
-  var bridgePort = BridgeOptions.defaultPort
+  @Option(name: HubOption.bridgePort.name, help: HubOption.bridgePort.help)
+  var bridgePort: Int?
 
-  @Option(
-    help: ArgumentHelp(
-      "Seconds between the pings that tell a bridge client is alive; a client that misses one is "
-        + "dropped and its players leave the bus.",
-      valueName: "seconds"))
-  var bridgeHeartbeat = 5.0
+  @Option(name: HubOption.bridgeHeartbeat.name, help: HubOption.bridgeHeartbeat.help)
+  var bridgeHeartbeat: Double?
+
+  /// Whether to serve the bridge: `--bridge`, else its row's default.
+  var isEnabled: Bool {
+    bridge ?? HubOption.bridge.isOnByDefault
+  }
+
+  /// The loopback TCP port: `--bridge-port`, else ``defaultPort``.
+  var port: Int {
+    bridgePort ?? BridgeOptions.defaultPort
+  }
+
+  /// The seconds between pings: `--bridge-heartbeat`, else ``defaultHeartbeat``.
+  var heartbeat: Double {
+    bridgeHeartbeat ?? BridgeOptions.defaultHeartbeat
+  }
 
   func validate() throws {
-    guard (0...65535).contains(bridgePort) else {
-      throw ValidationError("--bridge-port must be a port number, 0–65535 (0: a free port)")
+    guard (0...65535).contains(port) else {
+      throw ValidationError(
+        "\(HubOption.bridgePort.longFlag) must be a port number, 0–65535 (0: a free port)")
     }
-    guard bridgeHeartbeat >= 0.1, bridgeHeartbeat <= 3600 else {
-      throw ValidationError("--bridge-heartbeat must be between 0.1 and 3600 seconds")
+    guard heartbeat >= 0.1, heartbeat <= 3600 else {
+      throw ValidationError("\(HubOption.bridgeHeartbeat.longFlag) must be between 0.1 and 3600 seconds")
     }
     for origin in origins where origin.isEmpty || origin.hasSuffix("/") {
       throw ValidationError(
-        "--bridge-origin \"\(origin)\" is not an origin; write scheme, host and port, no path: https://music.example"
+        "\(HubOption.bridgeOrigin.longFlag) \"\(origin)\" is not an origin; write scheme, host and port, no path: https://music.example"
       )
     }
   }

@@ -22,7 +22,7 @@ struct BridgeService: Service {
   /// said on the bus), and once both listeners have stopped; a listener that fails (its port
   /// taken, say) takes neither the other listener nor the hub down with it.
   func run() async throws {
-    guard options.bridge else {
+    guard options.isEnabled else {
       status.off("remotectld runs with --no-bridge")
       return
     }
@@ -56,7 +56,7 @@ struct BridgeService: Service {
     let hub = BridgeHub(
       configuration: BridgeConfiguration(
         busAddress: busAddress, token: token, allowedOrigins: Set(options.origins + listedOrigins),
-        heartbeatInterval: .milliseconds(Int64(options.bridgeHeartbeat * 1000)),
+        heartbeatInterval: .milliseconds(Int64(options.heartbeat * 1000)),
         artworkDirectory: files.artwork),
       logger: logger)
     var listeners = [
@@ -118,7 +118,7 @@ struct BridgeService: Service {
   }
 
   private func tcpApplication(hub: BridgeHub, files: BridgeFiles) -> any Service {
-    application(hub: hub, listener: .loopback, address: .hostname("127.0.0.1", port: options.bridgePort)) {
+    application(hub: hub, listener: .loopback, address: .hostname("127.0.0.1", port: options.port)) {
       [logger, status] port in
       hub.allowOwnOrigins(["http://127.0.0.1:\(port)", "http://localhost:\(port)", "http://[::1]:\(port)"])
       let endpoint = "ws://127.0.0.1:\(port)/bridge"

@@ -70,11 +70,11 @@ struct ConfigurationFile: Sendable, Hashable {
       }
       let key = line[..<equals].trimmingSpaces()
       let value = line[line.index(after: equals)...].trimmingSpaces()
-      guard let option = HubOption.option(key: key) else {
+      guard let read = HubOption.option(key: key)?.read else {
         throw HubError("\(place): unknown key \"\(key)\"; the keys are: \(HubOption.keyList)")
       }
       do {
-        try option.read(value, &configuration)
+        try read(value, &configuration)
       } catch {
         throw HubError("\(place): \(error.description)")
       }

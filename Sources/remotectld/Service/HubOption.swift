@@ -1,19 +1,23 @@
 import ArgumentParser
 import WebRemote
 
-/// One of remotectld's options that the configuration file may set too: its flag, its key in
-/// `remotectld.conf`, the values it takes, its default and its help, spelled here once.
+/// One of remotectld's options: its flag, its key in `remotectld.conf` if the file may set it,
+/// the values it takes, its default and its help, spelled here once.
 ///
-/// ``RemotectldCommand``'s flags take their names and help from these rows (swift-argument-parser
-/// still parses them), ``ConfigurationFile`` parses a key only through its row and refuses one
-/// that no row has, and the resolved configuration takes each default from its row. A key cannot
-/// be routed to another option's setting, because each row says which setting it writes.
+/// ``RemotectldCommand``'s and ``BridgeOptions``' flags take their names and help from these rows
+/// (swift-argument-parser still parses them, and prints no default of its own: a flag with a
+/// default is optional, resolved to its row's default), ``ConfigurationFile`` parses a key only
+/// through its row and refuses one that no row has, and the resolved configuration takes each
+/// default from its row. A key cannot be routed to another option's setting, because each row
+/// says which setting it writes.
 struct HubOption: Sendable {
   /// The long flag without its dashes (`exclusive` is `--exclusive`, `--no-exclusive`).
   let flag: String
-  /// The key in the configuration file.
-  let key: String
-  /// What the file accepts, as the help shows it: `yes|no`, `auto|on|off`.
+  /// The one-letter flag, if there is one (`i` is `-i`).
+  var short: Character? = nil
+  /// The key in the configuration file; `nil` for an option only the command line gives.
+  var key: String? = nil
+  /// What the option accepts, as the help shows it: `yes|no`, `auto|on|off`.
   let values: String
   /// The default, as the help says it; `nil` when the help says none.
   let defaultValue: String?
@@ -21,10 +25,10 @@ struct HubOption: Sendable {
   let summary: String
   /// The placeholder of an option that takes a value; `nil` for a yes/no flag.
   let valueName: String?
-  /// Reads `value` into its setting of `file`.
+  /// Reads `value` into its setting of `file`; `nil` for an option the file cannot set.
   ///
   /// - Throws: ``HubError`` saying why the value is wrong, without the file's place.
-  let read: @Sendable (_ value: String, _ file: inout ConfigurationFile) throws(HubError) -> Void
+  var read: (@Sendable (_ value: String, _ file: inout ConfigurationFile) throws(HubError) -> Void)? = nil
 
   /// Whether a yes/no option is on unless told otherwise.
   var isOnByDefault: Bool {
@@ -36,6 +40,16 @@ struct HubOption: Sendable {
     ArgumentHelp(defaultValue.map { "\(summary) (default: \($0))." } ?? "\(summary).", valueName: valueName)
   }
 
+  /// The long flag as written, `--flag`, for messages about it.
+  var longFlag: String {
+    "--\(flag)"
+  }
+
+  /// The names swift-argument-parser parses: `--flag`, and `-s` when the row has a short one.
+  var name: NameSpecification {
+    short.map { [.customShort($0), .customLong(flag)] } ?? [.customLong(flag)]
+  }
+
   /// A yes/no option written `--flag`/`--no-flag` and `key = yes|no`, setting `setting`.
   static func yesNo(
     _ flag: String, default isOn: Bool, _ summary: String,
@@ -44,7 +58,7 @@ struct HubOption: Sendable {
     HubOption(
       flag: flag, key: flag, values: "yes|no", defaultValue: isOn ? "on" : "off", summary: summary,
       valueName: nil
-    ) { value, file throws(HubError) in
+    ) { (value: String, file: inout ConfigurationFile) throws(HubError) in
       guard let isOn = yesNoWords[value] else {
         throw HubError("\(flag) must be yes or no, not \"\(value)\"")
       }
@@ -63,7 +77,7 @@ struct HubOption: Sendable {
     summary: "When to publish the proxy player and playerctld's name: auto (unless GNOME Shell or KDE "
       + "Plasma shows every player), on or off",
     valueName: "mode"
-  ) { value, file throws(HubError) in
+  ) { (value: String, file: inout ConfigurationFile) throws(HubError) in
     guard let mode = ProxyMode(rawValue: value) else {
       throw HubError("proxy must be auto, on or off, not \"\(value)\"")
     }
@@ -85,7 +99,7 @@ struct HubOption: Sendable {
   static let callRoles = HubOption(
     flag: "call-roles", key: "call-roles", values: "phone,communication", defaultValue: "phone,communication",
     summary: "The media.role values of the streams that are calls, comma-separated", valueName: "roles"
-  ) { value, file throws(HubError) in
+  ) { (value: String, file: inout ConfigurationFile) throws(HubError) in
     let roles = AudioSessionOptions.roles(in: value)
     guard !roles.isEmpty else {
       throw HubError(
@@ -123,7 +137,7 @@ struct HubOption: Sendable {
     summary: "The HTTPS origin a reverse proxy (Caddy, nginx, tailscale serve) serves the web remote at, "
       + "passing requests to the loopback listener: the Host and Origin checks accept it",
     valueName: "https://name"
-  ) { value, file throws(HubError) in
+  ) { (value: String, file: inout ConfigurationFile) throws(HubError) in
     do throws(APIError) {
       file.publicOrigin = try PublicOrigin(value)
     } catch {
@@ -131,24 +145,102 @@ struct HubOption: Sendable {
     }
   }
 
-  /// Every option the configuration file may set, in the order the help lists them.
-  static let all = [
+  // MARK: - Options only the command line gives
+
+  /// `-i`, `--ignore-player`: a player the hub leaves out; repeated or comma-separated.
+  static let ignorePlayer = HubOption(
+    flag: "ignore-player", short: "i", values: "name,…", defaultValue: nil,
+    summary: "A player to leave out, by name (vlc) or bus name; repeat it or separate names with commas",
+    valueName: "name")
+
+  /// `--playerctld`, `--no-playerctld`: whether to stand in for playerctld.
+  static let playerctld = HubOption(
+    flag: "playerctld", values: "yes|no", defaultValue: "on",
+    summary: "Answer playerctld's interface under its bus name while playerctld is not running",
+    valueName: nil)
+
+  /// `--config`: the configuration file to read instead of the usual one.
+  static let config = HubOption(
+    flag: "config", values: "path", defaultValue: "$XDG_CONFIG_HOME/remotectld/remotectld.conf",
+    summary: "The configuration file", valueName: "path")
+
+  /// `--bus-address`: a bus to serve instead of the session bus.
+  static let busAddress = HubOption(
+    flag: "bus-address", values: "address", defaultValue: nil,
+    summary: "A D-Bus address to use instead of the session bus, such as unix:path=/tmp/bus",
+    valueName: "address")
+
+  /// `--http-port`: the web remote's port.
+  static let httpPort = HubOption(
+    flag: "http-port", values: "0-65535", defaultValue: String(HTTPOptions.defaultPort),
+    summary: "The web remote's port on 127.0.0.1 (and on the LAN with --lan); 0 picks a free port",
+    valueName: "port")
+
+  /// `--no-http`: a flag without `--http`.
+  static let noHTTP = HubOption(
+    flag: "no-http", values: "", defaultValue: nil, summary: "Serve no web remote at all", valueName: nil)
+
+  /// `--log-level`: the least level logged, one of swift-log's `Logger.Level` names.
+  static let logLevel = HubOption(
+    flag: "log-level", values: "trace|debug|info|notice|warning|error|critical", defaultValue: "info",
+    summary: "How much to log: trace, debug, info, notice, warning, error or critical", valueName: "level")
+
+  /// `--bridge`, `--no-bridge`: whether to serve the bridge.
+  static let bridge = HubOption(
+    flag: "bridge", values: "yes|no", defaultValue: "on",
+    summary: "Let web pages and programs publish players over a WebSocket, on the unix socket "
+      + "$XDG_RUNTIME_DIR/remotectld/bridge.sock and loopback TCP",
+    valueName: nil)
+
+  /// `--bridge-origin`: a web origin allowed to use the bridge; repeated.
+  static let bridgeOrigin = HubOption(
+    flag: "bridge-origin", values: "origin", defaultValue: nil,
+    summary: "A web origin whose pages may use the bridge, such as https://music.example; repeat it. "
+      + "More come from $XDG_CONFIG_HOME/remotectld/bridge-origins, one a line",
+    valueName: "origin")
+
+  /// `--bridge-port`: the bridge's loopback TCP port.
+  static let bridgePort = HubOption(
+    flag: "bridge-port", values: "0-65535", defaultValue: String(BridgeOptions.defaultPort),
+    summary: "The loopback TCP port of the bridge, apart from the web remote's (its WebSockets carry "
+      + "bigger frames and a faster heartbeat), its URL written to "
+      + "$XDG_RUNTIME_DIR/remotectld/bridge-endpoint; 0 picks a free port",
+    valueName: "port")
+
+  /// `--bridge-heartbeat`: seconds between the bridge's pings.
+  static let bridgeHeartbeat = HubOption(
+    flag: "bridge-heartbeat", values: "0.1-3600", defaultValue: String(BridgeOptions.defaultHeartbeat),
+    summary: "Seconds between the pings that tell a bridge client is alive; a client that misses one is "
+      + "dropped and its players leave the bus",
+    valueName: "seconds")
+
+  // MARK: - Lists
+
+  /// Every option the configuration file may set, in the order the file's summary lists them.
+  static let fileOptions = [
     proxy, interruptOnCalls, pauseOnRouteLoss, callRoles, pauseForSleep, exclusive, relaunch, lan,
     publicOrigin,
   ]
 
+  /// Every option remotectld takes, in the order the help lists them, the bridge's first.
+  static let all = [
+    bridge, bridgeOrigin, bridgePort, bridgeHeartbeat, ignorePlayer, playerctld, proxy, interruptOnCalls,
+    pauseOnRouteLoss, pauseForSleep, exclusive, relaunch, callRoles, config, busAddress, httpPort, lan,
+    publicOrigin, noHTTP, logLevel,
+  ]
+
   /// The row of `key`, if the file may set it.
   static func option(key: String) -> HubOption? {
-    all.first { $0.key == key }
+    fileOptions.first { $0.key == key }
   }
 
   /// The keys the file may set, comma-separated, for an error about an unknown key.
   static var keyList: String {
-    all.map { $0.key }.joined(separator: ", ")
+    fileOptions.compactMap(\.key).joined(separator: ", ")
   }
 
   /// The keys and their values as the help's discussion lists them: `proxy = auto|on|off, …`.
   static var fileSummary: String {
-    all.map { "\($0.key) = \($0.values)" }.joined(separator: ", ")
+    fileOptions.compactMap { option in option.key.map { "\($0) = \(option.values)" } }.joined(separator: ", ")
   }
 }

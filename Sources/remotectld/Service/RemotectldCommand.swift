@@ -85,104 +85,103 @@ struct RemotectldCommand: AsyncParsableCommand {
       """,
     version: PackageVersion.current)
 
-  @Option(
-    name: [.customShort("i"), .customLong("ignore-player")], parsing: .singleValue,
-    help: ArgumentHelp(
-      "A player to leave out, by name (vlc) or bus name; repeat it or separate names with commas.",
-      valueName: "name"))
+  // Each flag's name and help are its row of HubOption's table; one with a default is optional,
+  // resolved to its row's default, so that swift-argument-parser does not print the default the
+  // row's help already says.
+
+  @Option(name: HubOption.ignorePlayer.name, parsing: .singleValue, help: HubOption.ignorePlayer.help)
   var ignored: [String] = []
 
-  @Flag(
-    inversion: .prefixedNo,
-    help: "Answer playerctld's interface under its bus name while playerctld is not running.")
-  var playerctld = true
+  @Flag(name: HubOption.playerctld.name, inversion: .prefixedNo, help: HubOption.playerctld.help)
+  var playerctld: Bool?
 
-  @Option(name: .customLong(HubOption.proxy.flag), help: HubOption.proxy.help)
+  @Option(name: HubOption.proxy.name, help: HubOption.proxy.help)
   var proxy: ProxyMode?
 
-  @Flag(
-    name: .customLong(HubOption.interruptOnCalls.flag), inversion: .prefixedNo,
-    help: HubOption.interruptOnCalls.help)
+  @Flag(name: HubOption.interruptOnCalls.name, inversion: .prefixedNo, help: HubOption.interruptOnCalls.help)
   var interruptsOnCalls: Bool?
 
-  @Flag(
-    name: .customLong(HubOption.pauseOnRouteLoss.flag), inversion: .prefixedNo,
-    help: HubOption.pauseOnRouteLoss.help)
+  @Flag(name: HubOption.pauseOnRouteLoss.name, inversion: .prefixedNo, help: HubOption.pauseOnRouteLoss.help)
   var pausesOnRouteLoss: Bool?
 
-  @Flag(
-    name: .customLong(HubOption.pauseForSleep.flag), inversion: .prefixedNo,
-    help: HubOption.pauseForSleep.help)
+  @Flag(name: HubOption.pauseForSleep.name, inversion: .prefixedNo, help: HubOption.pauseForSleep.help)
   var pausesForSleep: Bool?
 
-  @Flag(name: .customLong(HubOption.exclusive.flag), inversion: .prefixedNo, help: HubOption.exclusive.help)
+  @Flag(name: HubOption.exclusive.name, inversion: .prefixedNo, help: HubOption.exclusive.help)
   var isExclusive: Bool?
 
-  @Flag(name: .customLong(HubOption.relaunch.flag), inversion: .prefixedNo, help: HubOption.relaunch.help)
+  @Flag(name: HubOption.relaunch.name, inversion: .prefixedNo, help: HubOption.relaunch.help)
   var relaunches: Bool?
 
-  @Option(name: .customLong(HubOption.callRoles.flag), help: HubOption.callRoles.help)
+  @Option(name: HubOption.callRoles.name, help: HubOption.callRoles.help)
   var callRoles: String?
 
-  @Option(
-    help: ArgumentHelp(
-      "The configuration file (default: $XDG_CONFIG_HOME/remotectld/remotectld.conf).", valueName: "path"))
+  @Option(name: HubOption.config.name, help: HubOption.config.help)
   var config: String?
 
-  @Option(
-    help: ArgumentHelp(
-      "A D-Bus address to use instead of the session bus, such as unix:path=/tmp/bus.", valueName: "address"))
+  @Option(name: HubOption.busAddress.name, help: HubOption.busAddress.help)
   var busAddress: String?
 
-  @Option(
-    help: ArgumentHelp(
-      "The web remote's port on 127.0.0.1 (and on the LAN with --lan); 0 picks a free port.",
-      valueName: "port"))
-  var httpPort: Int = HTTPOptions.defaultPort
+  @Option(name: HubOption.httpPort.name, help: HubOption.httpPort.help)
+  var httpPort: Int?
 
-  @Flag(name: .customLong(HubOption.lan.flag), help: HubOption.lan.help)
+  @Flag(name: HubOption.lan.name, help: HubOption.lan.help)
   var lan = false
 
-  @Option(name: .customLong(HubOption.publicOrigin.flag), help: HubOption.publicOrigin.help)
+  @Option(name: HubOption.publicOrigin.name, help: HubOption.publicOrigin.help)
   var publicOrigin: String?
 
-  @Flag(name: .customLong("no-http"), help: "Serve no web remote at all.")
+  @Flag(name: HubOption.noHTTP.name, help: HubOption.noHTTP.help)
   var noHTTP = false
 
-  @Option(
-    help: ArgumentHelp(
-      "How much to log: trace, debug, info, notice, warning, error or critical.", valueName: "level"))
-  var logLevel: String = "info"
+  @Option(name: HubOption.logLevel.name, help: HubOption.logLevel.help)
+  var logLevel: String?
 
   @OptionGroup(title: "The bridge")
   var bridge: BridgeOptions
 
+  /// The least level logged: `--log-level`, else its row's default.
+  var level: Logger.Level? {
+    Logger.Level(rawValue: logLevel ?? HubOption.logLevel.defaultValue ?? "")
+  }
+
+  /// The web remote's port: `--http-port`, else ``HTTPOptions/defaultPort``.
+  var port: Int {
+    httpPort ?? HTTPOptions.defaultPort
+  }
+
   func validate() throws {
-    guard Logger.Level(rawValue: logLevel) != nil else {
+    guard level != nil else {
       throw ValidationError(
-        "unknown log level \"\(logLevel)\"; use trace, debug, info, notice, warning, error or critical")
+        "unknown log level \"\(logLevel ?? "")\"; use trace, debug, info, notice, warning, error or critical")
     }
-    guard (0...65535).contains(httpPort) else {
-      throw ValidationError("--http-port must be 0 (a free port) or a port from 1 to 65535, not \(httpPort)")
+    guard (0...65535).contains(port) else {
+      throw ValidationError(
+        "\(HubOption.httpPort.longFlag) must be 0 (a free port) or a port from 1 to 65535, not \(port)")
     }
     if noHTTP, lan {
-      throw ValidationError("--lan and --no-http contradict each other: choose one")
+      throw ValidationError(
+        "\(HubOption.lan.longFlag) and \(HubOption.noHTTP.longFlag) contradict each other: choose one")
     }
     if let publicOrigin {
       do {
         _ = try PublicOrigin(publicOrigin)
       } catch {
-        throw ValidationError("--public-origin: \(error.message)")
+        throw ValidationError("\(HubOption.publicOrigin.longFlag): \(error.message)")
       }
-      if noHTTP { throw ValidationError("--public-origin and --no-http contradict each other: choose one") }
+      if noHTTP {
+        throw ValidationError(
+          "\(HubOption.publicOrigin.longFlag) and \(HubOption.noHTTP.longFlag) contradict each other: choose one"
+        )
+      }
     }
     for name in ignoredNames where name.isEmpty {
-      throw ValidationError("--ignore-player needs a player name, such as vlc")
+      throw ValidationError("\(HubOption.ignorePlayer.longFlag) needs a player name, such as vlc")
     }
     if let callRoles, AudioSessionOptions.roles(in: callRoles).isEmpty {
       throw ValidationError(
-        "--call-roles must name at least one media.role, such as phone,communication "
-          + "(to let calls pause nothing, use --no-interrupt-on-calls)")
+        "\(HubOption.callRoles.longFlag) must name at least one media.role, such as phone,communication "
+          + "(to let calls pause nothing, use --no-\(HubOption.interruptOnCalls.flag))")
     }
   }
 
@@ -192,7 +191,7 @@ struct RemotectldCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let level = Logger.Level(rawValue: logLevel) ?? .info
+    let level = self.level ?? .info
     LoggingSystem.bootstrap { label in
       var handler = StreamLogHandler.standardError(label: label)
       handler.logLevel = level
@@ -250,13 +249,14 @@ struct RemotectldCommand: AsyncParsableCommand {
     do {
       origin = try publicOrigin.map { value throws(APIError) in try PublicOrigin(value) } ?? file.publicOrigin
     } catch {
-      throw HubError("--public-origin: \(error)")
+      throw HubError("\(HubOption.publicOrigin.longFlag): \(error)")
     }
     return HubService.Configuration(
       bus: busAddress.map(BusAddress.address) ?? .session, filter: CandidateFilter(ignoring: ignoredNames),
-      proxy: proxy ?? file.proxy ?? .auto, answersPlayerctld: playerctld,
+      proxy: proxy ?? file.proxy ?? .auto,
+      answersPlayerctld: playerctld ?? HubOption.playerctld.isOnByDefault,
       http: HTTPOptions(
-        isEnabled: !noHTTP, port: httpPort, lan: lan || (file.lan ?? HubOption.lan.isOnByDefault),
+        isEnabled: !noHTTP, port: port, lan: lan || (file.lan ?? HubOption.lan.isOnByDefault),
         publicOrigin: origin),
       audioSession: AudioSessionOptions(
         interruptsOnCalls: interruptsOnCalls ?? file.interruptsOnCalls
