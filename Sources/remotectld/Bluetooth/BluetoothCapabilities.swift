@@ -1,4 +1,5 @@
 import DBus
+import RemoteControlMPRIS
 
 /// What the hub's player registered with bluetoothd says it can do: the capabilities the hub
 /// really has, rather than the Now Playing player's alone, since every press goes through the
@@ -13,17 +14,21 @@ enum BluetoothCapabilities {
   /// The overrides of the Bluetooth outlet (``Outlet/Overrides``), computed here only:
   /// - `CanControl` (MPRIS `CanControl`): always `true`, since the hub takes every press, and
   ///   MPRIS never announces a change of it that bluetoothd could follow.
-  /// - `CanPlay` (MPRIS `CanPlay`): `true` when the hub can relaunch the last Now Playing app
-  ///   (relaunching on and a last app known), else the Now Playing player's own.
-  static func overrides(relauncher: Relauncher) -> Outlet.Overrides {
+  /// - `CanPlay` (MPRIS `CanPlay`): the Now Playing player's own, and with none `true` when
+  ///   `commands` would relaunch the last Now Playing app on Play (relaunching on and a last app
+  ///   known).
+  static func overrides(commands: CommandPath) -> Outlet.Overrides {
     [
       "CanControl": { _ in .bool(true) },
-      "CanPlay": { value in canRelaunch(relauncher) ? .bool(true) : value },
+      "CanPlay": { value in canRelaunch(commands) ? .bool(true) : value },
     ]
   }
 
-  /// Whether a Play with no player would start the last Now Playing app.
-  static func canRelaunch(_ relauncher: Relauncher) -> Bool {
-    relauncher.options.isEnabled && relauncher.last != nil
+  /// Whether a Play now would start the last Now Playing app: the condition of
+  /// ``CommandPath/send(_:to:timeout:answered:)``, with a last app to start.
+  static func canRelaunch(_ commands: CommandPath) -> Bool {
+    guard let relauncher = commands.relauncher else { return false }
+    return relauncher.options.isEnabled && relauncher.last != nil
+      && commands.player(for: .player(.play), at: .nowPlaying) == nil
   }
 }

@@ -25,7 +25,7 @@ import Synchronization
 /// (``NowPlayingChange``), and hands it to every outlet, which announces what its own controllers
 /// have not seen.
 ///
-/// To publish it somewhere new, call ``publish(on:at:interfaces:extras:)`` and keep the outlet:
+/// To publish it somewhere new, call ``publish(on:at:interfaces:extras:overrides:)`` and keep the outlet:
 ///
 /// ```swift
 /// let outlet = try await nowPlaying.publish(on: systemBus, at: "/io/github/swift_remote_control/Bluetooth")

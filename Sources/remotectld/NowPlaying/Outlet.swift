@@ -8,7 +8,7 @@ import Synchronization
 /// served at there, the interfaces it serves, what its controllers last saw, and whether it
 /// announces now.
 ///
-/// Made by ``NowPlayingPlayer/publish(on:at:interfaces:extras:)``. The session proxy
+/// Made by ``NowPlayingPlayer/publish(on:at:interfaces:extras:overrides:)``. The session proxy
 /// (`org.mpris.MediaPlayer2.remotectld`) is one; a registration with BlueZ
 /// (`org.bluez.Media1.RegisterPlayer`) is another. Every outlet serves the same player: method
 /// calls and property writes go through the hub's ``CommandPath`` to the Now Playing player and

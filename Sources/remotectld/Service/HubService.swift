@@ -148,7 +148,7 @@ struct HubService: Service {
       publish: { connection in
         let outlet = try await nowPlaying.publish(
           on: connection, at: .mediaPlayer, interfaces: [.player],
-          overrides: BluetoothCapabilities.overrides(relauncher: relauncher))
+          overrides: BluetoothCapabilities.overrides(commands: commands))
         outlet.setPublished(true)
         return (
           PlayerRegistration.Player(path: outlet.path) { outlet.currentProperties(of: .player) },
