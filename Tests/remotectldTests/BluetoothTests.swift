@@ -531,4 +531,63 @@ struct BluetoothTests {
       #expect(try await bus.hubPlayers() == ["music", "Headphones"])
     }
   }
+
+  @Test
+  func
+    `a car's no-reply Play with nothing running brings back the last app, which the registration says it can`()
+    async throws
+  {
+    // bluetoothd drops a press its registered flags forbid (media.c `media_player_play` checks
+    // `mp->control` and `mp->play`, set by `set_flag` from the dict and each PropertiesChanged):
+    // with no player, the hub still says CanPlay, since it can start the last app.
+    let service = """
+      [D-BUS Service]
+      Name=org.mpris.MediaPlayer2.carplay
+      Exec=\(HubTools.binaural) --output null --headless --name carplay
+
+      """
+    try await RelaunchTests().withStage(services: ["org.mpris.MediaPlayer2.carplay.service": service]) {
+      stage in
+      let system = try await ConfiguredBus.start(.system, in: stage.folder)
+      let double: BlueZDouble
+      do {
+        double = try await BlueZDouble.start(on: system)
+      } catch {
+        await system.stop()
+        throw error
+      }
+      do {
+        try await double.addAdapter("hci0")
+        var environment = stage.environment
+        environment["DBUS_SYSTEM_BUS_ADDRESS"] = system.address
+        stage.hub = try ChildProcess(
+          HubTools.remotectld, ["--log-level", "debug", "--no-http", "--no-bridge", "--proxy", "on"],
+          environment: environment)
+        try await stage.bus.waitForName(RelaunchTests.Stage.hubName)
+        let canPlay = {
+          try await double.registrations()["/org/bluez/hci0"]?.players.first?.properties["CanPlay"]
+        }
+        try await eventually("the hub to register, saying it cannot play yet", canPlay) {
+          if case .flag(false)? = $0 { true } else { false }
+        }
+        try await stage.seeNowPlayingThenQuit("carplay")
+        try await eventually("the registration to say the hub can play with no player", canPlay) {
+          if case .flag(true)? = $0 { true } else { false }
+        }
+        let sent = try await double.press("Play")
+        #expect(!sent.hasPrefix("refused"), "\(sent)")
+        try await eventually("the car's Play to bring back binaural, playing") {
+          try await stage.status("org.mpris.MediaPlayer2.carplay") == "Playing"
+        }
+        try await stage.stopRelaunched("carplay")
+        try await stage.stopHub()
+      } catch {
+        await double.stop()
+        await system.stop()
+        throw error
+      }
+      await double.stop()
+      await system.stop()
+    }
+  }
 }

@@ -74,13 +74,9 @@ final class PlayerRegistration: Sendable {
   }
 
   private func register(with adapter: ObjectPath, token: Int) {
-    var values = player.properties()
-    // bluetoothd sends a press only while the registration said CanControl (media.c
-    // `media_player_play`… check `mp->control`, read once from the dict by `set_flag`), and MPRIS
-    // never announces CanControl again: the hub's player always takes presses, through the
-    // command path, whichever player is Now Playing when bluetoothd reads the dict.
-    values["CanControl"] = .bool(true)
-    let properties = Value.vardict(values)
+    // What bluetoothd reads once to gate the presses it sends (CanControl, CanPlay…) is what the
+    // outlet's overrides say the hub can do (``BluetoothCapabilities``).
+    let properties = Value.vardict(player.properties())
     connection.call(
       destination: BlueZ.busName, path: adapter, interface: BlueZ.media, member: "RegisterPlayer",
       arguments: [.objectPath(player.path), properties]

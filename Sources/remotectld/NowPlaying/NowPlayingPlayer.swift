@@ -25,7 +25,7 @@ import Synchronization
 /// (``NowPlayingChange``), and hands it to every outlet, which announces what its own controllers
 /// have not seen.
 ///
-/// To publish it somewhere new, call ``publish(on:at:interfaces:extras:)`` and keep the outlet:
+/// To publish it somewhere new, call ``publish(on:at:interfaces:extras:overrides:)`` and keep the outlet:
 ///
 /// ```swift
 /// let outlet = try await nowPlaying.publish(on: systemBus, at: "/io/github/swift_remote_control/Bluetooth")
@@ -86,9 +86,14 @@ final class NowPlayingPlayer: Sendable {
   /// - Throws: `InvalidArgs` when `interfaces` holds another interface than MPRIS's two, or
   ///   `extras` is asked for elsewhere than at the MPRIS path; the bus's error when an interface
   ///   is already exported there.
+  ///
+  /// `overrides` replaces what this outlet's controllers read of some properties of MPRIS's
+  /// player interface (``Outlet/Overrides``): in reads, in ``Outlet/currentProperties(of:)`` and
+  /// in what it announces.
   func publish(
     on connection: Connection, at path: ObjectPath = .mediaPlayer,
-    interfaces: [InterfaceDescription] = [.root, .player], extras: Bool = false
+    interfaces: [InterfaceDescription] = [.root, .player], extras: Bool = false,
+    overrides: Outlet.Overrides = [:]
   ) async throws(BusError) -> Outlet {
     for interface in interfaces where interface != .root && interface != .player {
       throw .invalidArgs("the Now Playing player is published with MPRIS's interfaces, not \(interface.name)")
@@ -97,7 +102,8 @@ final class NowPlayingPlayer: Sendable {
       throw .invalidArgs("the active player's other interfaces are served only at \(ObjectPath.mediaPlayer)")
     }
     let outlet = Outlet(
-      nowPlaying: self, connection: connection, path: path, interfaces: interfaces, servesExtras: extras)
+      nowPlaying: self, connection: connection, path: path, interfaces: interfaces, servesExtras: extras,
+      overrides: overrides)
     try await outlet.start()
     outlets.withLock { $0.append(outlet) }
     outlet.requestExtras()
@@ -114,11 +120,15 @@ final class NowPlayingPlayer: Sendable {
 
   // MARK: - The exported interfaces
 
-  /// The exported form of `forwarded`: methods forwarded, properties read from the view.
-  func interface(for forwarded: InterfaceDescription) -> Interface {
-    Interface(
+  /// The exported form of `forwarded`: methods forwarded, properties read from the view, except
+  /// those `overrides` computes from it (only for MPRIS's player interface).
+  func interface(for forwarded: InterfaceDescription, overrides: Outlet.Overrides = [:]) -> Interface {
+    let overrides = forwarded.key == InterfaceDescription.player.key ? overrides : [:]
+    return Interface(
       name: forwarded.name, methods: forwarded.methods.map { method(for: $0, of: forwarded) },
-      properties: forwarded.properties.map { property(for: $0, of: forwarded.key) },
+      properties: forwarded.properties.map {
+        property(for: $0, of: forwarded.key, override: overrides[$0.name])
+      },
       signals: forwarded.signals.map {
         Interface.Signal($0.name, $0.signature, argumentNames: $0.argumentNames)
       })
@@ -133,11 +143,13 @@ final class NowPlayingPlayer: Sendable {
     ) { [self] call in forward(call, of: interface) }
   }
 
-  private func property(for property: InterfaceDescription.Property, of interface: String)
-    -> Interface.Property
-  {
+  private func property(
+    for property: InterfaceDescription.Property, of interface: String,
+    override: (@Sendable (Value) -> Value)?
+  ) -> Interface.Property {
     let getter: @Sendable () throws(BusError) -> Value = { [self] in
-      NowPlayingState.value(of: property, in: interface, of: activeMirror, at: .now)
+      let value = NowPlayingState.value(of: property, in: interface, of: activeMirror, at: .now)
+      return override?(value) ?? value
     }
     guard property.isWritable else {
       return Interface.Property(property.name, property.signature, change: property.change, get: getter)

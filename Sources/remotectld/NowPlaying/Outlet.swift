@@ -8,7 +8,7 @@ import Synchronization
 /// served at there, the interfaces it serves, what its controllers last saw, and whether it
 /// announces now.
 ///
-/// Made by ``NowPlayingPlayer/publish(on:at:interfaces:extras:)``. The session proxy
+/// Made by ``NowPlayingPlayer/publish(on:at:interfaces:extras:overrides:)``. The session proxy
 /// (`org.mpris.MediaPlayer2.remotectld`) is one; a registration with BlueZ
 /// (`org.bluez.Media1.RegisterPlayer`) is another. Every outlet serves the same player: method
 /// calls and property writes go through the hub's ``CommandPath`` to the Now Playing player and
@@ -25,6 +25,13 @@ import Synchronization
 /// Its handlers run on its connection's thread; the changes it announces are taken on the view's
 /// connection thread, and sent on its connection in the order they were taken.
 final class Outlet: Sendable {
+  /// What an outlet's controllers read of some properties of MPRIS's player interface
+  /// (`org.mpris.MediaPlayer2.Player`), by name, computed from the Now Playing player's value:
+  /// the capabilities that one kind of controller is told, such as bluetoothd's (`CanPlay`,
+  /// `CanControl`, which gate the presses it sends). Applied in reads,
+  /// ``currentProperties(of:)`` and every announcement, so they never disagree.
+  typealias Overrides = [String: @Sendable (Value) -> Value]
+
   /// The connection the player is served on.
   let connection: Connection
   /// Where the player's MPRIS interfaces are served on ``connection``.
@@ -35,6 +42,8 @@ final class Outlet: Sendable {
   /// the MPRIS path, where their child objects belong).
   let servesExtras: Bool
   let nowPlaying: NowPlayingPlayer
+  /// What the outlet's controllers read instead of some player properties.
+  let overrides: Overrides
   /// What the outlet's controllers saw, and whether it announces.
   let state = Mutex(OutletState())
   /// What undoes the exports, once ``start()`` has made them.
@@ -46,9 +55,10 @@ final class Outlet: Sendable {
   init(
     nowPlaying: NowPlayingPlayer, connection: Connection, path: ObjectPath,
     interfaces: [InterfaceDescription],
-    servesExtras: Bool
+    servesExtras: Bool, overrides: Overrides = [:]
   ) {
     self.nowPlaying = nowPlaying
+    self.overrides = overrides
     self.connection = connection
     self.path = path
     self.interfaces = interfaces
@@ -90,7 +100,12 @@ final class Outlet: Sendable {
       let instant = ContinuousClock.now
       let values = Dictionary(
         interface.properties.map {
-          ($0.name, NowPlayingState.value(of: $0, in: interface.key, of: mirror, at: instant))
+          (
+            $0.name,
+            overriding(
+              $0.name, of: interface,
+              NowPlayingState.value(of: $0, in: interface.key, of: mirror, at: instant))
+          )
         }, uniquingKeysWith: { first, _ in first })
       let announced = NowPlayingChange.Values(
         interface: interface,
@@ -129,7 +144,9 @@ final class Outlet: Sendable {
       let writes = try await connection.handlePropertyWrites(at: path) { [self] write in take(write) }
       undo.append(writes.cancel)
       for interface in interfaces {
-        undo.append(try await connection.export(nowPlaying.interface(for: interface), at: path).cancel)
+        undo.append(
+          try await connection.export(nowPlaying.interface(for: interface, overrides: overrides), at: path)
+            .cancel)
       }
     } catch {
       undo.forEach { $0() }
@@ -190,13 +207,13 @@ final class Outlet: Sendable {
       case .switched(let all, let position):
         var signals: [OutletSignal] = []
         for values in all where serves(values.interface, in: state) {
-          signals += announcement(of: state.take(values), of: values.interface, in: state)
+          signals += announcement(of: state.take(overriding(values)), of: values.interface, in: state)
         }
         if state.isPublished, servesPlayer { signals.append(.seeked(position)) }
         return signals
       case .changed(let values, let position):
         guard serves(values.interface, in: state) else { return [] }
-        var signals = announcement(of: state.take(values), of: values.interface, in: state)
+        var signals = announcement(of: state.take(overriding(values)), of: values.interface, in: state)
         if let position, state.isPublished, servesPlayer { signals.append(.seeked(position)) }
         return signals
       case .seeked(let position):
@@ -207,6 +224,23 @@ final class Outlet: Sendable {
       }
     }
     send(signals)
+  }
+
+  /// `value`, of the property `name` of `interface`, as this outlet's controllers read it.
+  private func overriding(_ name: String, of interface: InterfaceDescription, _ value: Value) -> Value {
+    guard interface.key == InterfaceDescription.player.key, let override = overrides[name] else {
+      return value
+    }
+    return override(value)
+  }
+
+  /// `values` as this outlet's controllers read them.
+  private func overriding(_ values: NowPlayingChange.Values) -> NowPlayingChange.Values {
+    guard !overrides.isEmpty else { return values }
+    let interface = values.interface
+    return NowPlayingChange.Values(
+      interface: interface,
+      properties: values.properties.map { ($0.name, overriding($0.name, of: interface, $0.value)) })
   }
 
   /// PropertiesChanged of `names` of `interface`, unless the outlet is not published, nothing

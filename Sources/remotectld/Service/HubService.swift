@@ -146,7 +146,9 @@ struct HubService: Service {
     let bluetooth = BluetoothService(
       status: bluetoothStatus,
       publish: { connection in
-        let outlet = try await nowPlaying.publish(on: connection, at: .mediaPlayer, interfaces: [.player])
+        let outlet = try await nowPlaying.publish(
+          on: connection, at: .mediaPlayer, interfaces: [.player],
+          overrides: BluetoothCapabilities.overrides(commands: commands))
         outlet.setPublished(true)
         return (
           PlayerRegistration.Player(path: outlet.path) { outlet.currentProperties(of: .player) },
