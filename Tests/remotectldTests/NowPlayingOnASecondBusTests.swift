@@ -95,11 +95,12 @@ struct NowPlayingOnASecondBusTests {
     try await players.tell(
       "b", "\(PrivateBus.playerInterface).Play", announcing: "'PlaybackStatus': <'Playing'>")
     try await eventually("b to be Now Playing", { hub.active }, until: { $0 == "org.mpris.MediaPlayer2.b" })
-    try await eventually(
-      "the outlet to hand over b's title",
-      { "\(outlet.currentProperties(of: .player)["Metadata"] ?? .string(""))" },
-      until: { $0.contains(titleB) })
-    #expect(outlet.currentProperties(of: .player)["PlaybackStatus"] == .string("Playing"))
+    // b may be Now Playing before its Play reaches the hub (it was the last to act): wait for both.
+    _ = try await eventually(
+      "the outlet to hand over b's title, playing", { outlet.currentProperties(of: .player) },
+      until: {
+        "\($0["Metadata"] ?? .string(""))".contains(titleB) && $0["PlaybackStatus"] == .string("Playing")
+      })
 
     // a takes over: the outlet announces a's title at its own path on the second bus.
     let announced = try SignalMonitor(on: second, sender: connection.uniqueName.rawValue)
