@@ -352,6 +352,10 @@ let package = Package(
       dependencies: ["PlayerView", "DBus", "RemoteControl"]
     ),
     .testTarget(
+      name: "BlockingIOPoolTests",
+      dependencies: ["BlockingIOPool"]
+    ),
+    .testTarget(
       name: "NowPlayingArbiterTests",
       dependencies: ["NowPlayingArbiter"]
     ),
