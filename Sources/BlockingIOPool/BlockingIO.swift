@@ -1,5 +1,5 @@
 import HubSupport
-import NIOPosix
+package import NIOPosix
 import Synchronization
 
 /// The hub's one hop for blocking work (a stat, a small read or write, a read of `/proc`), on
@@ -28,6 +28,11 @@ package enum BlockingIO {
       return pool
     }
   }
+
+  /// The pool itself, for a library that takes a `NIOThreadPool`: Hummingbird's `FileMiddleware`
+  /// reads the web remote's page on it, so that NIO's singleton pool (two more threads) never
+  /// starts.
+  package static var threadPool: NIOThreadPool { pool }
 
   /// Runs `work` on the pool's thread after everything handed over before it; the callback form,
   /// for callers that are not in a task (a bus thread's handler). The corresponding SwiftNIO
