@@ -154,6 +154,13 @@ let package = Package(
     // What the hub's modules and remotectl share, written once: constant-time comparison, the
     // JSON value and its string literals, finding a module's resources. Package access only.
     .target(name: "HubSupport"),
+    // The hub's one hop for blocking work, on SwiftNIO's thread pool. Apart from HubSupport so
+    // that binaural and remotectl, which share HubSupport but hand it no work, do not link
+    // NIOPosix. Package access only.
+    .target(
+      name: "BlockingIOPool",
+      dependencies: ["HubSupport", .product(name: "NIOPosix", package: "swift-nio")]
+    ),
     // The hub's own D-Bus API, said once: its bus name and path, and each of its interfaces'
     // names, members and errors (Hub1, AudioSession1, Button1, WebRemote1, Bridge1, Relaunch1,
     // and playerctld's, which it answers), read by remotectld, remotectl and the tests. Names
@@ -187,6 +194,7 @@ let package = Package(
         "DBus",
         "RemoteControl",
         "HubSupport",
+        "BlockingIOPool",
         "PlayerView",
         "RemoteControlMPRIS",
         .product(name: "Hummingbird", package: "hummingbird"),
@@ -235,6 +243,7 @@ let package = Package(
         "AudioSessionArbiter",
         "SoundServer",
         "HubSupport",
+        "BlockingIOPool",
         "HubAPI",
         "DBus",
         "PlayerView",
@@ -341,6 +350,10 @@ let package = Package(
     .testTarget(
       name: "PlayerViewTests",
       dependencies: ["PlayerView", "DBus", "RemoteControl"]
+    ),
+    .testTarget(
+      name: "BlockingIOPoolTests",
+      dependencies: ["BlockingIOPool"]
     ),
     .testTarget(
       name: "NowPlayingArbiterTests",

@@ -17,11 +17,15 @@ struct CommandTests {
     try await harness.test { client in
       let device = try await WebRemoteAPI.pairDevice(client, code: harness.devices.newCode())
       // The extension interface's properties (like, at a child object) are read a round trip
-      // after the player's own: the snapshot shows like once they are in.
-      let player = try await eventually("the player's snapshot offering like") {
+      // after the player's own: the snapshot shows like once they are in. The artwork shows once
+      // its file was looked at off the cooperative pool, which may come after either.
+      let player = try await eventually("the player's snapshot offering like, with its artwork") {
         () async throws -> [String: Any]? in
         let player = try await WebRemoteAPI.snapshot(client, "podcasts", as: device)
-        return (player["commands"] as? [String: Bool])?["like"] == true ? player : nil
+        guard (player["commands"] as? [String: Bool])?["like"] == true, player["artwork"] is String else {
+          return nil
+        }
+        return player
       }
       #expect(player["id"] as? String == "podcasts")
       #expect(player["busName"] as? String == "org.mpris.MediaPlayer2.podcasts")

@@ -1,3 +1,4 @@
+import BlockingIOPool
 import Crypto
 import FoundationEssentials
 import HubSupport

@@ -1,3 +1,4 @@
+import BlockingIOPool
 import FoundationEssentials
 import HubSupport
 package import Hummingbird
@@ -74,7 +75,7 @@ package final class WebRemote: Service, Sendable {
       router.add(
         middleware: FileMiddleware(
           staticFiles, cacheControl: .init([(MediaType(type: .any), [.noCache])]), searchForIndexHtml: true,
-          logger: logger))
+          threadPool: BlockingIO.threadPool, logger: logger))
     } else {
       logger.warning("the web remote's page is not installed; serving its API only")
     }

@@ -1,6 +1,6 @@
 import AudioSessionArbiter
+import BlockingIOPool
 import DBus
-import Dispatch
 import HubSupport
 import Logging
 import PlayerView
@@ -10,8 +10,8 @@ import SoundServer
 import Synchronization
 
 /// The sound-server follower: the hub connects to the sound server (again, after a pause, when
-/// it does not answer), reads what matching a stream needs of `/proc` on the process reader's
-/// queue, asks the bus for each player's process, and hands the streams' changes to the arbiter
+/// it does not answer), reads what matching a stream needs of `/proc` on ``BlockingIO``'s thread
+/// (one read after another, in the order handed over), asks the bus for each player's process, and hands the streams' changes to the arbiter
 /// on the view's connection thread, in the server's order.
 extension AudioSessionService {
   /// Watches the sound server until cancelled: connects, follows it, and when no server answers
@@ -42,7 +42,7 @@ extension AudioSessionService {
           return state.soundServerProblem == nil
         }
         // Its streams went with it: a call under way has ended. Behind its last events.
-        processReader.async { [self] in connection.perform { [self] in forgetStreams() } }
+        BlockingIO.submit { [self] in connection.perform { [self] in forgetStreams() } }
         if isFirst {
           logger.notice(
             "not watching the sound server: calls and lost outputs are not seen until it answers; `remotectl interrupt begin` still interrupts",
@@ -69,7 +69,7 @@ extension AudioSessionService {
   }
 
   /// Asks the bus for the process of `owner`'s connection, once, and learns it (with its Flatpak
-  /// sandbox, read on the process reader's queue); its streams are then matched.
+  /// sandbox, read on ``BlockingIO``'s thread); its streams are then matched.
   func askProcessID(of owner: BusName) {
     guard state.withLock({ $0.askedProcess.insert(owner).inserted }) else { return }
     connection.call(
@@ -88,7 +88,7 @@ extension AudioSessionService {
         case .failure(let error):
           .failure(PlayerProcessProblem(reason: "the bus cannot tell its process: \(error.message)"))
         }
-      processReader.async { [self] in
+      BlockingIO.submit { [self] in
         // Its sandbox is read here, then learned on the connection's thread.
         let learned = processID.map { PlayerProcess(processID: $0, desktopEntry: entry, reading: processes) }
         connection.perform { [self] in learn(learned, of: owner) }
@@ -111,13 +111,13 @@ extension AudioSessionService {
     readMissingLookups()
   }
 
-  /// Reads on the process reader's queue what matching the streams misses now (a player in a
+  /// Reads on ``BlockingIO``'s thread what matching the streams misses now (a player in a
   /// sandbox arrived after them), and matches them again with it on the connection's thread.
   func readMissingLookups() {
     connection.assertOnConnectionThread()
     let missing = state.withLock { $0.playerStreams.takeMissingLookups() }
     guard !missing.isEmpty else { return }
-    processReader.async { [self] in
+    BlockingIO.submit { [self] in
       let found = missing.map {
         (
           index: $0.index, process: $0.process,
@@ -133,17 +133,17 @@ extension AudioSessionService {
   }
 
   /// Takes the sound server's `event` on the view's connection thread, once what matching its
-  /// stream needs of `/proc` was read on the process reader's queue: every event passes through
-  /// that queue, then the connection's, so they keep the server's order.
+  /// stream needs of `/proc` was read on ``BlockingIO``'s thread: every event passes through
+  /// that thread, in order, then the connection's, so they keep the server's order.
   func receive(_ event: SoundServerEvent) {
-    processReader.async { [self] in
+    BlockingIO.submit { [self] in
       let found = lookUps(for: event)
       connection.perform { [self] in take(event, found: found) }
     }
   }
 
   /// What matching the stream of `event` needs of `/proc` and was not read yet, read now; on
-  /// the process reader's queue.
+  /// ``BlockingIO``'s thread.
   func lookUps(for event: SoundServerEvent) -> StreamMatcher.Lookups? {
     switch event {
     case .streamAdded(let stream), .streamChanged(let stream):
@@ -156,7 +156,7 @@ extension AudioSessionService {
   }
 
   /// Reads `needs` of a stream's `process`, and logs a process list that could not be read (the
-  /// stream then matches no player in a sandbox); on the process reader's queue.
+  /// stream then matches no player in a sandbox); on ``BlockingIO``'s thread.
   func lookUp(_ needs: StreamMatcher.Needs, of process: Int32) -> StreamMatcher.Lookups {
     let found = StreamMatcher.lookUp(needs, of: process, in: processes)
     if let failure = found.scanFailure {

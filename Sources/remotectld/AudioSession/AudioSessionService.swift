@@ -1,6 +1,6 @@
 import AudioSessionArbiter
+import BlockingIOPool
 import DBus
-import Dispatch
 import HubSupport
 import Logging
 import PlayerView
@@ -92,9 +92,6 @@ final class AudioSessionService: Service, Sendable {
   let logind: Logind
   /// The arbiter and what the parts know, locked for a moment at a time, never across I/O.
   let state: Mutex<State>
-  /// Where `/proc` is read, one read after another, before the result hops to the view's
-  /// connection thread: a sound server's events pass through it, so they keep their order.
-  let processReader = DispatchQueue(label: "remotectld.AudioSession.processes")
 
   /// An arbiter for `hub`'s players; nothing is watched until ``run()``.
   init(hub: Hub, options: AudioSessionOptions, logger: Logger, processes: any ProcessTree = ProcessFiles()) {

@@ -1,5 +1,5 @@
+import BlockingIOPool
 import DBus
-import Dispatch
 import HubSupport
 import Logging
 import NowPlayingArbiter
@@ -42,7 +42,6 @@ final class DevicePlayerRule: Sendable {
   private let hub: Hub
   private let logger: Logger
   private let state = Mutex(State())
-  private let processReader = DispatchQueue(label: "remotectld.Bluetooth.processes")
 
   /// The rule for `hub`'s players, fed by `bluetooth`.
   init(hub: Hub, bluetooth: BluetoothService, logger: Logger) {
@@ -146,7 +145,7 @@ final class DevicePlayerRule: Sendable {
         }
         return
       }
-      processReader.async { [self] in
+      BlockingIO.submit { [self] in
         let binary = ProcessFiles().binary(of: Int32(truncatingIfNeeded: pid))
         hub.connection.perform { [self] in
           let known = state.withLock { state -> Bool in

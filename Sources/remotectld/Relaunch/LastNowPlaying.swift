@@ -1,4 +1,4 @@
-import Dispatch
+import BlockingIOPool
 import FoundationEssentials
 import HubSupport
 
@@ -37,10 +37,6 @@ struct LastNowPlayingFile: Sendable {
   /// The file.
   let path: String
 
-  /// One queue for every write, in order: a later write never lands before an earlier one, and
-  /// no thread of Swift's cooperative pool waits on the disk.
-  private static let queue = DispatchQueue(label: "remotectld.LastNowPlaying")
-
   /// The file of the environment's state folder.
   init(environment: [String: String] = ProcessInfo.processInfo.environment) {
     path = BaseDirectory.state.path(in: environment) + "/remotectld/last-now-playing.json"
@@ -64,10 +60,12 @@ struct LastNowPlayingFile: Sendable {
     }
   }
 
-  /// Writes `last` in the background; `failed` gets the reason when it cannot be written.
+  /// Writes `last` in the background, on ``BlockingIO``'s thread: in order, so a later write never
+  /// lands before an earlier one, and no thread of Swift's cooperative pool waits on the disk.
+  /// `failed` gets the reason when it cannot be written.
   func write(_ last: LastNowPlaying, failed: @escaping @Sendable (String) -> Void) {
     let path = path
-    Self.queue.async {
+    BlockingIO.submit {
       do {
         try Self.write(last, to: path)
       } catch {

@@ -1,5 +1,5 @@
+import BlockingIOPool
 import DBus
-import Dispatch
 import FoundationEssentials
 import Logging
 import NowPlayingArbiter
@@ -196,13 +196,11 @@ final class Relauncher: Sendable {
       return .nothing("\(last.busName) is not D-Bus activatable and gave no DesktopEntry")
     }
     let environment = environment
-    let found: Result<DesktopFile?, HubError> = await withCheckedContinuation { continuation in
-      Self.disk.async {
-        continuation.resume(
-          returning: Result<DesktopFile?, HubError>(catching: { () throws(HubError) in
-            try DesktopFile.find(id: entry, environment: environment)
-          }))
-      }
+    // Desktop files are looked for off Swift's cooperative pool.
+    let found = await BlockingIO.run {
+      Result<DesktopFile?, HubError>(catching: { () throws(HubError) in
+        try DesktopFile.find(id: entry, environment: environment)
+      })
     }
     switch found {
     case .failure(let error): return .nothing(error.description)
@@ -220,9 +218,6 @@ final class Relauncher: Sendable {
       }
     }
   }
-
-  /// Where desktop files are looked for, off Swift's cooperative pool.
-  private static let disk = DispatchQueue(label: "remotectld.Relauncher.disk")
 
   // MARK: - Relaunching
 

@@ -1,3 +1,4 @@
+import BlockingIOPool
 import DBus
 import HubAPI
 import Logging
@@ -81,6 +82,9 @@ struct HubService: Service {
     teardown.add { thread.stop() }
     let connection = try await Self.connect(configuration.bus, on: thread, logger: logger)
     teardown.add { connection.close() }
+    // The blocking-I/O thread stops at the hub's end, before the connection closes: the writes
+    // handed to it land, and its hops back to the connection's thread find it running.
+    teardown.add { await BlockingIO.shutdown() }
     let filter = configuration.filter
     let view = PlayerView(connection: connection, logger: logger) { filter.admits($0.rawValue) }
     let hub = Hub(view: view, filter: filter, logger: logger)
