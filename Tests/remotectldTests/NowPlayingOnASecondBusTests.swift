@@ -61,6 +61,20 @@ struct NowPlayingOnASecondBusTests {
     try await bus.run("playerctl", "-p", player, "metadata", "xesam:title").trimmed
   }
 
+  /// A bus with two binaurals, a and b, b one track further (so their titles differ), and a second
+  /// bus for the outlet; the titles by player.
+  private func twoPlayersAndASecondBus() async throws -> (PrivateBus, PrivateBus, [String: String]) {
+    let players = try await PrivateBus.start()
+    let second = try await PrivateBus.start()
+    try await players.startBinaural("a")
+    try await players.startBinaural("b")
+    try await players.tell("b", "\(PrivateBus.playerInterface).Next", announcing: "'Metadata'")
+    return (
+      players, second,
+      ["a": try await title(of: "a", on: players), "b": try await title(of: "b", on: players)]
+    )
+  }
+
   /// Calls `member` of MPRIS's player interface at the outlet, with no reply expected (as
   /// bluetoothd calls a registered player: `media_player_send` → `g_dbus_send_message`).
   private func sendWithoutReply(_ member: String, to outlet: Outlet, on bus: PrivateBus) async throws {
@@ -78,13 +92,9 @@ struct NowPlayingOnASecondBusTests {
     `a Now Playing switch reaches the second outlet with the new title, and its no-reply Play reaches the app`()
     async throws
   {
-    let players = try await PrivateBus.start()
-    let second = try await PrivateBus.start()
-    try await players.startBinaural("a")
-    try await players.startBinaural("b")
-    try await players.tell("b", "\(PrivateBus.playerInterface).Next", announcing: "'Metadata'")
-    let titleA = try await title(of: "a", on: players)
-    let titleB = try await title(of: "b", on: players)
+    let (players, second, titles) = try await twoPlayersAndASecondBus()
+    let titleA = titles["a"] ?? "?"
+    let titleB = titles["b"] ?? "?"
     #expect(titleA != titleB, "b is one track further than a")
     let hub = try await Hub.start(on: players)
     let connection = try await Connection.connect(.address(second.address))
@@ -184,12 +194,7 @@ struct NowPlayingOnASecondBusTests {
   @Test func `how long a switch takes to reach the second outlet, after the new player's own signal`()
     async throws
   {
-    let players = try await PrivateBus.start()
-    let second = try await PrivateBus.start()
-    try await players.startBinaural("a")
-    try await players.startBinaural("b")
-    try await players.tell("b", "\(PrivateBus.playerInterface).Next", announcing: "'Metadata'")
-    let titles = ["a": try await title(of: "a", on: players), "b": try await title(of: "b", on: players)]
+    let (players, second, titles) = try await twoPlayersAndASecondBus()
     let hub = try await Hub.start(on: players)
     let connection = try await Connection.connect(.address(second.address))
     let outlet = try await hub.nowPlaying.publish(on: connection, at: Self.path, interfaces: [.player])
