@@ -29,11 +29,14 @@ BUILD_PACKAGES := libsystemd-dev libpulse-dev libasound2-dev pkgconf
 # network namespace, and a capture of what crosses it); the real players the hub meets (VLC,
 # Firefox ESR, and mpv in a Flatpak-shaped sandbox: bubblewrap, xdg-dbus-proxy; Chromium is in
 # BROWSER_PACKAGES), run as a user the tests make (passwd's useradd, util-linux's setpriv;
-# coreutils' stdbuf); openssl for the self-signed certificate of the bridge's https artwork tests.
+# coreutils' stdbuf); openssl for the self-signed certificate of the bridge's https artwork tests;
+# BlueZ's double (python3-dbusmock's bluez5 template, as bluetoothd cannot run without Bluetooth in
+# the kernel) beside the real mpris-proxy (bluez).
 TEST_PACKAGES := dbus-daemon dbus-bin playerctl libglib2.0-bin systemd python3-dbus python3-gi \
 	mpv mpv-mpris pulseaudio pulseaudio-utils libasound2-plugins sox tmux python3-websockets gnome-shell \
 	pipewire pipewire-pulse wireplumber iproute2 tcpdump \
-	vlc-bin vlc-plugin-base firefox-esr bubblewrap xdg-dbus-proxy passwd util-linux coreutils openssl
+	vlc-bin vlc-plugin-base firefox-esr bubblewrap xdg-dbus-proxy passwd util-linux coreutils openssl \
+	python3-dbusmock bluez
 # What the demo runs: a bus daemon when the machine has no session bus, controllers to try
 # (playerctl, gdbus), and PulseAudio's client library and tools (libpulse0, pactl/parec).
 DEMO_PACKAGES := dbus-daemon dbus-bin playerctl libglib2.0-bin libpulse0 pulseaudio-utils libasound2
