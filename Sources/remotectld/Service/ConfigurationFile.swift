@@ -33,6 +33,8 @@ struct ConfigurationFile: Sendable, Hashable {
   var isExclusive: Bool?
   /// `relaunch`: yes or no.
   var relaunches: Bool?
+  /// `notify`: yes or no.
+  var notifies: Bool?
 
   /// Where the file is read from: `$XDG_CONFIG_HOME/remotectld/remotectld.conf`, or under
   /// `~/.config` when that is unset.

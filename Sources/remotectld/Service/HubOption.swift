@@ -131,6 +131,13 @@ struct HubOption: Sendable {
     "Serve the web remote on the LAN address too, not only on loopback, and log its URL",
     setting: \.lan)
 
+  /// `--notify`, `notify =`.
+  static let notify = yesNo(
+    "notify", default: false,
+    "Show a desktop notification (org.freedesktop.Notifications) for each new track the Now Playing "
+      + "player plays",
+    setting: \.notifies)
+
   /// `--public-origin`, `public-origin =`.
   static let publicOrigin = HubOption(
     flag: "public-origin", key: "public-origin", values: "https://name", defaultValue: nil,
@@ -218,15 +225,15 @@ struct HubOption: Sendable {
 
   /// Every option the configuration file may set, in the order the file's summary lists them.
   static let fileOptions = [
-    proxy, interruptOnCalls, pauseOnRouteLoss, callRoles, pauseForSleep, exclusive, relaunch, lan,
-    publicOrigin,
+    proxy, interruptOnCalls, pauseOnRouteLoss, callRoles, pauseForSleep, exclusive, relaunch, notify,
+    lan, publicOrigin,
   ]
 
   /// Every option remotectld takes, in the order the help lists them, the bridge's first.
   static let all = [
     bridge, bridgeOrigin, bridgePort, bridgeHeartbeat, ignorePlayer, playerctld, proxy, interruptOnCalls,
-    pauseOnRouteLoss, pauseForSleep, exclusive, relaunch, callRoles, config, busAddress, httpPort, lan,
-    publicOrigin, noHTTP, logLevel,
+    pauseOnRouteLoss, pauseForSleep, exclusive, relaunch, notify, callRoles, config, busAddress, httpPort,
+    lan, publicOrigin, noHTTP, logLevel,
   ]
 
   /// The row of `key`, if the file may set it.

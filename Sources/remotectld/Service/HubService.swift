@@ -35,6 +35,8 @@ struct HubService: Service {
     var audioSession = AudioSessionOptions()
     /// Whether a play with no player starts the last Now Playing app.
     var relaunch = Relauncher.Options()
+    /// Whether each new track of the Now Playing player is a desktop notification.
+    var notifies = false
   }
 
   let logger: Logger
@@ -53,7 +55,8 @@ struct HubService: Service {
 
   /// Connects, starts the hub and owns its name, and answers the hub's parts in the order the
   /// group starts them (and stops them, last first): the hub itself; the proxy player's names;
-  /// the audio session; the headset button; the web server and the web remote; the bridge.
+  /// the audio session; the headset button; the web server and the web remote; the bridge; the
+  /// Bluetooth part; with `--notify`, the track notifications.
   ///
   /// To add a part, add one line to `parts` below: `HubPart(name, role, interfaces:, service:)`.
   /// Its place in the list is its place in the shutdown order (it stops before the parts above
@@ -165,6 +168,14 @@ struct HubService: Service {
       HubPart(
         "the Bluetooth part", .listener(report: { bluetoothStatus.off($0) }),
         interfaces: [bluetoothStatus.interface], service: bluetooth))
+
+    if configuration.notifies {
+      // It fails no call of its own: a notification server's errors are logged, one a track.
+      parts.append(
+        HubPart(
+          "the track notifications", .listener(report: { _ in }),
+          service: TrackNotifier(hub: hub, logger: logger)))
+    }
 
     let hubInterface = try await connection.export(
       hub.hubInterface(commands: commands) { publication.status }, at: HubAddress.path)

@@ -113,6 +113,9 @@ struct RemotectldCommand: AsyncParsableCommand {
   @Flag(name: HubOption.relaunch.name, inversion: .prefixedNo, help: HubOption.relaunch.help)
   var relaunches: Bool?
 
+  @Flag(name: HubOption.notify.name, inversion: .prefixedNo, help: HubOption.notify.help)
+  var notifies: Bool?
+
   @Option(name: HubOption.callRoles.name, help: HubOption.callRoles.help)
   var callRoles: String?
 
@@ -268,6 +271,7 @@ struct RemotectldCommand: AsyncParsableCommand {
         pausesForSleep: pausesForSleep ?? file.pausesForSleep ?? HubOption.pauseForSleep.isOnByDefault,
         isExclusive: isExclusive ?? file.isExclusive ?? HubOption.exclusive.isOnByDefault),
       relaunch: Relauncher.Options(
-        isEnabled: relaunches ?? file.relaunches ?? HubOption.relaunch.isOnByDefault))
+        isEnabled: relaunches ?? file.relaunches ?? HubOption.relaunch.isOnByDefault),
+      notifies: notifies ?? file.notifies ?? HubOption.notify.isOnByDefault)
   }
 }
