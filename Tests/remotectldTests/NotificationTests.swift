@@ -63,9 +63,19 @@ struct NotificationTests {
   {
     let bus = try await twoPlayers()
     let server = try await NotificationDaemon.start(on: bus)
-    try await bus.startHub(["--no-http", "--notify"])
+    try await bus.startHub(["--no-http", "--proxy", "on", "--notify"])
     let identity = try #require(
       try await bus.strings("org.mpris.MediaPlayer2.a", "org.mpris.MediaPlayer2", "Identity").first)
+    // Paused, a player is Now Playing with a track, which the proxy shows once the hub has read
+    // it: no notification for a track that does not play.
+    let active = try await eventually(
+      "a player Now Playing", { try await bus.hubActive() }, until: { !$0.isEmpty })
+    let paused = try await title(of: active, on: bus)
+    try await eventually("the proxy to show \(active)'s title") {
+      try await bus.strings(PrivateBus.proxyName, PrivateBus.playerInterface, "Metadata").contains(paused)
+    }
+    try await server.barrier()
+    #expect(try server.notifications().isEmpty)
 
     // a plays: its track, with its name, artist, album and artwork.
     try await play("a", on: bus)
