@@ -1,5 +1,8 @@
 import BusTestSupport
+import DBus
 import Foundation
+import PlayerView
+import RemoteControlMPRIS
 import Testing
 
 @testable import remotectld
@@ -184,5 +187,23 @@ struct NotificationTests {
     #expect(notified[1].summary == second)
     #expect(hubLog(on: bus).components(separatedBy: NotificationDaemon.errorName).count - 1 == 1)
     await bus.stop()
+  }
+
+  @Test func `a notification's body escapes markup, and an http artwork is not fetched`() throws {
+    var mirror = PlayerMirror(owner: ":1.7", busNames: ["org.mpris.MediaPlayer2.x"])
+    let metadata = Value.vardict([
+      "mpris:trackid": .objectPath("/track/1"), "xesam:title": .string("Rock & <Roll>"),
+      "xesam:artist": .strings(["A <b>", "C"]), "xesam:album": .string("D & E"),
+      "mpris:artUrl": .string("https://example.com/cover.png"),
+    ])
+    _ = mirror.record(
+      [PlayerProperty.metadata.rawValue: metadata], of: MediaPlayerInterface.player.rawValue, replacing: true,
+      at: .now)
+    let notification = try #require(TrackNotification(of: mirror))
+    #expect(notification.summary == "Rock & <Roll>", "the summary is plain text")
+    #expect(notification.body == "A &lt;b&gt;, C — D &amp; E")
+    #expect(notification.imagePath == nil)
+    #expect(notification.appName == "org.mpris.MediaPlayer2.x", "no Identity: the bus name")
+    #expect(notification.arguments(replacing: 3)[1] == .uint32(3))
   }
 }
