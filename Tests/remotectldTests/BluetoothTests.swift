@@ -176,11 +176,15 @@ struct BluetoothTests {
 
   // MARK: - Devices' own players, beside mpris-proxy
 
-  /// Starts BlueZ's real `mpris-proxy` on both buses; it stops with the session bus.
-  static func startMPRISProxy(on bus: PrivateBus, system: ConfiguredBus) throws {
-    _ = try bus.start(
+  /// Starts BlueZ's real `mpris-proxy` on both buses, its errors in `log` in the bus's folder; it
+  /// stops with the session bus.
+  @discardableResult
+  static func startMPRISProxy(
+    on bus: PrivateBus, system: ConfiguredBus, log: String = "mpris-proxy.log"
+  ) throws -> ChildProcess {
+    try bus.start(
       "env", ["DBUS_SYSTEM_BUS_ADDRESS=\(system.address)", "mpris-proxy"],
-      standardError: .file(bus.directory.appendingPathComponent("mpris-proxy.log").path))
+      standardError: .file(bus.directory.appendingPathComponent(log).path))
   }
 
   /// Waits until the hub has told whether `player`'s owner may be Now Playing (`eligible`), as
@@ -261,6 +265,47 @@ struct BluetoothTests {
       try await eventually("the phone's player to be Now Playing", { try await bus.hubActive() }) {
         $0 == "Phone_Music"
       }
+    }
+  }
+
+  @Test
+  func
+    `after the session bus restarts, the headphones' player of the mpris-proxy that comes back is held back again`()
+    async throws
+  {
+    try await Self.withBlueZ { bus, double, system in
+      try await double.addAdapter("hci0")
+      let headphones = try await double.addDevice("AA:BB:CC:DD:EE:01", alias: "Headphones")
+      try await double.addPlayer(device: headphones, "{'Status': <'playing'>}")
+      try await Self.startHub(on: bus, system: system)
+      try await bus.startBinaural("music")
+      try await eventually("binaural to be Now Playing", { try await bus.hubActive() }) { $0 == "music" }
+      try Self.startMPRISProxy(on: bus, system: system)
+      try await Self.waitForRule(on: bus, eligible: false, device: headphones)
+      #expect(try await bus.hubActive() == "music")
+
+      // The bus restarts (BusRestartTests): the hub and binaural reconnect, and mpris-proxy, which
+      // libdbus ends when its session bus goes (`dbus_bus_get`'s exit on disconnect), is started
+      // again as its user unit would be. Its player comes back under a new unique name, which
+      // a restarted bus may hand out again from `:1.0`.
+      // mpris-proxy comes back before the hub has reconnected: the hub finds its player among
+      // the names already there.
+      try await bus.restart()
+      try Self.startMPRISProxy(on: bus, system: system, log: "mpris-proxy-again.log")
+      try await bus.waitForName("org.mpris.MediaPlayer2.Headphones")
+      try await bus.waitForName(PrivateBus.hubName)
+      try await eventually("the hub to list both again", { try await bus.hubPlayers() }) {
+        Set($0) == ["music", "Headphones"]
+      }
+      let words = "listed but not Now Playing"
+      try await eventually("the hub to hold the headphones' player back again") {
+        try Self.log(of: bus).components(separatedBy: words).count - 1 >= 2
+      }
+      // The headphones' player says "playing" and binaural is paused: had the rule not held it
+      // back, it would be Now Playing now.
+      #expect(try await bus.hubActive() == "music")
+      try await bus.gdbusCall("org.mpris.MediaPlayer2.remotectld", "org.mpris.MediaPlayer2.Player.PlayPause")
+      _ = try await bus.waitForPlayer("music", status: "Playing")
     }
   }
 
