@@ -98,7 +98,7 @@ struct DevicePlayerPropertiesTests {
     #expect(notADictionary.illTyped.map(\.name) == ["Track"])
   }
 
-  @Test func `commands: the five MPRIS presses by name, PlayPause from Status, held seeks, no Seek`() {
+  @Test func `commands: the five MPRIS presses by name, PlayPause from Status, no Seek`() {
     let playing = DevicePlayerProperties(["Status": .string("playing")], at: Self.path)
     let paused = DevicePlayerProperties(["Status": .string("paused")], at: Self.path)
     for method in [PlayerMethod.play, .pause, .stop, .next, .previous] {
@@ -108,9 +108,6 @@ struct DevicePlayerPropertiesTests {
     #expect(paused.member(for: .playPause) == "Play")
     #expect(playing.member(for: .seek) == nil)
     #expect(playing.member(for: .setPosition) == nil)
-    #expect(DevicePlayerProperties.member(seeking: true, begins: true) == "FastForward")
-    #expect(DevicePlayerProperties.member(seeking: false, begins: true) == "Rewind")
-    #expect(DevicePlayerProperties.member(seeking: false, begins: false) == "Play")
   }
 
   @Test func `an Item names the track`() {

@@ -87,14 +87,6 @@ struct DevicePlayerProperties: Sendable, Hashable {
     }
   }
 
-  /// The MediaPlayer1 method a seek held down becomes: `FastForward` or `Rewind` as it begins,
-  /// `Play` as it ends (AVRCP's fast-forward and rewind are held keys; player.c sends the press,
-  /// and playing again releases it), for the extension interface's `BeginSeekingForward`,
-  /// `BeginSeekingBackward` and their ends.
-  static func member(seeking forward: Bool, begins: Bool) -> String {
-    begins ? (forward ? "FastForward" : "Rewind") : PlayerMethod.play.rawValue
-  }
-
   // MARK: - Reading
 
   private static func playbackStatus(_ value: Value?) -> String {

@@ -161,6 +161,10 @@ struct HubService: Service {
       }, logger: logger)
     // Kept alive by the observers it installs, for as long as the hub runs.
     _ = DevicePlayerRule(hub: hub, bluetooth: bluetooth, logger: logger)
+    // Devices' own players relayed to the session bus, one entry each beside mpris-proxy.
+    let devicePlayerRelays = DevicePlayerRelays(
+      hub: hub, bluetooth: bluetooth, sessionAddress: configuration.bus, thread: thread, logger: logger)
+    teardown.add { devicePlayerRelays.closeAll() }
     parts.append(
       HubPart(
         "the Bluetooth part", .listener(report: { bluetoothStatus.off($0) }),
