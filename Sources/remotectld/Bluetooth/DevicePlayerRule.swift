@@ -18,13 +18,30 @@ import Synchronization
 /// (tools/mpris-proxy.c `register_player`: the device's `Alias`, a space and the player's `Name`
 /// when it has one, through `mpris_busname`), which tells the rule whose player it is. One whose
 /// device is not known is held a device player that plays nothing here.
+///
+/// It applies as well to the hub's own relays of devices' players (``DevicePlayerRelays``), which
+/// the hub's relay registry names with their player's path.
 final class DevicePlayerRule: Sendable {
+  /// What a session player's owner is, once known.
+  private enum Kind: Sendable, Equatable {
+    /// A process other than mpris-proxy: the rule does not apply.
+    case other
+    /// mpris-proxy: its players are devices' players, told by their names.
+    case mprisProxy
+    /// One of the hub's relays, of the device player at this path.
+    case relay(ObjectPath)
+  }
+
   private struct State: Sendable {
     var objects = BlueZObjects()
     /// The session players' names, by owner.
     var names: [BusName: Set<String>] = [:]
-    /// Whether each owner's process is mpris-proxy, once known.
-    var isMPRISProxy: [BusName: Bool] = [:]
+    /// What each owner is, once known.
+    var kinds: [BusName: Kind] = [:]
+    /// The process asked for each owner, by a token: an answer for an earlier owner of the same
+    /// unique name (a restarted bus hands them out again) is dropped.
+    var asking: [BusName: Int] = [:]
+    var nextAsk = 0
     /// The eligibility last told the hub, by owner.
     var told: [BusName: Bool] = [:]
     /// The owners held back as they appeared, by their name alone (``admits(_:owner:)``), until
@@ -103,10 +120,13 @@ final class DevicePlayerRule: Sendable {
   /// the one mpris-proxy gives a known device's player, until its process says it is not
   /// mpris-proxy's. On the view's connection thread, before ``take(_:)`` sees the name.
   private func admits(_ name: BusName, owner: BusName) -> Bool {
-    state.withLock { state in
-      let isDevicePlayer = state.objects.devicePlayers.contains {
-        Self.mprisProxyName(of: $0, in: state.objects) == name.rawValue
-      }
+    let isRelay: Bool = if case .devicePlayer? = hub.relays.relayed(by: owner) { true } else { false }
+    return state.withLock { state in
+      let isDevicePlayer =
+        isRelay
+        || state.objects.devicePlayers.contains {
+          Self.mprisProxyName(of: $0, in: state.objects) == name.rawValue
+        }
       guard isDevicePlayer else { return true }
       state.heldBack.insert(owner)
       return false
@@ -124,7 +144,8 @@ final class DevicePlayerRule: Sendable {
         state.names[owner]?.remove(name.rawValue)
         if lastMirror != nil || state.names[owner]?.isEmpty == true {
           state.names[owner] = nil
-          state.isMPRISProxy[owner] = nil
+          state.kinds[owner] = nil
+          state.asking[owner] = nil
           state.told[owner] = nil
           state.heldBack.remove(owner)
         }
@@ -134,8 +155,23 @@ final class DevicePlayerRule: Sendable {
     }
   }
 
-  /// Asks the bus for the process of `owner`'s connection and reads its executable.
+  /// Tells what `owner` is: one of the hub's relays of a device player, as the registry says, or
+  /// else asks the bus for the process of its connection and reads its executable.
   private func askProcess(of owner: BusName) {
+    if case .devicePlayer(let path)? = hub.relays.relayed(by: owner) {
+      let known = state.withLock { state -> Bool in
+        guard state.names[owner] != nil else { return false }
+        state.kinds[owner] = .relay(path)
+        return true
+      }
+      if known { settle() }
+      return
+    }
+    let token = state.withLock { state in
+      state.nextAsk += 1
+      state.asking[owner] = state.nextAsk
+      return state.nextAsk
+    }
     hub.connection.call(
       destination: .bus, path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
       member: "GetConnectionUnixProcessID", arguments: [.string(owner.rawValue)]
@@ -151,8 +187,9 @@ final class DevicePlayerRule: Sendable {
         let binary = ProcessFiles().binary(of: Int32(truncatingIfNeeded: pid))
         hub.connection.perform { [self] in
           let known = state.withLock { state -> Bool in
-            guard state.names[owner] != nil else { return false }
-            state.isMPRISProxy[owner] = binary == Self.mprisProxy
+            guard state.names[owner] != nil, state.asking[owner] == token else { return false }
+            state.asking[owner] = nil
+            state.kinds[owner] = binary == Self.mprisProxy ? .mprisProxy : .other
             return true
           }
           if known { settle() }
@@ -163,30 +200,40 @@ final class DevicePlayerRule: Sendable {
 
   // MARK: - The rule
 
-  /// Tells the hub each mpris-proxy player's eligibility that changed. On the view's connection
-  /// thread.
+  /// Tells the hub each device player's eligibility that changed (mpris-proxy's and the hub's own
+  /// relays'). On the view's connection thread.
   private func settle() {
-    let (changes, lifted) = state.withLock { state -> ([(BusName, Bool, String)], [BusName]) in
+    let (changes, lifted) = state.withLock { state -> ([(BusName, Bool, String, String)], [BusName]) in
       var names: [String: ObjectPath] = [:]
       for player in state.objects.devicePlayers {
         if let name = Self.mprisProxyName(of: player, in: state.objects) { names[name] = player }
       }
-      var changes: [(BusName, Bool, String)] = []
+      var changes: [(BusName, Bool, String, String)] = []
       // Held back as it appeared by its name alone, but not mpris-proxy's: it may be Now Playing.
       var lifted: [BusName] = []
-      for (owner, isProxy) in state.isMPRISProxy where !isProxy && state.heldBack.contains(owner) {
+      for (owner, kind) in state.kinds where kind == .other && state.heldBack.contains(owner) {
         state.heldBack.remove(owner)
         lifted.append(owner)
       }
-      for (owner, isProxy) in state.isMPRISProxy where isProxy {
+      for (owner, kind) in state.kinds {
+        let player: ObjectPath?
+        let relay: String
+        switch kind {
+        case .other: continue
+        case .mprisProxy:
+          player = state.names[owner]?.lazy.compactMap { names[$0] }.first
+          relay = Self.mprisProxy
+        case .relay(let path):
+          player = path
+          relay = "the hub"
+        }
         state.heldBack.remove(owner)
-        let player = state.names[owner]?.lazy.compactMap { names[$0] }.first
         let device = player.flatMap { state.objects[$0, BlueZ.mediaPlayer]?["Device"]?.stringValue }
           .flatMap(ObjectPath.init(rawValue:))
         let eligible = device.map { state.objects.streamsHere($0) } ?? false
         guard state.told[owner] != eligible else { continue }
         state.told[owner] = eligible
-        changes.append((owner, eligible, device?.rawValue ?? "an unknown device"))
+        changes.append((owner, eligible, device?.rawValue ?? "an unknown device", relay))
       }
       return (changes, lifted)
     }
@@ -197,12 +244,12 @@ final class DevicePlayerRule: Sendable {
       hub.applyHere(lifted.compactMap { hub.eligibility(of: $0, by: Self.rule, isEligible: true) })
     }
     guard !changes.isEmpty else { return }
-    for (owner, eligible, device) in changes {
+    for (owner, eligible, device, relay) in changes {
       logger.info(
         eligible
           ? "a Bluetooth device's player may be Now Playing: its device streams to this computer"
           : "a Bluetooth device's player is listed but not Now Playing: its device plays nothing here",
-        metadata: ["owner": "\(owner)", "device": "\(device)", "relay": "\(Self.mprisProxy)"])
+        metadata: ["owner": "\(owner)", "device": "\(device)", "relay": "\(relay)"])
     }
     hub.applyHere(changes.compactMap { hub.eligibility(of: $0.0, by: Self.rule, isEligible: $0.1) })
   }
