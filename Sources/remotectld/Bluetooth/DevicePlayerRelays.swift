@@ -17,7 +17,8 @@ import Synchronization
 /// way. So the bus itself keeps one: while mpris-proxy owns a device player's name the hub does
 /// not relay it (its request fails, and it waits), when that name leaves the bus (mpris-proxy
 /// stopped) the hub takes over, and a mpris-proxy started after the hub's relay finds the name
-/// taken and makes no second entry.
+/// taken and makes no second entry. After the session bus restarts, whichever asks first owns the
+/// name: a relay that finds mpris-proxy's there withdraws.
 ///
 /// The relays are withdrawn when their device's player goes (the device disconnected), when
 /// bluetoothd leaves the bus, and when the hub stops.
@@ -61,7 +62,11 @@ final class DevicePlayerRelays: Sendable {
       hub.connection.perform { [self] in update(objects) }
     }
     hub.view.observe { [self] change in
-      if case .nameVanished(let name, _, _) = change { vanished(name) }
+      switch change {
+      case .nameAppeared(let name, let owner, _): appeared(name, owner: owner)
+      case .nameVanished(let name, _, _): vanished(name)
+      default: break
+      }
     }
   }
 
@@ -215,6 +220,26 @@ final class DevicePlayerRelays: Sendable {
           metadata: ["name": "\(name)", "error": "\(error.message)"])
       }
     }
+  }
+
+  /// `owner` owns `name` on the session bus: when that is a relay's name and another connection
+  /// owns it (after the session bus restarted, mpris-proxy asked for it before the relay asked
+  /// again), the relay is withdrawn and the hub waits for that name to leave. On the hub's bus
+  /// thread.
+  private func appeared(_ name: BusName, owner: BusName) {
+    let withdrawn = state.withLock { state -> RelayedPlayer? in
+      for (path, entry) in state.entries {
+        guard case .running(let relay, _) = entry, relay.name == name, relay.owner != owner else { continue }
+        state.entries[path] = .yielded(name)
+        return relay
+      }
+      return nil
+    }
+    guard let withdrawn else { return }
+    logger.info(
+      "another program (mpris-proxy) owns a relayed Bluetooth device player's name: the hub withdraws its relay",
+      metadata: ["name": "\(name)", "owner": "\(owner)", "player": "\(withdrawn.relayed)"])
+    withdrawn.close()
   }
 
   /// `name` left the session bus: a device player the hub yielded to another program is relayed
