@@ -101,6 +101,28 @@ struct BluetoothRelayTests {
       #expect(seek.status != 0 && seek.error.contains("NotSupported"), "\(seek)")
       #expect(seek.error.contains("cannot Seek"), "\(seek)")
 
+      // The device goes while a call is on its way (bluetoothd drops the object before the hub
+      // hears InterfacesRemoved): the caller gets an error that says so, and the hub serves on.
+      try await double.call("org.freedesktop.DBus.Mock.RemoveObject", [player])
+      let late = try await bus.gdbusCallResult(
+        "org.mpris.MediaPlayer2.Phone_Music", "org.mpris.MediaPlayer2.Player.Next")
+      #expect(late.status != 0 && late.error.contains("is gone (the device disconnected)"), "\(late)")
+      try await bus.startBinaural("music")
+      try await eventually("the hub to serve on", { try await bus.hubPlayers() }) {
+        Set($0) == ["music", "Phone_Music"]
+      }
+    }
+  }
+
+  @Test func `a relayed device player that goes is withdrawn with it`() async throws {
+    try await BluetoothTests.withBlueZ { bus, double, system in
+      try await double.addAdapter("hci0")
+      let phone = try await double.addDevice("AA:BB:CC:DD:EE:02", alias: "Phone")
+      let player = try await double.addPlayer(device: phone, "{'Name': <'Music'>, 'Status': <'paused'>}")
+      try await BluetoothTests.startHub(on: bus, system: system)
+      try await eventually("the hub to list its relay", { try await bus.hubPlayers() }) {
+        $0 == ["Phone_Music"]
+      }
       // The device goes: the relay is withdrawn with it.
       try await double.call("RemoveAnnounced", [player])
       try await eventually("the hub to withdraw the relay", { try await bus.hubPlayers() }) { $0.isEmpty }

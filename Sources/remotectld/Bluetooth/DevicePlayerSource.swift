@@ -176,19 +176,21 @@ final class DevicePlayerSource: RelaySource {
   }
 
   /// `error`, from bluetoothd while `doing`, in words that say where it came from: a device
-  /// whose player left before it answered (it disconnected mid-call) says so.
+  /// whose player is gone (it disconnected mid-call: bluetoothd no longer has the object) and
+  /// bluetoothd leaving the bus say so.
   private func explained(_ error: BusError, doing action: String) -> BusError {
-    let gone: Set<BusError.Name> = [
-      .unknownObject, .unknownMethod, .unknownInterface, .noReply, .serviceUnknown, .nameHasNoOwner,
-      .disconnected,
-    ]
-    guard gone.contains(error.name) else {
-      return BusError(error.name, "\(name): bluetoothd answered \(action) on \(path): \(error.message)")
+    let how: String
+    switch error.name {
+    case .unknownObject, .unknownMethod, .unknownInterface:
+      how =
+        "the Bluetooth device's player \(path) is gone (the device disconnected) before it could \(action)"
+    case .serviceUnknown, .nameHasNoOwner, .disconnected:
+      how = "bluetoothd left the system bus before the device's player could \(action)"
+    case .noReply, .timeout:
+      how = "bluetoothd did not answer \(action) for \(path)"
+    default:
+      how = "bluetoothd answered \(action) on \(path) with an error"
     }
-    let how =
-      bluetooth.objects[path, BlueZ.mediaPlayer] == nil
-      ? "the Bluetooth device's player \(path) left before it answered"
-      : "bluetoothd did not answer for \(path)"
-    return BusError(error.name, "\(name): \(how) \(action) (\(error.message))")
+    return BusError(error.name, "\(name): \(how) (\(error.message))")
   }
 }
