@@ -95,6 +95,22 @@ struct BluetoothRelayTests {
           try await double.calls(method, on: player) == 1
         }
       }
+      // A new track is announced on the relay; MPRIS's two settings are written through to the
+      // phone's MediaPlayer1 (mpris-proxy's `set_shuffle` and `set_repeat`).
+      let announced = try SignalMonitor(on: bus, sender: "org.mpris.MediaPlayer2.Phone_Music")
+      try await announced.ready()
+      try await double.change(player, "org.bluez.MediaPlayer1", "{'Track': <{'Title': <'Other Song'>}>}")
+      _ = try await announced.wait(for: "Other Song")
+      await announced.stop()
+      try await bus.playerctl("-p", "Phone_Music", "shuffle", "On")
+      try await eventually(
+        "the phone's Shuffle to be set, and read back",
+        { try await bus.playerctl("-p", "Phone_Music", "shuffle").output }
+      ) { $0.hasPrefix("On") }
+      let shuffle = try await double.call(
+        "org.freedesktop.DBus.Properties.Get", ["org.bluez.MediaPlayer1", "Shuffle"], path: player)
+      #expect(shuffle.contains("alltracks"), "\(shuffle)")
+
       // What MediaPlayer1 cannot do is refused, saying so.
       let seek = try await bus.gdbusCallResult(
         "org.mpris.MediaPlayer2.Phone_Music", "org.mpris.MediaPlayer2.Player.Seek", ["int64 5000000"])
