@@ -213,6 +213,41 @@ struct BluetoothRelayTests {
   }
 
   @Test
+  func `after the session bus restarts, the hub's relay of a headphone's player is back and held back again`()
+    async throws
+  {
+    try await BluetoothTests.withBlueZ { bus, double, system in
+      try await double.addAdapter("hci0")
+      let headphones = try await double.addDevice("AA:BB:CC:DD:EE:01", alias: "Headphones")
+      let player = try await double.addPlayer(device: headphones, "{'Status': <'playing'>}")
+      let hub = try await bus.startHub(environment: ["DBUS_SYSTEM_BUS_ADDRESS": system.address])
+      try await bus.startBinaural("music")
+      try await BluetoothTests.waitForRule(on: bus, eligible: false, device: headphones)
+      try await eventually("binaural to be Now Playing", { try await bus.hubActive() }) { $0 == "music" }
+
+      // The relay's connection comes back under a new unique name, asks for its name again, and
+      // is entered in the registry again; the rule holds the new owner back.
+      try await bus.restart()
+      try await bus.waitForName(PrivateBus.hubName)
+      try await bus.waitForName("org.mpris.MediaPlayer2.Headphones")
+      #expect(
+        try await Self.processIdentifier(of: "org.mpris.MediaPlayer2.Headphones", on: bus)
+          == hub.processIdentifier)
+      try await eventually("the hub to list both again", { try await bus.hubPlayers() }) {
+        $0.sorted() == ["Headphones", "music"]
+      }
+      try await eventually("the hub to hold the relay back again") {
+        try BluetoothTests.log(of: bus).components(separatedBy: "listed but not Now Playing").count - 1 >= 2
+      }
+      #expect(try await bus.hubActive() == "music")
+      try await bus.playerctl("-p", "Headphones", "next")
+      try await eventually("the headphones' player to get Next") {
+        try await double.calls("Next", on: player) == 1
+      }
+    }
+  }
+
+  @Test
   func `beside a running mpris-proxy: one entry per device player, and the hub takes over when it stops`()
     async throws
   {

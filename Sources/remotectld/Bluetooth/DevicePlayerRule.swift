@@ -78,6 +78,20 @@ final class DevicePlayerRule: Sendable {
         settle()
       }
     }
+    // A relay is entered again under its new unique name after the session bus restarted, which
+    // its name may reach the view before: it is told a relay as soon as the registry knows.
+    hub.relays.observe { [self] change in
+      guard case .devicePlayer(let path)? = change.relayed else { return }
+      let known = state.withLock { state -> Bool in
+        guard state.names[change.owner] != nil, state.kinds[change.owner] != .relay(path) else {
+          return false
+        }
+        state.kinds[change.owner] = .relay(path)
+        state.asking[change.owner] = nil
+        return true
+      }
+      if known { settle() }
+    }
   }
 
   /// Follows the session's players from now on, and looks at those already there (a running
