@@ -130,6 +130,26 @@ struct BluetoothRelayTests {
     }
   }
 
+  @Test
+  func `a device player whose device has no usable alias is logged, not relayed, and the hub serves on`()
+    async throws
+  {
+    try await BluetoothTests.withBlueZ { bus, double, system in
+      try await double.addAdapter("hci0")
+      let phone = try await double.addDevice("AA:BB:CC:DD:EE:02", alias: "Phone")
+      try await double.change(phone, "org.bluez.Device1", "{'Alias': <int32 7>}")
+      try await double.addPlayer(device: phone, "{'Name': <'Music'>, 'Status': <'playing'>}")
+      try await BluetoothTests.startHub(on: bus, system: system)
+      try await eventually("the hub to say it cannot name the player") {
+        try BluetoothTests.log(of: bus).contains("the hub cannot name it and does not relay it")
+      }
+      try await bus.startBinaural("music")
+      try await eventually("the hub to serve binaural alone", { try await bus.hubPlayers() }) {
+        $0 == ["music"]
+      }
+    }
+  }
+
   @Test func `a relayed device player that goes is withdrawn with it`() async throws {
     try await BluetoothTests.withBlueZ { bus, double, system in
       try await double.addAdapter("hci0")
