@@ -119,6 +119,28 @@ struct SystemBusPlayerTests {
     }
   }
 
+  @Test func `a relay announces its source's changes and jumps, and forwards a call that expects no reply`()
+    async throws
+  {
+    try await Self.withSystemBus { bus, _, start in
+      let player = try await start("moving")
+      try await eventually("the relay", { try await bus.hubPlayers() }) { $0 == ["moving.system"] }
+      let monitor = try SignalMonitor(on: bus, sender: "org.mpris.MediaPlayer2.moving.system")
+      try await monitor.ready()
+      try await player.send("status Playing")
+      _ = try await monitor.wait(for: "'PlaybackStatus': <'Playing'>")
+      try await player.send("seek 5000000")
+      _ = try await monitor.wait(for: "Player.Seeked (int64 5000000,)")
+      await monitor.stop()
+      // dbus-send's method call without --print-reply asks for no reply: it is sent on all the same.
+      let sent = try await bus.run(
+        "dbus-send", "--session", "--type=method_call", "--dest=org.mpris.MediaPlayer2.moving.system",
+        "/org/mpris/MediaPlayer2", "\(Self.player).Previous")
+      #expect(sent.succeeded, "\(sent)")
+      try await player.took("call Previous")
+    }
+  }
+
   @Test func `illegal values read as legal ones, and an ill-typed one is dropped with one log line`()
     async throws
   {
