@@ -170,17 +170,25 @@ struct BluetoothTests {
         return log.contains("property=Name") && log.contains("property=Track") && log.contains("ill-typed")
       }
       try await bus.startBinaural("one")
-      try await eventually("the hub to list binaural", { try await bus.hubPlayers() }) { $0 == ["one"] }
+      // binaural, and the hub's relay of the phone's player, served without what is ill-typed.
+      try await eventually("the hub to list binaural", { try await bus.hubPlayers() }) {
+        Set($0) == ["one", "Phone"]
+      }
+      #expect(try await bus.playerctl("-p", "Phone", "status").output.hasPrefix("Playing"))
     }
   }
 
   // MARK: - Devices' own players, beside mpris-proxy
 
-  /// Starts BlueZ's real `mpris-proxy` on both buses; it stops with the session bus.
-  static func startMPRISProxy(on bus: PrivateBus, system: ConfiguredBus) throws {
-    _ = try bus.start(
+  /// Starts BlueZ's real `mpris-proxy` on both buses, its errors in `log` in the bus's folder; it
+  /// stops with the session bus.
+  @discardableResult
+  static func startMPRISProxy(
+    on bus: PrivateBus, system: ConfiguredBus, log: String = "mpris-proxy.log"
+  ) throws -> ChildProcess {
+    try bus.start(
       "env", ["DBUS_SYSTEM_BUS_ADDRESS=\(system.address)", "mpris-proxy"],
-      standardError: .file(bus.directory.appendingPathComponent("mpris-proxy.log").path))
+      standardError: .file(bus.directory.appendingPathComponent(log).path))
   }
 
   /// Waits until the hub has told whether `player`'s owner may be Now Playing (`eligible`), as
@@ -200,9 +208,8 @@ struct BluetoothTests {
     try await Self.withBlueZ { bus, double, system in
       try await double.addAdapter("hci0")
       let headphones = try await double.addDevice("AA:BB:CC:DD:EE:01", alias: "Headphones")
-      // A headphone's player stuck "playing" with no metadata, and this computer streaming to it
-      // (A2DP Source is the local endpoint: the sound goes out, nothing plays from it here).
-      let player = try await double.addPlayer(device: headphones, "{'Status': <'playing'>}")
+      // This computer streams to the headphones (A2DP Source is the local endpoint: the sound
+      // goes out, nothing plays from it here).
       try await double.addTransport(
         device: headphones, uuid: "0000110a-0000-1000-8000-00805f9b34fb", state: "active")
       try await Self.startHub(on: bus, system: system)
@@ -212,6 +219,13 @@ struct BluetoothTests {
       let announced = try SignalMonitor(on: bus, sender: PrivateBus.hubName)
       try await announced.ready()
       try Self.startMPRISProxy(on: bus, system: system)
+      // mpris-proxy runs once it registered the session's players with the adapter.
+      try await eventually("mpris-proxy to register with hci0") {
+        try await double.registrations()["/org/bluez/hci0"]?.players.count ?? 0 >= 2
+      }
+      // The headphones connect with their player stuck "playing" and no metadata: mpris-proxy
+      // and the hub's own relay both ask for its name, and whichever owns it is one entry.
+      let player = try await double.addPlayer(device: headphones, "{'Status': <'playing'>}")
       try await Self.waitForRule(on: bus, eligible: false, device: headphones)
       #expect(try await bus.hubPlayers() == ["music", "Headphones"])
       #expect(try await bus.hubActive() == "music")
@@ -261,6 +275,51 @@ struct BluetoothTests {
       try await eventually("the phone's player to be Now Playing", { try await bus.hubActive() }) {
         $0 == "Phone_Music"
       }
+    }
+  }
+
+  @Test
+  func
+    `after the session bus restarts, the headphones' player is held back again, one entry whoever relays it`()
+    async throws
+  {
+    try await Self.withBlueZ { bus, double, system in
+      try await double.addAdapter("hci0")
+      let headphones = try await double.addDevice("AA:BB:CC:DD:EE:01", alias: "Headphones")
+      try await double.addPlayer(device: headphones, "{'Status': <'playing'>}")
+      // mpris-proxy first: it relays the headphones' player, the hub does not.
+      try Self.startMPRISProxy(on: bus, system: system)
+      try await bus.waitForName("org.mpris.MediaPlayer2.Headphones")
+      try await Self.startHub(on: bus, system: system)
+      try await bus.startBinaural("music")
+      try await eventually("binaural to be Now Playing", { try await bus.hubActive() }) { $0 == "music" }
+      try await Self.waitForRule(on: bus, eligible: false, device: headphones)
+      #expect(try Self.log(of: bus).contains("relay=mpris-proxy"))
+      #expect(try await bus.hubActive() == "music")
+
+      // The bus restarts (BusRestartTests): the hub and binaural reconnect, and mpris-proxy, which
+      // libdbus ends when its session bus goes (`dbus_bus_get`'s exit on disconnect), is started
+      // again as its user unit would be. Its player comes back under a new unique name, which
+      // a restarted bus may hand out again from `:1.0`.
+      // mpris-proxy comes back before the hub has reconnected: the hub finds its player among
+      // the names already there.
+      try await bus.restart()
+      try Self.startMPRISProxy(on: bus, system: system, log: "mpris-proxy-again.log")
+      try await bus.waitForName("org.mpris.MediaPlayer2.Headphones")
+      try await bus.waitForName(PrivateBus.hubName)
+      // One entry: mpris-proxy's or the hub's relay, whichever asked for the name first.
+      try await eventually("the hub to list both again", { try await bus.hubPlayers() }) {
+        $0.sorted() == ["Headphones", "music"]
+      }
+      let words = "listed but not Now Playing"
+      try await eventually("the hub to hold the headphones' player back again") {
+        try Self.log(of: bus).components(separatedBy: words).count - 1 >= 2
+      }
+      // The headphones' player says "playing" and binaural is paused: had the rule not held it
+      // back, it would be Now Playing now.
+      #expect(try await bus.hubActive() == "music")
+      try await bus.gdbusCall("org.mpris.MediaPlayer2.remotectld", "org.mpris.MediaPlayer2.Player.PlayPause")
+      _ = try await bus.waitForPlayer("music", status: "Playing")
     }
   }
 

@@ -204,15 +204,18 @@ final class BluetoothService: Service, Sendable {
   /// property.
   private func check(player path: ObjectPath) {
     guard let properties = objects[path, BlueZ.mediaPlayer] else { return }
-    let expected: [(String, String)] = [
-      ("Device", "o"), ("Name", "s"), ("Status", "s"), ("Track", "a{sv}"), ("Position", "u"),
-    ]
-    for (name, type) in expected {
-      guard let value = properties[name], value.signature.rawValue != type else { continue }
+    var illTyped: [DevicePlayerProperties.IllTyped] = [("Device", "o"), ("Name", "s")].compactMap {
+      name, type in
+      guard let value = properties[name], value.signature.rawValue != type else { return nil }
+      return DevicePlayerProperties.IllTyped(name: name, expected: type, got: value.signature.rawValue)
+    }
+    illTyped += DevicePlayerProperties(properties, at: path).illTyped
+    for property in illTyped {
       logger.warning(
         "a Bluetooth device's player has an ill-typed property; the hub goes without it",
         metadata: [
-          "player": "\(path)", "property": "\(name)", "expected": "\(type)", "got": "\(value.signature)",
+          "player": "\(path)", "property": "\(property.name)", "expected": "\(property.expected)",
+          "got": "\(property.got)",
         ])
     }
   }

@@ -18,13 +18,30 @@ import Synchronization
 /// (tools/mpris-proxy.c `register_player`: the device's `Alias`, a space and the player's `Name`
 /// when it has one, through `mpris_busname`), which tells the rule whose player it is. One whose
 /// device is not known is held a device player that plays nothing here.
+///
+/// It applies as well to the hub's own relays of devices' players (``DevicePlayerRelays``), which
+/// the hub's relay registry names with their player's path.
 final class DevicePlayerRule: Sendable {
+  /// What a session player's owner is, once known.
+  private enum Kind: Sendable, Equatable {
+    /// A process other than mpris-proxy: the rule does not apply.
+    case other
+    /// mpris-proxy: its players are devices' players, told by their names.
+    case mprisProxy
+    /// One of the hub's relays, of the device player at this path.
+    case relay(ObjectPath)
+  }
+
   private struct State: Sendable {
     var objects = BlueZObjects()
     /// The session players' names, by owner.
     var names: [BusName: Set<String>] = [:]
-    /// Whether each owner's process is mpris-proxy, once known.
-    var isMPRISProxy: [BusName: Bool] = [:]
+    /// What each owner is, once known.
+    var kinds: [BusName: Kind] = [:]
+    /// The process asked for each owner, by a token: an answer for an earlier owner of the same
+    /// unique name (a restarted bus hands them out again) is dropped.
+    var asking: [BusName: Int] = [:]
+    var nextAsk = 0
     /// The eligibility last told the hub, by owner.
     var told: [BusName: Bool] = [:]
     /// The owners held back as they appeared, by their name alone (``admits(_:owner:)``), until
@@ -38,6 +55,8 @@ final class DevicePlayerRule: Sendable {
 
   /// The executable whose players are devices' players.
   static let mprisProxy = "mpris-proxy"
+  /// The rule's name among the hub's rules on who may be Now Playing (`Hub+Eligibility.swift`).
+  static let rule = "Bluetooth device players"
 
   private let hub: Hub
   private let logger: Logger
@@ -59,12 +78,26 @@ final class DevicePlayerRule: Sendable {
         settle()
       }
     }
+    // A relay is entered again under its new unique name after the session bus restarted, which
+    // its name may reach the view before: it is told a relay as soon as the registry knows.
+    hub.relays.observe { [self] change in
+      guard case .devicePlayer(let path)? = change.relayed else { return }
+      let known = state.withLock { state -> Bool in
+        guard state.names[change.owner] != nil, state.kinds[change.owner] != .relay(path) else {
+          return false
+        }
+        state.kinds[change.owner] = .relay(path)
+        state.asking[change.owner] = nil
+        return true
+      }
+      if known { settle() }
+    }
   }
 
   /// Follows the session's players from now on, and looks at those already there (a running
   /// mpris-proxy's among them). On the view's connection thread.
   private func follow() {
-    hub.admission.withLock { $0 = { [self] name, owner in admits(name, owner: owner) } }
+    hub.admission.withLock { $0[Self.rule] = { [self] name, owner in admits(name, owner: owner) } }
     hub.view.observe { [self] change in take(change) }
     for candidate in hub.nowPlaying.players {
       guard let owner = BusName(rawValue: candidate.owner) else { continue }
@@ -101,10 +134,13 @@ final class DevicePlayerRule: Sendable {
   /// the one mpris-proxy gives a known device's player, until its process says it is not
   /// mpris-proxy's. On the view's connection thread, before ``take(_:)`` sees the name.
   private func admits(_ name: BusName, owner: BusName) -> Bool {
-    state.withLock { state in
-      let isDevicePlayer = state.objects.devicePlayers.contains {
-        Self.mprisProxyName(of: $0, in: state.objects) == name.rawValue
-      }
+    let isRelay: Bool = if case .devicePlayer? = hub.relays.relayed(by: owner) { true } else { false }
+    return state.withLock { state in
+      let isDevicePlayer =
+        isRelay
+        || state.objects.devicePlayers.contains {
+          Self.mprisProxyName(of: $0, in: state.objects) == name.rawValue
+        }
       guard isDevicePlayer else { return true }
       state.heldBack.insert(owner)
       return false
@@ -122,7 +158,8 @@ final class DevicePlayerRule: Sendable {
         state.names[owner]?.remove(name.rawValue)
         if lastMirror != nil || state.names[owner]?.isEmpty == true {
           state.names[owner] = nil
-          state.isMPRISProxy[owner] = nil
+          state.kinds[owner] = nil
+          state.asking[owner] = nil
           state.told[owner] = nil
           state.heldBack.remove(owner)
         }
@@ -132,8 +169,23 @@ final class DevicePlayerRule: Sendable {
     }
   }
 
-  /// Asks the bus for the process of `owner`'s connection and reads its executable.
+  /// Tells what `owner` is: one of the hub's relays of a device player, as the registry says, or
+  /// else asks the bus for the process of its connection and reads its executable.
   private func askProcess(of owner: BusName) {
+    if case .devicePlayer(let path)? = hub.relays.relayed(by: owner) {
+      let known = state.withLock { state -> Bool in
+        guard state.names[owner] != nil else { return false }
+        state.kinds[owner] = .relay(path)
+        return true
+      }
+      if known { settle() }
+      return
+    }
+    let token = state.withLock { state in
+      state.nextAsk += 1
+      state.asking[owner] = state.nextAsk
+      return state.nextAsk
+    }
     hub.connection.call(
       destination: .bus, path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
       member: "GetConnectionUnixProcessID", arguments: [.string(owner.rawValue)]
@@ -149,8 +201,9 @@ final class DevicePlayerRule: Sendable {
         let binary = ProcessFiles().binary(of: Int32(truncatingIfNeeded: pid))
         hub.connection.perform { [self] in
           let known = state.withLock { state -> Bool in
-            guard state.names[owner] != nil else { return false }
-            state.isMPRISProxy[owner] = binary == Self.mprisProxy
+            guard state.names[owner] != nil, state.asking[owner] == token else { return false }
+            state.asking[owner] = nil
+            state.kinds[owner] = binary == Self.mprisProxy ? .mprisProxy : .other
             return true
           }
           if known { settle() }
@@ -161,30 +214,40 @@ final class DevicePlayerRule: Sendable {
 
   // MARK: - The rule
 
-  /// Tells the hub each mpris-proxy player's eligibility that changed. On the view's connection
-  /// thread.
+  /// Tells the hub each device player's eligibility that changed (mpris-proxy's and the hub's own
+  /// relays'). On the view's connection thread.
   private func settle() {
-    let (changes, lifted) = state.withLock { state -> ([(BusName, Bool, String)], [BusName]) in
+    let (changes, lifted) = state.withLock { state -> ([(BusName, Bool, String, String)], [BusName]) in
       var names: [String: ObjectPath] = [:]
       for player in state.objects.devicePlayers {
         if let name = Self.mprisProxyName(of: player, in: state.objects) { names[name] = player }
       }
-      var changes: [(BusName, Bool, String)] = []
+      var changes: [(BusName, Bool, String, String)] = []
       // Held back as it appeared by its name alone, but not mpris-proxy's: it may be Now Playing.
       var lifted: [BusName] = []
-      for (owner, isProxy) in state.isMPRISProxy where !isProxy && state.heldBack.contains(owner) {
+      for (owner, kind) in state.kinds where kind == .other && state.heldBack.contains(owner) {
         state.heldBack.remove(owner)
         lifted.append(owner)
       }
-      for (owner, isProxy) in state.isMPRISProxy where isProxy {
+      for (owner, kind) in state.kinds {
+        let player: ObjectPath?
+        let relay: String
+        switch kind {
+        case .other: continue
+        case .mprisProxy:
+          player = state.names[owner]?.lazy.compactMap { names[$0] }.first
+          relay = Self.mprisProxy
+        case .relay(let path):
+          player = path
+          relay = "the hub"
+        }
         state.heldBack.remove(owner)
-        let player = state.names[owner]?.lazy.compactMap { names[$0] }.first
         let device = player.flatMap { state.objects[$0, BlueZ.mediaPlayer]?["Device"]?.stringValue }
           .flatMap(ObjectPath.init(rawValue:))
         let eligible = device.map { state.objects.streamsHere($0) } ?? false
         guard state.told[owner] != eligible else { continue }
         state.told[owner] = eligible
-        changes.append((owner, eligible, device?.rawValue ?? "an unknown device"))
+        changes.append((owner, eligible, device?.rawValue ?? "an unknown device", relay))
       }
       return (changes, lifted)
     }
@@ -192,16 +255,16 @@ final class DevicePlayerRule: Sendable {
       logger.debug(
         "a player named as a device's player is not mpris-proxy's: it may be Now Playing",
         metadata: ["owners": "\(lifted)"])
-      hub.applyHere(lifted.map { .eligibilityChanged(owner: $0.rawValue, isEligible: true) })
+      hub.applyHere(lifted.compactMap { hub.eligibility(of: $0, by: Self.rule, isEligible: true) })
     }
     guard !changes.isEmpty else { return }
-    for (owner, eligible, device) in changes {
+    for (owner, eligible, device, relay) in changes {
       logger.info(
         eligible
           ? "a Bluetooth device's player may be Now Playing: its device streams to this computer"
           : "a Bluetooth device's player is listed but not Now Playing: its device plays nothing here",
-        metadata: ["owner": "\(owner)", "device": "\(device)", "relay": "\(Self.mprisProxy)"])
+        metadata: ["owner": "\(owner)", "device": "\(device)", "relay": "\(relay)"])
     }
-    hub.applyHere(changes.map { .eligibilityChanged(owner: $0.0.rawValue, isEligible: $0.1) })
+    hub.applyHere(changes.compactMap { hub.eligibility(of: $0.0, by: Self.rule, isEligible: $0.1) })
   }
 }

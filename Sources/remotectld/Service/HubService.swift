@@ -164,10 +164,23 @@ struct HubService: Service {
       }, logger: logger)
     // Kept alive by the observers it installs, for as long as the hub runs.
     _ = DevicePlayerRule(hub: hub, bluetooth: bluetooth, logger: logger)
+    // Devices' own players relayed to the session bus, one entry each beside mpris-proxy.
+    let devicePlayerRelays = DevicePlayerRelays(
+      hub: hub, bluetooth: bluetooth, sessionAddress: configuration.bus, thread: thread, logger: logger)
+    teardown.add { devicePlayerRelays.closeAll() }
     parts.append(
       HubPart(
         "the Bluetooth part", .listener(report: { bluetoothStatus.off($0) }),
         interfaces: [bluetoothStatus.interface], service: bluetooth))
+    // The system bus's MPRIS players, relayed to the session bus as NAME.system.
+    let systemBusStatus = SystemBusStatus()
+    parts.append(
+      HubPart(
+        "the system-bus part", .listener(report: { systemBusStatus.off($0) }),
+        interfaces: [systemBusStatus.interface],
+        service: SystemBusService(
+          hub: hub, thread: thread, sessionAddress: configuration.bus, status: systemBusStatus, logger: logger
+        )))
 
     if configuration.notifies {
       // It fails no call of its own: a notification server's errors are logged, one a track.

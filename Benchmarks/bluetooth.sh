@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# The Bluetooth press figure of BENCHMARKS.md: a car's no-reply Play/Pause on the registered
+# player → the Now Playing app's (binaural's) PlaybackStatus, p50, through the hub's registration
+# and through mpris-proxy's relay of the same app, side by side in one run. bluetoothd cannot run
+# without Bluetooth in the kernel, so org.bluez is the tests' double (python3-dbusmock's bluez5
+# template with bluetoothd 5.66's Media1) on a private system bus; mpris-proxy is BlueZ's own.
+# ROUNDS sets the rounds (default 100; each sends Play and Pause through each).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+rounds=${ROUNDS:-100}
+
+# BIN names a folder of already built products (the `make release SCRATCH=…` build, say).
+if [ -z "${BIN:-}" ]; then
+  swift build -c release --product remotectld >&2
+  swift build -c release --product binaural >&2
+fi
+bin=${BIN:-"$(swift build -c release --show-bin-path)"}
+command -v mpris-proxy >/dev/null || { echo "bluetooth.sh: mpris-proxy is not installed (apt-get install bluez)" >&2; exit 1; }
+graceful_stop=1
+source Benchmarks/common.sh
+start_private_bus
+
+# A private system bus, as the tests' ConfiguredBus makes it.
+cat >"$work/system.conf" <<CONF
+<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>system</type>
+  <listen>unix:path=$work/system_bus_socket</listen>
+  <auth>EXTERNAL</auth>
+  <policy context="default">
+    <allow user="*"/><allow own="*"/>
+    <allow send_type="method_call"/><allow send_type="signal"/>
+    <allow send_type="method_return"/><allow send_type="error"/>
+    <allow receive_type="method_call"/><allow receive_type="signal"/>
+    <allow receive_type="method_return"/><allow receive_type="error"/>
+  </policy>
+</busconfig>
+CONF
+dbus-daemon --config-file="$work/system.conf" --nofork &
+pids+=($!)
+export DBUS_SYSTEM_BUS_ADDRESS="unix:path=$work/system_bus_socket"
+for _ in $(seq 100); do [ -S "$work/system_bus_socket" ] && break; sleep 0.05; done
+system_has_name() { busctl --address="$DBUS_SYSTEM_BUS_ADDRESS" list --acquired --no-legend 2>/dev/null | grep -q "^$1 "; }
+
+/usr/bin/python3 -m dbusmock --system -t Tests/remotectldTests/Support/BlueZ/bluez_double.py >/dev/null 2>&1 &
+pids+=($!)
+for _ in $(seq 200); do system_has_name org.bluez && break; sleep 0.05; done
+gdbus call --address "$DBUS_SYSTEM_BUS_ADDRESS" --dest org.bluez --object-path / \
+  --method org.bluez.Mock.AddAdapter hci0 computer-hci0 >/dev/null
+
+"$bin/remotectld" --no-http --no-bridge --log-level warning 2>"$work/remotectld.log" &
+hub=$!
+pids+=($hub)
+wait_for_name io.github.swift_remote_control.Hub
+"$bin/binaural" --output null --headless --name binaural 2>/dev/null &
+pids+=($!)
+wait_for_name org.mpris.MediaPlayer2.binaural
+mpris-proxy >/dev/null 2>&1 &
+proxy=$!
+pids+=($proxy)
+# bluetooth_press.py waits for mpris-proxy to register binaural with the double.
+/usr/bin/python3 Benchmarks/bluetooth_press.py binaural "$rounds" "$hub" "$proxy"
