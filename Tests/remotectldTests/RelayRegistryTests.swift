@@ -3,6 +3,7 @@ import DBus
 import Logging
 import NowPlayingArbiter
 import PlayerView
+import ServiceLifecycle
 import Synchronization
 import Testing
 
@@ -73,5 +74,59 @@ struct RelayRegistryTests {
     // Held back by the first rule; the second's hold and the first's lift change nothing; the
     // second's lift makes it eligible.
     #expect(events == [held, nil, nil, nil, lifted])
+  }
+
+  @Test(.enabled(if: HubTools.canRun), .timeLimit(.minutes(1)))
+  func `the system-bus part enters each relay with its process and what shairport-sync says`() async throws {
+    let bus = try await PrivateBus.start()
+    let system = try await ConfiguredBus.start(.system, in: bus.directory)
+    let thread = try ConnectionThread()
+    let logger = Logger(label: "RelayRegistryTests")
+    var receiver: SystemBusPlayer?
+    do {
+      let connection = try await Connection.connect(.address(bus.address), on: thread)
+      let filter = CandidateFilter()
+      let hub = remotectld.Hub(
+        view: PlayerView(connection: connection, logger: logger) { filter.admits($0.rawValue) },
+        filter: filter,
+        logger: logger)
+      let part = SystemBusService(
+        hub: hub, thread: thread, sessionAddress: .address(bus.address), address: .address(system.address),
+        status: SystemBusStatus(), logger: logger)
+      let group = ServiceGroup(configuration: .init(services: [part], logger: logger))
+      try await withThrowingTaskGroup(of: Void.self) { tasks in
+        tasks.addTask { try await group.run() }
+        let started = try await SystemBusPlayer.start(
+          "ShairportSync", [.shairport], system: system, session: bus)
+        receiver = started
+        let relayed = { () -> Relayed.SystemBusPlayer? in
+          guard case .systemBusPlayer(let player)? = hub.relays.all.values.first else { return nil }
+          return player
+        }
+        let entered = try await eventually("the relay to be entered", { relayed() }) { $0 != nil }
+        #expect(entered?.busName == "org.mpris.MediaPlayer2.ShairportSync")
+        #expect(entered?.processID == started.process.processIdentifier)
+        #expect(entered?.isStreaming == false && entered?.isControllable == false)
+        try await started.send("active true")
+        try await started.send("available true")
+        try await eventually("the registry to follow shairport-sync", { relayed() }) {
+          $0?.isStreaming == true && $0?.isControllable == true
+        }
+        await started.stop()
+        try await eventually("the relay to leave the registry", { hub.relays.all.isEmpty })
+        await group.triggerGracefulShutdown()
+        try await tasks.waitForAll()
+      }
+      connection.close()
+    } catch {
+      await receiver?.stop()
+      thread.stop()
+      await system.stop()
+      await bus.stop()
+      throw error
+    }
+    thread.stop()
+    await system.stop()
+    await bus.stop()
   }
 }
