@@ -247,6 +247,30 @@ struct SystemBusPlayerTests {
     }
   }
 
+  @Test
+  func `after the session bus restarts, the relay is back and an idle AirPlay receiver still held back`()
+    async throws
+  {
+    try await Self.withSystemBus { bus, _, start in
+      let receiver = try await start("ShairportSync", .shairport)
+      try await eventually("the hub to list the receiver", { try await bus.hubPlayers() }) {
+        $0 == ["ShairportSync.system"]
+      }
+      try await bus.restart()
+      try await bus.waitForName(PrivateBus.hubName)
+      try await bus.waitForName("org.mpris.MediaPlayer2.ShairportSync.system")
+      try await eventually("the hub to list the receiver again", { try await bus.hubPlayers() }) {
+        $0 == ["ShairportSync.system"]
+      }
+      // Whichever came first, the name or the relay's new entry in the registry: held back.
+      try await eventually("the receiver to be held back", { try await bus.hubActive() }) { $0 == "" }
+      try await receiver.send("active true")
+      try await eventually("the receiver to be Now Playing", { try await bus.hubActive() }) {
+        $0 == "ShairportSync.system"
+      }
+    }
+  }
+
   @Test func `a system-bus player that leaves mid-call fails the call clearly, and the hub goes on serving`()
     async throws
   {

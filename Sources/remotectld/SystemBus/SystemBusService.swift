@@ -89,6 +89,11 @@ final class SystemBusService: Service, Sendable {
     self.view.withLock { $0 = view }
     view.observe { [self] change in take(change, in: view) }
     hub.admission.withLock { $0[Self.rule] = { [self] _, owner in isEligible(relay: owner) } }
+    // A relay entered again under a new unique name (the session bus restarted) is held back
+    // again under it.
+    let entered = hub.relays.observe { [self] change in
+      if change.before == nil, case .systemBusPlayer(let player)? = change.relayed { settle(player.owner) }
+    }
     var subscriptions: [Subscription] = []
     do {
       subscriptions.append(
@@ -110,6 +115,7 @@ final class SystemBusService: Service, Sendable {
     try? await gracefulShutdown()
     subscriptions.forEach { $0.cancel() }
     hub.admission.withLock { $0[Self.rule] = nil }
+    hub.relays.removeObserver(entered)
     let relays = players.withLock { players in
       defer { players = [:] }
       return players.values.compactMap(\.relay)
