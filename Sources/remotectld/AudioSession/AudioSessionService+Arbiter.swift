@@ -75,7 +75,21 @@ extension AudioSessionService {
     }
     // A player on the bus before the hub started is first seen here.
     askProcessID(of: owner)
-    apply(.playerAppeared(owner: owner.rawValue, isOurs: isOurs, status: .init(mpris: mirror.playbackStatus)))
+    apply(
+      .playerAppeared(
+        owner: owner.rawValue, isOurs: isOurs, status: .init(mpris: mirror.playbackStatus),
+        isRemote: relayedPlayer(owner)?.isRemote ?? false))
+  }
+
+  /// The session of the sender that streams to the remote player `owner` began (`isActive`) or
+  /// ended (shairport-sync's `org.gnome.ShairportSync.Active`): what a lost output or a sleep
+  /// silenced is given back when the next one begins. Applied at once when called on the
+  /// connection's thread.
+  func remoteSessionChanged(_ owner: BusName, isActive: Bool) {
+    connection.run { [self] in
+      logger.debug("a remote player's session", metadata: ["player": "\(owner)", "active": "\(isActive)"])
+      apply(.remoteSessionChanged(owner: owner.rawValue, isActive: isActive))
+    }
   }
 
   /// The player's MPRIS `DesktopEntry`, `nil` when it gives none.
@@ -123,15 +137,18 @@ extension AudioSessionService {
   /// to), on the view's connection thread.
   func perform(_ action: SessionArbiter.Action, answered: (@Sendable () -> Void)? = nil) {
     connection.assertOnConnectionThread()
-    let (owner, call): (String, UserCommand) =
-      switch action {
-      case .beginInterruption(let owner): (owner, .remoteControl(.beginInterruption))
-      case .endInterruption(let owner, let shouldResume):
-        (owner, .remoteControl(.endInterruption, [.bool(shouldResume)]))
-      case .pause(let owner): (owner, .player(.pause))
-      case .play(let owner): (owner, .player(.play))
-      case .routeLost(let owner): (owner, .remoteControl(.routeChanged, [.string("oldDeviceUnavailable")]))
-      }
+    let (owner, call): (String, UserCommand)
+    switch action {
+    case .silence(let remote), .restoreSound(let remote):
+      return silence(action, owner: remote, answered: answered)
+    case .beginInterruption(let player): (owner, call) = (player, .remoteControl(.beginInterruption))
+    case .endInterruption(let player, let shouldResume):
+      (owner, call) = (player, .remoteControl(.endInterruption, [.bool(shouldResume)]))
+    case .pause(let player): (owner, call) = (player, .player(.pause))
+    case .play(let player): (owner, call) = (player, .player(.play))
+    case .routeLost(let player):
+      (owner, call) = (player, .remoteControl(.routeChanged, [.string("oldDeviceUnavailable")]))
+    }
     let (path, interface, member, arguments) = (call.path, call.interface, call.member, call.arguments)
     guard let destination = BusName(rawValue: owner) else {
       answered?()
@@ -159,5 +176,32 @@ extension AudioSessionService {
       }
       answered?()
     }
+  }
+
+  /// Carries out ``SessionArbiter/Action/silence(owner:)`` or
+  /// ``SessionArbiter/Action/restoreSound(owner:)`` on the remote player's streams now;
+  /// `answered` runs on the view's connection thread once the sound server answered.
+  private func silence(
+    _ action: SessionArbiter.Action, owner: String, answered: (@Sendable () -> Void)?
+  ) {
+    let done: @Sendable () -> Void = { [connection] in connection.perform { answered?() } }
+    if action == .restoreSound(owner: owner) {
+      logger.info("giving a remote player its sound back", metadata: ["player": "\(owner)"])
+      silencer.restore(owner, done: done)
+    } else {
+      let streams = state.withLock { $0.playerStreams.streams(of: owner) }
+      logger.info("silencing a remote player", metadata: ["player": "\(owner)", "streams": "\(streams)"])
+      silencer.silence(streams, of: owner, done: done)
+    }
+  }
+
+  /// Silences the streams of the silenced remote players that the silencer has not seen yet
+  /// (one appeared, or was matched to its player since). On the view's connection thread.
+  func silenceNewStreams() {
+    connection.assertOnConnectionThread()
+    let silenced = state.withLock { state in
+      state.arbiter.silenced.map { (owner: $0, streams: state.playerStreams.streams(of: $0)) }
+    }
+    for (owner, streams) in silenced where !streams.isEmpty { silencer.silence(streams, of: owner) }
   }
 }

@@ -90,16 +90,27 @@ final class AudioSessionService: Service, Sendable {
   let processes: any ProcessTree
   /// logind's sleep and the delay inhibitor.
   let logind: Logind
+  /// The hand on the streams of remote players (AirPlay), which cannot be paused from here.
+  let silencer: StreamSilencer
+  /// What the hub's relays are (`Relay/`'s registry answers): a relay's process is that of the
+  /// player it relays, not the hub's own, and a relay of AirPlay is remote; `nil` for a player
+  /// that is no relay.
+  let relayedPlayer: @Sendable (BusName) -> RelayedPlayer?
   /// The arbiter and what the parts know, locked for a moment at a time, never across I/O.
   let state: Mutex<State>
 
   /// An arbiter for `hub`'s players; nothing is watched until ``run()``.
-  init(hub: Hub, options: AudioSessionOptions, logger: Logger, processes: any ProcessTree = ProcessFiles()) {
+  init(
+    hub: Hub, options: AudioSessionOptions, logger: Logger, processes: any ProcessTree = ProcessFiles(),
+    relayedPlayer: @escaping @Sendable (BusName) -> RelayedPlayer? = { _ in nil }
+  ) {
     self.hub = hub
     self.options = options
     self.logger = logger
     self.processes = processes
+    self.relayedPlayer = relayedPlayer
     self.logind = Logind(logger: logger)
+    self.silencer = StreamSilencer(server: options.server, logger: logger)
     self.state = Mutex(
       State(
         arbiter: SessionArbiter(configuration: options.arbiterConfiguration),
@@ -158,6 +169,7 @@ final class AudioSessionService: Service, Sendable {
   /// Follows the players and the sound server (and logind's sleep) until graceful shutdown;
   /// then releases the sleep inhibitor and ends the web remote's streams of interruptions.
   func run() async throws {
+    let silencing = Task { [silencer] in await silencer.run() }
     let observer = hub.view.observe { [self] change in take(change) }
     defer { hub.view.removeObserver(observer) }
     // The players already there.
@@ -175,6 +187,9 @@ final class AudioSessionService: Service, Sendable {
     }
     logind.stop()
     for continuation in state.withLock({ $0.interruptionStreams }) { continuation.finish() }
+    // No stream is left muted behind the hub.
+    silencer.finish()
+    await silencing.value
   }
 
 }
