@@ -78,18 +78,9 @@ extension AudioSessionService {
     apply(
       .playerAppeared(
         owner: owner.rawValue, isOurs: isOurs, status: .init(mpris: mirror.playbackStatus),
-        isRemote: relayedPlayer(owner)?.isRemote ?? false))
-  }
-
-  /// The session of the sender that streams to the remote player `owner` began (`isActive`) or
-  /// ended (shairport-sync's `org.gnome.ShairportSync.Active`): what a lost output or a sleep
-  /// silenced is given back when the next one begins. Applied at once when called on the
-  /// connection's thread.
-  func remoteSessionChanged(_ owner: BusName, isActive: Bool) {
-    connection.run { [self] in
-      logger.debug("a remote player's session", metadata: ["player": "\(owner)", "active": "\(isActive)"])
-      apply(.remoteSessionChanged(owner: owner.rawValue, isActive: isActive))
-    }
+        isRemote: isRemote(owner)))
+    // A sender that streamed before the hub saw the relay.
+    if remoteSessionIsActive(owner) { apply(.remoteSessionChanged(owner: owner.rawValue, isActive: true)) }
   }
 
   /// The player's MPRIS `DesktopEntry`, `nil` when it gives none.

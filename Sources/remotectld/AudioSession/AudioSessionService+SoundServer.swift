@@ -73,21 +73,15 @@ extension AudioSessionService {
   /// sandbox, read on ``BlockingIO``'s thread); its streams are then matched.
   ///
   /// A relay's connection is the hub's own: its process is the relayed player's, which the
-  /// relays' registry read on that player's bus (``relayedPlayer``), not the bus's answer here.
+  /// relays' registry read on that player's bus (``relayedProcess(of:)``), not the bus's answer
+  /// here.
   func askProcessID(of owner: BusName) {
     guard state.withLock({ $0.askedProcess.insert(owner).inserted }) else { return }
-    if let relayed = relayedPlayer(owner) {
+    if let relayed = relayedProcess(of: owner) {
       let entry = hub.view.mirror(of: owner).flatMap { Self.desktopEntry(of: $0) }
       BlockingIO.submit { [self] in
-        let learned = relayed.processID.map {
-          PlayerProcess(processID: $0, desktopEntry: entry, reading: processes)
-        }
-        connection.perform { [self] in
-          learn(
-            learned.map { .success($0) }
-              ?? .failure(PlayerProcessProblem(reason: "the process of the player it relays is not known")),
-            of: owner)
-        }
+        let learned = relayed.map { PlayerProcess(processID: $0, desktopEntry: entry, reading: processes) }
+        connection.perform { [self] in learn(learned, of: owner) }
       }
       return
     }

@@ -92,23 +92,15 @@ final class AudioSessionService: Service, Sendable {
   let logind: Logind
   /// The hand on the streams of remote players (AirPlay), which cannot be paused from here.
   let silencer: StreamSilencer
-  /// What the hub's relays are (`Relay/`'s registry answers): a relay's process is that of the
-  /// player it relays, not the hub's own, and a relay of AirPlay is remote; `nil` for a player
-  /// that is no relay.
-  let relayedPlayer: @Sendable (BusName) -> RelayedPlayer?
   /// The arbiter and what the parts know, locked for a moment at a time, never across I/O.
   let state: Mutex<State>
 
   /// An arbiter for `hub`'s players; nothing is watched until ``run()``.
-  init(
-    hub: Hub, options: AudioSessionOptions, logger: Logger, processes: any ProcessTree = ProcessFiles(),
-    relayedPlayer: @escaping @Sendable (BusName) -> RelayedPlayer? = { _ in nil }
-  ) {
+  init(hub: Hub, options: AudioSessionOptions, logger: Logger, processes: any ProcessTree = ProcessFiles()) {
     self.hub = hub
     self.options = options
     self.logger = logger
     self.processes = processes
-    self.relayedPlayer = relayedPlayer
     self.logind = Logind(logger: logger)
     self.silencer = StreamSilencer(server: options.server, logger: logger)
     self.state = Mutex(
@@ -172,6 +164,8 @@ final class AudioSessionService: Service, Sendable {
     let silencing = Task { [silencer] in await silencer.run() }
     let observer = hub.view.observe { [self] change in take(change) }
     defer { hub.view.removeObserver(observer) }
+    let relays = hub.relays.observe { [self] change in connection.run { [self] in take(change) } }
+    defer { hub.relays.removeObserver(relays) }
     // The players already there.
     connection.perform { [self] in
       for mirror in hub.view.mirrors where mirror.isLoaded { playerLoaded(mirror.owner) }
