@@ -1,0 +1,195 @@
+import BusTestSupport
+import Foundation
+import HubAPI
+import SoundTestSupport
+import Testing
+
+/// AirPlay in the audio session, as iOS arbitrates audio: a phone that starts playing to this
+/// computer pauses the local players as an interrupted app is paused, and the interruptions
+/// here (a call) act on its stream, which cannot be paused from here. With real parts: Debian's
+/// shairport-sync 3.3.8 on a private system bus playing to a private PulseAudio (with
+/// `module-role-cork`), pyatv streaming to it over RAOP on 127.0.0.1 (``ShairportSync``), the hub
+/// relaying it, binaural and mpv + mpv-mpris playing to the same PulseAudio, and calls made with
+/// `pacat --property=media.role=phone`.
+@Suite(
+  "AirPlay in the audio session", .serialized,
+  .enabled(if: HubTools.mpvCanRun && ShairportSync.isInstalled), .leavesNoChildProcesses,
+  .timeLimit(.minutes(3)))
+struct AirPlayArbitrationTests {
+  /// The AirPlay stage, a session bus, and the hub on both.
+  struct Rig {
+    let stage: ShairportSync.Stage
+    let bus: PrivateBus
+    let hub: ChildProcess
+    let children = AudioSessionTests.Rig.Children()
+
+    /// What players and `pacat` need to play to the stage's PulseAudio on the session bus.
+    var environment: [String: String] {
+      bus.environment.merging(["PULSE_SERVER": stage.sound.address]) { $1 }
+    }
+
+    /// binaural (ours) playing to the sound server, once it says Playing.
+    func startBinaural() async throws -> ChildProcess {
+      let child = try ChildProcess(
+        HubTools.binaural, ["--output", "pulse", "--headless", "--name", "binaural"], environment: environment
+      )
+      children.all.append(child)
+      try await bus.waitForPlayer("binaural", status: "Paused")
+      try await bus.playerctl("--player=binaural", "play")
+      try await waitForStatus("binaural", "Playing")
+      return child
+    }
+
+    /// mpv + mpv-mpris playing a sine to the sound server, once it says Playing.
+    func startMpv() async throws {
+      let child = try ChildProcess(
+        "mpv",
+        [
+          "--no-config", "--idle=yes", "--script=\(MPVPlugin.mpris ?? "")", "--no-video", "--ao=pulse",
+          "--no-terminal", "av://lavfi:sine",
+        ], environment: environment, standardError: .file("/dev/null"))
+      children.all.append(child)
+      try await waitForStatus("mpv", "Playing")
+    }
+
+    /// A call: silence played as a `phone` stream.
+    func call() throws -> ChildProcess {
+      try ChildProcess(
+        "pacat", ["--raw", "--property=media.role=phone", "/dev/zero"], environment: stage.sound.environment)
+    }
+
+    func status(_ player: String) async throws -> String {
+      try await bus.playerctl("--player=\(player)", "status").trimmed
+    }
+
+    func waitForStatus(_ player: String, _ expected: String) async throws {
+      try await eventually("\(player) \(expected)", within: .seconds(20)) {
+        try await status(player) == expected
+      }
+    }
+
+    /// Whether shairport-sync's streams on the sound server are muted: `nil` while it has none.
+    func airPlayIsMuted() async throws -> Bool? {
+      let streams = try await stage.sound.sinkInputVolumes().filter {
+        $0.processID == stage.receiver.process.processIdentifier
+      }
+      return streams.isEmpty ? nil : streams.allSatisfy(\.isMuted)
+    }
+
+    /// Waits until shairport-sync's streams are muted (`true`) or not.
+    func waitForAirPlay(muted: Bool) async throws {
+      try await eventually(
+        "shairport-sync's stream \(muted ? "muted" : "with its sound")", within: .seconds(10)
+      ) {
+        try await airPlayIsMuted() == muted
+      }
+    }
+
+    /// `remotectl hub`'s report: the hub answers, and has taken in what came before the call.
+    func hubReport() async throws -> String {
+      let result = try await bus.run(BuiltProducts.remotectl, ["hub"])
+      guard result.status == 0 else { throw TestFailure("remotectl hub failed: \(result.error)") }
+      return result.error
+    }
+  }
+
+  func withRig(_ body: (Rig) async throws -> Void) async throws {
+    let bus = try await PrivateBus.start()
+    do {
+      try await ShairportSync.Stage.with(in: bus.directory, loading: ["module-role-cork"]) { stage in
+        let hub = try await bus.startHub(
+          ["--no-http", "--proxy", "off"], environment: stage.environment, capturingLog: true)
+        let rig = Rig(stage: stage, bus: bus, hub: hub)
+        do {
+          try await body(rig)
+        } catch {
+          for child in rig.children.all { _ = await child.terminate() }
+          _ = await hub.terminate()
+          throw TestFailure("\(error)\nremotectld's log:\n\(hub.standardError.suffix(6000))")
+        }
+        for child in rig.children.all { _ = await child.terminate() }
+        _ = await hub.terminate()
+      }
+    } catch {
+      await bus.stop()
+      throw error
+    }
+    await bus.stop()
+  }
+
+  @Test
+  func
+    `a phone that starts playing pauses the local players, ours interrupted without should-resume, and its end resumes nothing`()
+    async throws
+  {
+    try await withRig { rig in
+      let binaural = try await rig.startBinaural()
+      try await rig.startMpv()
+      let sender = try rig.stage.receiver.send(title: "From the Phone", seconds: 3)
+      try await sender.started()
+      try await rig.waitForStatus("mpv", "Paused")
+      try await rig.waitForStatus("binaural", "Paused")
+      #expect(binaural.standardError.contains("interrupted"), "\(binaural.standardError)")
+      // The AirPlay stream is not silenced by its own start.
+      #expect(try await rig.airPlayIsMuted() != true)
+      try await sender.finished()
+      try await rig.stage.receiver.waitForStatus("Stopped")
+      try await eventually("the relay to say Stopped") {
+        try await rig.status("ShairportSync.system") != "Playing"
+      }
+      _ = try await rig.hubReport()
+      #expect(try await rig.status("mpv") == "Paused")
+      #expect(try await rig.status("binaural") == "Paused")
+      #expect(!binaural.standardError.contains("interruption ended"), "\(binaural.standardError)")
+      // The user's press, not the stream's end, plays binaural again: its interruption ends then,
+      // without should-resume.
+      try await rig.bus.playerctl("--player=binaural", "play")
+      try await rig.waitForStatus("binaural", "Playing")
+      try await eventually("binaural to hear its interruption's end") {
+        binaural.standardError.contains("interruption ended")
+      }
+      #expect(!binaural.standardError.contains("shouldResume=true"), "\(binaural.standardError)")
+      await sender.stop()
+    }
+  }
+
+  @Test func `a call silences the AirPlay stream for its length and its end gives the sound back`()
+    async throws
+  {
+    try await withRig { rig in
+      let sender = try rig.stage.receiver.send(seconds: 30)
+      try await sender.started()
+      try await rig.waitForAirPlay(muted: false)
+      let call = try rig.call()
+      try await rig.waitForAirPlay(muted: true)
+      _ = await call.terminate()
+      try await rig.waitForAirPlay(muted: false)
+      await sender.stop()
+    }
+  }
+
+  @Test func `shairport-sync vanishing mid-call stops nothing: the call's end resumes the local player`()
+    async throws
+  {
+    try await withRig { rig in
+      let sender = try rig.stage.receiver.send(seconds: 30)
+      try await sender.started()
+      try await rig.waitForAirPlay(muted: false)
+      // mpv starts while the phone plays: its start is the latest, and the two play together.
+      try await rig.startMpv()
+      let call = try rig.call()
+      try await rig.waitForStatus("mpv", "Paused")
+      try await rig.waitForAirPlay(muted: true)
+      rig.stage.receiver.process.kill()
+      try await eventually("shairport-sync's stream to go") { try await rig.airPlayIsMuted() == nil }
+      try await eventually("the relay to go") {
+        !(try await rig.bus.playerctl("--list-all").output.contains("ShairportSync"))
+      }
+      _ = await call.terminate()
+      try await rig.waitForStatus("mpv", "Playing")
+      #expect(try await rig.hubReport().contains("No interruption under way"))
+      #expect(rig.hub.exitStatus == nil)
+      await sender.stop()
+    }
+  }
+}
