@@ -21,6 +21,8 @@ struct AirPlayArbitrationTests {
     let stage: ShairportSync.Stage
     let bus: PrivateBus
     let hub: ChildProcess
+    /// The logind stand-in on the stage's system bus, when asked for.
+    let logind: LogindStandIn?
     let children = AudioSessionTests.Rig.Children()
 
     /// What players and `pacat` need to play to the stage's PulseAudio on the session bus.
@@ -93,22 +95,31 @@ struct AirPlayArbitrationTests {
     }
   }
 
-  func withRig(_ body: (Rig) async throws -> Void) async throws {
+  func withRig(logind withLogind: Bool = false, _ body: (Rig) async throws -> Void) async throws {
     let bus = try await PrivateBus.start()
     do {
       try await ShairportSync.Stage.with(in: bus.directory, loading: ["module-role-cork"]) { stage in
-        let hub = try await bus.startHub(
-          ["--no-http", "--proxy", "off"], environment: stage.environment, capturingLog: true)
-        let rig = Rig(stage: stage, bus: bus, hub: hub)
+        let logind = withLogind ? try await LogindStandIn.start(systemBus: stage.systemBus.address) : nil
+        let hub: ChildProcess
+        do {
+          hub = try await bus.startHub(
+            ["--no-http", "--proxy", "off"], environment: stage.environment, capturingLog: true)
+        } catch {
+          await logind?.stop()
+          throw error
+        }
+        let rig = Rig(stage: stage, bus: bus, hub: hub, logind: logind)
         do {
           try await body(rig)
         } catch {
           for child in rig.children.all { _ = await child.terminate() }
           _ = await hub.terminate()
+          await logind?.stop()
           throw TestFailure("\(error)\nremotectld's log:\n\(hub.standardError.suffix(6000))")
         }
         for child in rig.children.all { _ = await child.terminate() }
         _ = await hub.terminate()
+        await logind?.stop()
       }
     } catch {
       await bus.stop()
@@ -190,6 +201,42 @@ struct AirPlayArbitrationTests {
       #expect(try await rig.hubReport().contains("No interruption under way"))
       #expect(rig.hub.exitStatus == nil)
       await sender.stop()
+    }
+  }
+
+  @Test
+  func `a sleep silences the AirPlay stream until the phone's next session, the wake gives nothing back`()
+    async throws
+  {
+    try await withRig(logind: true) { rig in
+      let logind = try #require(rig.logind)
+      let systemBus = rig.stage.systemBus.address
+      let sender = try rig.stage.receiver.send(seconds: 30)
+      try await sender.started()
+      try await rig.waitForAirPlay(muted: false)
+      // The phone plays: the hub holds the sleep off until its stream is silenced.
+      try await eventually("the hub to hold its inhibitor while the phone plays") {
+        try await logind.inhibitors(systemBus: systemBus) == [AudioSessionTests.hubInhibitor]
+      }
+      let sleep = try await logind.sleep()
+      #expect(sleep.released, "the hub did not release its inhibitor within 5 s")
+      #expect(try await rig.airPlayIsMuted() == true)
+      try await logind.wake()
+      _ = try await rig.hubReport()
+      #expect(try await rig.airPlayIsMuted() == true)
+      // The session ends (shairport-sync says so `active_state_timeout`, 10 s, after), and the
+      // next one is heard.
+      await sender.stop()
+      try await eventually("shairport-sync's session to end", within: .seconds(30)) {
+        try await !rig.stage.receiver.isActive()
+      }
+      let next = try rig.stage.receiver.send(seconds: 30)
+      try await next.started()
+      try await eventually("the next session's stream", within: .seconds(10)) {
+        try await rig.stage.receiver.isActive()
+      }
+      try await rig.waitForAirPlay(muted: false)
+      await next.stop()
     }
   }
 }
