@@ -239,4 +239,33 @@ struct AirPlayArbitrationTests {
       await next.stop()
     }
   }
+
+  @Test
+  func
+    `a lost output silences the AirPlay stream until the phone's next session: a call's end leaves it silent`()
+    async throws
+  {
+    try await withRig { rig in
+      let sound = rig.stage.sound
+      let module = try await sound.pactl("load-module", "module-null-sink", "sink_name=speakers")
+      _ = try await sound.pactl("set-default-sink", "speakers")
+      let sender = try rig.stage.receiver.send(seconds: 30)
+      try await sender.started()
+      try await rig.waitForAirPlay(muted: false)
+      // The speakers go away: the server moves the stream elsewhere, and the hub silences it.
+      _ = try await sound.pactl("unload-module", module)
+      try await rig.waitForAirPlay(muted: true)
+      // A call on top, and its end: the same session stays silent.
+      let call = try rig.call()
+      try await eventually("the call to be seen") {
+        try await rig.hubReport().contains("Interruption under way")
+      }
+      _ = await call.terminate()
+      try await eventually("the call to end") {
+        try await rig.hubReport().contains("No interruption under way")
+      }
+      #expect(try await rig.airPlayIsMuted() == true)
+      await sender.stop()
+    }
+  }
 }

@@ -23,6 +23,11 @@ import Synchronization
 /// when the names agree. Which players played on a lost sink is kept by ``RouteHistory``,
 /// whatever the order in which the server reports the sink's removal and its streams' fate.
 ///
+/// A relay of an AirPlay receiver (shairport-sync, `Relay/`'s registry says which) is a remote
+/// player (``SessionArbiter``'s rule 8): its start pauses the local players as an interrupted
+/// app is paused, and where a local player would be paused its streams, found by shairport-sync's
+/// process, are muted by ``StreamSilencer`` and given back after (`AudioSessionService+Relays.swift`).
+///
 /// While a player plays, the hub holds off the system's sleep with a logind delay inhibitor
 /// (``Logind``); when logind announces the sleep, every playing player is paused and the
 /// inhibitor released once they have all answered (or after ``sleepAnswerLimit``). Without a
