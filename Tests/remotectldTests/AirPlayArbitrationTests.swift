@@ -173,8 +173,13 @@ struct AirPlayArbitrationTests {
       try await rig.waitForAirPlay(muted: false)
       let call = try rig.call()
       try await rig.waitForAirPlay(muted: true)
+      let report = try await rig.hubReport()
+      #expect(
+        report.contains("Silenced (AirPlay; the sender cannot be paused from here): ShairportSync"),
+        "\(report)")
       _ = await call.terminate()
       try await rig.waitForAirPlay(muted: false)
+      #expect(!(try await rig.hubReport().contains("Silenced")))
       await sender.stop()
     }
   }

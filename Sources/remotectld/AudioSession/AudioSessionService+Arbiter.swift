@@ -98,12 +98,13 @@ extension AudioSessionService {
   /// Tells the arbiter `event` and carries out its answer. On the view's connection thread.
   func apply(_ event: SessionArbiter.Event) {
     connection.assertOnConnectionThread()
-    let (actions, before, after) = state.withLock { state in
-      let before = state.arbiter.interruption
+    let (actions, before, after, silencedChanged) = state.withLock { state in
+      let (before, silenced) = (state.arbiter.interruption, state.arbiter.silenced)
       let actions = state.arbiter.handle(event)
       if event == .woke { state.sleep.isPreparing = false }
-      return (actions, before, state.arbiter.interruption)
+      return (actions, before, state.arbiter.interruption, silenced != state.arbiter.silenced)
     }
+    if silencedChanged { announceSilenced() }
     if before != after {
       logger.info(
         "\(after == nil ? "the interruption ended" : "interrupting")",

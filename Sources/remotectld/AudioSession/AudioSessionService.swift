@@ -122,6 +122,9 @@ final class AudioSessionService: Service, Sendable {
   /// The interruption under way, `nil` when none is.
   var interruption: SessionArbiter.Interruption? { state.withLock { $0.arbiter.interruption } }
 
+  /// The remote players (AirPlay) whose streams are silenced now, by owner.
+  var silenced: [String] { state.withLock { $0.arbiter.silenced } }
+
   /// Tells `continuation` the interrupted players whenever they change, until
   /// ``removeInterruptionStream(_:)`` with the token returned.
   func addInterruptionStream(_ continuation: AsyncStream<Set<String>>.Continuation) -> ObservationToken {
