@@ -51,7 +51,8 @@ struct SystemBusPlayerTests {
       self.session = session
     }
 
-    func callAsFunction(_ name: String, _ options: SystemBusPlayer.Option...) async throws -> SystemBusPlayer {
+    func callAsFunction(_ name: String, _ options: SystemBusPlayer.Option...) async throws -> SystemBusPlayer
+    {
       let player = try await SystemBusPlayer.start(name, options, system: system, session: session)
       started.withLock { $0.append(player) }
       return player
@@ -72,7 +73,8 @@ struct SystemBusPlayerTests {
     return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
-  @Test func `a system-bus player is listed as NAME.system, and its calls and writes reach it on the system bus`()
+  @Test
+  func `a system-bus player is listed as NAME.system, and its calls and writes reach it on the system bus`()
     async throws
   {
     try await Self.withSystemBus { bus, _, start in
@@ -91,27 +93,57 @@ struct SystemBusPlayerTests {
 
       _ = try await bus.playerctl("-p", "twin.system", "play")
       try await system.took("call Play")
-      try await eventually("the relay to say Playing", { try await Self.playerctl(bus, "twin.system", "status") }) {
+      try await eventually(
+        "the relay to say Playing", { try await Self.playerctl(bus, "twin.system", "status") }
+      ) {
         $0 == "Playing"
       }
       _ = try await bus.playerctl("-p", "twin.system", "next")
       try await system.took("call Next")
       _ = try await bus.playerctl("-p", "twin.system", "loop", "Track")
       try await system.took("set LoopStatus Track")
-      try await eventually("the relay to read the loop", { try await Self.playerctl(bus, "twin.system", "loop") }) {
+      try await eventually(
+        "the relay to read the loop", { try await Self.playerctl(bus, "twin.system", "loop") }
+      ) {
         $0 == "Track"
       }
       #expect(session.count(of: "call Play") == 0 && session.count(of: "call Next") == 0)
 
       // Playing, it is Now Playing: the proxy's Next reaches it on the system bus.
-      try await eventually("the relay to be Now Playing", { try await bus.hubActive() }) { $0 == "twin.system" }
+      try await eventually("the relay to be Now Playing", { try await bus.hubActive() }) {
+        $0 == "twin.system"
+      }
       try await bus.gdbusCall(PrivateBus.proxyName, "org.mpris.MediaPlayer2.Player.Next")
       try await system.took("call Next", times: 2)
       #expect(session.count(of: "call Next") == 0)
     }
   }
 
-  @Test func `illegal values read as legal ones, and an ill-typed one is dropped with one log line`() async throws {
+  @Test func `a relay announces its source's changes and jumps, and forwards a call that expects no reply`()
+    async throws
+  {
+    try await Self.withSystemBus { bus, _, start in
+      let player = try await start("moving")
+      try await eventually("the relay", { try await bus.hubPlayers() }) { $0 == ["moving.system"] }
+      let monitor = try SignalMonitor(on: bus, sender: "org.mpris.MediaPlayer2.moving.system")
+      try await monitor.ready()
+      try await player.send("status Playing")
+      _ = try await monitor.wait(for: "'PlaybackStatus': <'Playing'>")
+      try await player.send("seek 5000000")
+      _ = try await monitor.wait(for: "Player.Seeked (int64 5000000,)")
+      await monitor.stop()
+      // dbus-send's method call without --print-reply asks for no reply: it is sent on all the same.
+      let sent = try await bus.run(
+        "dbus-send", "--session", "--type=method_call", "--dest=org.mpris.MediaPlayer2.moving.system",
+        "/org/mpris/MediaPlayer2", "\(Self.player).Previous")
+      #expect(sent.succeeded, "\(sent)")
+      try await player.took("call Previous")
+    }
+  }
+
+  @Test func `illegal values read as legal ones, and an ill-typed one is dropped with one log line`()
+    async throws
+  {
     try await Self.withSystemBus { bus, _, start in
       let player = try await start("illegal", .illegal)
       try await eventually("the relay", { try await bus.hubPlayers() }) { $0.contains("illegal.system") }
@@ -120,12 +152,15 @@ struct SystemBusPlayerTests {
       let relay = "org.mpris.MediaPlayer2.illegal.system"
       let rate = try await bus.gdbusCall(relay, "org.freedesktop.DBus.Properties.Get", [Self.player, "Rate"])
       #expect(rate.contains("<1.0>"), "\(rate)")
-      let volume = try await bus.gdbusCall(relay, "org.freedesktop.DBus.Properties.Get", [Self.player, "Volume"])
+      let volume = try await bus.gdbusCall(
+        relay, "org.freedesktop.DBus.Properties.Get", [Self.player, "Volume"])
       #expect(volume.contains("<1.0>"), "\(volume)")
       // Announced again: still one line.
       try await player.send("volume-again")
       try await player.send("status Playing")
-      try await eventually("the relay to say Playing", { try await Self.playerctl(bus, "illegal.system", "status") }) {
+      try await eventually(
+        "the relay to say Playing", { try await Self.playerctl(bus, "illegal.system", "status") }
+      ) {
         $0 == "Playing"
       }
       let log = try Self.log(of: bus)
@@ -147,39 +182,50 @@ struct SystemBusPlayerTests {
       }
       let relay = "org.mpris.MediaPlayer2.ShairportSync.system"
       for name in [relay, PrivateBus.proxyName] {
-        let canPause = try await bus.gdbusCall(name, "org.freedesktop.DBus.Properties.Get", [Self.player, "CanPause"])
+        let canPause = try await bus.gdbusCall(
+          name, "org.freedesktop.DBus.Properties.Get", [Self.player, "CanPause"])
         #expect(canPause.contains("false"), "\(name): \(canPause)")
       }
       let pause = try await bus.gdbusCallResult(relay, "\(Self.player).Pause")
       #expect(pause.status != 0)
-      #expect(pause.error.contains("NotSupported") && pause.error.contains("cannot reach the AirPlay sender"), "\(pause)")
+      #expect(
+        pause.error.contains("NotSupported") && pause.error.contains("cannot reach the AirPlay sender"),
+        "\(pause)")
       #expect(receiver.count(of: "call Pause") == 0)
 
       // A way back: Pause is offered and reaches it.
       try await receiver.send("available true")
-      try await eventually("the proxy to offer Pause", {
-        try await bus.gdbusCall(PrivateBus.proxyName, "org.freedesktop.DBus.Properties.Get", [Self.player, "CanPause"])
-      }) { $0.contains("true") }
+      try await eventually(
+        "the proxy to offer Pause",
+        {
+          try await bus.gdbusCall(
+            PrivateBus.proxyName, "org.freedesktop.DBus.Properties.Get", [Self.player, "CanPause"])
+        }
+      ) { $0.contains("true") }
       try await bus.gdbusCall(relay, "\(Self.player).Pause")
       try await receiver.took("call Pause")
     }
   }
 
-  @Test func `an AirPlay receiver may be Now Playing only while a sender streams to it or it plays`() async throws {
+  @Test func `an AirPlay receiver may be Now Playing only while a sender streams to it or it plays`()
+    async throws
+  {
     try await Self.withSystemBus { bus, _, start in
       let receiver = try await start("ShairportSync", .shairport)
       try await eventually("the hub to list the receiver", { try await bus.hubPlayers() }) {
         $0 == ["ShairportSync.system"]
       }
-      // Listed, alone, but no sender: not Now Playing.
-      try await Task.sleep(for: .milliseconds(300))
+      // Listed, alone, but no sender: not Now Playing. The hub holds it back in the answer that
+      // lists it, so it never was.
       #expect(try await bus.hubActive() == "")
       try await receiver.send("active true")
       try await eventually("the receiver to be Now Playing", { try await bus.hubActive() }) {
         $0 == "ShairportSync.system"
       }
       try await receiver.send("active false")
-      try await eventually("the receiver to be Now Playing no more", { try await bus.hubActive() }) { $0 == "" }
+      try await eventually("the receiver to be Now Playing no more", { try await bus.hubActive() }) {
+        $0 == ""
+      }
       // Playing without Active (a sender that says nothing of its session) makes it eligible too.
       try await receiver.send("status Playing")
       try await eventually("the playing receiver to be Now Playing", { try await bus.hubActive() }) {
@@ -217,9 +263,12 @@ struct SystemBusPlayerTests {
       try await bus.startHub(environment: ["DBUS_SYSTEM_BUS_ADDRESS": missing])
       try await bus.startBinaural("one")
       try await eventually("the hub to list binaural", { try await bus.hubPlayers() }) { $0 == ["one"] }
-      let doctor = try await eventually("doctor to say there is no system bus", {
-        try await bus.run(BuiltProducts.remotectl, ["doctor"]).output
-      }) { $0.contains("system bus: no system bus") }
+      let doctor = try await eventually(
+        "doctor to say there is no system bus",
+        {
+          try await bus.run(BuiltProducts.remotectl, ["doctor"]).output
+        }
+      ) { $0.contains("system bus: no system bus") }
       #expect(doctor.contains("MPRIS players are not relayed"), "\(doctor)")
       let log = try Self.log(of: bus)
       #expect(log.components(separatedBy: "MPRIS players are not relayed").count - 1 == 1, "\(log)")

@@ -172,7 +172,8 @@ struct HubService: Service {
         "the system-bus part", .listener(report: { systemBusStatus.off($0) }),
         interfaces: [systemBusStatus.interface],
         service: SystemBusService(
-          hub: hub, thread: thread, sessionAddress: configuration.bus, status: systemBusStatus, logger: logger)))
+          hub: hub, thread: thread, sessionAddress: configuration.bus, status: systemBusStatus, logger: logger
+        )))
 
     let hubInterface = try await connection.export(
       hub.hubInterface(commands: commands) { publication.status }, at: HubAddress.path)

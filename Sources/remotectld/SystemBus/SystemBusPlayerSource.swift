@@ -31,7 +31,8 @@ struct SystemBusPlayerSource: RelaySource {
     guard var mirror = view.mirror(of: owner) else { return nil }
     if !isControllable() {
       for property in Self.gatedProperties {
-        mirror.properties[MediaPlayerInterface.player.rawValue, default: [:]][property.rawValue] = .bool(false)
+        mirror.properties[MediaPlayerInterface.player.rawValue, default: [:]][property.rawValue] = .bool(
+          false)
       }
     }
     return mirror
@@ -41,13 +42,16 @@ struct SystemBusPlayerSource: RelaySource {
     _ member: String, of interface: String, arguments: [Value],
     answered: @escaping @Sendable (Result<[Value], BusError>) -> Void
   ) {
-    if interface == MediaPlayerInterface.player.rawValue, Self.gatedMethods.contains(member), !isControllable() {
+    if interface == MediaPlayerInterface.player.rawValue, Self.gatedMethods.contains(member),
+      !isControllable()
+    {
       answered(
         .failure(
           BusError(
             .notSupported,
             "\(busName) on the system bus cannot reach the AirPlay sender (shairport-sync's "
-              + "\(ShairportSync.remoteControl).\(ShairportSync.available) is false): \(member) would do nothing")))
+              + "\(ShairportSync.remoteControl).\(ShairportSync.available) is false): \(member) would do nothing"
+          )))
       return
     }
     view.connection.call(

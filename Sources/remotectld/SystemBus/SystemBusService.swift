@@ -26,7 +26,9 @@ final class SystemBusService: Service, Sendable {
     var processID: Int32?
     var session = ShairportSync.Session()
     /// What is still read before the relay starts.
-    var awaited: Set<String> = [Self.state, Self.process, ShairportSync.interface, ShairportSync.remoteControl]
+    var awaited: Set<String> = [
+      Self.state, Self.process, ShairportSync.interface, ShairportSync.remoteControl,
+    ]
     var relay: RelayedPlayer?
     var isStarting = false
     /// shairport-sync's properties of another type than declared, already said in the log.
@@ -181,7 +183,8 @@ final class SystemBusService: Service, Sendable {
     guard let player else { return }
     guard let name = BusName(rawValue: player.busName.rawValue + ".system") else {
       logger.warning(
-        "a system-bus player's name is too long to relay with .system", metadata: ["name": "\(player.busName)"])
+        "a system-bus player's name is too long to relay with .system",
+        metadata: ["name": "\(player.busName)"])
       return
     }
     let source = SystemBusPlayerSource(view: view, owner: owner, busName: player.busName) { [self] in
@@ -190,12 +193,14 @@ final class SystemBusService: Service, Sendable {
     Task { [self, hub, sessionAddress, thread, logger] in
       do {
         let relay = try await RelayedPlayer.start(
-          named: name, relaying: player.relayed(owner: owner), from: source, address: sessionAddress, on: thread,
+          named: name, relaying: player.relayed(owner: owner), from: source, address: sessionAddress,
+          on: thread,
           registry: hub.relays, logger: logger)
         _ = view.connection.perform { [self] in started(relay, for: owner) }
       } catch {
         logger.warning(
-          "cannot relay a system-bus player to the session bus", metadata: ["name": "\(name)", "error": "\(error)"])
+          "cannot relay a system-bus player to the session bus",
+          metadata: ["name": "\(name)", "error": "\(error)"])
       }
     }
   }
@@ -212,7 +217,8 @@ final class SystemBusService: Service, Sendable {
       relay.close()
       return
     }
-    logger.info("relaying a system-bus player", metadata: ["relay": "\(relay.name)", "owner": "\(relay.owner)"])
+    logger.info(
+      "relaying a system-bus player", metadata: ["relay": "\(relay.name)", "owner": "\(relay.owner)"])
     // What changed while it started.
     relay.update(relayed)
     relay.changed(MediaPlayerInterface.root.rawValue)
