@@ -42,16 +42,25 @@ struct AirPlayArbitrationTests {
       return child
     }
 
-    /// mpv + mpv-mpris playing a sine to the sound server, once it says Playing.
+    /// mpv + mpv-mpris playing a sine to the sound server, once the hub has taken in its
+    /// announcement that it plays (the monitor saw it, so the bus had routed it to the hub, which
+    /// answers `remotectl hub` after it): a call that follows finds it playing, and no late
+    /// announcement counts as someone else's start.
     func startMpv() async throws {
       let child = try ChildProcess(
         "mpv",
         [
-          "--no-config", "--idle=yes", "--script=\(MPVPlugin.mpris ?? "")", "--no-video", "--ao=pulse",
-          "--no-terminal", "av://lavfi:sine",
+          "--no-config", "--idle=yes", "--pause", "--script=\(MPVPlugin.mpris ?? "")", "--no-video",
+          "--ao=pulse", "--no-terminal", "av://lavfi:sine",
         ], environment: environment, standardError: .file("/dev/null"))
       children.all.append(child)
-      try await waitForStatus("mpv", "Playing")
+      try await waitForStatus("mpv", "Paused")
+      let monitor = try SignalMonitor(on: bus, sender: "org.mpris.MediaPlayer2.mpv")
+      try await monitor.ready()
+      try await bus.playerctl("--player=mpv", "play")
+      try await monitor.wait(for: "'Playing'")
+      await monitor.stop()
+      _ = try await hubReport()
     }
 
     /// A call: silence played as a `phone` stream.
@@ -137,9 +146,10 @@ struct AirPlayArbitrationTests {
       let binaural = try await rig.startBinaural()
       try await rig.startMpv()
       let sender = try rig.stage.receiver.send(title: "From the Phone", seconds: 3)
-      try await sender.started()
+      let start = try await sender.started()
       try await rig.waitForStatus("mpv", "Paused")
       try await rig.waitForStatus("binaural", "Paused")
+      print("the local players were paused \(ContinuousClock.now - start) after the phone's stream started")
       #expect(binaural.standardError.contains("interrupted"), "\(binaural.standardError)")
       // The AirPlay stream is not silenced by its own start.
       #expect(try await rig.airPlayIsMuted() != true)
@@ -171,14 +181,20 @@ struct AirPlayArbitrationTests {
       let sender = try rig.stage.receiver.send(seconds: 30)
       try await sender.started()
       try await rig.waitForAirPlay(muted: false)
+      let callStart = ContinuousClock.now
       let call = try rig.call()
       try await rig.waitForAirPlay(muted: true)
+      let muted = ContinuousClock.now - callStart
       let report = try await rig.hubReport()
       #expect(
         report.contains("Silenced (AirPlay; the sender cannot be paused from here): ShairportSync"),
         "\(report)")
       _ = await call.terminate()
+      let callEnd = ContinuousClock.now
       try await rig.waitForAirPlay(muted: false)
+      print(
+        "the AirPlay stream was muted \(muted) after the call started, and unmuted \(ContinuousClock.now - callEnd) after it ended (pactl polled every 10 ms)"
+      )
       #expect(!(try await rig.hubReport().contains("Silenced")))
       await sender.stop()
     }
