@@ -118,4 +118,25 @@ struct RemotePlayerTests {
     #expect(arbiter.handle(.streamChanged(index: 7, role: "phone")) == [])
     #expect(arbiter.handle(.streamRemoved(index: 7)) == [])
   }
+
+  @Test func `one that appears during a call is silenced, and given back at its end`() {
+    var arbiter = SessionArbiter()
+    _ = arbiter.handle(.streamChanged(index: 7, role: "phone"))
+    #expect(
+      arbiter.handle(.playerAppeared(owner: "airplay", isOurs: false, status: .stopped, isRemote: true)) == [
+        .silence(owner: "airplay")
+      ])
+    #expect(arbiter.handle(.streamRemoved(index: 7)) == [.restoreSound(owner: "airplay")])
+  }
+
+  @Test func `one that turns out not to be remote has its sound given back`() {
+    var arbiter = SessionArbiter()
+    _ = arbiter.handle(.playerAppeared(owner: "relay", isOurs: false, status: .playing, isRemote: true))
+    _ = arbiter.handle(.routeLost(owners: ["relay"]))
+    #expect(
+      arbiter.handle(.playerAppeared(owner: "relay", isOurs: false, status: .paused)) == [
+        .restoreSound(owner: "relay")
+      ])
+    #expect(arbiter.silenced == [])
+  }
 }
