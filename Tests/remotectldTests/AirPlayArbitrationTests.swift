@@ -107,7 +107,9 @@ struct AirPlayArbitrationTests {
   func withRig(logind withLogind: Bool = false, _ body: (Rig) async throws -> Void) async throws {
     let bus = try await PrivateBus.start()
     do {
-      try await ShairportSync.Stage.with(in: bus.directory, loading: ["module-role-cork"]) { stage in
+      try await ShairportSync.Stage.with(
+        in: bus.directory, loading: ["module-role-cork", "module-stream-restore"]
+      ) { stage in
         let logind = withLogind ? try await LogindStandIn.start(systemBus: stage.systemBus.address) : nil
         let hub: ChildProcess
         do {

@@ -59,6 +59,14 @@ struct StreamSilencerTests {
       #expect(try await muted(on: server) == [one, usersMuted, later])
       #expect(!(try await muted(on: server)).contains(others))
 
+      // One that comes muted while it is silenced (the sound server's memory of the mute) is
+      // given back too.
+      let (fourth, remembered) = try await play(on: server)
+      defer { fourth.kill() }
+      _ = try await server.pactl("set-sink-input-mute", "\(remembered)", "1")
+      await answered { silencer.silence([one, usersMuted, later, remembered], of: ":1.7", done: $0) }
+      #expect(try await muted(on: server) == [one, usersMuted, later, remembered])
+
       // One ends before the sound is given back: the others still get theirs.
       _ = await third.terminate()
       await answered { silencer.restore(":1.7", done: $0) }
@@ -70,6 +78,36 @@ struct StreamSilencerTests {
       silencer.finish()
       await running.value
       #expect(try await muted(on: server) == [usersMuted])
+    }
+  }
+
+  @Test func `a muted stream that ended before its sound came back: the player's next one is unmuted once`()
+    async throws
+  {
+    try await SoundServerUnderTest.with(.pulseAudio, loading: ["module-stream-restore"]) { server in
+      _ = try await server.pactl("load-module", "module-null-sink", "sink_name=out")
+      let (first, ended) = try await play(on: server)
+      let silencer = StreamSilencer(server: server.address, logger: Logger(label: "tests"))
+      let running = Task { await silencer.run() }
+      await answered { silencer.silence([ended], of: ":1.7", done: $0) }
+      _ = await first.terminate()
+      try await eventually("the stream to end") {
+        try await server.sinkInputVolumes().allSatisfy { $0.index != ended }
+      }
+      await answered { silencer.restore(":1.7", done: $0) }
+      // The server remembers the mute: the program's next stream comes muted.
+      let (second, next) = try await play(on: server)
+      defer { second.kill() }
+      #expect(try await muted(on: server) == [next])
+      silencer.streamsAppeared([next], of: ":1.7")
+      try await eventually("the next stream to be unmuted") { try await muted(on: server).isEmpty }
+      // Once: the user's own mute after that is left alone.
+      _ = try await server.pactl("set-sink-input-mute", "\(next)", "1")
+      await answered { silencer.restore(":1.7", done: $0) }
+      silencer.streamsAppeared([next], of: ":1.7")
+      silencer.finish()
+      await running.value
+      #expect(try await muted(on: server) == [next])
     }
   }
 

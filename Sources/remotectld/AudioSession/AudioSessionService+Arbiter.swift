@@ -187,13 +187,24 @@ extension AudioSessionService {
     }
   }
 
-  /// Silences the streams of the silenced remote players that the silencer has not seen yet
-  /// (one appeared, or was matched to its player since). On the view's connection thread.
+  /// Hands the remote players' streams to the silencer: those of the silenced ones that it has
+  /// not seen yet (one appeared, or was matched to its player since) are silenced, and those of
+  /// the others are looked at (``StreamSilencer/streamsAppeared(_:of:)``). On the view's
+  /// connection thread.
   func silenceNewStreams() {
     connection.assertOnConnectionThread()
-    let silenced = state.withLock { state in
-      state.arbiter.silenced.map { (owner: $0, streams: state.playerStreams.streams(of: $0)) }
+    // The registry's lock is not taken under the state's.
+    let remoteOwners = state.withLock { Array($0.players.keys) }.filter(isRemote).map(\.rawValue)
+    let (silenced, remote) = state.withLock { state in
+      let silenced = Set(state.arbiter.silenced)
+      return (
+        silenced.map { (owner: $0, streams: state.playerStreams.streams(of: $0)) },
+        remoteOwners.filter { !silenced.contains($0) }.map {
+          (owner: $0, streams: state.playerStreams.streams(of: $0))
+        }
+      )
     }
     for (owner, streams) in silenced where !streams.isEmpty { silencer.silence(streams, of: owner) }
+    for (owner, streams) in remote where !streams.isEmpty { silencer.streamsAppeared(streams, of: owner) }
   }
 }

@@ -9,9 +9,17 @@ import SoundServer
 /// set-sink-input-mute` does): a sound server cannot cork another program's stream, only ask it
 /// to (`module-role-cork`'s cork request), which shairport-sync does not honour.
 ///
-/// Only streams that were not muted are muted, and only those are unmuted after: a stream its
-/// user muted stays muted. A stream that appears while its player is silenced is silenced when
-/// the hub hands it over (``silence(_:of:done:)`` again, with the new stream).
+/// Only streams that were not muted when the silence began are muted, and only those are
+/// unmuted after: a stream its user muted stays muted. A stream that appears while its player is
+/// silenced is silenced when the hub hands it over (``silence(_:of:done:)`` again, with the new
+/// stream), and given back after even if it came muted: the sound server's memory of streams
+/// (PulseAudio's `module-stream-restore`, WirePlumber's restore-stream) saves the mute the hub
+/// set under the program's name, and starts the program's next stream muted. For the same reason,
+/// when a stream the hub muted ended before its sound was given back (the phone's session ended
+/// while silenced), the player's next stream is unmuted when it comes (``streamsAppeared(_:of:)``),
+/// once, if it came muted. That memory is also
+/// why a hub that ends without giving the sound back (killed) leaves the program's next streams
+/// muted until someone unmutes them; a hub that stops gives it back first (``finish()``).
 ///
 /// shairport-sync 4.x offers `org.gnome.ShairportSync.RemoteControl.DropSession`, which ends the
 /// sender's session from this side; where it is present, ending the session would be the better
@@ -25,6 +33,7 @@ final class StreamSilencer: Sendable {
   private enum Request: Sendable {
     case silence(owner: String, streams: [UInt32], done: (@Sendable () -> Void)?)
     case restore(owner: String, done: (@Sendable () -> Void)?)
+    case appeared(owner: String, streams: [UInt32])
     case forgetStreams
     case restoreAll
   }
@@ -54,6 +63,13 @@ final class StreamSilencer: Sendable {
     continuation.yield(.restore(owner: owner, done: done))
   }
 
+  /// The streams of `owner`, a player not silenced now, appeared or changed: if a stream the
+  /// silencer muted ended before its sound was given back, the first of them that is newer is
+  /// unmuted, if it came muted (the sound server remembered the mute).
+  func streamsAppeared(_ streams: [UInt32], of owner: String) {
+    continuation.yield(.appeared(owner: owner, streams: streams))
+  }
+
   /// The sound server went away with its streams: the next one numbers its own from the start.
   func forgetStreams() {
     continuation.yield(.forgetStreams)
@@ -72,24 +88,40 @@ final class StreamSilencer: Sendable {
     var muted: [String: Set<UInt32>] = [:]
     /// The streams handled already (muted by the silencer, or found muted), by player.
     var seen: [String: Set<UInt32>] = [:]
+    /// The players whose muted stream ended before its sound was given back, with the newest
+    /// such stream: the server starts their next one muted.
+    var owed: [String: UInt32] = [:]
     for await request in requests {
       switch request {
       case .silence(let owner, let streams, let done):
+        // Those there when the silence begins that are muted are their user's; those that come
+        // later muted are the sound server's memory of the hub's mute.
+        let isFirst = seen[owner] == nil
         let new = streams.filter { !(seen[owner]?.contains($0) ?? false) }
         seen[owner, default: []].formUnion(new)
         if !new.isEmpty {
           let changed = await set(true, new, of: owner)
-          muted[owner, default: []].formUnion(changed)
+          muted[owner, default: []].formUnion(isFirst ? changed : new)
         }
         done?()
       case .restore(let owner, let done):
         let streams = muted.removeValue(forKey: owner) ?? []
         seen[owner] = nil
-        if !streams.isEmpty { _ = await set(false, streams.sorted(), of: owner) }
+        if !streams.isEmpty {
+          let changed = await set(false, streams.sorted(), of: owner)
+          if changed.count < streams.count, let newest = streams.max() { owed[owner] = newest }
+        }
         done?()
+      case .appeared(let owner, let streams):
+        guard let newest = owed[owner] else { continue }
+        let newer = streams.filter { $0 > newest }
+        guard !newer.isEmpty else { continue }
+        owed[owner] = nil
+        _ = await set(false, newer, of: owner)
       case .forgetStreams:
         muted = [:]
         seen = [:]
+        owed = [:]
       case .restoreAll:
         for (owner, streams) in muted.sorted(by: { $0.key < $1.key }) {
           _ = await set(false, streams.sorted(), of: owner)
