@@ -31,17 +31,19 @@ BUILD_PACKAGES := libsystemd-dev libpulse-dev libasound2-dev pkgconf
 # BROWSER_PACKAGES), run as a user the tests make (passwd's useradd, util-linux's setpriv;
 # coreutils' stdbuf); openssl for the self-signed certificate of the bridge's https artwork tests;
 # BlueZ's double (python3-dbusmock's bluez5 template, as bluetoothd cannot run without Bluetooth in
-# the kernel) beside the real mpris-proxy (bluez).
+# the kernel) beside the real mpris-proxy (bluez); AirPlay without a phone: Debian's shairport-sync
+# (3.3.8, on a private system bus) receiving from pyatv (PyPI, in the browser tests' environment).
 TEST_PACKAGES := dbus-daemon dbus-bin playerctl libglib2.0-bin systemd python3-dbus python3-gi \
 	mpv mpv-mpris pulseaudio pulseaudio-utils libasound2-plugins sox tmux python3-websockets gnome-shell \
 	pipewire pipewire-pulse wireplumber iproute2 tcpdump \
 	vlc-bin vlc-plugin-base firefox-esr bubblewrap xdg-dbus-proxy passwd util-linux coreutils openssl \
-	python3-dbusmock bluez
+	python3-dbusmock bluez \
+	shairport-sync
 # What the demo runs: a bus daemon when the machine has no session bus, controllers to try
 # (playerctl, gdbus), and PulseAudio's client library and tools (libpulse0, pactl/parec).
 DEMO_PACKAGES := dbus-daemon dbus-bin playerctl libglib2.0-bin libpulse0 pulseaudio-utils libasound2
 # What the browser tests drive: Chromium and its WebDriver, and a Python virtual environment
-# (selenium, websockets, segno) made by scripts/browser-venv.sh.
+# (selenium, websockets, segno; pyatv, the tests' AirPlay sender) made by scripts/browser-venv.sh.
 BROWSER_PACKAGES := chromium chromium-driver python3-venv
 BROWSER_VENV := .build-browser/venv
 # What lints the page's JavaScript and CSS (Debian's; there is no npm here), and the Python

@@ -6,7 +6,17 @@ extension SessionArbiter {
   package enum Event: Sendable, Hashable {
     /// A player appeared: whether it was built with this package (it has the extension
     /// interface, so it takes interruptions itself) and its MPRIS `PlaybackStatus`.
-    case playerAppeared(owner: String, isOurs: Bool, status: Status)
+    ///
+    /// A *remote* player (`isRemote`) plays what a sender elsewhere streams here: the hub's relay
+    /// of an AirPlay receiver (shairport-sync). It cannot be paused from this computer, so the
+    /// arbiter silences its streams where it would pause it (``Action/silence(owner:)``), and its
+    /// start always interrupts the local players, as a phone that starts playing to this
+    /// computer is the user's latest action.
+    case playerAppeared(owner: String, isOurs: Bool, status: Status, isRemote: Bool = false)
+    /// The session of a remote player's sender began (`isActive` true: a phone connected and
+    /// streams, shairport-sync's `org.gnome.ShairportSync.Active`) or ended. A remote player
+    /// silenced by a lost output or a sleep gets its sound back when its next session begins.
+    case remoteSessionChanged(owner: String, isActive: Bool)
     /// The player left the bus.
     case playerVanished(owner: String)
     /// The player's `PlaybackStatus` changed. A player the hub paused for a call that turns to
@@ -75,6 +85,13 @@ extension SessionArbiter {
     /// Call the player's `RouteChanged("oldDeviceUnavailable")`: it pauses itself, as an iOS app
     /// does.
     case routeLost(owner: String)
+    /// Silence the remote player's streams on the sound server (mute them): its sender cannot
+    /// be paused from here. Its streams that appear later are silenced too, until
+    /// ``restoreSound(owner:)``.
+    case silence(owner: String)
+    /// Give the remote player's streams back the sound ``silence(owner:)`` took: unmute the
+    /// streams the hub muted, and only those.
+    case restoreSound(owner: String)
   }
 
   /// What the hub arbitrates, and what it leaves alone.

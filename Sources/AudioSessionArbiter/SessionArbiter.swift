@@ -45,9 +45,25 @@
 ///    is for. A player of ours started again gets its interruption's end (without
 ///    should-resume), so the next call's interruption reaches it. Players the hub itself plays
 ///    again after a call are no start: they interrupt nobody.
+/// 8. **A remote player is silenced, never paused** (``Event/playerAppeared(owner:isOurs:status:isRemote:)``
+///    with `isRemote`: AirPlay to this computer, whose sender cannot be paused from here). Its
+///    start interrupts the players that play as rule 7 does, with or without exclusive playback:
+///    a phone that starts playing to this computer is the user's latest action, as iOS makes
+///    the AirPlay session the one that plays. Nothing of theirs is resumed when it ends (Now
+///    Playing goes back to the previous player, and the user's Play resumes it). A call silences
+///    every remote player for its length (``Action/silence(owner:)``, then
+///    ``Action/restoreSound(owner:)``), one that starts or appears during it too; a lost output
+///    it played on, a sleep, or in exclusive playback a local player's start, silences it until
+///    its sender's next session (``Event/remoteSessionChanged(owner:isActive:)``). One that
+///    leaves the bus while silenced gets ``Action/restoreSound(owner:)``, so that streams of a
+///    process that lives on are not left muted.
 package struct SessionArbiter: Sendable {
   private struct Player: Sendable {
     var isOurs: Bool
+    /// Whether it plays a sender's stream from elsewhere (AirPlay): silenced, never paused.
+    var isRemote: Bool
+    /// Whether its sender's session is under way (remote players only).
+    var isSessionActive = false
     var status: Status
     /// When it appeared, for a stable order.
     var order: UInt64
@@ -72,6 +88,10 @@ package struct SessionArbiter: Sendable {
   private var exclusivelyInterrupted: Set<String> = []
   /// The players the hub has just told to play again after a call: their start is no one's.
   private var resuming: Set<String> = []
+  /// The remote players silenced for the call under way.
+  private var silencedForCall: Set<String> = []
+  /// The remote players silenced until their sender's next session (a lost output, a sleep).
+  private var silencedUntilNextSession: Set<String> = []
 
   /// Creates an arbiter with no players and no call.
   package init(configuration: Configuration = Configuration()) {
@@ -88,6 +108,9 @@ package struct SessionArbiter: Sendable {
 
   private var isInterrupting: Bool { !callStreams.isEmpty || isRequested }
 
+  /// The remote players whose streams are silenced now, in the order they appeared.
+  package var silenced: [String] { ordered(silencedForCall.union(silencedUntilNextSession)) }
+
   /// Whether the hub should hold a delay on the system's sleep now: sleep pauses players, a
   /// player plays, and the system is not already preparing to sleep. (logind's delay inhibitor,
   /// `Inhibit("sleep", …, "delay")`.)
@@ -100,20 +123,39 @@ package struct SessionArbiter: Sendable {
   /// - Returns: What the hub should do, in order.
   package mutating func handle(_ event: Event) -> [Action] {
     switch event {
-    case .playerAppeared(let owner, let isOurs, let status):
-      let wasPlaying = players[owner]?.status == .playing
-      players[owner] = Player(isOurs: isOurs, status: status, order: nextOrder)
+    case .playerAppeared(let owner, let isOurs, let status, let isRemote):
+      let old = players[owner]
+      let wasPlaying = old?.status == .playing
+      players[owner] = Player(
+        isOurs: isOurs, isRemote: isRemote, isSessionActive: old?.isSessionActive ?? false, status: status,
+        order: nextOrder)
       nextOrder += 1
+      var actions: [Action] = []
+      // A call under way silences a remote player that appears during it.
+      if isRemote, isInterrupting, configuration.interruptsOnCalls {
+        actions += silence(owner, forCall: true)
+      } else if !isRemote, old?.isRemote == true {
+        actions += restore(owner, forCall: true) + restore(owner, forCall: false)
+      }
       // One that appears playing (a browser's player appears as it starts) starts.
-      return status == .playing && !wasPlaying ? started(owner) : []
+      return actions + (status == .playing && !wasPlaying ? started(owner) : [])
+    case .remoteSessionChanged(let owner, let isActive):
+      guard let player = players[owner], player.isRemote, player.isSessionActive != isActive else {
+        return []
+      }
+      players[owner]?.isSessionActive = isActive
+      // Its sender's next session: what a lost output or a sleep silenced is given back.
+      return isActive ? restore(owner, forCall: false) : []
     case .playerVanished(let owner):
+      let wasSilenced = silencedForCall.remove(owner) != nil
+      let wasSilencedUntilNextSession = silencedUntilNextSession.remove(owner) != nil
       players[owner] = nil
       interrupted.removeAll { $0 == owner }
       sleepInterrupted.removeAll { $0 == owner }
       exclusivelyInterrupted.remove(owner)
       resuming.remove(owner)
       resumable.remove(owner)
-      return []
+      return wasSilenced || wasSilencedUntilNextSession ? [.restoreSound(owner: owner)] : []
     case .playbackStatusChanged(let owner, let status):
       guard let player = players[owner] else { return [] }
       players[owner]?.status = status
@@ -150,6 +192,10 @@ package struct SessionArbiter: Sendable {
       var actions: [Action] = []
       for owner in ordered(owners) {
         resumable.remove(owner)
+        if players[owner]?.isRemote == true {
+          actions += silence(owner, forCall: false)
+          continue
+        }
         guard let player = players[owner], player.status == .playing else { continue }
         // Held for paused at once: the same loss told twice (the port, then the sink) pauses once.
         players[owner]?.status = .paused
@@ -175,13 +221,45 @@ package struct SessionArbiter: Sendable {
     if exclusivelyInterrupted.remove(owner) != nil {
       actions.append(.endInterruption(owner: owner, shouldResume: false))
     }
-    guard configuration.isExclusive else { return actions }
-    for other in ordered(players.keys) where other != owner && players[other]?.status == .playing {
+    // A remote player's start is the user's latest action, exclusive playback or not.
+    guard configuration.isExclusive || players[owner]?.isRemote == true else { return actions }
+    // During a call, the phone's start is the latest action too: the call's end resumes nothing.
+    if players[owner]?.isRemote == true { resumable = [] }
+    for other in ordered(players.keys)
+    where other != owner && players[other]?.status == .playing && !interrupted.contains(other) {
       resumable.remove(other)
+      if players[other]?.isRemote == true {
+        // Its sender cannot be paused from here.
+        players[other]?.status = .paused
+        actions += silence(other, forCall: false)
+        continue
+      }
       if players[other]?.isOurs == true { exclusivelyInterrupted.insert(other) }
       actions.append(holdPaused(other))
     }
     return actions
+  }
+
+  /// Silences the remote `owner` for the call under way (`forCall`) or until its sender's next
+  /// session; answers ``Action/silence(owner:)`` if it was not silenced yet.
+  private mutating func silence(_ owner: String, forCall: Bool) -> [Action] {
+    let wasSilenced = silencedForCall.contains(owner) || silencedUntilNextSession.contains(owner)
+    if forCall {
+      silencedForCall.insert(owner)
+    } else {
+      silencedUntilNextSession.insert(owner)
+    }
+    return wasSilenced ? [] : [.silence(owner: owner)]
+  }
+
+  /// Ends the silence of `owner` for the call (`forCall`) or until its sender's next session;
+  /// answers ``Action/restoreSound(owner:)`` if nothing else keeps it silenced.
+  private mutating func restore(_ owner: String, forCall: Bool) -> [Action] {
+    let removed = forCall ? silencedForCall.remove(owner) : silencedUntilNextSession.remove(owner)
+    guard removed != nil, !silencedForCall.contains(owner), !silencedUntilNextSession.contains(owner) else {
+      return []
+    }
+    return [.restoreSound(owner: owner)]
   }
 
   /// Holds the playing `owner` for paused at once (its own announcement comes later, and a call
@@ -199,7 +277,13 @@ package struct SessionArbiter: Sendable {
     // A system event: the wake, or a call's end, starts nothing.
     resumable = []
     var actions: [Action] = []
-    for owner in ordered(players.keys) where players[owner]?.status == .playing {
+    for owner in ordered(players.keys) {
+      if players[owner]?.isRemote == true {
+        // Whether or not it plays now: its sender may stream on when the system wakes.
+        actions += silence(owner, forCall: false)
+        continue
+      }
+      guard players[owner]?.status == .playing else { continue }
       if players[owner]?.isOurs == true { sleepInterrupted.append(owner) }
       actions.append(holdPaused(owner))
     }
@@ -211,9 +295,14 @@ package struct SessionArbiter: Sendable {
     switch (wasInterrupting, isInterrupting) {
     case (false, true):
       guard configuration.interruptsOnCalls else { return [] }
-      interrupted = ordered(players.keys).filter { players[$0]?.status == .playing }
+      // Every remote player, playing or not: its sender may start during the call.
+      var actions = ordered(players.keys).filter { players[$0]?.isRemote == true }.flatMap {
+        silence($0, forCall: true)
+      }
+      interrupted = ordered(players.keys).filter {
+        players[$0]?.status == .playing && players[$0]?.isRemote != true
+      }
       resumable = Set(interrupted)
-      var actions: [Action] = []
       for owner in interrupted {
         if players[owner]?.isOurs == true {
           actions.append(.beginInterruption(owner: owner))
@@ -229,18 +318,20 @@ package struct SessionArbiter: Sendable {
         interrupted = []
         resumable = []
       }
-      return interrupted.compactMap { owner in
-        let shouldResume = resumable.contains(owner)
-        let isPaused = players[owner]?.status == .paused
-        if shouldResume, isPaused || players[owner]?.isOurs == true, players[owner]?.status != .playing {
-          resuming.insert(owner)
+      let restored = ordered(silencedForCall).flatMap { restore($0, forCall: true) }
+      return restored
+        + interrupted.compactMap { owner in
+          let shouldResume = resumable.contains(owner)
+          let isPaused = players[owner]?.status == .paused
+          if shouldResume, isPaused || players[owner]?.isOurs == true, players[owner]?.status != .playing {
+            resuming.insert(owner)
+          }
+          if players[owner]?.isOurs == true {
+            return .endInterruption(owner: owner, shouldResume: shouldResume)
+          }
+          // Only one still paused: it may have stopped, or resumed itself on the server's uncork.
+          return shouldResume && isPaused ? .play(owner: owner) : nil
         }
-        if players[owner]?.isOurs == true {
-          return .endInterruption(owner: owner, shouldResume: shouldResume)
-        }
-        // Only one still paused: it may have stopped, or resumed itself on the server's uncork.
-        return shouldResume && isPaused ? .play(owner: owner) : nil
-      }
     default:
       return []
     }

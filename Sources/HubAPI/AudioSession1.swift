@@ -27,6 +27,8 @@ package enum AudioSession1 {
     package static let interrupted = "Interrupted"
     /// `WillResume` (`as`, announced): those its end will resume.
     package static let willResume = "WillResume"
+    /// `Silenced` (`as`, announced): the remote players (AirPlay) whose streams the hub mutes now.
+    package static let silenced = "Silenced"
     /// `Unmatched` (`a(ss)`): players not matched to a sound-server stream, and why.
     package static let unmatched = "Unmatched"
     /// `Matches` (`a(sss)`): every player, how it is matched, and the evidence.

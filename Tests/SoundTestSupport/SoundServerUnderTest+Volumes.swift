@@ -13,6 +13,8 @@ package struct SinkInputVolume: Sendable, Hashable {
   package var values: [String: UInt32]
   /// Each channel's volume as pactl prints it (`30%`), by channel name.
   package var percents: [String: String]
+  /// Whether the stream is muted (`Mute: yes`).
+  package var isMuted: Bool = false
 }
 
 extension SoundServerUnderTest {
@@ -34,7 +36,8 @@ extension SoundServerUnderTest {
         index: index, processID: properties["application.process.id"].flatMap { Int32($0) },
         applicationName: properties["application.name"],
         values: volume.compactMapValues { ($0["value"] as? NSNumber)?.uint32Value },
-        percents: volume.compactMapValues { $0["value_percent"] as? String })
+        percents: volume.compactMapValues { $0["value_percent"] as? String },
+        isMuted: (stream["mute"] as? Bool) ?? false)
     }
   }
 }

@@ -7,7 +7,7 @@ import HubSupport
 /// call of the volume requests is here.
 ///
 /// `@unchecked Sendable`: its mutable state (`mainloop`, `context`, `awaited`, `volumes`,
-/// `outcome`) is touched only on the request's own thread, where the main loop runs and calls
+/// `found`, `outcome`) is touched only on the request's own thread, where the main loop runs and calls
 /// every callback; ``start()`` hands the request to that thread and touches nothing after.
 final class PulseVolumeRequest: @unchecked Sendable {
   /// What is asked.
@@ -16,6 +16,9 @@ final class PulseVolumeRequest: @unchecked Sendable {
     case read
     /// Each stream's loudest channel to this `pa_volume_t`, the others scaled with it.
     case set(UInt32)
+    /// Each stream muted (`true`) or unmuted, when it is not so already: those already so are
+    /// answered as they are, and left out of the answer.
+    case mute(Bool)
   }
 
   private let server: String?
@@ -30,6 +33,8 @@ final class PulseVolumeRequest: @unchecked Sendable {
   /// Replies still awaited.
   private var awaited = 0
   private var volumes: [StreamVolume] = []
+  /// Streams the server described: the others are gone.
+  private var found = 0
   private var refusal: SoundServerError?
   private var outcome: Result<[StreamVolume], SoundServerError>?
 
@@ -132,7 +137,18 @@ final class PulseVolumeRequest: @unchecked Sendable {
     }
     if eol > 0 { return replied() }
     guard let info else { return }
+    found += 1
     var volume = info.volume
+    var isMuted = info.mute != 0
+    if case .mute(let muting) = operation {
+      // Already so: someone else's, left alone.
+      guard isMuted != muting else { return }
+      isMuted = muting
+      awaited += 1
+      expect(
+        pa_context_set_sink_input_mute(context, info.index, muting ? 1 : 0, Self.volumeSet, userdata), context
+      )
+    }
     if case .set(let raw) = operation {
       let channels = UInt32(volume.channels)
       if pa_cvolume_max(&volume) == 0 {
@@ -147,7 +163,7 @@ final class PulseVolumeRequest: @unchecked Sendable {
     let channels = withUnsafeBytes(of: volume.values) { bytes in
       bytes.bindMemory(to: UInt32.self).prefix(Int(volume.channels)).map(StreamVolume.level)
     }
-    volumes.append(StreamVolume(index: info.index, channels: channels))
+    volumes.append(StreamVolume(index: info.index, channels: channels, isMuted: isMuted))
   }
 
   /// The answer to `pa_context_set_sink_input_volume`.
@@ -163,7 +179,7 @@ final class PulseVolumeRequest: @unchecked Sendable {
     awaited -= 1
     guard awaited == 0 else { return }
     if let refusal { return conclude(.failure(refusal)) }
-    guard !volumes.isEmpty else {
+    guard found > 0 else {
       let streams = indices.map(String.init).joined(separator: ", ")
       return conclude(
         .failure(SoundServerError(.noSuchStream, "the stream \(streams) is no longer on the sound server")))

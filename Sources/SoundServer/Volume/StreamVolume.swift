@@ -15,11 +15,14 @@ package struct StreamVolume: Sendable, Hashable {
   package var index: UInt32
   /// Each channel's volume, as a fraction of `PA_VOLUME_NORM` (1 is 100 %; above 1 is amplified).
   package var channels: [Double]
+  /// Whether the stream is muted (`pactl`'s `Mute: yes`), whatever its volume.
+  package var isMuted: Bool
 
-  /// The volume of the stream `index`, channel by channel.
-  package init(index: UInt32, channels: [Double]) {
+  /// The volume of the stream `index`, channel by channel, and whether it is muted.
+  package init(index: UInt32, channels: [Double], isMuted: Bool = false) {
     self.index = index
     self.channels = channels
+    self.isMuted = isMuted
   }
 
   /// The loudest channel's volume, as `pa_cvolume_max` gives it: the level a mixer shows for the

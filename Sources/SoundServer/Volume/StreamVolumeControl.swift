@@ -47,6 +47,23 @@ package struct StreamVolumeControl: Sendable {
     try await perform(.set(StreamVolume.rawVolume(level)), on: indices)
   }
 
+  /// Mutes (`isMuted` true) or unmutes each stream of `indices` that is not so already, and
+  /// returns the streams it changed, lowest index first, each as it is now: a stream muted or
+  /// unmuted by someone else is left alone and left out, so that whoever mutes for a while can
+  /// give back exactly what it took. Streams that ended meanwhile are left out too.
+  ///
+  /// Throws a ``SoundServerError``: ``SoundServerError/Code/noSuchStream`` when none of them is
+  /// there any more, ``SoundServerError/Code/refused`` when the server refuses,
+  /// ``SoundServerError/Code/unavailable`` when no server answers.
+  ///
+  /// The corresponding C functions are `pa_context_get_sink_input_info` and
+  /// `pa_context_set_sink_input_mute`.
+  package func setMuted(_ isMuted: Bool, of indices: [UInt32]) async throws(SoundServerError)
+    -> [StreamVolume]
+  {
+    try await perform(.mute(isMuted), on: indices)
+  }
+
   private func perform(_ operation: PulseVolumeRequest.Operation, on indices: [UInt32])
     async throws(SoundServerError) -> [StreamVolume]
   {

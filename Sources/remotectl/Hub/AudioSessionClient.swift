@@ -10,6 +10,8 @@ struct AudioSessionClient: Sendable {
     var isInterrupting = false
     var interrupted: [String] = []
     var willResume: [String] = []
+    /// The remote players (AirPlay) whose streams the hub mutes now.
+    var silenced: [String] = []
     /// Players not matched to a sound-server stream, with the reason.
     var unmatched: [(player: String, reason: String)] = []
     /// Every player, how the hub matches it to its streams (`process`, `descendant process`,
@@ -57,6 +59,14 @@ struct AudioSessionClient: Sendable {
         default: return "Volume of \(name): none (\(detail))"
         }
       }
+    }
+
+    /// One line naming the remote players (AirPlay) the hub silences now, `nil` when none.
+    var silencedLine: String? {
+      silenced.isEmpty
+        ? nil
+        : "Silenced (AirPlay; the sender cannot be paused from here): "
+          + silenced.map(HubState.instance).joined(separator: ", ")
     }
 
     /// One line saying whether an interruption is under way and whom it will resume.
@@ -111,6 +121,7 @@ struct AudioSessionClient: Sendable {
       case AudioSession1.Property.interrupting: status.isInterrupting = value.boolValue ?? false
       case AudioSession1.Property.interrupted: status.interrupted = strings
       case AudioSession1.Property.willResume: status.willResume = strings
+      case AudioSession1.Property.silenced: status.silenced = strings
       case AudioSession1.Property.soundServer: status.soundServer = value.stringValue ?? ""
       case AudioSession1.Property.pausesForSleep: status.pausesForSleep = value.boolValue
       case AudioSession1.Property.logind: status.logind = value.stringValue ?? ""

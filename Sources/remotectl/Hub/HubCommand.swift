@@ -34,6 +34,7 @@ struct HubCommand: AsyncParsableCommand {
     }
     if let audio = await AudioSessionClient(session: session).status() {
       StandardStreams.writeError(audio.interruptionLine)
+      if let line = audio.silencedLine { StandardStreams.writeError(line) }
       if let line = audio.sleepLine { StandardStreams.writeError(line) }
       if let line = audio.exclusiveLine { StandardStreams.writeError(line) }
       for line in audio.volumeLines { StandardStreams.writeError(line) }

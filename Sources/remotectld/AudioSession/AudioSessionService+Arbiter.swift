@@ -75,7 +75,12 @@ extension AudioSessionService {
     }
     // A player on the bus before the hub started is first seen here.
     askProcessID(of: owner)
-    apply(.playerAppeared(owner: owner.rawValue, isOurs: isOurs, status: .init(mpris: mirror.playbackStatus)))
+    apply(
+      .playerAppeared(
+        owner: owner.rawValue, isOurs: isOurs, status: .init(mpris: mirror.playbackStatus),
+        isRemote: isRemote(owner)))
+    // A sender that streamed before the hub saw the relay.
+    if remoteSessionIsActive(owner) { apply(.remoteSessionChanged(owner: owner.rawValue, isActive: true)) }
   }
 
   /// The player's MPRIS `DesktopEntry`, `nil` when it gives none.
@@ -93,12 +98,13 @@ extension AudioSessionService {
   /// Tells the arbiter `event` and carries out its answer. On the view's connection thread.
   func apply(_ event: SessionArbiter.Event) {
     connection.assertOnConnectionThread()
-    let (actions, before, after) = state.withLock { state in
-      let before = state.arbiter.interruption
+    let (actions, before, after, silencedChanged) = state.withLock { state in
+      let (before, silenced) = (state.arbiter.interruption, state.arbiter.silenced)
       let actions = state.arbiter.handle(event)
       if event == .woke { state.sleep.isPreparing = false }
-      return (actions, before, state.arbiter.interruption)
+      return (actions, before, state.arbiter.interruption, silenced != state.arbiter.silenced)
     }
+    if silencedChanged { announceSilenced() }
     if before != after {
       logger.info(
         "\(after == nil ? "the interruption ended" : "interrupting")",
@@ -123,15 +129,18 @@ extension AudioSessionService {
   /// to), on the view's connection thread.
   func perform(_ action: SessionArbiter.Action, answered: (@Sendable () -> Void)? = nil) {
     connection.assertOnConnectionThread()
-    let (owner, call): (String, UserCommand) =
-      switch action {
-      case .beginInterruption(let owner): (owner, .remoteControl(.beginInterruption))
-      case .endInterruption(let owner, let shouldResume):
-        (owner, .remoteControl(.endInterruption, [.bool(shouldResume)]))
-      case .pause(let owner): (owner, .player(.pause))
-      case .play(let owner): (owner, .player(.play))
-      case .routeLost(let owner): (owner, .remoteControl(.routeChanged, [.string("oldDeviceUnavailable")]))
-      }
+    let (owner, call): (String, UserCommand)
+    switch action {
+    case .silence(let remote), .restoreSound(let remote):
+      return silence(action, owner: remote, answered: answered)
+    case .beginInterruption(let player): (owner, call) = (player, .remoteControl(.beginInterruption))
+    case .endInterruption(let player, let shouldResume):
+      (owner, call) = (player, .remoteControl(.endInterruption, [.bool(shouldResume)]))
+    case .pause(let player): (owner, call) = (player, .player(.pause))
+    case .play(let player): (owner, call) = (player, .player(.play))
+    case .routeLost(let player):
+      (owner, call) = (player, .remoteControl(.routeChanged, [.string("oldDeviceUnavailable")]))
+    }
     let (path, interface, member, arguments) = (call.path, call.interface, call.member, call.arguments)
     guard let destination = BusName(rawValue: owner) else {
       answered?()
@@ -159,5 +168,43 @@ extension AudioSessionService {
       }
       answered?()
     }
+  }
+
+  /// Carries out ``SessionArbiter/Action/silence(owner:)`` or
+  /// ``SessionArbiter/Action/restoreSound(owner:)`` on the remote player's streams now;
+  /// `answered` runs on the view's connection thread once the sound server answered.
+  private func silence(
+    _ action: SessionArbiter.Action, owner: String, answered: (@Sendable () -> Void)?
+  ) {
+    let done: @Sendable () -> Void = { [connection] in connection.perform { answered?() } }
+    if action == .restoreSound(owner: owner) {
+      logger.info("giving a remote player its sound back", metadata: ["player": "\(owner)"])
+      silencer.restore(owner, done: done)
+    } else {
+      let streams = state.withLock { $0.playerStreams.streams(of: owner) }
+      logger.info("silencing a remote player", metadata: ["player": "\(owner)", "streams": "\(streams)"])
+      silencer.silence(streams, of: owner, done: done)
+    }
+  }
+
+  /// Hands the remote players' streams to the silencer: those of the silenced ones that it has
+  /// not seen yet (one appeared, or was matched to its player since) are silenced, and those of
+  /// the others are looked at (``StreamSilencer/streamsAppeared(_:of:)``). On the view's
+  /// connection thread.
+  func silenceNewStreams() {
+    connection.assertOnConnectionThread()
+    // The registry's lock is not taken under the state's.
+    let remoteOwners = state.withLock { Array($0.players.keys) }.filter(isRemote).map(\.rawValue)
+    let (silenced, remote) = state.withLock { state in
+      let silenced = Set(state.arbiter.silenced)
+      return (
+        silenced.map { (owner: $0, streams: state.playerStreams.streams(of: $0)) },
+        remoteOwners.filter { !silenced.contains($0) }.map {
+          (owner: $0, streams: state.playerStreams.streams(of: $0))
+        }
+      )
+    }
+    for (owner, streams) in silenced where !streams.isEmpty { silencer.silence(streams, of: owner) }
+    for (owner, streams) in remote where !streams.isEmpty { silencer.streamsAppeared(streams, of: owner) }
   }
 }

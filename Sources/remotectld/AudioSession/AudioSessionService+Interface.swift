@@ -17,6 +17,8 @@ extension AudioSessionService {
   /// - `Interrupted` (`as`, announced): the players it interrupted, by bus name, in order.
   /// - `WillResume` (`as`, announced): those that its end will resume: the hub paused them and
   ///   nobody pressed play or pause on them since.
+  /// - `Silenced` (`as`, announced): the remote players (AirPlay to this computer) whose streams
+  ///   the hub mutes now, for a call, or until their sender's next session.
   /// - `Unmatched` (`a(ss)`, not announced): players the hub cannot match to a sound-server
   ///   stream by process, and why.
   /// - `Matches` (`a(sss)`, not announced): every player, how the hub matches it to its
@@ -55,6 +57,9 @@ extension AudioSessionService {
         Interface.Property(AudioSession1.Property.willResume, "as") { [self] in
           .strings((interruption?.willResume ?? []).map(busName))
         },
+        Interface.Property(AudioSession1.Property.silenced, "as") { [self] in
+          .strings(silenced.map(busName))
+        },
         Interface.Property(AudioSession1.Property.unmatched, "a(ss)", change: .none) { [self] in
           .array(
             elementSignature: "(ss)",
@@ -88,6 +93,17 @@ extension AudioSessionService {
   /// The player's first MPRIS bus name, else its unique name.
   func busName(_ owner: String) -> String {
     BusName(rawValue: owner).flatMap { hub.view.mirror(of: $0)?.busNames.first?.rawValue } ?? owner
+  }
+
+  /// Announces a change of the silenced remote players on the audio session's interface.
+  func announceSilenced() {
+    do {
+      try hub.connection.emitPropertiesChanged(
+        path: HubAddress.path, interface: AudioSession1.interface,
+        properties: [AudioSession1.Property.silenced])
+    } catch {
+      logger.error("could not announce the silenced players", metadata: ["error": "\(error)"])
+    }
   }
 
   /// Announces a change of the interruption on the audio session's interface.

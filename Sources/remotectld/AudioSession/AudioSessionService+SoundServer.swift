@@ -65,13 +65,26 @@ extension AudioSessionService {
   func forgetStreams() {
     connection.assertOnConnectionThread()
     let indices = state.withLock { $0.playerStreams.removeAllStreams() }
+    silencer.forgetStreams()
     for index in indices { apply(.streamRemoved(index: index)) }
   }
 
   /// Asks the bus for the process of `owner`'s connection, once, and learns it (with its Flatpak
   /// sandbox, read on ``BlockingIO``'s thread); its streams are then matched.
+  ///
+  /// A relay's connection is the hub's own: its process is the relayed player's, which the
+  /// relays' registry read on that player's bus (``relayedProcess(of:)``), not the bus's answer
+  /// here.
   func askProcessID(of owner: BusName) {
     guard state.withLock({ $0.askedProcess.insert(owner).inserted }) else { return }
+    if let relayed = relayedProcess(of: owner) {
+      let entry = hub.view.mirror(of: owner).flatMap { Self.desktopEntry(of: $0) }
+      BlockingIO.submit { [self] in
+        let learned = relayed.map { PlayerProcess(processID: $0, desktopEntry: entry, reading: processes) }
+        connection.perform { [self] in learn(learned, of: owner) }
+      }
+      return
+    }
     connection.call(
       destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
       member: "GetConnectionUnixProcessID", arguments: [.string(owner.rawValue)]
@@ -109,6 +122,7 @@ extension AudioSessionService {
       }
     }
     readMissingLookups()
+    silenceNewStreams()
   }
 
   /// Reads on ``BlockingIO``'s thread what matching the streams misses now (a player in a
@@ -128,6 +142,7 @@ extension AudioSessionService {
         state.withLock { state in
           for each in found { state.playerStreams.store(each.lookups, of: each.process, for: each.index) }
         }
+        silenceNewStreams()
       }
     }
   }
@@ -180,6 +195,7 @@ extension AudioSessionService {
       // A player in a sandbox arrived between the read and now.
       readMissingLookups()
       apply(.streamChanged(index: stream.index, role: stream.role))
+      silenceNewStreams()
     case .streamRemoved(let index):
       let instant = ContinuousClock.now
       state.withLock { $0.playerStreams.streamRemoved(index, at: instant) }

@@ -23,6 +23,11 @@ import Synchronization
 /// when the names agree. Which players played on a lost sink is kept by ``RouteHistory``,
 /// whatever the order in which the server reports the sink's removal and its streams' fate.
 ///
+/// A relay of an AirPlay receiver (shairport-sync, `Relay/`'s registry says which) is a remote
+/// player (``SessionArbiter``'s rule 8): its start pauses the local players as an interrupted
+/// app is paused, and where a local player would be paused its streams, found by shairport-sync's
+/// process, are muted by ``StreamSilencer`` and given back after (`AudioSessionService+Relays.swift`).
+///
 /// While a player plays, the hub holds off the system's sleep with a logind delay inhibitor
 /// (``Logind``); when logind announces the sleep, every playing player is paused and the
 /// inhibitor released once they have all answered (or after ``sleepAnswerLimit``). Without a
@@ -90,6 +95,8 @@ final class AudioSessionService: Service, Sendable {
   let processes: any ProcessTree
   /// logind's sleep and the delay inhibitor.
   let logind: Logind
+  /// The hand on the streams of remote players (AirPlay), which cannot be paused from here.
+  let silencer: StreamSilencer
   /// The arbiter and what the parts know, locked for a moment at a time, never across I/O.
   let state: Mutex<State>
 
@@ -100,6 +107,7 @@ final class AudioSessionService: Service, Sendable {
     self.logger = logger
     self.processes = processes
     self.logind = Logind(logger: logger)
+    self.silencer = StreamSilencer(server: options.server, logger: logger)
     self.state = Mutex(
       State(
         arbiter: SessionArbiter(configuration: options.arbiterConfiguration),
@@ -113,6 +121,9 @@ final class AudioSessionService: Service, Sendable {
 
   /// The interruption under way, `nil` when none is.
   var interruption: SessionArbiter.Interruption? { state.withLock { $0.arbiter.interruption } }
+
+  /// The remote players (AirPlay) whose streams are silenced now, by owner.
+  var silenced: [String] { state.withLock { $0.arbiter.silenced } }
 
   /// Tells `continuation` the interrupted players whenever they change, until
   /// ``removeInterruptionStream(_:)`` with the token returned.
@@ -158,8 +169,11 @@ final class AudioSessionService: Service, Sendable {
   /// Follows the players and the sound server (and logind's sleep) until graceful shutdown;
   /// then releases the sleep inhibitor and ends the web remote's streams of interruptions.
   func run() async throws {
+    let silencing = Task { [silencer] in await silencer.run() }
     let observer = hub.view.observe { [self] change in take(change) }
     defer { hub.view.removeObserver(observer) }
+    let relays = hub.relays.observe { [self] change in connection.run { [self] in take(change) } }
+    defer { hub.relays.removeObserver(relays) }
     // The players already there.
     connection.perform { [self] in
       for mirror in hub.view.mirrors where mirror.isLoaded { playerLoaded(mirror.owner) }
@@ -175,6 +189,9 @@ final class AudioSessionService: Service, Sendable {
     }
     logind.stop()
     for continuation in state.withLock({ $0.interruptionStreams }) { continuation.finish() }
+    // No stream is left muted behind the hub.
+    silencer.finish()
+    await silencing.value
   }
 
 }
