@@ -46,4 +46,36 @@ struct AirPlayTests {
       await sender.stop()
     }
   }
+
+  @Test func `remotectl check --system says what shairport-sync breaks, idle and while a sender streams`()
+    async throws
+  {
+    try await ShairportSync.Stage.with { stage in
+      let environment = ["DBUS_SYSTEM_BUS_ADDRESS": stage.systemBus.address]
+      let idle = try await ChildProcess.run(
+        HubTools.remotectl, ["check", "--system", "ShairportSync"], environment: environment,
+        timeout: .seconds(60))
+      #expect(idle.status == 1, "\(idle)")
+      #expect(idle.output.contains("FAIL enumerated-values: Rate 0.0 is below MinimumRate 1.0"), "\(idle)")
+      #expect(
+        idle.output.contains(
+          "FAIL commands-reach-the-player: CanPlay, CanPause, CanGoNext, CanGoPrevious, CanControl true "
+            + "while org.gnome.ShairportSync.RemoteControl Available is false"), "\(idle)")
+      #expect(idle.output.contains("ShairportSync: "), "\(idle)")
+
+      // While a sender streams, its LoopStatus is "Not Available" too.
+      let sender = try stage.receiver.send(seconds: 8)
+      try await sender.started()
+      try await stage.receiver.waitForStatus("Playing")
+      let streaming = try await ChildProcess.run(
+        HubTools.remotectl, ["check", "--system", "--json", "ShairportSync"], environment: environment,
+        timeout: .seconds(60))
+      let report = try JSONSerialization.jsonObject(with: Data(streaming.output.utf8)) as? [String: Any]
+      let rules = report?["rules"] as? [[String: Any]] ?? []
+      let values = rules.first { $0["rule"] as? String == "enumerated-values" }?["detail"] as? String ?? ""
+      #expect(values.contains(#"LoopStatus "Not Available" is not None, Track or Playlist"#), "\(streaming)")
+      #expect(report?["passed"] as? Bool == false, "\(streaming)")
+      await sender.stop()
+    }
+  }
 }
