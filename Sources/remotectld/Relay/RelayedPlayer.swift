@@ -31,6 +31,10 @@ final class RelayedPlayer: Sendable {
     /// What the relay relays, and the owner it is entered under in the registry.
     var relayed: Relayed
     var entered: BusName?
+    /// The calls and writes sent to the source and not answered yet.
+    var unanswered = 0
+    /// Whether ``close()`` was called: the connection closes once nothing is unanswered.
+    var isClosing = false
   }
 
   /// The name the relay owns on the session bus.
@@ -92,16 +96,38 @@ final class RelayedPlayer: Sendable {
     return relay
   }
 
-  /// Withdraws the relay: it leaves the registry and its connection closes, which takes its name
-  /// off the session bus. Calling it again does nothing.
+  /// Withdraws the relay: it leaves the registry, and its connection closes, which takes its name
+  /// off the session bus, once every call sent to the source is answered (a source that left
+  /// answers each with an error that says so, which reaches the caller). Calling it again does
+  /// nothing.
   func close() {
     let stops = stops.withLock { stops in
       defer { stops = [] }
       return stops
     }
     stops.forEach { $0() }
-    if !connection.perform({ [self] in leave() }) { leave() }
-    connection.close()
+    // On the bus thread (a player that left) at once: the connection may close right after.
+    if connection.isOnConnectionThread || !connection.perform({ [self] in leave() }) { leave() }
+    let closes = state.withLock { state in
+      state.isClosing = true
+      return state.unanswered == 0
+    }
+    if closes { connection.close() }
+  }
+
+  /// Counts a call or write sent to the source.
+  private func sent() {
+    state.withLock { $0.unanswered += 1 }
+  }
+
+  /// Counts an answer of the source: the last one closes a closing relay's connection, after the
+  /// answer went out.
+  private func answered() {
+    let closes = state.withLock { state in
+      state.unanswered -= 1
+      return state.isClosing && state.unanswered == 0
+    }
+    if closes { connection.close() }
   }
 
   /// What the relay relays now; change it with ``update(_:)``.
@@ -173,12 +199,14 @@ final class RelayedPlayer: Sendable {
         Interface.Method(
           method.name, in: method.inSignature, out: method.outSignature, inNames: method.inNames,
           outNames: method.outNames
-        ) { [source] call in
-          source.call(call.member, of: interface.name, arguments: call.arguments) { result in
+        ) { [self] call in
+          sent()
+          source.call(call.member, of: interface.name, arguments: call.arguments) { [self] result in
             switch result {
             case .success(let values): call.reply(values)
             case .failure(let error): call.fail(error)
             }
+            answered()
           }
         }
       },
@@ -211,11 +239,13 @@ final class RelayedPlayer: Sendable {
       write.fail(.invalidArgs("\(property.name) is \(property.signature), not \(write.value.signature)"))
       return true
     }
-    source.write(property.name, of: interface.name, write.value) { result in
+    sent()
+    source.write(property.name, of: interface.name, write.value) { [self] result in
       switch result {
       case .success: write.accept()
       case .failure(let error): write.fail(error)
       }
+      answered()
     }
     return true
   }
