@@ -182,42 +182,18 @@ struct CommandPathTests {
       }
     }
 
-    /// The web remote's URL and the key of a device paired through `remotectl pair`'s link, as
-    /// the page pairs; on loopback the key is also the device's bearer token.
+    /// The web remote's URL and the key of a device paired through `remotectl pair`'s link
+    /// (``PairedWebRemote``), paired once.
     private func pairedDevice() async throws -> (base: String, key: String) {
       if let base = webRemote.base, let key = webRemote.key { return (base, key) }
-      let link = try await remotectl("pair", "--no-qr").split(separator: "\n").first { $0.contains("#pair=") }
-      guard let link, let hash = link.firstIndex(of: "#") else {
-        throw TestFailure("remotectl pair gave no link")
-      }
-      let fields = URLComponents(string: "?" + link[link.index(after: hash)...])?.queryItems ?? []
-      guard let code = fields.first(where: { $0.name == "pair" })?.value,
-        let key = fields.first(where: { $0.name == "key" })?.value
-      else { throw TestFailure("the link has no code or key: \(link)") }
-      let base = String(link[..<hash])
-      let body = #"{"name": "curl"}"#
-      let nonce = (0..<16).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max)) }.joined()
-      let signature = RequestSignature.sign(
-        id: code, key: Base64URL.decode(key) ?? [], method: "POST", target: "/api/pair",
-        body: Array(body.utf8),
-        time: Int64((Date().timeIntervalSince1970 * 1000).rounded()), nonce: nonce)
-      let answer = try await curl([
-        "-X", "POST", "-H", "Content-Type: application/json", "-H", "Authorization: RemoteHMAC \(signature)",
-        "-d", body, base + "api/pair",
-      ])
-      guard answer.status == 200 else {
-        throw TestFailure("pairing answered \(answer.status): \(answer.body)")
-      }
-      webRemote.base = base
-      webRemote.key = key
-      return (base, key)
+      let device = try await PairedWebRemote.pair(on: bus)
+      webRemote.base = device.base
+      webRemote.key = device.key
+      return (device.base, device.key)
     }
 
-    /// `curl -s` with `arguments`: the body, and the status code.
     private func curl(_ arguments: [String]) async throws -> (body: String, status: Int) {
-      let result = try await ChildProcess.run("curl", ["-s", "-w", "\n%{http_code}"] + arguments)
-      let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false)
-      return (lines.dropLast().joined(separator: "\n"), Int(lines.last ?? "") ?? 0)
+      try await PairedWebRemote.curl(arguments)
     }
   }
 

@@ -15,7 +15,10 @@ struct CheckCommand: AsyncParsableCommand {
       answered with errors, PropertiesChanged after each change and never for Position, Raise when \
       CanRaise is true. The check plays, seeks, changes tracks and settings, then restores track, \
       position (±1 s), loop, shuffle, rate, volume and status, and checks that it did. Quit is called \
-      only with --quit. Exit status 0 only when every rule passes.
+      only with --quit. Rate within MinimumRate and MaximumRate; for shairport-sync, no Can* true \
+      while its RemoteControl Available is false. --system checks a player on the system bus; a \
+      player the Now Playing hub relays from there (NAME.system) is checked as the relay, with a \
+      NOTE naming its source. Exit status 0 only when every rule passes.
       """)
 
   @Argument(
@@ -31,12 +34,22 @@ struct CheckCommand: AsyncParsableCommand {
   @Flag(help: "Also call Quit when CanQuit is true, after every other rule: the player exits")
   var quit = false
 
+  @Flag(
+    help: ArgumentHelp(
+      "Check a player on the system bus (shairport-sync, and spotifyd or mopidy run as services), "
+        + "not the one the Now Playing hub relays to the session bus as NAME.system"))
+  var system = false
+
   mutating func run() async throws {
-    let session = try BusSession.connect()
+    let session = try await connect()
     defer { session.bus.close() }
     var choice = options.choice
     if let player { choice.players = [PlayerPattern(player)] }
-    let identity = try await PlayerResolver.nowPlaying(choice, session: session, named: player != nil)
+    // The system bus has no playerctld and no hub: every name there is looked at.
+    let identity = try await PlayerResolver.nowPlaying(
+      choice, session: session, named: player != nil || system)
+    let note = system ? nil : await RelayNote.text(for: identity, session: session)
+    if let note, !json { StandardStreams.write("NOTE \(note)\n") }
     let remote = session.bus.player(identity)
     let log = EventLog()
     let events: AsyncStream<PlayerEvent>
@@ -51,12 +64,27 @@ struct CheckCommand: AsyncParsableCommand {
     defer { recorder.cancel() }
     var checker = ConformanceChecker(player: remote, log: log)
     checker.quits = quit
+    if let owner = try? await session.bus.owner(of: identity) {
+      checker.remoteControlAvailable = await AirPlayReceiverRule.isAvailable(
+        owner: owner, on: session.bus.connection)
+    }
     let results = await checker.run()
     StandardStreams.write(
       json
-        ? CheckReport.json(player: identity.instance, results)
+        ? CheckReport.json(player: identity.instance, results, note: note)
         : CheckReport.text(player: identity.instance, results))
     if !results.allSatisfy(\.passed) { throw ControlError("") }
+  }
+
+  /// The session bus, or with `--system` the system bus, or one line saying why not.
+  private func connect() async throws(ControlError) -> BusSession {
+    guard system else { return try BusSession.connect() }
+    do {
+      return BusSession(bus: try await MediaPlayerBus.connectToSystemBus())
+    } catch {
+      throw ControlError(
+        "Could not connect to the system bus (\(error.message)); set DBUS_SYSTEM_BUS_ADDRESS or start dbus")
+    }
   }
 }
 

@@ -10,13 +10,14 @@ enum CheckReport {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// `{"player": …, "passed": …, "rules": [{"rule": …, "passed": …, "detail": …}]}`.
-  static func json(player: String, _ results: [RuleResult]) -> String {
+  /// `{"player": …, "passed": …, "rules": [{"rule": …, "passed": …, "detail": …}]}`, with
+  /// `"note": …` after the player when there is one (the player is a relay of the hub's).
+  static func json(player: String, _ results: [RuleResult], note: String? = nil) -> String {
     let rules = results.map {
       "{\"rule\":\(JSONString.quoted($0.rule)),\"passed\":\($0.passed),\"detail\":\(JSONString.quoted($0.detail))}"
     }
     let passed = results.allSatisfy(\.passed)
     return
-      "{\"player\":\(JSONString.quoted(player)),\"passed\":\(passed),\"rules\":[\(rules.joined(separator: ","))]}\n"
+      "{\"player\":\(JSONString.quoted(player)),\(note.map { "\"note\":\(JSONString.quoted($0))," } ?? "")\"passed\":\(passed),\"rules\":[\(rules.joined(separator: ","))]}\n"
   }
 }

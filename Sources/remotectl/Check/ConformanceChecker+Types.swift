@@ -26,8 +26,19 @@ extension ConformanceChecker {
     if let maximum = state[.maximumRate]?.doubleValue, maximum < 1 {
       failures.append("\(PlayerProperty.maximumRate.rawValue) \(maximum) is below 1.0")
     }
+    // MPRIS: Rate lies between MinimumRate and MaximumRate, and is never 0.
+    if let rate = state[.rate]?.doubleValue {
+      if let minimum = state[.minimumRate]?.doubleValue, rate < minimum {
+        failures.append("\(PlayerProperty.rate.rawValue) \(rate) is below MinimumRate \(minimum)")
+      } else if let maximum = state[.maximumRate]?.doubleValue, rate > maximum {
+        failures.append("\(PlayerProperty.rate.rawValue) \(rate) is above MaximumRate \(maximum)")
+      } else if rate == 0 {
+        failures.append("\(PlayerProperty.rate.rawValue) is 0.0, which MPRIS forbids")
+      }
+    }
     return .from(
-      "enumerated-values", failures: failures, passing: "PlaybackStatus, LoopStatus and rate limits valid")
+      "enumerated-values", failures: failures,
+      passing: "PlaybackStatus, LoopStatus, Rate and rate limits valid")
   }
 
   func checkMetadata(_ state: PlayerState) -> RuleResult {

@@ -28,6 +28,10 @@ struct ConformanceChecker {
   /// Whether to call Quit (when CanQuit is true) once every other rule ran and the player was
   /// restored: the player exits.
   var quits = false
+  /// The player's `org.gnome.ShairportSync.RemoteControl` `Available`, when it serves that
+  /// interface (it is shairport-sync): whether its commands reach the AirPlay sender
+  /// (``AirPlayReceiverRule``).
+  var remoteControlAvailable: Bool?
 
   /// Runs every rule, in order, and restores what it changed.
   func run() async -> [RuleResult] {
@@ -45,6 +49,9 @@ struct ConformanceChecker {
     results.append(checkTypes("player-properties", initial.properties, PlayerProperty.self, answered: true))
     results.append(checkEnumerations(initial))
     results.append(checkMetadata(initial))
+    if let remoteControlAvailable {
+      results.append(AirPlayReceiverRule.result(initial, isAvailable: remoteControlAvailable))
+    }
     results += await QueueRules(player: player).run(
       hasTrackList: root?[RootProperty.hasTrackList.rawValue]?.boolValue == true)
     let steps: [() async -> RuleResult] = [

@@ -276,6 +276,16 @@ extension ShairportSync {
       }?["index"] as? Int
     }
 
+    /// Waits until shairport-sync plays a sender's sound: its stream on the sound server, and
+    /// PlaybackStatus Playing (past the Playing and Paused it may say as pyatv's RECORD and FLUSH
+    /// arrive).
+    func waitUntilSounding(within timeout: Duration = .seconds(15)) async throws {
+      try await eventually("shairport-sync to play a sender's sound", within: timeout) {
+        guard try await sinkInput() != nil else { return false }
+        return try await receiver.playbackStatus() == "Playing"
+      }
+    }
+
     private func stop(removing folder: URL?) async {
       await receiver.stop()
       await sound.stop()
@@ -317,7 +327,14 @@ struct AirPlaySender: Sendable {
     self.output = output
     process = try ChildProcess(
       Self.python, [Self.script, "\(port)", "\(seconds)", title, artist, album],
-      environment: ["PYTHONUNBUFFERED": "1"], standardOutput: .stream(output.receive))
+      environment: ["PYTHONUNBUFFERED": "1"], standardInput: .pipe, standardOutput: .stream(output.receive))
+  }
+
+  /// Changes the track within the session, as a phone does: the new title (same artist and
+  /// album) in an RTSP `SET_PARAMETER`; returns once shairport-sync answered it.
+  func changeTrack(to title: String) async throws {
+    try process.write("track \(title)\n")
+    _ = try await output.wait(within: .seconds(10)) { $0.contains(#""event": "track""#) }
   }
 
   /// The instant the stream started (the sender's `streaming` line arrived: it then hands pyatv

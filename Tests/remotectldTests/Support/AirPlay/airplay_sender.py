@@ -10,6 +10,11 @@ It prints one JSON line per step on standard output, flushed: {"event": "connect
 the whole file and ended the session (or {"event": "failed", "error": ...}), then exits. SIGTERM
 ends the stream early, as a phone that stops does.
 
+When standard input is a pipe, each line "track TITLE" read from it while the stream plays is a
+track change within the session, as a phone's: the new title (same artist and album) in an RTSP
+SET_PARAMETER on the stream's connection, answered with {"event": "track", "title": TITLE} once
+the receiver answered it.
+
 A quirk of the sender, not of the receiver: pyatv announces raw PCM (`a=rtpmap:96 L16/44100/2`)
 and adds an ALAC-style `a=fmtp:96 ...` line; shairport-sync 3.3.8 reads that line as ALAC
 parameters, decodes the PCM as ALAC and aborts. An iPhone announces ALAC with its fmtp line, or
@@ -23,6 +28,7 @@ import json
 import math
 import os
 import signal
+import stat
 import struct
 import sys
 import tempfile
@@ -31,6 +37,7 @@ import wave
 from pyatv import conf, connect
 from pyatv.const import Protocol
 from pyatv.interface import MediaMetadata
+from pyatv.protocols.raop import stream_client
 from pyatv.support import rtsp
 
 # A 1x1 JPEG: the cover shairport-sync writes to its cover-art cache and names in mpris:artUrl.
@@ -49,6 +56,51 @@ def drop_fmtp_line():
     """Removes pyatv's a=fmtp line from its ANNOUNCE body (see the module's comment)."""
     lines = rtsp.ANNOUNCE_PAYLOAD.split("\r\n")
     rtsp.ANNOUNCE_PAYLOAD = "\r\n".join(line for line in lines if not line.startswith("a=fmtp:"))
+
+
+def remember_stream_clients(clients):
+    """Keeps each pyatv stream client that starts sending audio, to send track changes on."""
+    send_audio = stream_client.StreamClient.send_audio
+
+    async def remembering(self, *arguments, **keywords):
+        clients.append(self)
+        return await send_audio(self, *arguments, **keywords)
+
+    stream_client.StreamClient.send_audio = remembering
+
+
+async def change_track(client, metadata):
+    """A phone's track change: the new track's text metadata, then its progress (shairport-sync
+    3.3.8 holds the metadata until progress comes)."""
+    context = client.context
+    now = context.rtptime
+    await client.rtsp.set_metadata(context.rtsp_session, context.rtpseq, now, metadata)
+    await client.rtsp.set_parameter("progress", "%d/%d/%d" % (now, now, now + 60 * context.sample_rate))
+    say("track", title=metadata.title)
+
+
+def follow_commands(loop, clients, metadata):
+    """Reads "track TITLE" lines from standard input when it is a pipe (see the module's text)."""
+    if not stat.S_ISFIFO(os.fstat(sys.stdin.fileno()).st_mode):
+        return
+    os.set_blocking(sys.stdin.fileno(), False)
+    pending = bytearray()
+
+    def readable():
+        data = os.read(sys.stdin.fileno(), 4096)
+        if not data:
+            loop.remove_reader(sys.stdin.fileno())
+            return
+        pending.extend(data)
+        while b"\n" in pending:
+            line, _, rest = bytes(pending).partition(b"\n")
+            pending[:] = rest
+            command, _, title = line.decode().partition(" ")
+            if command == "track" and clients:
+                changed = MediaMetadata(title=title, artist=metadata.artist, album=metadata.album)
+                asyncio.ensure_future(change_track(clients[-1], changed))
+
+    loop.add_reader(sys.stdin.fileno(), readable)
 
 
 def write_tone(path, seconds):
@@ -74,6 +126,9 @@ async def stream(port, path, metadata):
     config.add_service(conf.ManualService("remotectl-test", Protocol.RAOP, port, properties))
     device = await connect(config, loop)
     say("connected")
+    clients = []
+    remember_stream_clients(clients)
+    follow_commands(loop, clients, metadata)
     task = asyncio.ensure_future(device.stream.stream_file(path, metadata=metadata))
     loop.add_signal_handler(signal.SIGTERM, task.cancel)
     say("streaming")
