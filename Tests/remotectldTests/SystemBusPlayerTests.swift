@@ -244,6 +244,13 @@ struct SystemBusPlayerTests {
       try await eventually("the playing receiver to be Now Playing", { try await bus.hubActive() }) {
         $0 == "ShairportSync.system"
       }
+      // A stream that ended says Stopped at once, while shairport-sync keeps Active for its
+      // active_state_timeout: the session ends here with the stream.
+      try await receiver.send("active true")
+      try await receiver.send("status Stopped")
+      try await eventually("the stopped receiver to be Now Playing no more", { try await bus.hubActive() }) {
+        $0 == ""
+      }
     }
   }
 

@@ -60,10 +60,16 @@ extension SystemBusService {
     return isEligible(relayed.owner)
   }
 
-  /// Whether the system-bus player `owner` may be Now Playing.
+  /// Whether the system-bus player `owner` may be Now Playing: while it plays, or while its
+  /// session lasts (`Active`) and its stream has not ended. A sender's TEARDOWN makes
+  /// shairport-sync say `Stopped` at once but keeps `Active` for its `active_state_timeout`
+  /// (10 s by default), so `Stopped` ends the session here at once; a phone's pause reads
+  /// `Paused` and keeps it.
   func isEligible(_ owner: BusName) -> Bool {
     guard let isActive = players.withLock({ $0[owner]?.session.isActive }) else { return true }
-    return isActive || view.withLock({ $0 })?.mirror(of: owner)?.isPlaying == true
+    let mirror = view.withLock({ $0 })?.mirror(of: owner)
+    if mirror?.isPlaying == true { return true }
+    return isActive && mirror?.playbackStatus != PlaybackStatus.stopped.rawValue
   }
 
   /// Tells the hub whether `owner`'s relay may be Now Playing, when that changed. On the hub's
