@@ -92,23 +92,19 @@ final class ListeningSocket: Sendable {
   }
 
   /// The port `socket` is bound to, read back with `getsockname`; 0 for an address that is not
-  /// IPv4 (the hub listens on IPv4 loopback and LAN addresses only).
+  /// IP.
+  ///
+  /// On Linux both `sockaddr_in` and `sockaddr_in6` hold the port, in network byte order, in the
+  /// two bytes after the 2-byte family.
   private static func boundPort(of socket: CInt) -> Int {
     var storage = sockaddr_storage()
     var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
     let read = withUnsafeMutablePointer(to: &storage) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
     }
-    guard read == 0 else { return 0 }
-    return withUnsafePointer(to: &storage) { pointer in
-      switch Int32(pointer.pointee.ss_family) {
-      case AF_INET:
-        pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
-          Int(UInt16(bigEndian: $0.pointee.sin_port))
-        }
-      default: 0
-      }
-    }
+    let family = Int32(storage.ss_family)
+    guard read == 0, family == AF_INET || family == AF_INET6 else { return 0 }
+    return withUnsafeBytes(of: &storage) { Int(UInt16($0[2]) << 8 | UInt16($0[3])) }
   }
 
   private static func name(of address: SocketAddress) -> String {
