@@ -49,6 +49,9 @@ let package = Package(
     // TLS for the bridge's https artwork downloads, whose HTTP/1.1 client is the bridge's own, on
     // SwiftNIO: no FoundationNetworking (libcurl), no full Foundation, no HTTP/2 or compression.
     .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+    // The hub's listeners, bound at start and served from their first connection on, stop as
+    // Hummingbird's server does (NIOExtras' ServerQuiescingHelper); the version Hummingbird resolves.
+    .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.34.1"),
     // `swift package generate-documentation`: the lint gate builds the DocC catalogs with it, and a
     // broken link fails the gate. A command plugin, so nothing of it is linked into a product.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
@@ -254,6 +257,9 @@ let package = Package(
         .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOExtras", package: "swift-nio-extras"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -9,7 +9,7 @@
 #   - `remotectl status` against `playerctl status` with one binaural on the bus, RUNS alternated
 #     runs each (default 30): median wall time (bash's clock around each run) and their ratio;
 #   - remotectld (`--http-port 0 --proxy on`, the bridge on) idle with that one player: resident
-#     memory (VmRSS), its anonymous part and its clean file pages;
+#     memory (VmRSS), its anonymous part, its clean file pages and its proportional share (Pss);
 #   - PlayPause through remotectld's proxy ÷ straight to binaural (Benchmarks/DBus/hub.c, CALLS
 #     interleaved rounds, default 2000), p50s of the same loop, and the hub's CPU time (user and
 #     system, /proc/PID/stat) over the loop per round, no browser connected;
@@ -89,8 +89,9 @@ round() {
     sleep 0.05
   done
   sleep 2
-  local idle anonymous clean
+  local idle anonymous clean pss
   idle=$(kib "$hub")
+  pss=$(smaps "$hub" Pss)
   anonymous=$(smaps "$hub" Anonymous)
   clean=$(smaps "$hub" Private_Clean)
 
@@ -130,11 +131,11 @@ PAIR
   port=${port%/}
   fanout=$("$work/webremote-fanout" "$port" "$token" "$clients" "$fanout_rounds" "$hub" | awk '$1 == "rss" { print $2, $3 }')
 
-  awk -v l="$label" -v r="$2" -v o="$ours" -v t="$theirs" -v i="$idle" -v a="$anonymous" -v c="$clean" \
+  awk -v l="$label" -v r="$2" -v o="$ours" -v t="$theirs" -v i="$idle" -v a="$anonymous" -v c="$clean" -v s="$pss" \
     -v p="$ratio" -v u="$cpu" -v f="$fanout" 'BEGIN {
       split(f, m, " ")
-      printf "%-6s %d  remotectl %.2f ms / playerctl %.2f ms = %.2f  idle %.1f MiB (anonymous %.1f, clean %.1f)  PlayPause proxy/straight %.2f, hub CPU %d us a round  %d clients: %.1f -> %.1f MiB\n",
-        l, r, o / 1000, t / 1000, o / t, i / 1024, a / 1024, c / 1024, p, u, '"$clients"', m[1] / 1024, m[2] / 1024
+      printf "%-6s %d  remotectl %.2f ms / playerctl %.2f ms = %.2f  idle %.1f MiB (anonymous %.1f, clean %.1f, Pss %.1f)  PlayPause proxy/straight %.2f, hub CPU %d us a round  %d clients: %.1f -> %.1f MiB\n",
+        l, r, o / 1000, t / 1000, o / t, i / 1024, a / 1024, c / 1024, s / 1024, p, u, '"$clients"', m[1] / 1024, m[2] / 1024
     }'
   kill -KILL "$hub" "$player" "$bus" 2>/dev/null || true
   wait "$hub" "$player" "$bus" 2>/dev/null || true

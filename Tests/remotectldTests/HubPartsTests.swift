@@ -107,6 +107,44 @@ struct HubPartsTests {
     await bus.stop()
   }
 
+  @Test(.enabled(if: ChildProcess.which("curl") != nil))
+  func `the web remote and the bridge start on their first connection, which they answer`() async throws {
+    let bus = try await PrivateBus.start()
+    let (environment, folder) = try Self.environment(on: bus)
+    let hub = try await bus.startHub(
+      ["--http-port", "0", "--bridge-port", "0", "--proxy", "on"], environment: environment)
+    let endpoint = folder.appendingPathComponent("bridge-endpoint")
+    let urls = try await eventually("the web remote's URL and the bridge's endpoint file") {
+      () async throws -> String? in
+      let urls = try await Self.property(Self.webRemoteInterface, "URLs", on: bus)
+      return urls.contains("http://127.0.0.1:") && Self.exists(endpoint) ? urls : nil
+    }
+    // Bound at start, so addressed on the bus and in the endpoint file; nothing serves them yet.
+    try await bus.waitForName(Self.proxyName)
+    #expect(!(try Self.log(of: bus)).contains("started for its first connection"))
+
+    let page = try #require(urls.firstMatch(of: /http:\/\/127\.0\.0\.1:[0-9]+\//)).output
+    let answer = try await ChildProcess.run(
+      "curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", String(page)])
+    #expect(answer.output.trimmingCharacters(in: .whitespacesAndNewlines) == "200", "\(answer)")
+    let bridgeURL = try String(contentsOf: endpoint, encoding: .utf8)
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+      .replacingOccurrences(of: "ws://", with: "http://")
+    let bridgeAnswer = try await ChildProcess.run(
+      "curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", bridgeURL])
+    // Any HTTP answer: curl says 000 when nothing answers.
+    let bridgeStatus = bridgeAnswer.output.trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(bridgeStatus.count == 3 && bridgeStatus != "000", "\(bridgeAnswer)")
+    let log = try Self.log(of: bus)
+    #expect(log.contains("the web remote started for its first connection"), "\(log)")
+    #expect(log.contains("the bridge started for its first connection"), "\(log)")
+
+    hub.signal(SIGTERM)
+    #expect(try await hub.waitForExit(within: .seconds(10)) == 0)
+    #expect(!Self.exists(endpoint))
+    await bus.stop()
+  }
+
   @Test func `SIGTERM: the proxy's names released, then the hub's, the bridge's files removed, exit 0`()
     async throws
   {

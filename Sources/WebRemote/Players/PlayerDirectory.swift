@@ -69,8 +69,9 @@ final class PlayerDirectory: Sendable {
   // MARK: - Running
 
   /// Follows the hub's order, the view's changes and the audio session's interruptions until
-  /// cancelled; then every client's stream ends.
-  func run() async {
+  /// cancelled; then every client's stream ends. `following` is called once the directory holds
+  /// the players as they are now, and follows their changes.
+  func run(following: @Sendable () -> Void = {}) async {
     let changes = hub.orderChanges()
     let interruptionChanges = interruptions?.interruptionChanges()
     // Each change is taken in after the other handlers of the message that made it and the
@@ -80,6 +81,7 @@ final class PlayerDirectory: Sendable {
     if let interruptions { interrupted(interruptions.interruptedPlayers()) }
     apply(hub.currentOrder())
     readStreamLevelsNow()
+    following()
     await withDiscardingTaskGroup { group in
       if let interruptionChanges {
         group.addTask { [self] in

@@ -63,8 +63,15 @@ package final class WebRemote: Service, Sendable {
 
   /// Follows the players until graceful shutdown; then every WebSocket client is closed.
   package func run() async throws {
+    try await run(following: {})
+  }
+
+  /// Follows the players until graceful shutdown, as ``run()`` does; `following` is called once
+  /// the web remote holds the players as they are now (a request served from then on finds
+  /// them), for a server that starts the web remote on its first connection.
+  package func run(following: @escaping @Sendable () -> Void) async throws {
     await cancelWhenGracefulShutdown {
-      await self.directory.run()
+      await self.directory.run(following: following)
     }
   }
 

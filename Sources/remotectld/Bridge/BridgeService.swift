@@ -4,11 +4,15 @@ import HubSupport
 import Hummingbird
 import HummingbirdWebSocket
 import Logging
+import NIOCore
 import ServiceLifecycle
 
 /// The bridge in remotectld: its two listeners (the unix socket in the runtime folder and
-/// loopback TCP), each a Hummingbird application serving ``BridgeRoutes``, until graceful
-/// shutdown.
+/// loopback TCP), each serving ``BridgeRoutes`` with Hummingbird, until graceful shutdown.
+///
+/// Both are bound when the part starts, and the endpoint file written; the bridge's shared
+/// state (``BridgeHub``, with its bus thread) and SwiftNIO's event loops start on the first
+/// connection to either.
 struct BridgeService: Service {
   let options: BridgeOptions
   /// The address of the bus players are published on, the hub's; `nil` for the session bus.
@@ -53,53 +57,120 @@ struct BridgeService: Service {
         "cannot read \(files.originsFile.path): only the origins --bridge-origin names are allowed",
         metadata: ["error": "\(errorDescription(error))"])
     }
-    let hub = BridgeHub(
-      configuration: BridgeConfiguration(
-        busAddress: busAddress, token: token, allowedOrigins: Set(options.origins + listedOrigins),
-        heartbeatInterval: .milliseconds(Int64(options.heartbeat * 1000)),
-        artworkDirectory: files.artwork),
-      logger: logger)
-    var listeners = [
-      Listener(
-        name: "loopback TCP", isSocket: false, file: files.endpoint,
-        application: tcpApplication(hub: hub, files: files))
-    ]
+    let configuration = BridgeConfiguration(
+      busAddress: busAddress, token: token, allowedOrigins: Set(options.origins + listedOrigins),
+      heartbeatInterval: .milliseconds(Int64(options.heartbeat * 1000)),
+      artworkDirectory: files.artwork)
+    // The unix socket first: a failure of the TCP listener then stays the Reason on the bus.
+    var listeners = [Listener]()
     if ownsSocket(files) {
       status.serves(socket: files.socket.path)
-      listeners.append(
-        Listener(
-          name: "unix socket", isSocket: true, file: files.socket,
-          application: application(
-            hub: hub, listener: .unixSocket, address: .unixDomainSocket(path: files.socket.path))))
+      if let socket = listen(
+        name: "unix socket", isSocket: true, file: files.socket, on: .path(files.socket.path))
+      {
+        listeners.append(socket)
+      }
     }
+    if let socket = listen(
+      name: "loopback TCP", isSocket: false, file: files.endpoint, on: .loopbackTCP(options.port))
+    {
+      listeners.append(socket)
+      announce(port: socket.socket.port, files: files)
+    }
+    guard !listeners.isEmpty else { return }
+    let sockets = listeners.map(\.socket)
+    // The bridge's directory and SwiftNIO's event loops start on the first connection, which
+    // waits in its socket's backlog meanwhile.
+    await cancelWhenGracefulShutdown { await ListeningSocket.firstConnection(on: sockets) }
+    let hub =
+      Task.isShuttingDownGracefully || Task.isCancelled
+      ? nil : start(configuration, port: listeners.first { !$0.isSocket }?.socket.port)
     await withDiscardingTaskGroup { group in
       for listener in listeners {
         group.addTask { [logger, status] in
-          do {
-            try await listener.application.run()
-          } catch {
-            let reason = "the bridge's \(listener.name) listener stopped: \(error)"
-            status.stopped(isSocket: listener.isSocket, reason)
-            logger.error("\(reason)")
+          if let hub {
+            do {
+              try await server(hub: hub, listener: listener.isSocket ? .unixSocket : .loopback).serve(
+                listener.socket)
+            } catch {
+              let reason = "the bridge's \(listener.name) listener stopped: \(error)"
+              status.stopped(isSocket: listener.isSocket, reason)
+              logger.error("\(reason)")
+            }
           }
-          do {
-            try BridgeFiles.removeIfPresent(listener.file)
-          } catch {
-            logger.warning(
-              "cannot remove \(listener.file.path)", metadata: ["error": "\(errorDescription(error))"])
-          }
+          listener.socket.close()
+          remove(listener.file)
         }
       }
     }
   }
 
-  /// One of the bridge's listeners, and the file it leaves behind.
+  /// One of the bridge's listeners: its socket, held from the start, and the file it leaves
+  /// behind.
   private struct Listener: Sendable {
     var name: String
     var isSocket: Bool
     /// The file removed when it stops: the socket, or the endpoint file that names the port.
     var file: URL
-    var application: any Service
+    var socket: ListeningSocket
+  }
+
+  /// Where a listener listens.
+  private enum Address {
+    case loopbackTCP(Int)
+    case path(String)
+  }
+
+  /// The listener named `name` bound at `address`, or `nil` when it cannot be (the reason said
+  /// on the bus and logged, and its file removed: an endpoint file left by a hub that was killed
+  /// names a port nobody serves).
+  private func listen(name: String, isSocket: Bool, file: URL, on address: Address) -> Listener? {
+    do {
+      let socketAddress =
+        switch address {
+        case .loopbackTCP(let port): try SocketAddress(ipAddress: "127.0.0.1", port: port)
+        case .path(let path): try SocketAddress(unixDomainSocketPath: path)
+        }
+      return Listener(
+        name: name, isSocket: isSocket, file: file, socket: try ListeningSocket(address: socketAddress))
+    } catch {
+      let reason = "the bridge's \(name) listener stopped: \(error)"
+      status.stopped(isSocket: isSocket, reason)
+      logger.error("\(reason)")
+      remove(file)
+      return nil
+    }
+  }
+
+  /// Says where the loopback listener is: on the bus, in the endpoint file, in the log.
+  private func announce(port: Int, files: BridgeFiles) {
+    let endpoint = "ws://127.0.0.1:\(port)/bridge"
+    status.serves(endpoint: endpoint)
+    do {
+      try files.write(endpoint + "\n", to: files.endpoint)
+    } catch {
+      logger.error("cannot write \(files.endpoint.path): \(errorDescription(error))")
+    }
+    logger.notice("bridge at \(endpoint)")
+  }
+
+  /// The bridge's shared state, the loopback listener's own origins allowed (at `port`).
+  private func start(_ configuration: BridgeConfiguration, port: Int?) -> BridgeHub {
+    let hub = BridgeHub(configuration: configuration, logger: logger)
+    if let port {
+      hub.allowOwnOrigins(["http://127.0.0.1:\(port)", "http://localhost:\(port)", "http://[::1]:\(port)"])
+    }
+    logger.info("the bridge started for its first connection")
+    return hub
+  }
+
+  /// Removes a listener's file; one already gone is no failure.
+  private func remove(_ file: URL) {
+    do {
+      try BridgeFiles.removeIfPresent(file)
+    } catch {
+      logger.warning("cannot remove \(file.path)", metadata: ["error": "\(errorDescription(error))"])
+    }
   }
 
   /// Whether the hub serves the unix socket: not when another process does (logged), nor when a
@@ -117,35 +188,18 @@ struct BridgeService: Service {
     return false
   }
 
-  private func tcpApplication(hub: BridgeHub, files: BridgeFiles) -> any Service {
-    application(hub: hub, listener: .loopback, address: .hostname("127.0.0.1", port: options.port)) {
-      [logger, status] port in
-      hub.allowOwnOrigins(["http://127.0.0.1:\(port)", "http://localhost:\(port)", "http://[::1]:\(port)"])
-      let endpoint = "ws://127.0.0.1:\(port)/bridge"
-      status.serves(endpoint: endpoint)
-      do {
-        try files.write(endpoint + "\n", to: files.endpoint)
-      } catch {
-        logger.error("cannot write \(files.endpoint.path): \(errorDescription(error))")
-      }
-      logger.notice("bridge at \(endpoint)")
-    }
-  }
-
-  private func application(
-    hub: BridgeHub, listener: BridgeListener, address: BindAddress,
-    onPort: @escaping @Sendable (Int) async -> Void = { _ in }
-  ) -> any Service {
+  /// A server of the bridge's routes for `listener`, on a socket the hub holds.
+  private func server(hub: BridgeHub, listener: BridgeListener) -> HeldSocketServer<
+    HTTP1WebSocketUpgradeChannel
+  > {
     let router = Router(context: BasicWebSocketRequestContext.self)
     BridgeRoutes(hub: hub, listener: listener).add(to: router)
-    return Application(
-      router: router,
-      server: .http1WebSocketUpgrade(
-        webSocketRouter: router, configuration: .init(ws: BridgeRoutes.webSocketConfiguration(for: hub))),
-      configuration: ApplicationConfiguration(address: address, serverName: "remotectld"),
-      onServerRunning: { channel in
-        if let port = channel.localAddress?.port { await onPort(port) }
-      },
+    let responder = router.buildResponder()
+    return HeldSocketServer(
+      childChannel: HTTP1WebSocketUpgradeChannel(
+        responder: responder.channelResponder(serverName: "remotectld", logger: logger),
+        webSocketResponder: responder,
+        configuration: .init(ws: BridgeRoutes.webSocketConfiguration(for: hub))),
       logger: logger)
   }
 }

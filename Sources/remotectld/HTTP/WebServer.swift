@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
+import NIOCore
 import ServiceLifecycle
 import WebRemote
 
@@ -12,14 +13,21 @@ import WebRemote
 /// `--public-origin` is allowed as a `Host` and an `Origin`. It serves until graceful shutdown;
 /// a port already taken ends it with an error, which the hub logs and says on the bus, and goes
 /// on without it (a listener, in ``HubPart``'s words).
+///
+/// The listeners are bound when the part starts (a port taken is an error then, and the
+/// addresses are on the bus at once); the web remote, its router and SwiftNIO's event loops
+/// start on the first connection, which waits in the backlog meanwhile: an idle hub that no
+/// browser has opened carries none of them.
 struct WebServer: Service {
   let options: HTTPOptions
-  let webRemote: WebRemote
+  let devices: DeviceStore
   let endpoint: WebRemoteEndpoint
   let logger: Logger
+  /// Makes the web remote, and what it follows of the hub (finished when the server stops).
+  let makeWebRemote: @Sendable () -> (WebRemote, HubNowPlayingSource)
 
-  /// The web server and the web remote as parts of the hub, or none when `options` says so or
-  /// the paired devices cannot be read (both logged and said by `endpoint`).
+  /// The web server, the web remote in it, as a part of the hub, or none when `options` says so
+  /// or the paired devices cannot be read (both logged and said by `endpoint`).
   static func parts(
     options: HTTPOptions, hub: Hub, endpoint: WebRemoteEndpoint, interruptions: (any PlayerInterruptions)?,
     streamVolumes: (any PlayerStreamVolumes)?, commands: CommandPath, logger: Logger
@@ -37,103 +45,95 @@ struct WebServer: Service {
       endpoint.off(reason)
       return []
     }
-    let source = HubNowPlayingSource(hub: hub)
-    let webRemote = WebRemote(
-      view: hub.view, hub: source, devices: devices, interruptions: interruptions, commands: commands,
-      streamVolumes: streamVolumes, publicOrigin: options.publicOrigin, logger: logger)
-    let server = WebServer(options: options, webRemote: webRemote, endpoint: endpoint, logger: logger)
-    let report: @Sendable (String) -> Void = { endpoint.off($0) }
-    // The web remote stops first: it closes its WebSockets, which the server's stop then need
-    // not wait for.
-    return [
-      HubPart("the web server", .listener(report: report), service: server),
-      HubPart("the web remote", .listener(report: report)) {
-        defer { source.finish() }
-        try await webRemote.run()
-      },
-    ]
+    let server = WebServer(options: options, devices: devices, endpoint: endpoint, logger: logger) {
+      let source = HubNowPlayingSource(hub: hub)
+      let webRemote = WebRemote(
+        view: hub.view, hub: source, devices: devices, interruptions: interruptions, commands: commands,
+        streamVolumes: streamVolumes, publicOrigin: options.publicOrigin, logger: logger)
+      return (webRemote, source)
+    }
+    return [HubPart("the web server", .listener(report: { endpoint.off($0) }), service: server)]
   }
 
   func run() async throws {
     let hostCheck = HostCheck<WebRemoteContext>()
+    let loopback = try Self.listen(
+      on: "127.0.0.1", port: options.port, hint: " (is the port taken? try --http-port)")
+    var sockets = [loopback]
+    defer { sockets.forEach { $0.close() } }
+    let port = loopback.port
+    hostCheck.allowLoopback(port: port)
+    var urls = ["http://127.0.0.1:\(port)/"]
+    var pairingURL = urls[0]
+    if options.lan {
+      if let address = LANAddress.find() {
+        sockets.append(try Self.listen(on: address, port: port, hint: ""))
+        hostCheck.allow(host: address, port: port)
+        if let name = LANAddress.hostName() {
+          hostCheck.allow(host: name, port: port)
+          hostCheck.allow(host: name + ".local", port: port)
+        }
+        pairingURL = "http://\(address):\(port)/"
+        urls.append(pairingURL)
+      } else {
+        logger.warning("--lan: this machine has no LAN address; serving loopback only")
+      }
+    }
+    if let publicOrigin = options.publicOrigin {
+      for host in publicOrigin.hosts { hostCheck.allow(authority: host) }
+      pairingURL = publicOrigin.text + "/"
+      urls.append(pairingURL)
+    }
+    endpoint.serve(devices: devices, urls: urls, pairingURL: pairingURL)
+    for url in urls { logger.notice("web remote at \(url)") }
+
+    let held = sockets
+    await cancelWhenGracefulShutdown { await ListeningSocket.firstConnection(on: held) }
+    guard !Task.isShuttingDownGracefully, !Task.isCancelled else { return }
+    try await serve(held, hostCheck: hostCheck)
+  }
+
+  /// Starts the web remote and serves `sockets` until graceful shutdown.
+  private func serve(_ sockets: [ListeningSocket], hostCheck: HostCheck<WebRemoteContext>) async throws {
+    let started = ContinuousClock.now
+    let (webRemote, source) = makeWebRemote()
+    defer { source.finish() }
     let router = Router(context: WebRemoteContext.self)
     router.add(middleware: hostCheck)
     webRemote.add(to: router)
-    let webSocket = WebSocketServerConfiguration(
-      maxFrameSize: 64 << 10, autoPing: .enabled(timePeriod: .seconds(30)))
-
-    // The router's WebSocket routes, built once for both listeners; each connection reads into
-    // a small buffer (SmallReadBufferChannel).
-    let webSocketResponder = router.buildResponder()
-    let server = HTTPServerBuilder { responder in
-      SmallReadBufferChannel(
+    let responder = router.buildResponder()
+    // Each connection reads into a small buffer (SmallReadBufferChannel).
+    let server = HeldSocketServer(
+      childChannel: SmallReadBufferChannel(
         base: HTTP1WebSocketUpgradeChannel(
-          responder: responder, webSocketResponder: webSocketResponder, configuration: .init(ws: webSocket)))
-    }
-
-    let (bound, boundContinuation) = AsyncStream.makeStream(of: Result<Int, any Error>.self)
-    let loopback = Application(
-      router: router,
-      server: server,
-      configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: options.port)),
-      onServerRunning: { channel in
-        boundContinuation.yield(.success(channel.localAddress?.port ?? 0))
-        boundContinuation.finish()
-      },
+          responder: responder.channelResponder(logger: logger), webSocketResponder: responder,
+          configuration: .init(
+            ws: WebSocketServerConfiguration(
+              maxFrameSize: 64 << 10, autoPing: .enabled(timePeriod: .seconds(30)))))),
       logger: logger)
-    // The listeners: loopback, then the LAN address on the port loopback got.
+    // The web remote stops with the listeners: it closes its WebSockets, which their graceful
+    // shutdown then need not wait for.
     try await withThrowingTaskGroup(of: Void.self) { group in
-      group.addTask {
-        do {
-          try await loopback.run()
-        } catch {
-          boundContinuation.yield(.failure(error))
-          boundContinuation.finish()
-          throw error
-        }
-      }
-      var result: Result<Int, any Error>?
-      for await value in bound { result = value }
-      let port: Int
-      switch result {
-      case .success(let bound)? where bound > 0:
-        port = bound
-      case .failure(let error)?:
-        throw HubError(
-          "cannot listen on 127.0.0.1:\(options.port): \(error) (is the port taken? try --http-port)")
-      default:
-        throw HubError("cannot listen on 127.0.0.1:\(options.port): the server stopped before it listened")
-      }
-      hostCheck.allowLoopback(port: port)
-      var urls = ["http://127.0.0.1:\(port)/"]
-      var pairingURL = urls[0]
-      if options.lan {
-        if let address = LANAddress.find() {
-          hostCheck.allow(host: address, port: port)
-          if let name = LANAddress.hostName() {
-            hostCheck.allow(host: name, port: port)
-            hostCheck.allow(host: name + ".local", port: port)
-          }
-          let lan = Application(
-            router: router,
-            server: server,
-            configuration: ApplicationConfiguration(address: .hostname(address, port: port)), logger: logger)
-          group.addTask { try await lan.run() }
-          pairingURL = "http://\(address):\(port)/"
-          urls.append(pairingURL)
-        } else {
-          logger.warning("--lan: this machine has no LAN address; serving loopback only")
-        }
-      }
-      if let publicOrigin = options.publicOrigin {
-        for host in publicOrigin.hosts { hostCheck.allow(authority: host) }
-        pairingURL = publicOrigin.text + "/"
-        urls.append(pairingURL)
-      }
-      endpoint.serve(devices: webRemote.devices, urls: urls, pairingURL: pairingURL)
-      for url in urls { logger.notice("web remote at \(url)") }
-      try await group.next()
-      group.cancelAll()
+      // The players as they are now are in the web remote before the first request is read.
+      let (following, isFollowing) = AsyncStream.makeStream(of: Void.self)
+      group.addTask { try await webRemote.run { isFollowing.finish() } }
+      for await _ in following {}
+      for socket in sockets { group.addTask { try await server.serve(socket) } }
+      logger.info(
+        "the web remote started for its first connection",
+        metadata: ["took": "\(ContinuousClock.now - started)"])
+      try await group.waitForAll()
+    }
+  }
+
+  /// Binds and listens on `host`:`port`.
+  ///
+  /// - Throws: ``HubError`` naming the address, the reason, and `hint`.
+  private static func listen(on host: String, port: Int, hint: String) throws -> ListeningSocket {
+    do {
+      return try ListeningSocket(address: SocketAddress(ipAddress: host, port: port))
+    } catch {
+      throw HubError("cannot listen on \(host):\(port): \(error)\(hint)")
     }
   }
 }

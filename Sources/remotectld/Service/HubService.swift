@@ -55,8 +55,8 @@ struct HubService: Service {
 
   /// Connects, starts the hub and owns its name, and answers the hub's parts in the order the
   /// group starts them (and stops them, last first): the hub itself; the proxy player's names;
-  /// the audio session; the headset button; the web server and the web remote; the bridge; the
-  /// Bluetooth part; with `--notify`, the track notifications.
+  /// the audio session; the headset button; the web server (the web remote in it); the bridge; the
+  /// Bluetooth part; the system bus's players; with `--notify`, the track notifications.
   ///
   /// To add a part, add one line to `parts` below: `HubPart(name, role, interfaces:, service:)`.
   /// Its place in the list is its place in the shutdown order (it stops before the parts above
