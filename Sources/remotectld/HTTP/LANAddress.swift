@@ -11,7 +11,10 @@ enum LANAddress {
     while let entry = cursor {
       defer { cursor = entry.pointee.ifa_next }
       let flags = Int32(entry.pointee.ifa_flags)
-      guard let address = entry.pointee.ifa_addr, address.pointee.sa_family == sa_family_t(AF_INET),
+      // The family is the first member of every sockaddr, read from its bytes: since remotectld
+      // links SwiftNIO's C module, which declares sockaddr again, the member would need it imported.
+      guard let address = entry.pointee.ifa_addr,
+        UnsafeRawPointer(address).load(as: sa_family_t.self) == sa_family_t(AF_INET),
         flags & Int32(IFF_UP) != 0, flags & Int32(IFF_LOOPBACK) == 0
       else { continue }
       var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
