@@ -101,10 +101,13 @@ package final class PrivateBus: Sendable {
     }
   }
 
-  /// What a client needs in its environment to use this bus: `DBUS_SESSION_BUS_ADDRESS`, and a
-  /// cache folder of its own (artwork goes there).
+  /// What a client needs in its environment to use this bus: `DBUS_SESSION_BUS_ADDRESS`, a
+  /// cache folder of its own (artwork goes there), and the hub's names for the Python programs
+  /// (``PythonProgram/hubNames``).
   package var environment: [String: String] {
-    ["DBUS_SESSION_BUS_ADDRESS": address, "XDG_CACHE_HOME": directory.appendingPathComponent("cache").path]
+    PythonProgram.hubNames.merging([
+      "DBUS_SESSION_BUS_ADDRESS": address, "XDG_CACHE_HOME": directory.appendingPathComponent("cache").path,
+    ]) { $1 }
   }
 
   // MARK: - Clients
