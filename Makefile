@@ -201,14 +201,14 @@ BRIDGEDIR := $(PREFIX)/share/swift-remote-control/bridge
 INSTALLED := $(addprefix $(DESTDIR)$(BINDIR)/,$(EXECUTABLES)) $(DESTDIR)$(UNITDIR)/remotectld.service \
 	$(addprefix $(DESTDIR)$(DBUSDIR)/,$(DBUS_SERVICES))
 
-# Builds the executables, one product per `swift build` (it takes one --product at most). A
-# single `swift build` with no --product would build every target but the tests, and the test
-# support libraries (BusTestSupport…) import Testing, which a build without tests cannot find;
-# the second and third runs reuse the first's modules and only link.
+# Builds the executables in one `swift build` (it takes one --product at most: SwiftPM 6.3 builds
+# only the last one named). With no --product it builds every target but the tests: the test
+# support (BusTestSupport…, which imports Testing) is made of test targets for that reason, and
+# what else it builds (the example, the two testing libraries) is small beside the three.
 release: deps
 	@if [ -f "$(STATIC_LIBSTDCXX)" ]; then mkdir -p $(STATIC_LIBSTDCXX_DIR) && \
 		echo 'INPUT($(STATIC_LIBSTDCXX))' > $(STATIC_LIBSTDCXX_DIR)/libstdc++.so; fi
-	$(foreach product,$(EXECUTABLES),$(SWIFT) build $(SWIFT_BUILD_FLAGS) --product $(product) &&) true
+	$(SWIFT) build $(SWIFT_BUILD_FLAGS)
 
 install:
 ifeq ($(PRODUCTS),)

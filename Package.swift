@@ -268,7 +268,10 @@ let package = Package(
     ),
     // What the bus tests share: one private dbus-daemon launcher, a child-process runner, the
     // clients they drive (playerctl, busctl, gdbus, python3-dbus) and waiting for what they compare.
-    .target(
+    // The test support targets are test targets (with no tests of their own), which other test
+    // targets may depend on: they import Testing, which a release build (the static Swift SDK
+    // has no Testing module) cannot find, and a plain `swift build` builds no test target.
+    .testTarget(
       name: "BusTestSupport",
       dependencies: ["HubSupport", "HubAPI"],
       path: "Tests/BusTestSupport",
@@ -276,7 +279,7 @@ let package = Package(
       exclude: ["audio_child_player.py", "mpris_client.py", "mpris_player.py", "queue_monitor.py"]
     ),
     // A headless Chromium driven through selenium, for the tests that use a page as people do.
-    .target(
+    .testTarget(
       name: "BrowserTestSupport",
       dependencies: ["BusTestSupport"],
       path: "Tests/BrowserTestSupport",
@@ -327,7 +330,7 @@ let package = Package(
     ),
     // A pulseaudio of the test's own, recorded, and measuring what it recorded (Goertzel tones,
     // levels), shared by the tests that play sound.
-    .target(
+    .testTarget(
       name: "SoundTestSupport",
       dependencies: ["BusTestSupport"],
       path: "Tests/SoundTestSupport"

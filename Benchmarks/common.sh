@@ -34,6 +34,16 @@ wait_for_name() {
   exit 1
 }
 
+# Waits up to 10 s for the hub's proxy player to stand in for a player (its CanPause true); goes on
+# either way, as the measurements that follow say what they find.
+wait_for_proxy() {
+  for _ in $(seq 200); do
+    busctl --address="$DBUS_SESSION_BUS_ADDRESS" get-property org.mpris.MediaPlayer2.remotectld \
+      /org/mpris/MediaPlayer2 org.mpris.MediaPlayer2.Player CanPause 2>/dev/null | grep -q true && return 0
+    sleep 0.05
+  done
+}
+
 # mpv-mpris's plugin, for `mpv --script=`; ends the script when the package is missing.
 mpv_mpris_plugin() {
   local plugin

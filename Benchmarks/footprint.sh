@@ -83,11 +83,7 @@ round() {
   local hub=$!
   pids+=("$hub")
   wait_for_name org.mpris.MediaPlayer2.remotectld
-  for _ in $(seq 200); do
-    busctl --address="$DBUS_SESSION_BUS_ADDRESS" get-property org.mpris.MediaPlayer2.remotectld \
-      /org/mpris/MediaPlayer2 org.mpris.MediaPlayer2.Player CanPause | grep -q true && break
-    sleep 0.05
-  done
+  wait_for_proxy
   sleep 2
   local idle anonymous clean pss
   idle=$(kib "$hub")
@@ -113,19 +109,7 @@ round() {
   done
   local link token port fanout
   link=$(XDG_STATE_HOME="$dir/state" "$bin/remotectl" pair --no-qr | sed -n 1p)
-  python3 - "$link" <<'PAIR' >/dev/null
-import base64, hashlib, hmac, json, os, sys, time, urllib.parse, urllib.request
-url = urllib.parse.urlsplit(sys.argv[1])
-fragment = dict(urllib.parse.parse_qsl(url.fragment))
-key = base64.urlsafe_b64decode(fragment["key"] + "=" * (-len(fragment["key"]) % 4))
-body, at, nonce = b'{"name": "bench"}', int(time.time() * 1000), os.urandom(16).hex()
-text = "\n".join(["remotectld-signature-1", "POST", "/api/pair", str(at), nonce, hashlib.sha256(body).hexdigest()])
-mac = hmac.new(key, text.encode(), hashlib.sha256).hexdigest()
-request = urllib.request.Request(
-    f"{url.scheme}://{url.netloc}/api/pair", data=body, method="POST",
-    headers={"Content-Type": "application/json", "Authorization": f"RemoteHMAC {fragment['pair']}.{at}.{nonce}.{mac}"})
-print(json.load(urllib.request.urlopen(request, timeout=10))["device"]["id"])
-PAIR
+  python3 Benchmarks/pair_device.py "$link" >/dev/null
   token=${link##*key=}
   port=${base##*:}
   port=${port%/}

@@ -36,11 +36,7 @@ wait_for_name org.mpris.MediaPlayer2.remotectld
 "$bin/binaural" --output null --headless --name binaural 2>/dev/null &
 pids+=($!)
 wait_for_name org.mpris.MediaPlayer2.binaural
-for _ in $(seq 100); do
-  busctl --address="$DBUS_SESSION_BUS_ADDRESS" get-property org.mpris.MediaPlayer2.remotectld \
-    /org/mpris/MediaPlayer2 org.mpris.MediaPlayer2.Player CanPause | grep -q true && break
-  sleep 0.05
-done
+wait_for_proxy
 
 client=Benchmarks/proxy_client.py
 

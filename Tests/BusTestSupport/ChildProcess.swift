@@ -1,11 +1,12 @@
 package import Foundation
 import Glibc
+import HubSupport
 import Synchronization
 
 /// A program a test runs (dbus-daemon, playerctl, busctl, python3, mpv, our own executables).
 ///
-/// It is spawned with `posix_spawn` with an empty signal mask and default signal handlers, so it
-/// stops on SIGTERM even when spawned from a Swift concurrency thread (whose blocked signals a
+/// It is spawned with ``Spawn`` (an empty signal mask and default signal handlers), so it stops
+/// on SIGTERM even when spawned from a Swift concurrency thread (whose blocked signals a
 /// Foundation `Process` child inherits). Plain threads of its own read its standard output line
 /// by line and reap it with `waitpid`: no thread of the cooperative pool ever blocks on it.
 /// It leads a process group of its own, and signals go to the whole group, so programs it starts
@@ -75,46 +76,36 @@ package final class ChildProcess: Sendable {
       (outPipe + errPipe).forEach { _ = close($0) }
       throw error
     }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    if inPipe.isEmpty {
-      posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    } else {
-      posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
-    }
-    posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+    var actions: [Spawn.Action] =
+      inPipe.isEmpty ? [.open(0, path: "/dev/null", flags: O_RDONLY)] : [.duplicate(inPipe[0], as: 0)]
+    actions.append(.duplicate(outPipe[1], as: 1))
     switch standardError {
-    case .capture: posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+    case .capture: actions.append(.duplicate(errPipe[1], as: 2))
     case .file(let file):
-      posix_spawn_file_actions_addopen(&actions, 2, file, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+      actions.append(.open(2, path: file, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o644))
     }
-    for fd in outPipe + errPipe + inPipe { posix_spawn_file_actions_addclose(&actions, fd) }
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    let signalFlags = resetSignals(in: &attributes)
-    // A process group of its own, so that signals reach whatever it starts in turn.
-    posix_spawnattr_setpgroup(&attributes, 0)
-    posix_spawnattr_setflags(&attributes, signalFlags | Int16(POSIX_SPAWN_SETPGROUP))
+    actions += (outPipe + errPipe + inPipe).map { .close($0) }
     let merged = ProcessInfo.processInfo.environment.filter { !removing.contains($0.key) }
       .merging(environment) { $1 }
-    let argv = ([path] + arguments).map { strdup($0) } + [nil]
-    let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      argv.forEach { free($0) }
-      envp.forEach { free($0) }
+    // A process group of its own, so that signals reach whatever it starts in turn.
+    let spawned = Self.spawning.withLock { _ in
+      Result { () throws(Spawn.Failure) in
+        try Spawn.start(
+          path, arguments: [path] + arguments, environment: merged.map { "\($0.key)=\($0.value)" },
+          actions: actions, leader: .processGroup)
+      }
     }
-    var pid: pid_t = 0
-    let spawned = Self.spawning.withLock { _ in posix_spawn(&pid, path, &actions, &attributes, argv, envp) }
     _ = close(outPipe[1])
     _ = close(errPipe[1])
     if !inPipe.isEmpty { _ = close(inPipe[0]) }
-    guard spawned == 0 else {
+    let pid: pid_t
+    switch spawned {
+    case .success(let started): pid = started
+    case .failure(let failure):
       _ = close(outPipe[0])
       _ = close(errPipe[0])
       if !inPipe.isEmpty { _ = close(inPipe[1]) }
-      throw TestFailure("could not start \(path): error \(spawned)")
+      throw TestFailure("could not start \(path): error \(failure.code)")
     }
     self.input = inPipe.isEmpty ? nil : InputPipe(fd: inPipe[1])
     let captured: Bool

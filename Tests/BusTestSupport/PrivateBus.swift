@@ -39,7 +39,8 @@ package final class PrivateBus: Sendable {
       var configuration = "--session"
       if admittingEveryUser {
         let file = directory.appendingPathComponent("session.conf")
-        try Self.everyUsersSession.write(to: file, atomically: true, encoding: .utf8)
+        try Self.sessionConfiguration(policy: #"<policy context="default"><allow user="*"/></policy>"#)
+          .write(to: file, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path)
         configuration = "--config-file=\(file.path)"
       }
@@ -52,15 +53,18 @@ package final class PrivateBus: Sendable {
     }
   }
 
-  /// Debian's session bus configuration, and a policy that lets every user connect.
-  private static let everyUsersSession = """
+  /// Debian's session bus configuration with `policy` (a `<policy>` element) added: for a daemon
+  /// that lets every user connect, or one that refuses a name.
+  package static func sessionConfiguration(policy: String) -> String {
+    """
     <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
      "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
     <busconfig>
       <include>/usr/share/dbus-1/session.conf</include>
-      <policy context="default"><allow user="*"/></policy>
+      \(policy)
     </busconfig>
     """
+  }
 
   private static func launch(at address: String, configuration: String) async throws -> ChildProcess {
     let daemon = try ChildProcess(
@@ -101,10 +105,13 @@ package final class PrivateBus: Sendable {
     }
   }
 
-  /// What a client needs in its environment to use this bus: `DBUS_SESSION_BUS_ADDRESS`, and a
-  /// cache folder of its own (artwork goes there).
+  /// What a client needs in its environment to use this bus: `DBUS_SESSION_BUS_ADDRESS`, a
+  /// cache folder of its own (artwork goes there), and the hub's names for the Python programs
+  /// (``PythonProgram/hubNames``).
   package var environment: [String: String] {
-    ["DBUS_SESSION_BUS_ADDRESS": address, "XDG_CACHE_HOME": directory.appendingPathComponent("cache").path]
+    PythonProgram.hubNames.merging([
+      "DBUS_SESSION_BUS_ADDRESS": address, "XDG_CACHE_HOME": directory.appendingPathComponent("cache").path,
+    ]) { $1 }
   }
 
   // MARK: - Clients

@@ -28,8 +28,8 @@ def emit(record):
     print(json.dumps(record), flush=True)
 
 def player(bus, interface):
-    # The extension interface lives at a child object of the MPRIS object.
-    extension = interface == "io.github.swift_remote_control.RemoteControl1"
+    # The extension interface (the one not MPRIS's own) lives at a child object of the MPRIS object.
+    extension = not interface.startswith("org.mpris.MediaPlayer2")
     return bus.get_object(sys.argv[2], "/org/mpris/MediaPlayer2" + ("/RemoteControl" if extension else ""))
 
 command = sys.argv[1]

@@ -100,14 +100,9 @@ struct ReconnectPolicyTests {
     let kept: BusName = "org.example.Kept"
     // The daemon that comes back at the same path forbids owning one of the two names.
     let configuration = folder.appendingPathComponent("refusing.conf")
-    try """
-    <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
-     "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-    <busconfig>
-      <include>/usr/share/dbus-1/session.conf</include>
-      <policy context="mandatory"><deny own="\(refused)"/></policy>
-    </busconfig>
-    """.write(to: configuration, atomically: true, encoding: .utf8)
+    let policy = #"<policy context="mandatory"><deny own="\#(refused)"/></policy>"#
+    try PrivateBus.sessionConfiguration(policy: policy)
+      .write(to: configuration, atomically: true, encoding: .utf8)
     let first = try await Self.daemon(at: socket)
     // Without the guid: the point here is the name, not the replaced daemon.
     let server = try await Connection.connect(.address("unix:path=\(socket)"))

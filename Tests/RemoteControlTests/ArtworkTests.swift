@@ -17,6 +17,16 @@ struct ArtworkTests {
     (Data("RIFF\u{0}\u{0}\u{0}\u{0}WAVE".utf8), "img"),
   ]
 
+  /// The artwork URLs a center with its cache in `directory` publishes for the bytes `first`, then
+  /// for `second`, given with the next info.
+  static func artworkURLs(publishing first: Data, then second: Data, in directory: URL) throws -> (URL, URL) {
+    let center = NowPlayingInfoCenter(artworkDirectory: directory)
+    center.nowPlayingInfo = NowPlayingInfo(title: "A", artwork: .data(first))
+    let firstURL = try #require(center.snapshot.artworkURL)
+    center.nowPlayingInfo = NowPlayingInfo(title: "B", artwork: .data(second))
+    return (firstURL, try #require(center.snapshot.artworkURL))
+  }
+
   @Test func bytesAreWrittenToACacheFileAndPublishedAsAFileURL() async throws {
     try await withTemporaryDirectory { directory in
       let center = NowPlayingInfoCenter(artworkDirectory: directory)
@@ -34,11 +44,7 @@ struct ArtworkTests {
 
   @Test func sameBytesTwiceMakeOneFileAndOneURL() async throws {
     try await withTemporaryDirectory { directory in
-      let center = NowPlayingInfoCenter(artworkDirectory: directory)
-      center.nowPlayingInfo = NowPlayingInfo(title: "A", artwork: .data(Self.png))
-      let first = try #require(center.snapshot.artworkURL)
-      center.nowPlayingInfo = NowPlayingInfo(title: "B", artwork: .data(Self.png))
-      let second = try #require(center.snapshot.artworkURL)
+      let (first, second) = try Self.artworkURLs(publishing: Self.png, then: Self.png, in: directory)
       let otherCenter = NowPlayingInfoCenter(artworkDirectory: directory)
       otherCenter.nowPlayingInfo = NowPlayingInfo(title: "C", artwork: .data(Self.png))
 
@@ -63,11 +69,7 @@ struct ArtworkTests {
 
   @Test func differentBytesMakeDifferentFiles() async throws {
     try await withTemporaryDirectory { directory in
-      let center = NowPlayingInfoCenter(artworkDirectory: directory)
-      center.nowPlayingInfo = NowPlayingInfo(title: "A", artwork: .data(Self.png))
-      let first = try #require(center.snapshot.artworkURL)
-      center.nowPlayingInfo = NowPlayingInfo(title: "B", artwork: .data(Self.otherPNG))
-      let second = try #require(center.snapshot.artworkURL)
+      let (first, second) = try Self.artworkURLs(publishing: Self.png, then: Self.otherPNG, in: directory)
 
       #expect(first != second)
       #expect(fileNames(in: directory) == [first.lastPathComponent, second.lastPathComponent].sorted())

@@ -1,5 +1,7 @@
 # A player that owns an MPRIS name, answers no call (not even the hub's GetAll), and once the hub
-# lists it, announces nonsense (RobustnessTests); prints `sent` once it has.
+# lists it, announces nonsense (RobustnessTests); prints `sent` once it has. The hub's names come
+# from HubAPI, through the environment (PythonProgram.hubNames).
+import os
 import signal
 
 import dbus
@@ -7,9 +9,9 @@ import dbus.lowlevel
 
 bus = dbus.SessionBus()
 bus.request_name('org.mpris.MediaPlayer2.mute', dbus.bus.NAME_FLAG_DO_NOT_QUEUE)
-hub = bus.get_object('io.github.swift_remote_control.Hub', '/org/mpris/MediaPlayer2')
+hub = bus.get_object(os.environ['HUB_BUS_NAME'], os.environ['HUB_PATH'])
 while 'org.mpris.MediaPlayer2.mute' not in hub.Get(
-        'io.github.swift_remote_control.Hub1', 'Players',
+        os.environ['HUB1'], os.environ['HUB1_PLAYERS'],
         dbus_interface='org.freedesktop.DBus.Properties'):
     pass
 

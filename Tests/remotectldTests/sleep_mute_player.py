@@ -2,9 +2,8 @@
 # `Pause` when it gets one, and `ready` once the hub lists org.mpris.MediaPlayer2.mute.
 import dbus
 import dbus.service
-from gi.repository import GLib
 
-from hub_observer import PLAYER, PROPERTIES, address, hub_players, wait_until
+from hub_observer import PLAYER, PROPERTIES, serve_listed
 
 
 class Player(dbus.service.Object):
@@ -23,9 +22,4 @@ class Player(dbus.service.Object):
     def Pause(self, reply, error):
         print('Pause', flush=True)
 
-connection = dbus.bus.BusConnection(address)
-player = Player(connection, '/org/mpris/MediaPlayer2')
-connection.request_name('org.mpris.MediaPlayer2.mute', dbus.bus.NAME_FLAG_DO_NOT_QUEUE)
-wait_until(lambda: 'org.mpris.MediaPlayer2.mute' in hub_players(), 'the hub lists it')
-print('ready', flush=True)
-GLib.MainLoop().run()
+serve_listed(Player, 'mute')

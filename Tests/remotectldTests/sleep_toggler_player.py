@@ -2,9 +2,8 @@
 # `Pause` on every `Pause` it gets, and `ready` once the hub lists org.mpris.MediaPlayer2.toggler.
 import dbus
 import dbus.service
-from gi.repository import GLib
 
-from hub_observer import PLAYER, PROPERTIES, address, hub_players, wait_until
+from hub_observer import PLAYER, PROPERTIES, serve_listed
 
 
 class Player(dbus.service.Object):
@@ -38,9 +37,4 @@ class Player(dbus.service.Object):
         print('Pause', flush=True)
         self.announce('Playing' if self.status == 'Paused' else 'Paused')
 
-connection = dbus.bus.BusConnection(address)
-player = Player(connection, '/org/mpris/MediaPlayer2')
-connection.request_name('org.mpris.MediaPlayer2.toggler', dbus.bus.NAME_FLAG_DO_NOT_QUEUE)
-wait_until(lambda: 'org.mpris.MediaPlayer2.toggler' in hub_players(), 'the hub lists it')
-print('ready', flush=True)
-GLib.MainLoop().run()
+serve_listed(Player, 'toggler')

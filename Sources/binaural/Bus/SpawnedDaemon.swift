@@ -1,9 +1,9 @@
 import Glibc
 import HubSupport
 
-/// A process binaural started with `posix_spawnp` whose life is tied to binaural's: its
-/// standard input is a channel only binaural holds the other end of (the *lifeline*), and it is expected to
-/// end once that pipe reaches end of file.
+/// A process binaural started (with ``Spawn``, looked up in `PATH`) whose life is tied to
+/// binaural's: its standard input is a channel only binaural holds the other end of (the
+/// *lifeline*), and it is expected to end once that pipe reaches end of file.
 ///
 /// The kernel closes binaural's end of the lifeline however binaural ends — `q`, SIGINT,
 /// SIGTERM, SIGHUP, SIGKILL, a crash — so the child sees end of file in every case, including
@@ -14,11 +14,9 @@ import HubSupport
 /// start (see ``channel()``), so no other program it starts (a crash reporter, say) holds it
 /// open.
 ///
-/// Not Foundation's `Process`: the child is started with no signal blocked and default
-/// handlers. A thread of Swift concurrency blocks signals, and ServiceLifecycle ignores the
-/// signals it catches itself; a child inherits both, and would shrug off our SIGTERM. It leads a
-/// process group of its own, so that signals meant for binaural (Ctrl-C, a closed terminal's
-/// SIGHUP) are binaural's to handle: it stops the child only when it no longer needs it.
+/// Not Foundation's `Process`: ``Spawn`` starts the child with no signal blocked and default
+/// handlers, so that it stops on our SIGTERM. It leads a process group of its own, so that
+/// signals meant for binaural (Ctrl-C, a closed terminal's SIGHUP) are binaural's to handle: it stops the child only when it no longer needs it.
 struct SpawnedDaemon: Sendable {
   /// The process id.
   let pid: pid_t
@@ -37,26 +35,23 @@ struct SpawnedDaemon: Sendable {
     -> SpawnedDaemon
   {
     let ends = try channel()
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, ends.read, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    if let descriptor3 { posix_spawn_file_actions_adddup2(&actions, descriptor3, 3) }
-
-    let argv = ([program] + arguments).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
-    var pid: pid_t = 0
-    let result = SpawnAttributes.withSignalsReset(flags: Int32(POSIX_SPAWN_SETPGROUP)) { attributes in
-      posix_spawnattr_setpgroup(&attributes, 0)
-      return posix_spawnp(&pid, program, &actions, &attributes, argv, environ)
+    var actions: [Spawn.Action] = [
+      .duplicate(ends.read, as: 0),
+      .open(1, path: "/dev/null", flags: O_WRONLY),
+      .open(2, path: "/dev/null", flags: O_WRONLY),
+    ]
+    if let descriptor3 { actions.append(.duplicate(descriptor3, as: 3)) }
+    let pid: pid_t
+    do {
+      pid = try Spawn.start(
+        program, arguments: [program] + arguments, searchingPath: true, actions: actions,
+        leader: .processGroup)
+    } catch {
+      close(ends.read)
+      close(ends.write)
+      throw Failure(description: error.description)
     }
     close(ends.read)
-    guard result == 0 else {
-      close(ends.write)
-      throw Failure(description: "cannot start \(program): \(String(cString: strerror(result)))")
-    }
     return SpawnedDaemon(pid: pid, lifeline: ends.write)
   }
 

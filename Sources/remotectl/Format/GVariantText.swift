@@ -1,17 +1,10 @@
-internal import Glibc
-
 /// How GLib's `g_variant_print` writes values, so that our output matches playerctl's byte for byte.
 enum GVariantText {
   /// A double as `g_variant_print` writes it: `%.17g` (what `g_ascii_dtostr` uses), with `.0`
   /// appended when the text has neither a point nor an exponent (`1.0`, `0.5`,
   /// `0.10000000000000001`).
   static func double(_ value: Double) -> String {
-    var buffer = [CChar](repeating: 0, count: 64)
-    let count = buffer.withUnsafeMutableBufferPointer { pointer -> Int32 in
-      withVaList([value]) { vsnprintf(pointer.baseAddress, 64, "%.17g", $0) }
-    }
-    guard count > 0 else { return String(value) }
-    var text = String(decoding: buffer.prefix(Int(count)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    var text = CFormat.formatted(value, "%.17g")
     if !text.contains(where: { $0 == "." || $0 == "e" || $0 == "n" || $0 == "N" }) {
       text += ".0"
     }

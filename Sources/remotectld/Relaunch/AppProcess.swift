@@ -16,23 +16,15 @@ enum AppProcess {
   static func start(_ arguments: [String], environment: [String: String]) throws(HubError) -> pid_t {
     guard let program = arguments.first else { throw HubError("no program to start") }
     let path = try resolve(program, searchPath: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    let argv = ([path] + arguments.dropFirst()).map { strdup($0) } + [nil]
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      argv.forEach { free($0) }
-      envp.forEach { free($0) }
-    }
-    var pid: pid_t = 0
-    // The hub's blocked signals and ignored ones are not the app's.
-    let result = SpawnAttributes.withSignalsReset(flags: Self.setSessionFlag) { attributes in
-      posix_spawn(&pid, path, &actions, &attributes, argv, envp)
-    }
-    guard result == 0 else {
-      throw HubError("cannot start \(path): \(String(cString: strerror(result)))")
+    // The hub's blocked signals and ignored ones are not the app's (see ``Spawn``).
+    let pid: pid_t
+    do {
+      pid = try Spawn.start(
+        path, arguments: [path] + arguments.dropFirst(),
+        environment: environment.map { "\($0.key)=\($0.value)" },
+        actions: [.open(0, path: "/dev/null", flags: O_RDONLY)], leader: .session)
+    } catch {
+      throw HubError(error.description)
     }
     let child = pid
     DetachedThread.start(name: "remotectld-reap") {
@@ -41,10 +33,6 @@ enum AppProcess {
     }
     return pid
   }
-
-  /// glibc's `POSIX_SPAWN_SETSID` (since 2.26), which Swift does not see: spawn.h defines it only
-  /// under `_GNU_SOURCE`.
-  private static let setSessionFlag: Int32 = 0x80
 
   /// `program` itself when it names a path, else the first executable of that name on
   /// `searchPath`.

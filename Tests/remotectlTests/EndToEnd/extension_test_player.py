@@ -1,7 +1,8 @@
+import os
 import dbus, dbus.service, dbus.mainloop.glib
 from gi.repository import GLib
 
-EXT = "io.github.swift_remote_control.RemoteControl1"
+EXT = os.environ["REMOTE_CONTROL1"]  # RemoteControlMPRIS's one declaration (ExtensionTestPlayer)
 PLAYER = "org.mpris.MediaPlayer2.Player"
 ROOT = "org.mpris.MediaPlayer2"
 

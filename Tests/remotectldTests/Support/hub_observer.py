@@ -1,6 +1,8 @@
 # What the python3-dbus players of PythonPlayers share (imported with PYTHONPATH at this folder):
 # the bus (DBUS_SESSION_BUS_ADDRESS), a GLib loop set as dbus's default, wait_until (runs the
-# loop until a condition holds, at most 10 s) and hub_players() (the hub's Players).
+# loop until a condition holds, at most 10 s), hub_players() (the hub's Players) and serve_listed
+# (one player served until killed, `ready` once the hub lists it). The hub's
+# names come from HubAPI, through the environment (PythonProgram.hubNames).
 import os
 import sys
 import time
@@ -13,14 +15,14 @@ DBusGMainLoop(set_as_default=True)
 address = os.environ['DBUS_SESSION_BUS_ADDRESS']
 context = GLib.MainContext.default()
 observer = dbus.bus.BusConnection(address)
-hub = observer.get_object('io.github.swift_remote_control.Hub', '/org/mpris/MediaPlayer2')
+hub = observer.get_object(os.environ['HUB_BUS_NAME'], os.environ['HUB_PATH'])
 
 PROPERTIES = 'org.freedesktop.DBus.Properties'
 PLAYER = 'org.mpris.MediaPlayer2.Player'
 
 
 def hub_players():
-    return [str(name) for name in hub.Get('io.github.swift_remote_control.Hub1', 'Players',
+    return [str(name) for name in hub.Get(os.environ['HUB1'], os.environ['HUB1_PLAYERS'],
                                           dbus_interface='org.freedesktop.DBus.Properties')]
 
 
@@ -32,3 +34,16 @@ def wait_until(condition, what):
         while context.iteration(False):
             pass
         time.sleep(0.005)
+
+
+def serve_listed(player_class, name):
+    """Serves a player_class object at MPRIS's path as org.mpris.MediaPlayer2.NAME on a connection
+    of its own, prints `ready` once the hub lists it, and runs the loop until killed."""
+    connection = dbus.bus.BusConnection(address)
+    player = player_class(connection, '/org/mpris/MediaPlayer2')
+    bus_name = 'org.mpris.MediaPlayer2.' + name
+    connection.request_name(bus_name, dbus.bus.NAME_FLAG_DO_NOT_QUEUE)
+    wait_until(lambda: bus_name in hub_players(), 'the hub lists it')
+    print('ready', flush=True)
+    GLib.MainLoop().run()
+    return player
