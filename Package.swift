@@ -418,6 +418,7 @@ let package = Package(
       exclude: [
         "Support/extension_player.py", "Support/logind_stand_in.py", "Support/BlueZ",
         "Support/hub_observer.py",
+        "Support/system_player.py",
         "Support/churn_players.py", "Support/nonsense_players.py", "Support/holding_still_players.py",
         "Support/activatable_app.py", "Support/child_object_player.py", "sleep_toggler_player.py",
         "sleep_mute_player.py", "write_through_proxy.py", "wrongly_typed_player.py",

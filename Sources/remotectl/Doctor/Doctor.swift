@@ -46,6 +46,7 @@ struct Doctor {
     if let hubOwner {
       findings += await Self.hubSurfaces(session, owner: hubOwner)
       findings += await Self.bluetooth(session, owner: hubOwner)
+      findings += await Self.systemBus(session, owner: hubOwner)
       if let relaunch = await Self.relaunch(session, owner: hubOwner) { findings.append(relaunch) }
       findings += await Self.audioSession(session)
     }

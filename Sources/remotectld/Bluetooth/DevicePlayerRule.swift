@@ -38,6 +38,8 @@ final class DevicePlayerRule: Sendable {
 
   /// The executable whose players are devices' players.
   static let mprisProxy = "mpris-proxy"
+  /// The rule's name among the hub's rules on who may be Now Playing (`Hub+Eligibility.swift`).
+  static let rule = "Bluetooth device players"
 
   private let hub: Hub
   private let logger: Logger
@@ -64,7 +66,7 @@ final class DevicePlayerRule: Sendable {
   /// Follows the session's players from now on, and looks at those already there (a running
   /// mpris-proxy's among them). On the view's connection thread.
   private func follow() {
-    hub.admission.withLock { $0 = { [self] name, owner in admits(name, owner: owner) } }
+    hub.admission.withLock { $0[Self.rule] = { [self] name, owner in admits(name, owner: owner) } }
     hub.view.observe { [self] change in take(change) }
     for candidate in hub.nowPlaying.players {
       guard let owner = BusName(rawValue: candidate.owner) else { continue }
@@ -192,7 +194,7 @@ final class DevicePlayerRule: Sendable {
       logger.debug(
         "a player named as a device's player is not mpris-proxy's: it may be Now Playing",
         metadata: ["owners": "\(lifted)"])
-      hub.applyHere(lifted.map { .eligibilityChanged(owner: $0.rawValue, isEligible: true) })
+      hub.applyHere(lifted.compactMap { hub.eligibility(of: $0, by: Self.rule, isEligible: true) })
     }
     guard !changes.isEmpty else { return }
     for (owner, eligible, device) in changes {
@@ -202,6 +204,6 @@ final class DevicePlayerRule: Sendable {
           : "a Bluetooth device's player is listed but not Now Playing: its device plays nothing here",
         metadata: ["owner": "\(owner)", "device": "\(device)", "relay": "\(Self.mprisProxy)"])
     }
-    hub.applyHere(changes.map { .eligibilityChanged(owner: $0.0.rawValue, isEligible: $0.1) })
+    hub.applyHere(changes.compactMap { hub.eligibility(of: $0.0, by: Self.rule, isEligible: $0.1) })
   }
 }

@@ -24,10 +24,15 @@ final class Hub: Sendable {
   private let arbiter: Mutex<Arbiter>
   /// Which players are browsers' echoes of a lock screen page (`Hub+Echoes.swift`).
   let echoRule = Mutex(EchoRule())
-  /// Whether a new player may be Now Playing from the moment its first name appears, before
-  /// anything else is known of it (the Bluetooth part's rule for devices' players,
-  /// `DevicePlayerRule`); every player may when `nil`. Called on the view's connection thread.
-  let admission = Mutex<(@Sendable (_ name: BusName, _ owner: BusName) -> Bool)?>(nil)
+  /// The rules on whether a new player may be Now Playing from the moment its first name
+  /// appears, before anything else is known of it, by rule name (the Bluetooth part's for
+  /// devices' players, `DevicePlayerRule`; the system-bus part's for AirPlay); it may when every
+  /// rule admits it (`Hub+Eligibility.swift`). Called on the view's connection thread.
+  let admission = Mutex<[String: @Sendable (_ name: BusName, _ owner: BusName) -> Bool]>([:])
+  /// The rules that hold each player back from being Now Playing now, by owner.
+  let heldBack = Mutex<[BusName: Set<String>]>([:])
+  /// The hub's relays: which session players are players the session cannot see, relayed.
+  let relays = RelayRegistry()
   /// Told every new answer, on the view's connection thread, in order.
   private let observers = Mutex(ObserverList<@Sendable (Change) -> Void>())
 
@@ -133,12 +138,15 @@ final class Hub: Sendable {
     case .nameAppeared(let name, let owner, let isNewPlayer):
       var events: [Arbiter.Event] = [.nameAppeared(busName: name.rawValue, owner: owner.rawValue)]
       // In the same answer: a player that may not be Now Playing never is, not even at first.
-      if isNewPlayer, let admits = admission.withLock({ $0 }), !admits(name, owner) {
+      if isNewPlayer, !admits(name, owner: owner) {
         events.append(.eligibilityChanged(owner: owner.rawValue, isEligible: false))
       }
       applyHere(events)
     case .nameVanished(let name, let owner, let lastMirror):
-      if lastMirror != nil { echoRule.withLock { $0.forget(owner: owner.rawValue) } }
+      if lastMirror != nil {
+        echoRule.withLock { $0.forget(owner: owner.rawValue) }
+        _ = heldBack.withLock { $0.removeValue(forKey: owner) }
+      }
       applyHere([.nameVanished(busName: name.rawValue, owner: owner.rawValue)])
     case .propertiesChanged(let owner, let interface, let names, let source)
     where interface == MediaPlayerInterface.player.rawValue:

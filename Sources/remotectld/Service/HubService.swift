@@ -168,6 +168,15 @@ struct HubService: Service {
       HubPart(
         "the Bluetooth part", .listener(report: { bluetoothStatus.off($0) }),
         interfaces: [bluetoothStatus.interface], service: bluetooth))
+    // The system bus's MPRIS players, relayed to the session bus as NAME.system.
+    let systemBusStatus = SystemBusStatus()
+    parts.append(
+      HubPart(
+        "the system-bus part", .listener(report: { systemBusStatus.off($0) }),
+        interfaces: [systemBusStatus.interface],
+        service: SystemBusService(
+          hub: hub, thread: thread, sessionAddress: configuration.bus, status: systemBusStatus, logger: logger
+        )))
 
     if configuration.notifies {
       // It fails no call of its own: a notification server's errors are logged, one a track.
