@@ -119,6 +119,31 @@ struct SystemBusPlayerTests {
     }
   }
 
+  @Test func `a relay announces its source's changes and jumps, and forwards a call that expects no reply`()
+    async throws
+  {
+    try await Self.withSystemBus { bus, _, start in
+      let player = try await start("moving")
+      try await eventually("the relay", { try await bus.hubPlayers() }) { $0 == ["moving.system"] }
+      // The hub's view learns of a relay's changes only from its signals: the proxy, which reads
+      // that view, says what the relay announced (PropertiesChanged, then Seeked).
+      try await player.send("status Playing")
+      try await eventually("the proxy to say Playing", { try await Self.proxy(bus, "PlaybackStatus") }) {
+        $0.contains("'Playing'")
+      }
+      try await player.send("seek 5000000")
+      try await eventually("the proxy's position to jump", { try await Self.proxy(bus, "Position") }) {
+        Self.microseconds(in: $0).map { (5_000_000..<8_000_000).contains($0) } ?? false
+      }
+      // dbus-send's method call without --print-reply asks for no reply: it is sent on all the same.
+      let sent = try await bus.run(
+        "dbus-send", "--session", "--type=method_call", "--dest=org.mpris.MediaPlayer2.moving.system",
+        "/org/mpris/MediaPlayer2", "\(Self.player).Previous")
+      #expect(sent.succeeded, "\(sent)")
+      try await player.took("call Previous")
+    }
+  }
+
   @Test func `illegal values read as legal ones, and an ill-typed one is dropped with one log line`()
     async throws
   {
@@ -147,6 +172,16 @@ struct SystemBusPlayerTests {
   }
 
   static let player = "org.mpris.MediaPlayer2.Player"
+
+  /// The proxy's `property` of MPRIS's player interface, as gdbus prints it.
+  static func proxy(_ bus: PrivateBus, _ property: String) async throws -> String {
+    try await bus.gdbusCall(PrivateBus.proxyName, "org.freedesktop.DBus.Properties.Get", [player, property])
+  }
+
+  /// The number in gdbus's `(<int64 5000000>,)`.
+  static func microseconds(in output: String) -> Int64? {
+    output.split(separator: " ").last.flatMap { Int64(String($0.filter(\.isNumber))) }
+  }
 
   @Test func `an AirPlay receiver with no way back to the sender offers no Pause, and a Pause gets an error`()
     async throws
@@ -207,6 +242,30 @@ struct SystemBusPlayerTests {
       // Playing without Active (a sender that says nothing of its session) makes it eligible too.
       try await receiver.send("status Playing")
       try await eventually("the playing receiver to be Now Playing", { try await bus.hubActive() }) {
+        $0 == "ShairportSync.system"
+      }
+    }
+  }
+
+  @Test
+  func `after the session bus restarts, the relay is back and an idle AirPlay receiver still held back`()
+    async throws
+  {
+    try await Self.withSystemBus { bus, _, start in
+      let receiver = try await start("ShairportSync", .shairport)
+      try await eventually("the hub to list the receiver", { try await bus.hubPlayers() }) {
+        $0 == ["ShairportSync.system"]
+      }
+      try await bus.restart()
+      try await bus.waitForName(PrivateBus.hubName)
+      try await bus.waitForName("org.mpris.MediaPlayer2.ShairportSync.system")
+      try await eventually("the hub to list the receiver again", { try await bus.hubPlayers() }) {
+        $0 == ["ShairportSync.system"]
+      }
+      // Whichever came first, the name or the relay's new entry in the registry: held back.
+      try await eventually("the receiver to be held back", { try await bus.hubActive() }) { $0 == "" }
+      try await receiver.send("active true")
+      try await eventually("the receiver to be Now Playing", { try await bus.hubActive() }) {
         $0 == "ShairportSync.system"
       }
     }

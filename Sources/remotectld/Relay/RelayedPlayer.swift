@@ -79,7 +79,10 @@ final class RelayedPlayer: Sendable {
     )
     do throws(BusError) {
       try await relay.serve()
-      _ = connection.perform { relay.enter() }
+      _ = connection.perform {
+        relay.takeAsSeen()
+        relay.enter()
+      }
       await connection.performed()
       // Its unique name changes with a reconnect: entered again under the new one.
       connection.onReconnect = { relay.enter() }
@@ -251,6 +254,22 @@ final class RelayedPlayer: Sendable {
   }
 
   // MARK: - Announcing
+
+  /// Takes the source's values now as what the relay's controllers saw, without announcing
+  /// them: before the relay owns its name, when a controller that finds it reads them whole. On
+  /// the hub's bus thread.
+  private func takeAsSeen() {
+    let mirror = source.mirror
+    let instant = ContinuousClock.now
+    for interface in [InterfaceDescription.root, .player] {
+      let values = NowPlayingChange.Values(
+        interface: interface,
+        properties: interface.properties.filter(\.isAnnounced).map {
+          ($0.name, value(of: $0, in: interface, of: mirror, at: instant))
+        })
+      _ = state.withLock { $0.seen.take(values) }
+    }
+  }
 
   /// The source's properties `names` of `interface` (MPRIS's root or player interface, by name;
   /// all of them when `nil`) may have changed: announces those that differ from what was

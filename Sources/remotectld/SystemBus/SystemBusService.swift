@@ -21,7 +21,7 @@ import Synchronization
 /// system bus connection is served by the hub's `ConnectionThread`.
 final class SystemBusService: Service, Sendable {
   /// One MPRIS player on the system bus, as the part knows it.
-  private struct Player: Sendable {
+  struct Player: Sendable {
     var busName: BusName
     var processID: Int32?
     var session = ShairportSync.Session()
@@ -48,17 +48,16 @@ final class SystemBusService: Service, Sendable {
     }
   }
 
-  /// The rule's name among the hub's rules on who may be Now Playing.
-  static let rule = "AirPlay receivers"
-
   let status: SystemBusStatus
-  private let hub: Hub
+  let hub: Hub
   private let thread: ConnectionThread
   private let address: BusAddress
   private let sessionAddress: BusAddress
-  private let logger: Logger
-  private let view = Mutex<PlayerView?>(nil)
-  private let players = Mutex<[BusName: Player]>([:])
+  let logger: Logger
+  /// The system bus's view of the players, once connected.
+  let view = Mutex<PlayerView?>(nil)
+  /// Every MPRIS player on the system bus, by its connection's unique name.
+  let players = Mutex<[BusName: Player]>([:])
 
   /// A part that relays the players on the system bus at `address` (the system bus unless a test
   /// gives one) to the session bus at `sessionAddress`, its connections served on `thread`.
@@ -90,6 +89,11 @@ final class SystemBusService: Service, Sendable {
     self.view.withLock { $0 = view }
     view.observe { [self] change in take(change, in: view) }
     hub.admission.withLock { $0[Self.rule] = { [self] _, owner in isEligible(relay: owner) } }
+    // A relay entered again under a new unique name (the session bus restarted) is held back
+    // again under it.
+    let entered = hub.relays.observe { [self] change in
+      if change.before == nil, case .systemBusPlayer(let player)? = change.relayed { settle(player.owner) }
+    }
     var subscriptions: [Subscription] = []
     do {
       subscriptions.append(
@@ -111,6 +115,7 @@ final class SystemBusService: Service, Sendable {
     try? await gracefulShutdown()
     subscriptions.forEach { $0.cancel() }
     hub.admission.withLock { $0[Self.rule] = nil }
+    hub.relays.removeObserver(entered)
     let relays = players.withLock { players in
       defer { players = [:] }
       return players.values.compactMap(\.relay)
@@ -229,72 +234,5 @@ final class SystemBusService: Service, Sendable {
 
   private func updateStatus() {
     status.relays(players.withLock { $0.values.filter { $0.relay != nil }.map(\.busName) })
-  }
-
-  // MARK: - shairport-sync
-
-  /// A `PropertiesChanged` at shairport-sync's path. On the hub's bus thread.
-  private func shairportSyncChanged(_ message: ReceivedMessage) {
-    guard let owner = message.sender, let interface = message.arguments.first?.stringValue,
-      interface == ShairportSync.interface || interface == ShairportSync.remoteControl,
-      message.arguments.count > 1
-    else { return }
-    take(message.arguments[1], of: interface, from: owner)
-  }
-
-  /// Takes shairport-sync's `values` of `interface`: the relay's capabilities, the registry and
-  /// the rule follow. On the hub's bus thread.
-  private func take(_ values: Value, of interface: String, from owner: BusName) {
-    let outcome = players.withLock { players -> (RelayedPlayer?, Relayed, [String])? in
-      guard var player = players[owner] else { return nil }
-      let (taken, illTyped) = player.session.take(values, of: interface)
-      let newlyIllTyped = illTyped.filter { player.illTyped.insert($0).inserted }
-      players[owner] = player
-      guard !taken.isEmpty || !newlyIllTyped.isEmpty else { return nil }
-      return (player.relay, player.relayed(owner: owner), newlyIllTyped)
-    }
-    guard let (relay, relayed, illTyped) = outcome else { return }
-    for name in illTyped {
-      logger.warning(
-        "shairport-sync sent a property that is not a boolean; the hub goes without it",
-        metadata: ["owner": "\(owner)", "interface": "\(interface)", "property": "\(name)"])
-    }
-    guard let relay else { return }
-    relay.update(relayed)
-    if interface == ShairportSync.remoteControl {
-      relay.changed(
-        MediaPlayerInterface.player.rawValue, names: SystemBusPlayerSource.gatedProperties.map(\.rawValue))
-    } else {
-      settle(owner)
-    }
-  }
-
-  // MARK: - Now Playing
-
-  /// Whether the relay whose session connection is `relay` may be Now Playing: an AirPlay
-  /// receiver only while a sender streams to it or it plays; every other player may.
-  private func isEligible(relay: BusName) -> Bool {
-    guard case .systemBusPlayer(let relayed)? = hub.relays.relayed(by: relay) else { return true }
-    return isEligible(relayed.owner)
-  }
-
-  /// Whether the system-bus player `owner` may be Now Playing.
-  private func isEligible(_ owner: BusName) -> Bool {
-    guard let isActive = players.withLock({ $0[owner]?.session.isActive }) else { return true }
-    return isActive || view.withLock({ $0 })?.mirror(of: owner)?.isPlaying == true
-  }
-
-  /// Tells the hub whether `owner`'s relay may be Now Playing, when that changed. On the hub's
-  /// bus thread.
-  private func settle(_ owner: BusName) {
-    guard let relay = players.withLock({ $0[owner]?.relay }) else { return }
-    let eligible = isEligible(owner)
-    guard let event = hub.eligibility(of: relay.owner, by: Self.rule, isEligible: eligible) else { return }
-    logger.info(
-      eligible
-        ? "an AirPlay receiver may be Now Playing: a sender streams to it"
-        : "an AirPlay receiver is listed but not Now Playing: no sender streams to it",
-      metadata: ["relay": "\(relay.name)"])
-    hub.applyHere([event])
   }
 }

@@ -7,8 +7,9 @@
 # --shairport also serves shairport-sync's org.gnome.ShairportSync (Active) and
 # .RemoteControl (Available) at /org/gnome/ShairportSync, both false at first.
 # Commands on standard input, one a line: `active true|false`, `available true|false`,
-# `status Playing|Paused|...`, `volume-again` (announce the ill-typed Volume again), and
-# `die-on-next` (the next Next ends the process without answering).
+# `status Playing|Paused|...`, `volume-again` (announce the ill-typed Volume again),
+# `seek MICROSECONDS` (jump there, announced with Seeked), and `die-on-next` (the next Next ends
+# the process without answering).
 import os
 import sys
 
@@ -44,6 +45,10 @@ class Player(MPRISPlayer):
     def Pause(self):
         say("call Pause")
         MPRISPlayer.Pause(self)
+
+    @dbus.service.signal(PLAYER, signature="x")
+    def Seeked(self, position):
+        pass
 
     @dbus.service.method(PROPERTIES, in_signature="ssv")
     def Set(self, interface, prop, value):
@@ -109,6 +114,9 @@ def main():
             player.change(PlaybackStatus=words[1])
         elif words[0] == "volume-again":
             player.change(Volume="louder")
+        elif words[0] == "seek":
+            player.values[PLAYER]["Position"] = dbus.Int64(int(words[1]))
+            player.Seeked(dbus.Int64(int(words[1])))
         elif words[0] == "die-on-next":
             player.dies_on_next = True
         say("done " + words[0])
