@@ -5,9 +5,10 @@ import Testing
 
 /// A player on the system bus, relayed by the hub as `NAME.system`, on the web remote's page in
 /// a real browser (issue 38: listed, "marked as a system-bus player where a person reads it",
-/// its metadata and artwork shown, its controls reaching it on its bus). The player is binaural
-/// run as a system service would run it, on a second bus the hub takes for the system bus, under
-/// the same name as the stage's binaural on the session bus: two players, told apart.
+/// its metadata and artwork shown on the page and on the phone's lock screen, its controls
+/// reaching it on its bus). The player is binaural run as a system service would run it, on a
+/// second bus the hub takes for the system bus, first under the same name as the stage's binaural
+/// on the session bus: two players, told apart.
 @Suite(.serialized, .leavesNoChildProcesses, .enabled(if: WebRemoteStage.canRun))
 struct SystemBusPlayerPageTests {
   /// The relay's id in the API: binaural on the system bus.
@@ -92,9 +93,85 @@ struct SystemBusPlayerPageTests {
     await system.stop()
   }
 
-  /// `playerctl -p binaural ARGUMENTS…` on the system bus, trimmed.
-  static func systemPlayerctl(_ system: PrivateBus, _ arguments: String...) async throws -> String {
-    try await system.run("playerctl", ["-p", "binaural"] + arguments).trimmed
+  @Test
+  func
+    `on the lock screen, a system-bus player Now Playing shows its title, artist and artwork, and its buttons reach it`()
+    async throws
+  {
+    let system = try await PrivateBus.start()
+    do {
+      // Without the proxy's and playerctld's names, playerctl reaches Chromium's own player (see
+      // LockScreenTests).
+      try await WebRemoteStage.run(
+        hubArguments: ["--http-port", "0", "--proxy", "off"],
+        hubEnvironment: ["DBUS_SYSTEM_BUS_ADDRESS": system.address]
+      ) { stage in
+        let bus = stage.bus
+        _ = try bus.start(
+          BuiltProducts.binaural,
+          [
+            "--output", "null", "--headless", "--name", "radio", "--preset", "gamma-40hz", "--bus-address",
+            system.address,
+          ], environment: stage.environment,
+          standardError: .file(bus.directory.appendingPathComponent("radio-system.log").path))
+        let title = try await system.waitForPlayer("radio")
+        let artist = try await Self.systemPlayerctl(system, "metadata", "artist", player: "radio")
+        // The service plays (a stream came to it): Now Playing.
+        _ = try await Self.systemPlayerctl(system, "play", player: "radio")
+        try await eventually("radio.system to be Now Playing") {
+          try await stage.nowPlaying() == "radio.system"
+        }
+
+        let opened = try await stage.openBrowser(onTheBus: true)
+        let page = RemotePage(browser: opened)
+        try await opened.open(try await stage.pairingURL().absoluteString)
+        try await page.waitForText("title", title)
+        _ = try await page.waitForControl(named: "Show on lock screen")
+        try await opened.run("document.querySelector('.lock-screen').scrollIntoView({ block: 'end' });")
+        try await opened.click(named: "Show on lock screen")
+        let chromium = try await eventually("Chromium's own MPRIS player to show radio's title") {
+          () async throws -> String? in
+          let names = try await bus.run("playerctl", "-l").output.split(separator: "\n").map(String.init)
+          guard let player = names.first(where: { $0.hasPrefix("chromium.") }) else { return nil }
+          return try await stage.metadata("xesam:title", of: player) == title ? player : nil
+        }
+        #expect(try await stage.metadata("xesam:artist", of: chromium) == artist)
+        let artwork = try await eventually("Chromium to publish the artwork") { () async throws -> String? in
+          let url = try await stage.metadata("mpris:artUrl", of: chromium)
+          return url.hasPrefix("file://") ? url : nil
+        }
+        let picture = try Data(contentsOf: URL(string: artwork)!)
+        let original = try Data(
+          contentsOf: URL(
+            string: try await Self.systemPlayerctl(system, "metadata", "mpris:artUrl", player: "radio"))!)
+        // radio's picture, not the page's icon: Chromium re-encodes it, at its size (PNG's IHDR).
+        #expect(
+          picture.starts(with: [0x89, 0x50, 0x4E, 0x47]) && picture.count > 1000, "\(picture.count) bytes")
+        #expect(Array(picture.prefix(24).suffix(8)) == Array(original.prefix(24).suffix(8)))
+
+        // The lock screen's buttons reach the player on the system bus.
+        _ = try await bus.playerctl("--player=\(chromium)", "pause")
+        try await eventually("radio on the system bus to pause") {
+          try await Self.systemPlayerctl(system, "status", player: "radio") == "Paused"
+        }
+        _ = try await bus.playerctl("--player=\(chromium)", "play")
+        try await eventually("radio on the system bus to play") {
+          try await Self.systemPlayerctl(system, "status", player: "radio") == "Playing"
+        }
+        #expect(try await stage.nowPlaying() == "radio.system")
+      }
+    } catch {
+      await system.stop()
+      throw error
+    }
+    await system.stop()
+  }
+
+  /// `playerctl -p PLAYER ARGUMENTS…` on the system bus (binaural by default), trimmed.
+  static func systemPlayerctl(_ system: PrivateBus, _ arguments: String..., player: String = "binaural")
+    async throws -> String
+  {
+    try await system.run("playerctl", ["-p", player] + arguments).trimmed
   }
 
   /// What the switcher shows of each binaural.
