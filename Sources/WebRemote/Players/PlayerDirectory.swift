@@ -180,6 +180,7 @@ final class PlayerDirectory: Sendable {
     record.reachesStreams = streamVolumes != nil
     record.streamLevel = state.streamLevels[mirror.owner.rawValue]
     record.ignoresVolume = state.ignoresVolume.contains(mirror.owner.rawValue)
+    record.isOnSystemBus = hub.isSystemBusPlayer(owner: mirror.owner.rawValue)
     if previous == nil || previous?.artURL != record.artURL {
       record.artworkVersion = nil
       if let artURL = record.artURL, ArtworkFile.mayServe(artURL: artURL) {

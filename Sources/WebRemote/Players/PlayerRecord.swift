@@ -23,6 +23,9 @@ struct PlayerRecord: Sendable {
   var streamLevel: Double?
   /// Whether the player's MPRIS `Volume` took a write and stayed as it was (Chromium's).
   var ignoresVolume = false
+  /// Whether the player is one the hub relays from the system bus (`NAME.system`): the API's
+  /// `bus` is `system`, which the page shows beside the player's name.
+  var isOnSystemBus = false
 
   /// A record of `mirror` under `busName`.
   init(busName: String, mirror: PlayerMirror, artworkVersion: String?) {
@@ -149,6 +152,7 @@ struct PlayerRecord: Sendable {
       ("id", .string(id)),
       ("busName", .string(busName)),
       ("identity", .string(name)),
+      ("bus", .string(isOnSystemBus ? "system" : "session")),
       ("isNowPlaying", .bool(isNowPlaying)),
       ("playbackStatus", .string(playbackStatus.rawValue)),
       (

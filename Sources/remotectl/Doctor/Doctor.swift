@@ -47,6 +47,7 @@ struct Doctor {
       findings += await Self.hubSurfaces(session, owner: hubOwner)
       findings += await Self.bluetooth(session, owner: hubOwner)
       findings += await Self.systemBus(session, owner: hubOwner)
+      findings += await Self.notifications(session, owner: hubOwner)
       if let relaunch = await Self.relaunch(session, owner: hubOwner) { findings.append(relaunch) }
       findings += await Self.audioSession(session)
     }

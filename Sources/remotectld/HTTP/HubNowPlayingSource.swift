@@ -1,3 +1,4 @@
+import DBus
 import Logging
 import NowPlayingArbiter
 import RemoteControl
@@ -47,6 +48,13 @@ final class HubNowPlayingSource: NowPlayingSource {
 
   func handOver(_ busNames: Set<String>) {
     hub.handOver(busNames)
+  }
+
+  func isSystemBusPlayer(owner: String) -> Bool {
+    guard let owner = BusName(rawValue: owner), case .systemBusPlayer? = hub.relays.relayed(by: owner) else {
+      return false
+    }
+    return true
   }
 
   func select(busName: String) async throws(APIError) {

@@ -202,9 +202,10 @@ struct HubService: Service {
       view.forgetAll()
       Task { await view.enumerate() }
     }
-    for interface in [endpoint.interface, relauncher.interface(commands: commands)]
-      + parts.flatMap(\.interfaces)
-    {
+    for interface in [
+      endpoint.interface, relauncher.interface(commands: commands),
+      TrackNotificationsStatus.interface(isOn: configuration.notifies),
+    ] + parts.flatMap(\.interfaces) {
       let registration = try await connection.export(interface, at: HubAddress.path)
       teardown.add { registration.cancel() }
     }

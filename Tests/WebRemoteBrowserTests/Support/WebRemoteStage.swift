@@ -41,13 +41,15 @@ final class WebRemoteStage: Sendable {
 
   /// A private bus with remotectld on it, serving the web remote on a port of its choosing
   /// (`--http-port 0`), and binaural (paused) on it, published and followed by the hub;
-  /// `hubLauncher` runs the hub (`ip netns exec NAME`: in a network namespace).
-  static func start(hubArguments: [String] = ["--http-port", "0"], hubLauncher: [String] = []) async throws
-    -> WebRemoteStage
-  {
+  /// `hubLauncher` runs the hub (`ip netns exec NAME`: in a network namespace), with
+  /// `hubEnvironment` added to its environment (a system bus of the test's own).
+  static func start(
+    hubArguments: [String] = ["--http-port", "0"], hubLauncher: [String] = [],
+    hubEnvironment: [String: String] = [:]
+  ) async throws -> WebRemoteStage {
     let stage = WebRemoteStage(bus: try await PrivateBus.start())
     do {
-      try await stage.startHub(hubArguments, launcher: hubLauncher)
+      try await stage.startHub(hubArguments, launcher: hubLauncher, environment: hubEnvironment)
       try await stage.startBinaural()
       return stage
     } catch {
@@ -61,9 +63,10 @@ final class WebRemoteStage: Sendable {
   /// consoles.
   static func run(
     hubArguments: [String] = ["--http-port", "0"], hubLauncher: [String] = [],
-    _ body: (WebRemoteStage) async throws -> Void
+    hubEnvironment: [String: String] = [:], _ body: (WebRemoteStage) async throws -> Void
   ) async throws {
-    let stage = try await start(hubArguments: hubArguments, hubLauncher: hubLauncher)
+    let stage = try await start(
+      hubArguments: hubArguments, hubLauncher: hubLauncher, hubEnvironment: hubEnvironment)
     do {
       try await body(stage)
     } catch {
@@ -104,12 +107,15 @@ final class WebRemoteStage: Sendable {
 
   // MARK: - Programs
 
-  /// Starts remotectld with `arguments` (run by `launcher`, when given) and waits until it owns
-  /// the hub's name.
+  /// Starts remotectld with `arguments` (run by `launcher`, when given; with `environment` added
+  /// to the stage's) and waits until it owns the hub's name.
   @discardableResult
-  func startHub(_ arguments: [String], launcher: [String] = []) async throws -> ChildProcess {
+  func startHub(_ arguments: [String], launcher: [String] = [], environment: [String: String] = [:])
+    async throws -> ChildProcess
+  {
     let hub = try await bus.startHub(
-      arguments, environment: stageEnvironment, waitingForName: false, launcher: launcher)
+      arguments, environment: stageEnvironment.merging(environment) { $1 }, waitingForName: false,
+      launcher: launcher)
     self.hub.withLock { $0 = hub }
     try await bus.waitForName(PrivateBus.hubBusName)
     return hub

@@ -13,6 +13,18 @@ const VOLUME_CONTROL = {
   none: { word: "", title: "no volume" },
 };
 const monotonic = () => performance.now() / 1000;
+/** What marks a player on the system bus (the API's `bus`), beside its name. */
+const SYSTEM_BUS = "system bus";
+
+/**
+ * Shows "system bus" in `mark` for a player the hub relays from the system bus, so that a
+ * player on both buses reads as two; empty and hidden for every other.
+ */
+function busMark(mark, player) {
+  const onSystemBus = player?.bus === "system";
+  mark.hidden = !onSystemBus;
+  mark.textContent = onSystemBus ? SYSTEM_BUS : "";
+}
 
 export class RemoteView {
   /**
@@ -36,7 +48,8 @@ export class RemoteView {
     this.el = {
       remote: $("remote"), banner: $("banner"), bannerText: $("banner-text"),
       bannerRetry: $("banner-retry"), pairing: $("pairing"), pairingText: $("pairing-text"),
-      playersButton: $("players-button"), playerName: $("player-name"), playerBadge: $("player-badge"),
+      playersButton: $("players-button"), playerName: $("player-name"), playerBus: $("player-bus"),
+      playerBadge: $("player-badge"),
       artwork: $("artwork"), artworkFrame: $("artwork-frame"), title: $("title"), artist: $("artist"),
       album: $("album"), like: $("like"), bookmark: $("bookmark"), seek: $("seek"),
       elapsed: $("elapsed"), duration: $("duration"), skipBackward: $("skip-backward"),
@@ -204,6 +217,7 @@ export class RemoteView {
     const m = p?.metadata ?? {};
 
     el.playerName.textContent = p ? p.identity || p.id : "No player";
+    busMark(el.playerBus, p);
     el.playerBadge.hidden = !p?.isNowPlaying;
 
     el.title.textContent = p ? m.title || p.identity || p.id : "Nothing playing";
@@ -380,15 +394,20 @@ export class RemoteView {
     badge.className = "badge";
     badge.textContent = "Now Playing";
     name.append(label, badge);
+    // The system bus's mark opens the detail line, leaving the name its room beside the button.
     const detail = d.createElement("span");
     detail.className = "detail";
+    const bus = d.createElement("span");
+    bus.className = "bus-mark";
+    const detailText = d.createElement("span");
+    detail.append(bus, detailText);
     choice.append(name, detail);
     const make = d.createElement("button");
     make.type = "button";
     make.className = "make-now-playing";
     make.textContent = "Make Now Playing";
     li.append(choice, make);
-    const row = { li, choice, label, badge, detail, make, player: null };
+    const row = { li, choice, label, bus, badge, detailText, make, player: null };
     choice.addEventListener("click", () => {
       this.handlers.view(row.player?.isNowPlaying ? null : id);
       this.el.dialog.close();
@@ -412,12 +431,14 @@ export class RemoteView {
     if (p.id === viewedId) row.choice.setAttribute("aria-current", "true");
     else row.choice.removeAttribute("aria-current");
     row.label.textContent = name;
+    busMark(row.bus, p);
     row.badge.hidden = !p.isNowPlaying;
     const what = [p.metadata?.title, p.metadata?.artist].filter(Boolean).join(" — ");
     const status = p.isInterrupted ? "Interrupted" : p.playbackStatus;
-    row.detail.textContent = [status, what].filter(Boolean).join(" · ");
+    row.detailText.textContent = [status, what].filter(Boolean).join(" · ");
     row.make.hidden = !!p.isNowPlaying;
-    row.make.setAttribute("aria-label", `Make ${name} Now Playing`);
+    const where = p.bus === "system" ? ` (${SYSTEM_BUS})` : "";
+    row.make.setAttribute("aria-label", `Make ${name}${where} Now Playing`);
   }
 
   // ---- connection and pairing ----
