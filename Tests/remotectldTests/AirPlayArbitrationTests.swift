@@ -209,6 +209,10 @@ struct AirPlayArbitrationTests {
       let sender = try rig.stage.receiver.send(seconds: 30)
       try await sender.started()
       try await rig.waitForAirPlay(muted: false)
+      // shairport-sync says Playing about a second after its stream appears; a Playing that came
+      // during the call would be the phone's start, the latest action, after which the call's end
+      // resumes nothing.
+      try await rig.waitForStatus("ShairportSync.system", "Playing")
       // mpv starts while the phone plays: its start is the latest, and the two play together.
       try await rig.startMpv()
       let call = try rig.call()
