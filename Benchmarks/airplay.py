@@ -58,6 +58,8 @@ def proxy_changed(interface, changed, invalidated):
 def source_changed(interface, changed, invalidated, path=None):
     if interface == PLAYER and "Metadata" in changed:
         note("source-title", title(changed["Metadata"]))
+    if interface == PLAYER and "PlaybackStatus" in changed:
+        note("source-status", str(changed["PlaybackStatus"]))
 
 
 session.add_signal_receiver(
@@ -108,7 +110,7 @@ def follow(sender):
                 raise SystemExit("the sender failed: %s" % line)
         return bool(data)
 
-    GLib.io_add_watch(sender.stdout.fileno(), GLib.IO_IN | GLib.IO_HUP, readable)
+    return GLib.io_add_watch(sender.stdout.fileno(), GLib.IO_IN | GLib.IO_HUP, readable)
 
 
 def step(word, timeout):
@@ -131,7 +133,7 @@ for round_number in range(rounds):
         [python, script, port, "4", name, "The Bench", "Loopback"], stdin=subprocess.PIPE,
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
         env=dict(os.environ, PYTHONUNBUFFERED="1"))
-    follow(sender)
+    watch = follow(sender)
     start = step("streaming", 20)
     playing = wait_for(lambda e: e[0] == "now-playing" and e[1] == RELAY, 10)
     shown = wait_for(lambda e: e[0] == "proxy-title" and e[1] == name, 10)
@@ -156,18 +158,25 @@ for round_number in range(rounds):
             accepted += 1
         except dbus.DBusException:
             pass
-    end = step("finished", 30)
-    back = wait_for(lambda e: e[0] == "now-playing" and e[1] == LOCAL and e[2] > end, 30)
-    if not back:
-        raise SystemExit("round %d: Now Playing did not go back to the local player" % round_number)
-    figures["end"].append(back[2] - end)
+    # The stream's end is shairport-sync's Stopped, which may come before pyatv says it finished.
+    step("finished", 30)
+    stopped = wait_for(
+        lambda e: e[0] == "source-status" and e[1] == "Stopped" and e[2] > proxied[2], 30)
+    back = wait_for(lambda e: e[0] == "now-playing" and e[1] == LOCAL and e[2] > proxied[2], 30)
+    if not stopped or not back:
+        raise SystemExit("round %d: Now Playing did not go back to the local player: %s" % (
+            round_number, events))
+    figures["end"].append(back[2] - stopped[2])
     sender.wait()
+    # The watch goes with its pipe: the next sender's pipe may get the same descriptor.
+    GLib.source_remove(watch)
+    sender.stdout.close()
 
 labels = [
     ("start", "stream start -> Now Playing (the hub's NowPlayingChanged)"),
     ("title", "stream start -> its title on the proxy"),
     ("metadata", "shairport-sync's Metadata signal -> the proxy's"),
-    ("end", "stream end -> Now Playing back to the local player"),
+    ("end", "stream end (its Stopped) -> Now Playing back to the local player"),
 ]
 for key, label in labels:
     values = sorted(figures[key])
