@@ -1,5 +1,6 @@
 import BlockingIOPool
 import DBus
+import Glibc
 import HubSupport
 import Logging
 import NowPlayingArbiter
@@ -44,12 +45,11 @@ final class DevicePlayerRule: Sendable {
     var nextAsk = 0
     /// The eligibility last told the hub, by owner.
     var told: [BusName: Bool] = [:]
-    /// The owners held back as they appeared, by their name alone (``admits(_:owner:)``), until
-    /// their process is known.
+    /// The owners held back as they appeared (``admits(_:owner:)``), until their process is known.
     var heldBack: Set<BusName> = []
-    /// Whether the rule follows the session's players: from the first device player on, since
-    /// mpris-proxy makes its players of those (none of its own before), so that a session
-    /// without them pays nothing per player.
+    /// Whether the rule follows the session's players: from the first adapter on, through which
+    /// a device and its player may connect, so that a machine without Bluetooth pays nothing per
+    /// player.
     var isFollowing = false
   }
 
@@ -70,7 +70,9 @@ final class DevicePlayerRule: Sendable {
       hub.connection.perform { [self] in
         let starts = state.withLock { state in
           state.objects = objects
-          guard !state.isFollowing, !objects.devicePlayers.isEmpty else { return false }
+          guard !state.isFollowing, !objects.mediaAdapters.isEmpty || !objects.devicePlayers.isEmpty else {
+            return false
+          }
           state.isFollowing = true
           return true
         }
@@ -80,13 +82,17 @@ final class DevicePlayerRule: Sendable {
     }
     // A relay is entered again under its new unique name after the session bus restarted, which
     // its name may reach the view before: it is told a relay as soon as the registry knows.
+    // A relay of a system-bus player is no device's: not one of the rule's.
     hub.relays.observe { [self] change in
-      guard case .devicePlayer(let path)? = change.relayed else { return }
+      let kind: Kind
+      switch change.relayed {
+      case .devicePlayer(let path)?: kind = .relay(path)
+      case .systemBusPlayer?: kind = .other
+      case nil: return
+      }
       let known = state.withLock { state -> Bool in
-        guard state.names[change.owner] != nil, state.kinds[change.owner] != .relay(path) else {
-          return false
-        }
-        state.kinds[change.owner] = .relay(path)
+        guard state.names[change.owner] != nil, state.kinds[change.owner] != kind else { return false }
+        state.kinds[change.owner] = kind
         state.asking[change.owner] = nil
         return true
       }
@@ -130,18 +136,14 @@ final class DevicePlayerRule: Sendable {
 
   // MARK: - The session's players
 
-  /// Whether a new player named `name` may be Now Playing as it appears: not when its name is
-  /// the one mpris-proxy gives a known device's player, until its process says it is not
-  /// mpris-proxy's. On the view's connection thread, before ``take(_:)`` sees the name.
+  /// Whether a new player may be Now Playing as it appears: not until its process is known,
+  /// since it may be mpris-proxy's player of a device the hub has not heard of yet (mpris-proxy
+  /// follows the same `InterfacesAdded` and may be quicker); a relay of a system-bus player is
+  /// no device's. On the view's connection thread, before ``take(_:)`` sees the name.
   private func admits(_ name: BusName, owner: BusName) -> Bool {
-    let isRelay: Bool = if case .devicePlayer? = hub.relays.relayed(by: owner) { true } else { false }
+    if case .systemBusPlayer? = hub.relays.relayed(by: owner) { return true }
     return state.withLock { state in
-      let isDevicePlayer =
-        isRelay
-        || state.objects.devicePlayers.contains {
-          Self.mprisProxyName(of: $0, in: state.objects) == name.rawValue
-        }
-      guard isDevicePlayer else { return true }
+      guard state.kinds[owner] != .other else { return true }
       state.heldBack.insert(owner)
       return false
     }
@@ -197,6 +199,9 @@ final class DevicePlayerRule: Sendable {
         }
         return
       }
+      // The hub's own connection: one of its relays, whose entry in the registry is late (the
+      // session bus restarted); the registry's observer settles it.
+      guard pid != Int64(getpid()) else { return }
       BlockingIO.submit { [self] in
         let binary = ProcessFiles().binary(of: Int32(truncatingIfNeeded: pid))
         hub.connection.perform { [self] in
@@ -223,7 +228,7 @@ final class DevicePlayerRule: Sendable {
         if let name = Self.mprisProxyName(of: player, in: state.objects) { names[name] = player }
       }
       var changes: [(BusName, Bool, String, String)] = []
-      // Held back as it appeared by its name alone, but not mpris-proxy's: it may be Now Playing.
+      // Held back as it appeared, but not a device's player: it may be Now Playing.
       var lifted: [BusName] = []
       for (owner, kind) in state.kinds where kind == .other && state.heldBack.contains(owner) {
         state.heldBack.remove(owner)
