@@ -105,12 +105,8 @@ struct BluetoothTests {
   @Test func `no system bus: one log line, said on the bus, and the players are served as before`()
     async throws
   {
-    let bus = try await PrivateBus.start()
-    do {
-      let missing = "unix:path=\(bus.directory.path)/no-system-bus"
-      try await bus.startHub(environment: ["DBUS_SYSTEM_BUS_ADDRESS": missing])
-      try await bus.startBinaural("one")
-      try await eventually("the hub to list binaural", { try await bus.hubPlayers() }) { $0 == ["one"] }
+    try await PrivateBus.with { bus in
+      try await bus.startHubWithoutSystemBus()
       let reason = try await eventually(
         "the hub to say why Bluetooth is off", { try await Self.reason(on: bus) }
       ) {
