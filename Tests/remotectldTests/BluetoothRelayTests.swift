@@ -171,13 +171,7 @@ struct BluetoothRelayTests {
     async throws
   {
     try await BluetoothTests.withBlueZ { bus, double, system in
-      try await double.addAdapter("hci0")
-      let phone = try await double.addDevice("AA:BB:CC:DD:EE:02", alias: "Phone")
-      try await double.addPlayer(
-        device: phone, "{'Name': <'Music'>, 'Status': <'playing'>, 'Track': <{'Title': <'Song'>}>}")
-      try await BluetoothTests.startHub(on: bus, system: system)
-      try await bus.startBinaural("music")
-      try await eventually("binaural to be Now Playing", { try await bus.hubActive() }) { $0 == "music" }
+      let phone = try await BluetoothTests.startPhonePlaying(on: bus, double, system)
       try await eventually("the hub to list its relay", { try await bus.hubPlayers() }) {
         Set($0) == ["music", "Phone_Music"]
       }

@@ -115,11 +115,7 @@ struct BluetoothTests {
       #expect(reason.contains("Bluetooth devices do not see the Now Playing player"), "\(reason)")
       let log = try Self.log(of: bus)
       #expect(log.components(separatedBy: "Bluetooth devices do not see").count - 1 == 1, "\(log)")
-    } catch {
-      await bus.stop()
-      throw error
     }
-    await bus.stop()
   }
 
   @Test func `no bluetoothd on the system bus: one log line, and the hub sees it when it comes`() async throws
@@ -253,13 +249,7 @@ struct BluetoothTests {
 
   @Test func `a phone's player is Now Playing only once the phone streams to this computer`() async throws {
     try await Self.withBlueZ { bus, double, system in
-      try await double.addAdapter("hci0")
-      let phone = try await double.addDevice("AA:BB:CC:DD:EE:02", alias: "Phone")
-      try await double.addPlayer(
-        device: phone, "{'Name': <'Music'>, 'Status': <'playing'>, 'Track': <{'Title': <'Song'>}>}")
-      try await Self.startHub(on: bus, system: system)
-      try await bus.startBinaural("music")
-      try await eventually("binaural to be Now Playing", { try await bus.hubActive() }) { $0 == "music" }
+      let phone = try await Self.startPhonePlaying(on: bus, double, system)
       try Self.startMPRISProxy(on: bus, system: system)
       try await Self.waitForRule(on: bus, eligible: false, device: phone)
       #expect(try await bus.hubActive() == "music")
