@@ -231,9 +231,7 @@ struct BluetoothRelayTests {
     async throws
   {
     try await BluetoothTests.withBlueZ { bus, double, system in
-      try await double.addAdapter("hci0")
-      let headphones = try await double.addDevice("AA:BB:CC:DD:EE:01", alias: "Headphones")
-      let player = try await double.addPlayer(device: headphones, "{'Status': <'playing'>}")
+      let (headphones, player) = try await double.addPlayingHeadphones()
       let hub = try await bus.startHub(environment: ["DBUS_SYSTEM_BUS_ADDRESS": system.address])
       try await bus.startBinaural("music")
       try await BluetoothTests.waitForRule(on: bus, eligible: false, device: headphones)
@@ -266,9 +264,7 @@ struct BluetoothRelayTests {
     async throws
   {
     try await BluetoothTests.withBlueZ { bus, double, system in
-      try await double.addAdapter("hci0")
-      let headphones = try await double.addDevice("AA:BB:CC:DD:EE:01", alias: "Headphones")
-      let player = try await double.addPlayer(device: headphones, "{'Status': <'playing'>}")
+      let (headphones, player) = try await double.addPlayingHeadphones()
       let proxy = try BluetoothTests.startMPRISProxy(on: bus, system: system)
       try await bus.waitForName("org.mpris.MediaPlayer2.Headphones")
       let hub = try await bus.startHub(environment: ["DBUS_SYSTEM_BUS_ADDRESS": system.address])

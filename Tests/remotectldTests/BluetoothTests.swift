@@ -270,9 +270,7 @@ struct BluetoothTests {
     async throws
   {
     try await Self.withBlueZ { bus, double, system in
-      try await double.addAdapter("hci0")
-      let headphones = try await double.addDevice("AA:BB:CC:DD:EE:01", alias: "Headphones")
-      try await double.addPlayer(device: headphones, "{'Status': <'playing'>}")
+      let headphones = try await double.addPlayingHeadphones().device
       // mpris-proxy first: it relays the headphones' player, the hub does not.
       try Self.startMPRISProxy(on: bus, system: system)
       try await bus.waitForName("org.mpris.MediaPlayer2.Headphones")
@@ -526,9 +524,7 @@ struct BluetoothTests {
     async throws
   {
     try await Self.withBlueZ { bus, double, system in
-      try await double.addAdapter("hci0")
-      let headphones = try await double.addDevice("AA:BB:CC:DD:EE:01", alias: "Headphones")
-      let player = try await double.addPlayer(device: headphones, "{'Status': <'playing'>}")
+      let (headphones, player) = try await double.addPlayingHeadphones()
       let hub = try await bus.startHub(environment: ["DBUS_SYSTEM_BUS_ADDRESS": system.address])
       for name in ["a", "b", "c"] { try await bus.startBinaural(name) }
       try await eventually("the hub to register", { try await Self.registered(on: bus) }) {
@@ -564,9 +560,7 @@ struct BluetoothTests {
   @Test func `a hub started beside a running mpris-proxy holds the headphones' player back too`() async throws
   {
     try await Self.withBlueZ { bus, double, system in
-      try await double.addAdapter("hci0")
-      let headphones = try await double.addDevice("AA:BB:CC:DD:EE:01", alias: "Headphones")
-      try await double.addPlayer(device: headphones, "{'Status': <'playing'>}")
+      let headphones = try await double.addPlayingHeadphones().device
       try await bus.startBinaural("music")
       try Self.startMPRISProxy(on: bus, system: system)
       try await bus.waitForName("org.mpris.MediaPlayer2.Headphones")
