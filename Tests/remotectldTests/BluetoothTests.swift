@@ -232,13 +232,7 @@ struct BluetoothTests {
       await announced.stop()
 
       // A press meant for the Now Playing app, through the hub's proxy player.
-      try await bus.gdbusCall("org.mpris.MediaPlayer2.remotectld", "org.mpris.MediaPlayer2.Player.PlayPause")
-      _ = try await bus.waitForPlayer("music", status: "Playing")
-      try await bus.gdbusCall("org.mpris.MediaPlayer2.remotectld", "org.mpris.MediaPlayer2.Player.PlayPause")
-      _ = try await bus.waitForPlayer("music", status: "Paused")
-      for method in ["Play", "Pause", "Stop", "Next", "Previous"] {
-        #expect(try await double.calls(method, on: player) == 0, "\(method) reached the headphones")
-      }
+      try await Self.expectProxyPresses(reach: "music", notDevice: player, on: bus, double)
       // Still controllable by name.
       try await bus.gdbusCall("org.mpris.MediaPlayer2.Headphones", "org.mpris.MediaPlayer2.Player.Pause")
       try await eventually("the headphones' player to get Pause") {
