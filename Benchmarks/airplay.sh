@@ -24,28 +24,7 @@ source Benchmarks/common.sh
 chmod 755 "$work"
 
 start_private_bus
-
-# A system bus that lets everyone own and send anything (a real one denies by default).
-cat > "$work/system.conf" <<CONF
-<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>system</type>
-  <listen>unix:path=$work/system_bus_socket</listen>
-  <auth>EXTERNAL</auth>
-  <policy context="default">
-    <allow user="*"/><allow own="*"/>
-    <allow send_type="method_call"/><allow send_type="signal"/>
-    <allow send_type="method_return"/><allow send_type="error"/>
-    <allow receive_type="method_call"/><allow receive_type="signal"/>
-    <allow receive_type="method_return"/><allow receive_type="error"/>
-  </policy>
-</busconfig>
-CONF
-dbus-daemon --config-file="$work/system.conf" --nofork &
-pids+=($!)
-export DBUS_SYSTEM_BUS_ADDRESS="unix:path=$work/system_bus_socket"
-for _ in $(seq 100); do [ -S "$work/system_bus_socket" ] && break; sleep 0.05; done
+start_private_system_bus
 
 # PulseAudio with a null sink; its runtime folder is its own, so shairport-sync's user gets a
 # second socket in the work folder.
@@ -75,8 +54,7 @@ setpriv --reuid=shairport-sync --regid=shairport-sync --init-groups -- \
   /usr/bin/shairport-sync -c "$work/shairport-sync/shairport-sync.conf" 2>"$work/shairport-sync.log" &
 pids+=($!)
 for _ in $(seq 200); do
-  busctl --address="$DBUS_SYSTEM_BUS_ADDRESS" list --acquired --no-legend 2>/dev/null \
-    | grep -q '^org.mpris.MediaPlayer2.ShairportSync ' && ss -Hltn "sport = :$port" | grep -q . && break
+  system_has_name org.mpris.MediaPlayer2.ShairportSync && ss -Hltn "sport = :$port" | grep -q . && break
   sleep 0.05
 done
 

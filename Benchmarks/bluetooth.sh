@@ -19,29 +19,7 @@ command -v mpris-proxy >/dev/null || { echo "bluetooth.sh: mpris-proxy is not in
 graceful_stop=1
 source Benchmarks/common.sh
 start_private_bus
-
-# A private system bus, as the tests' ConfiguredBus makes it.
-cat >"$work/system.conf" <<CONF
-<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>system</type>
-  <listen>unix:path=$work/system_bus_socket</listen>
-  <auth>EXTERNAL</auth>
-  <policy context="default">
-    <allow user="*"/><allow own="*"/>
-    <allow send_type="method_call"/><allow send_type="signal"/>
-    <allow send_type="method_return"/><allow send_type="error"/>
-    <allow receive_type="method_call"/><allow receive_type="signal"/>
-    <allow receive_type="method_return"/><allow receive_type="error"/>
-  </policy>
-</busconfig>
-CONF
-dbus-daemon --config-file="$work/system.conf" --nofork &
-pids+=($!)
-export DBUS_SYSTEM_BUS_ADDRESS="unix:path=$work/system_bus_socket"
-for _ in $(seq 100); do [ -S "$work/system_bus_socket" ] && break; sleep 0.05; done
-system_has_name() { busctl --address="$DBUS_SYSTEM_BUS_ADDRESS" list --acquired --no-legend 2>/dev/null | grep -q "^$1 "; }
+start_private_system_bus
 
 /usr/bin/python3 -m dbusmock --system -t Tests/remotectldTests/Support/BlueZ/bluez_double.py >/dev/null 2>&1 &
 pids+=($!)

@@ -1,7 +1,7 @@
 # What the benchmark scripts share, sourced from the repository root after `set -euo pipefail`:
 # a temporary folder `work`, the children in `pids` stopped on exit (with SIGKILL, or SIGTERM
 # then SIGKILL after half a second when `graceful_stop=1`), a private bus, waiting for a name
-# on it, mpv-mpris's plugin, and counting a process's wake-ups while idle.
+# on it, a private system bus, mpv-mpris's plugin, and counting a process's wake-ups while idle.
 
 work=$(mktemp -d)
 pids=()
@@ -25,6 +25,36 @@ start_private_bus() {
   echo "$(basename "$0"): the private dbus-daemon did not start" >&2
   exit 1
 }
+
+# Starts a private system bus on `$work/system_bus_socket`, as the tests' ConfiguredBus makes it (one
+# that lets everyone own and send anything; a real one denies by default), exports its address and
+# waits for its socket.
+start_private_system_bus() {
+  cat >"$work/system.conf" <<CONF
+<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>system</type>
+  <listen>unix:path=$work/system_bus_socket</listen>
+  <auth>EXTERNAL</auth>
+  <policy context="default">
+    <allow user="*"/><allow own="*"/>
+    <allow send_type="method_call"/><allow send_type="signal"/>
+    <allow send_type="method_return"/><allow send_type="error"/>
+    <allow receive_type="method_call"/><allow receive_type="signal"/>
+    <allow receive_type="method_return"/><allow receive_type="error"/>
+  </policy>
+</busconfig>
+CONF
+  dbus-daemon --config-file="$work/system.conf" --nofork &
+  pids+=($!)
+  export DBUS_SYSTEM_BUS_ADDRESS="unix:path=$work/system_bus_socket"
+  for _ in $(seq 100); do [ -S "$work/system_bus_socket" ] && return 0; sleep 0.05; done
+  echo "$(basename "$0"): the private system dbus-daemon did not start" >&2
+  exit 1
+}
+# Whether NAME is owned on the private system bus.
+system_has_name() { busctl --address="$DBUS_SYSTEM_BUS_ADDRESS" list --acquired --no-legend 2>/dev/null | grep -q "^$1 "; }
 
 has_name() { busctl --address="$DBUS_SESSION_BUS_ADDRESS" list --acquired --no-legend 2>/dev/null | grep -q "^$1 "; }
 # Waits up to 20 s for NAME to be owned on the private bus; ends the script if it is not.

@@ -32,14 +32,7 @@ struct AirPlayArbitrationTests {
 
     /// binaural (ours) playing to the sound server, once it says Playing.
     func startBinaural() async throws -> ChildProcess {
-      let child = try ChildProcess(
-        HubTools.binaural, ["--output", "pulse", "--headless", "--name", "binaural"], environment: environment
-      )
-      children.all.append(child)
-      try await bus.waitForPlayer("binaural", status: "Paused")
-      try await bus.playerctl("--player=binaural", "play")
-      try await waitForStatus("binaural", "Playing")
-      return child
+      try await bus.startPlayingBinaural(environment: environment, children: children)
     }
 
     /// mpv + mpv-mpris playing a sine to the sound server, once the hub has taken in its
@@ -70,13 +63,11 @@ struct AirPlayArbitrationTests {
     }
 
     func status(_ player: String) async throws -> String {
-      try await bus.playerctl("--player=\(player)", "status").trimmed
+      try await bus.status(player)
     }
 
     func waitForStatus(_ player: String, _ expected: String) async throws {
-      try await eventually("\(player) \(expected)", within: .seconds(20)) {
-        try await status(player) == expected
-      }
+      try await bus.waitForStatus(player, expected)
     }
 
     /// Whether shairport-sync's streams on the sound server are muted: `nil` while it has none.
@@ -105,8 +96,7 @@ struct AirPlayArbitrationTests {
   }
 
   func withRig(logind withLogind: Bool = false, _ body: (Rig) async throws -> Void) async throws {
-    let bus = try await PrivateBus.start()
-    do {
+    try await PrivateBus.with { bus in
       try await ShairportSync.Stage.with(
         in: bus.directory, loading: ["module-role-cork", "module-stream-restore"]
       ) { stage in
@@ -132,11 +122,7 @@ struct AirPlayArbitrationTests {
         _ = await hub.terminate()
         await logind?.stop()
       }
-    } catch {
-      await bus.stop()
-      throw error
     }
-    await bus.stop()
   }
 
   @Test

@@ -143,8 +143,7 @@ struct AirPlayTests {
 
   /// Runs `body` with a ``Rig``; on a failure, the hub's log is added to the error.
   static func withHub(_ body: (Rig) async throws -> Void) async throws {
-    let bus = try await PrivateBus.start()
-    do {
+    try await PrivateBus.with { bus in
       try await ShairportSync.Stage.with(in: bus.directory) { stage in
         try await bus.startHub(
           ["--proxy", "on", "--http-port", "0", "--no-bridge"],
@@ -160,11 +159,7 @@ struct AirPlayTests {
           throw TestFailure("\(error)\nthe hub's log:\n\(log.suffix(6000))")
         }
       }
-    } catch {
-      await bus.stop()
-      throw error
     }
-    await bus.stop()
   }
 
   @Test

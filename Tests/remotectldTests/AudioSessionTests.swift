@@ -73,26 +73,17 @@ struct AudioSessionTests {
       await monitor.stop()
     }
 
-    /// binaural (ours) playing to the sound server.
+    /// binaural (ours) playing to the sound server, once it says Playing.
     func startBinaural() async throws -> ChildProcess {
-      let child = try ChildProcess(
-        HubTools.binaural, ["--output", "pulse", "--headless", "--name", "binaural"], environment: environment
-      )
-      children.all.append(child)
-      try await bus.waitForPlayer("binaural", status: "Paused")
-      try await bus.playerctl("--player=binaural", "play")
-      try await waitForStatus("binaural", "Playing")
-      return child
+      try await bus.startPlayingBinaural(environment: environment, children: children)
     }
 
     func status(_ player: String) async throws -> String {
-      try await bus.playerctl("--player=\(player)", "status").trimmed
+      try await bus.status(player)
     }
 
     func waitForStatus(_ player: String, _ expected: String) async throws {
-      try await eventually("\(player) \(expected)", within: .seconds(20)) {
-        try await status(player) == expected
-      }
+      try await bus.waitForStatus(player, expected)
     }
 
     /// `remotectl ARGUMENTS` on the bus; its standard error.

@@ -171,13 +171,7 @@ struct BluetoothRelayTests {
     async throws
   {
     try await BluetoothTests.withBlueZ { bus, double, system in
-      try await double.addAdapter("hci0")
-      let phone = try await double.addDevice("AA:BB:CC:DD:EE:02", alias: "Phone")
-      try await double.addPlayer(
-        device: phone, "{'Name': <'Music'>, 'Status': <'playing'>, 'Track': <{'Title': <'Song'>}>}")
-      try await BluetoothTests.startHub(on: bus, system: system)
-      try await bus.startBinaural("music")
-      try await eventually("binaural to be Now Playing", { try await bus.hubActive() }) { $0 == "music" }
+      let phone = try await BluetoothTests.startPhonePlaying(on: bus, double, system)
       try await eventually("the hub to list its relay", { try await bus.hubPlayers() }) {
         Set($0) == ["music", "Phone_Music"]
       }
@@ -218,13 +212,7 @@ struct BluetoothRelayTests {
       try await BluetoothTests.waitForRule(on: bus, eligible: false, device: headphones)
       #expect(try await bus.hubActive() == "music")
 
-      try await bus.gdbusCall("org.mpris.MediaPlayer2.remotectld", "org.mpris.MediaPlayer2.Player.PlayPause")
-      _ = try await bus.waitForPlayer("music", status: "Playing")
-      try await bus.gdbusCall("org.mpris.MediaPlayer2.remotectld", "org.mpris.MediaPlayer2.Player.PlayPause")
-      _ = try await bus.waitForPlayer("music", status: "Paused")
-      for method in ["Play", "Pause", "Stop", "Next", "Previous"] {
-        #expect(try await double.calls(method, on: player) == 0, "\(method) reached the headphones")
-      }
+      try await BluetoothTests.expectProxyPresses(reach: "music", notDevice: player, on: bus, double)
       try await bus.playerctl("-p", "Headphones", "pause")
       try await eventually("the headphones' player to get Pause") {
         try await double.calls("Pause", on: player) == 1
@@ -237,9 +225,7 @@ struct BluetoothRelayTests {
     async throws
   {
     try await BluetoothTests.withBlueZ { bus, double, system in
-      try await double.addAdapter("hci0")
-      let headphones = try await double.addDevice("AA:BB:CC:DD:EE:01", alias: "Headphones")
-      let player = try await double.addPlayer(device: headphones, "{'Status': <'playing'>}")
+      let (headphones, player) = try await double.addPlayingHeadphones()
       let hub = try await bus.startHub(environment: ["DBUS_SYSTEM_BUS_ADDRESS": system.address])
       try await bus.startBinaural("music")
       try await BluetoothTests.waitForRule(on: bus, eligible: false, device: headphones)
@@ -272,9 +258,7 @@ struct BluetoothRelayTests {
     async throws
   {
     try await BluetoothTests.withBlueZ { bus, double, system in
-      try await double.addAdapter("hci0")
-      let headphones = try await double.addDevice("AA:BB:CC:DD:EE:01", alias: "Headphones")
-      let player = try await double.addPlayer(device: headphones, "{'Status': <'playing'>}")
+      let (headphones, player) = try await double.addPlayingHeadphones()
       let proxy = try BluetoothTests.startMPRISProxy(on: bus, system: system)
       try await bus.waitForName("org.mpris.MediaPlayer2.Headphones")
       let hub = try await bus.startHub(environment: ["DBUS_SYSTEM_BUS_ADDRESS": system.address])

@@ -105,12 +105,8 @@ struct BluetoothTests {
   @Test func `no system bus: one log line, said on the bus, and the players are served as before`()
     async throws
   {
-    let bus = try await PrivateBus.start()
-    do {
-      let missing = "unix:path=\(bus.directory.path)/no-system-bus"
-      try await bus.startHub(environment: ["DBUS_SYSTEM_BUS_ADDRESS": missing])
-      try await bus.startBinaural("one")
-      try await eventually("the hub to list binaural", { try await bus.hubPlayers() }) { $0 == ["one"] }
+    try await PrivateBus.with { bus in
+      try await bus.startHubWithoutSystemBus()
       let reason = try await eventually(
         "the hub to say why Bluetooth is off", { try await Self.reason(on: bus) }
       ) {
@@ -119,11 +115,7 @@ struct BluetoothTests {
       #expect(reason.contains("Bluetooth devices do not see the Now Playing player"), "\(reason)")
       let log = try Self.log(of: bus)
       #expect(log.components(separatedBy: "Bluetooth devices do not see").count - 1 == 1, "\(log)")
-    } catch {
-      await bus.stop()
-      throw error
     }
-    await bus.stop()
   }
 
   @Test func `no bluetoothd on the system bus: one log line, and the hub sees it when it comes`() async throws
@@ -240,13 +232,7 @@ struct BluetoothTests {
       await announced.stop()
 
       // A press meant for the Now Playing app, through the hub's proxy player.
-      try await bus.gdbusCall("org.mpris.MediaPlayer2.remotectld", "org.mpris.MediaPlayer2.Player.PlayPause")
-      _ = try await bus.waitForPlayer("music", status: "Playing")
-      try await bus.gdbusCall("org.mpris.MediaPlayer2.remotectld", "org.mpris.MediaPlayer2.Player.PlayPause")
-      _ = try await bus.waitForPlayer("music", status: "Paused")
-      for method in ["Play", "Pause", "Stop", "Next", "Previous"] {
-        #expect(try await double.calls(method, on: player) == 0, "\(method) reached the headphones")
-      }
+      try await Self.expectProxyPresses(reach: "music", notDevice: player, on: bus, double)
       // Still controllable by name.
       try await bus.gdbusCall("org.mpris.MediaPlayer2.Headphones", "org.mpris.MediaPlayer2.Player.Pause")
       try await eventually("the headphones' player to get Pause") {
@@ -257,13 +243,7 @@ struct BluetoothTests {
 
   @Test func `a phone's player is Now Playing only once the phone streams to this computer`() async throws {
     try await Self.withBlueZ { bus, double, system in
-      try await double.addAdapter("hci0")
-      let phone = try await double.addDevice("AA:BB:CC:DD:EE:02", alias: "Phone")
-      try await double.addPlayer(
-        device: phone, "{'Name': <'Music'>, 'Status': <'playing'>, 'Track': <{'Title': <'Song'>}>}")
-      try await Self.startHub(on: bus, system: system)
-      try await bus.startBinaural("music")
-      try await eventually("binaural to be Now Playing", { try await bus.hubActive() }) { $0 == "music" }
+      let phone = try await Self.startPhonePlaying(on: bus, double, system)
       try Self.startMPRISProxy(on: bus, system: system)
       try await Self.waitForRule(on: bus, eligible: false, device: phone)
       #expect(try await bus.hubActive() == "music")
@@ -284,9 +264,7 @@ struct BluetoothTests {
     async throws
   {
     try await Self.withBlueZ { bus, double, system in
-      try await double.addAdapter("hci0")
-      let headphones = try await double.addDevice("AA:BB:CC:DD:EE:01", alias: "Headphones")
-      try await double.addPlayer(device: headphones, "{'Status': <'playing'>}")
+      let headphones = try await double.addPlayingHeadphones().device
       // mpris-proxy first: it relays the headphones' player, the hub does not.
       try Self.startMPRISProxy(on: bus, system: system)
       try await bus.waitForName("org.mpris.MediaPlayer2.Headphones")
@@ -540,9 +518,7 @@ struct BluetoothTests {
     async throws
   {
     try await Self.withBlueZ { bus, double, system in
-      try await double.addAdapter("hci0")
-      let headphones = try await double.addDevice("AA:BB:CC:DD:EE:01", alias: "Headphones")
-      let player = try await double.addPlayer(device: headphones, "{'Status': <'playing'>}")
+      let (headphones, player) = try await double.addPlayingHeadphones()
       let hub = try await bus.startHub(environment: ["DBUS_SYSTEM_BUS_ADDRESS": system.address])
       for name in ["a", "b", "c"] { try await bus.startBinaural(name) }
       try await eventually("the hub to register", { try await Self.registered(on: bus) }) {
@@ -578,9 +554,7 @@ struct BluetoothTests {
   @Test func `a hub started beside a running mpris-proxy holds the headphones' player back too`() async throws
   {
     try await Self.withBlueZ { bus, double, system in
-      try await double.addAdapter("hci0")
-      let headphones = try await double.addDevice("AA:BB:CC:DD:EE:01", alias: "Headphones")
-      try await double.addPlayer(device: headphones, "{'Status': <'playing'>}")
+      let headphones = try await double.addPlayingHeadphones().device
       try await bus.startBinaural("music")
       try Self.startMPRISProxy(on: bus, system: system)
       try await bus.waitForName("org.mpris.MediaPlayer2.Headphones")

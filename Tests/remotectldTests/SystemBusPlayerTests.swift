@@ -301,12 +301,8 @@ struct SystemBusPlayerTests {
   @Test func `no system bus: one log line, doctor says it, and the session's players are served as before`()
     async throws
   {
-    let bus = try await PrivateBus.start()
-    do {
-      let missing = "unix:path=\(bus.directory.path)/no-system-bus"
-      try await bus.startHub(environment: ["DBUS_SYSTEM_BUS_ADDRESS": missing])
-      try await bus.startBinaural("one")
-      try await eventually("the hub to list binaural", { try await bus.hubPlayers() }) { $0 == ["one"] }
+    try await PrivateBus.with { bus in
+      try await bus.startHubWithoutSystemBus()
       let doctor = try await eventually(
         "doctor to say there is no system bus",
         {
@@ -316,10 +312,6 @@ struct SystemBusPlayerTests {
       #expect(doctor.contains("MPRIS players are not relayed"), "\(doctor)")
       let log = try Self.log(of: bus)
       #expect(log.components(separatedBy: "MPRIS players are not relayed").count - 1 == 1, "\(log)")
-    } catch {
-      await bus.stop()
-      throw error
     }
-    await bus.stop()
   }
 }
