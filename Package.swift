@@ -268,7 +268,8 @@ let package = Package(
       path: "Tests/BusTestSupport",
       // The Python programs, found beside the Swift that runs them (`PythonProgram`).
       exclude: [
-        "audio_child_player.py", "mpris_client.py", "mpris_player.py", "queue_monitor.py", "signal_monitor.py",
+        "audio_child_player.py", "mpris_client.py", "mpris_player.py", "queue_monitor.py",
+        "signal_monitor.py",
       ]
     ),
     // A headless Chromium driven through selenium, for the tests that use a page as people do.
