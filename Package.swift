@@ -276,7 +276,10 @@ let package = Package(
       dependencies: ["HubSupport", "HubAPI"],
       path: "Tests/BusTestSupport",
       // The Python programs, found beside the Swift that runs them (`PythonProgram`).
-      exclude: ["audio_child_player.py", "mpris_client.py", "mpris_player.py", "queue_monitor.py"]
+      exclude: [
+        "audio_child_player.py", "mpris_client.py", "mpris_player.py", "queue_monitor.py",
+        "signal_monitor.py",
+      ]
     ),
     // A headless Chromium driven through selenium, for the tests that use a page as people do.
     .testTarget(

@@ -11,6 +11,11 @@ package enum PythonDBus {
   /// its own unique name goes to standard error.
   package static let script = PythonProgram.source("mpris_client.py")
 
+  /// `signal_monitor.py ADDRESS NAME`: prints NAME's signals as `gdbus monitor --dest NAME` does,
+  /// and "The name NAME is owned by OWNER" only once its match rule is in place (gdbus prints that
+  /// line before it sends its AddMatch, so a signal sent right after it can be missed).
+  package static let signalMonitor = PythonProgram.path("signal_monitor.py")
+
   /// Writes the script into the bus's folder.
   package static func scriptPath(on bus: PrivateBus) throws -> String {
     let path = bus.directory.appendingPathComponent("mpris_client.py").path

@@ -1,17 +1,18 @@
 import BusTestSupport
 
-/// `gdbus monitor` of the signals one bus name sends: a test waits for the very announcement it
-/// is about to rely on.
+/// The signals one bus name sends, printed as `gdbus monitor --dest NAME` prints them (by
+/// BusTestSupport's `signal_monitor.py`): a test waits for the very announcement it is about to
+/// rely on.
 struct SignalMonitor: Sendable {
   let process: ChildProcess
 
   /// Starts monitoring `sender` on `bus`.
   init(on bus: PrivateBus, sender: String) throws {
-    process = try bus.start("gdbus", ["monitor", "--address", bus.address, "--dest", sender])
+    process = try bus.start(PrivateBus.python3, PythonDBus.signalMonitor, bus.address, sender)
   }
 
-  /// Returns once gdbus has resolved the sender's owner: its match rule was installed before
-  /// that, so no later signal is missed.
+  /// Returns once the monitor has printed the sender's owner: its match rule was installed
+  /// before that (the AddMatch call was answered), so no later signal is missed.
   func ready() async throws {
     _ = try await process.line(within: .seconds(10)) { $0.contains("is owned by") }
   }
