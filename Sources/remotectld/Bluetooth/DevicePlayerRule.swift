@@ -33,6 +33,12 @@ final class DevicePlayerRule: Sendable {
     case relay(ObjectPath)
   }
 
+  /// What the rule last said of a player: whether it may be Now Playing, and whose it is.
+  private struct Told: Sendable, Equatable {
+    var isEligible: Bool
+    var device: ObjectPath?
+  }
+
   private struct State: Sendable {
     var objects = BlueZObjects()
     /// The session players' names, by owner.
@@ -43,8 +49,9 @@ final class DevicePlayerRule: Sendable {
     /// unique name (a restarted bus hands them out again) is dropped.
     var asking: [BusName: Int] = [:]
     var nextAsk = 0
-    /// The eligibility last told the hub, by owner.
-    var told: [BusName: Bool] = [:]
+    /// The eligibility last told the hub, and the device it was told for (`nil`: not known
+    /// yet), by owner.
+    var told: [BusName: Told] = [:]
     /// The owners held back as they appeared (``admits(_:owner:)``), until their process is known.
     var heldBack: Set<BusName> = []
     /// Whether the rule follows the session's players: from the first adapter on, through which
@@ -250,8 +257,11 @@ final class DevicePlayerRule: Sendable {
         let device = player.flatMap { state.objects[$0, BlueZ.mediaPlayer]?["Device"]?.stringValue }
           .flatMap(ObjectPath.init(rawValue:))
         let eligible = device.map { state.objects.streamsHere($0) } ?? false
-        guard state.told[owner] != eligible else { continue }
-        state.told[owner] = eligible
+        // Said again when the device becomes known (mpris-proxy may name its player before the
+        // hub hears of the device): the eligibility event is applied only when it changed.
+        let told = Told(isEligible: eligible, device: device)
+        guard state.told[owner] != told else { continue }
+        state.told[owner] = told
         changes.append((owner, eligible, device?.rawValue ?? "an unknown device", relay))
       }
       return (changes, lifted)
