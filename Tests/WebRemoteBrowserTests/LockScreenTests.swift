@@ -24,9 +24,14 @@ struct LockScreenTests {
       let bus = stage.bus
       try await bus.playerctl("--player=binaural", "play")
       try await bus.waitUntil(playerctl: ["--player=binaural", "status"], prints: "Playing")
-      // Every announcement of the hub's from now on: its Now Playing player and its list.
-      let monitors = try [Self.hub].map { name in
-        try bus.start("gdbus", ["monitor", "--address", bus.address, "--dest", name])
+      // Every announcement of the hub's from now on: its Now Playing player and its list (the
+      // monitor is ready once its match rule is installed, so none is missed).
+      var monitors: [ChildProcess] = []
+      for name in [Self.hub] {
+        let monitor = try bus.start(
+          NameMonitor.executable, NameMonitor.arguments(address: bus.address, sender: name))
+        _ = try await monitor.line(within: .seconds(10), where: NameMonitor.isReady)
+        monitors.append(monitor)
       }
 
       let opened = try await stage.openBrowser(onTheBus: true)

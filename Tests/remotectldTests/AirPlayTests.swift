@@ -100,12 +100,12 @@ struct AirPlayTests {
       _ = try await eventually("binaural to be Now Playing", { try await bus.hubActive() }) { $0 == "local" }
     }
 
-    /// `gdbus monitor` of the hub's signals (`NowPlayingChanged`), stamped.
+    /// The monitor of the hub's signals (`NowPlayingChanged`), stamped.
     func hubSignals() async throws -> StampedMonitor {
       try await StampedMonitor.start(address: bus.address, sender: PrivateBus.hubName)
     }
 
-    /// `gdbus monitor` of the proxy's signals, stamped.
+    /// The monitor of the proxy's signals, stamped.
     func proxySignals() async throws -> StampedMonitor {
       try await StampedMonitor.start(address: bus.address, sender: PrivateBus.proxyName)
     }

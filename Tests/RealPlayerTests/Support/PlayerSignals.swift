@@ -1,20 +1,19 @@
 import BusTestSupport
 import Foundation
 
-/// `gdbus monitor` of one player's signals, each line stamped as it arrived: the player's own
+/// The monitor of one player's signals (BusTestSupport's ``NameMonitor``, `gdbus monitor`'s
+/// lines), each line stamped as it arrived: the player's own
 /// PlaybackStatus announcements, which a test waits for and times.
 struct PlayerSignals: Sendable {
   let lines: TimedLines
 
-  /// Starts watching `player` on `stage`'s bus; returns once gdbus follows its owner (its
-  /// match rule is in place by then).
+  /// Starts watching `player` on `stage`'s bus; returns once the monitor's match rule is
+  /// installed (``NameMonitor/isReady(_:)``).
   static func watch(_ player: RunningPlayer, on stage: PlayerStage) async throws -> PlayerSignals {
     let lines = try TimedLines(
-      "gdbus", ["monitor", "--address", stage.bus.address, "--dest", player.busName],
+      NameMonitor.executable, NameMonitor.arguments(address: stage.bus.address, sender: player.busName),
       environment: stage.bus.environment)
-    _ = try await lines.first(after: 0, "gdbus monitor to follow \(player.busName)") {
-      $0.contains("is owned by")
-    }
+    _ = try await lines.first(after: 0, "the monitor to follow \(player.busName)", where: NameMonitor.isReady)
     return PlayerSignals(lines: lines)
   }
 

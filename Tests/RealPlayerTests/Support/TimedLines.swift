@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 
 /// A program whose output lines are each stamped with the moment they arrived, on the thread
-/// that reads them: `gdbus monitor` of a player's signals, `pactl subscribe` of the sound
+/// that reads them: the monitor of a player's signals, `pactl subscribe` of the sound
 /// server's events. Two such stamps measure how long the player took to answer the server.
 final class TimedLines: Sendable {
   /// One line, and when it was read.

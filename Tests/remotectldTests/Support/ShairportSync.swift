@@ -183,7 +183,7 @@ struct ShairportSync: Sendable {
     ) { $0 == status }
   }
 
-  /// `gdbus monitor` of its signals on the system bus (its MPRIS player and its own interface
+  /// The monitor of its signals on the system bus (its MPRIS player and its own interface
   /// share one connection), each line stamped with its arrival; ready when returned.
   func monitor() async throws -> StampedMonitor {
     try await StampedMonitor.start(address: systemBus.address, sender: Self.mprisName)
@@ -420,24 +420,25 @@ final class StampedOutput: Sendable {
   }
 }
 
-/// `gdbus monitor` of the signals one bus name sends, each line stamped with its arrival (see
-/// ``StampedOutput``); one line per signal.
+/// The signals one bus name sends (BusTestSupport's ``NameMonitor``, `gdbus monitor`'s lines),
+/// each line stamped with its arrival (see ``StampedOutput``); one line per signal.
 struct StampedMonitor: Sendable {
   let process: ChildProcess
   let output: StampedOutput
 
-  /// Starts it on the bus at `address` for `sender`'s signals; returns once gdbus has found the
-  /// sender's owner (its match rule was in place before that).
+  /// Starts it on the bus at `address` for `sender`'s signals; returns once its match rule is
+  /// installed (``NameMonitor/isReady(_:)``).
   static func start(address: String, sender: String) async throws -> StampedMonitor {
     let output = StampedOutput()
     let process = try ChildProcess(
-      "gdbus", ["monitor", "--address", address, "--dest", sender], standardOutput: .stream(output.receive))
+      NameMonitor.executable, NameMonitor.arguments(address: address, sender: sender),
+      standardOutput: .stream(output.receive))
     let monitor = StampedMonitor(process: process, output: output)
     do {
-      _ = try await output.wait { $0.contains("is owned by") }
+      _ = try await output.wait(for: NameMonitor.isReady)
     } catch {
       await process.terminate()
-      throw TestFailure("gdbus monitor of \(sender) did not start: \(process.standardError)")
+      throw TestFailure("the monitor of \(sender) did not start: \(process.standardError)")
     }
     return monitor
   }

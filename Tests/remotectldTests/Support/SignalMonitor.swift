@@ -1,20 +1,21 @@
 import BusTestSupport
 
 /// The signals one bus name sends, printed as `gdbus monitor --dest NAME` prints them (by
-/// BusTestSupport's `signal_monitor.py`): a test waits for the very announcement it is about to
-/// rely on.
+/// BusTestSupport's ``NameMonitor``): a test waits for the very announcement it is about to rely
+/// on.
 struct SignalMonitor: Sendable {
   let process: ChildProcess
 
   /// Starts monitoring `sender` on `bus`.
   init(on bus: PrivateBus, sender: String) throws {
-    process = try bus.start(PrivateBus.python3, PythonDBus.signalMonitor, bus.address, sender)
+    process = try bus.start(
+      NameMonitor.executable, NameMonitor.arguments(address: bus.address, sender: sender))
   }
 
   /// Returns once the monitor has printed the sender's owner: its match rule was installed
   /// before that (the AddMatch call was answered), so no later signal is missed.
   func ready() async throws {
-    _ = try await process.line(within: .seconds(10)) { $0.contains("is owned by") }
+    _ = try await process.line(within: .seconds(10), where: NameMonitor.isReady)
   }
 
   /// Waits for a signal line containing `text`; returns that line.
