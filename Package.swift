@@ -319,7 +319,7 @@ let package = Package(
     .testTarget(
       name: "DBusTests",
       dependencies: ["DBus", "BusTestSupport"],
-      exclude: ["properties_changed_listener.py"]
+      exclude: ["metadata_reader.py", "properties_changed_listener.py"]
     ),
     .testTarget(
       name: "RemoteControlMPRISTests",

@@ -114,16 +114,8 @@ struct MarshallingTests {
   func pythonReadsMetadata() async throws {
     let fixture = try await Fixture()
     defer { fixture.tearDown() }
-    let result = try await fixture.bus.python(
-      """
-      import sys, dbus
-      bus = dbus.bus.BusConnection(sys.argv[1])
-      obj = bus.get_object('org.example.Test', '/org/example/Test')
-      m = obj.Get('org.example.Test', 'Metadata', dbus_interface='org.freedesktop.DBus.Properties')
-      print(type(m['mpris:trackid']).__name__, str(m['mpris:trackid']))
-      print(type(m['mpris:length']).__name__, int(m['mpris:length']))
-      print(list(map(str, m['xesam:artist'])), int(m['nested']))
-      """)
+    let result = try await fixture.bus.run(
+      PrivateBus.python3, [PythonProgram.path("metadata_reader.py"), fixture.bus.address])
     #expect(result.status == 0, "\(result.error)")
     #expect(
       result.output == "ObjectPath /org/example/track/1\nInt64 1000000\n['Someone'] 7\n")

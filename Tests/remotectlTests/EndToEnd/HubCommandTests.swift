@@ -145,16 +145,7 @@ struct HubCommandTests {
     // It owns the hub's name and reads nothing: no call to it, Send included, is ever answered.
     let mute = try bus.start(
       "/usr/bin/python3",  // Debian's, with python3-dbus
-      [
-        "-c",
-        """
-        import dbus, signal
-        bus = dbus.SessionBus()
-        bus.request_name('\(HubAddress.busName)', dbus.bus.NAME_FLAG_DO_NOT_QUEUE)
-        print('owned', flush=True)
-        signal.pause()
-        """,
-      ])
+      [PythonProgram.path("mute_hub.py")])
     _ = try await mute.line(within: .seconds(10)) { $0 == "owned" }
     let started = ContinuousClock.now
     let result = try await bus.remotectl("play")
