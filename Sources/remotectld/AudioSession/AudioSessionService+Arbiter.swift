@@ -41,10 +41,12 @@ extension AudioSessionService {
         return state.players.removeValue(forKey: owner) != nil
       }
       if known { apply(.playerVanished(owner: owner.rawValue)) }
+      sleepStatusChanged(of: owner, to: nil)
     case .propertiesChanged(let owner, let interface, let names, _)
     where interface == MediaPlayerInterface.player.rawValue
       && names.contains(PlayerProperty.playbackStatus.rawValue):
       guard let mirror = hub.view.mirror(of: owner) else { return }
+      sleepStatusChanged(of: owner, to: mirror.playbackStatus)
       logger.trace(
         "\(PlayerProperty.playbackStatus.rawValue)",
         metadata: ["player": "\(owner)", "status": "\(mirror.playbackStatus ?? "")"])

@@ -1,5 +1,6 @@
 /// The players being paused for the system's sleep: logind announced it, the hub asked the
-/// playing players to pause and holds the delay inhibitor until they have answered.
+/// playing players to pause and holds the delay inhibitor until they have answered and read
+/// `Paused`.
 struct SleepPreparation: Sendable {
   /// Whether the players are being paused for a sleep, the inhibitor still held.
   var isPreparing = false
@@ -7,6 +8,10 @@ struct SleepPreparation: Sendable {
   var generation: UInt64 = 0
   /// The players' answers still awaited before the sleep.
   var answersAwaited = 0
+  /// The players that answered `Pause` and still read `Playing` (their owners): a player may
+  /// answer before its `PlaybackStatus` changes (mpv-mpris does), and what reads it at the
+  /// sleep (logind's other inhibitors, a desktop) would see it playing.
+  var statusAwaited: Set<String> = []
   /// When the sleep's preparation began.
   var preparedAt: ContinuousClock.Instant?
 }
