@@ -102,6 +102,13 @@ docs:
 TEST_WIDTH ?= 8
 TEST_FLAGS := --experimental-maximum-parallelization-width $(TEST_WIDTH)
 
+# The run's results (swift test writes Swift Testing's beside it, as tests-swift-testing.xml), and
+# what reads them: the tests skipped with their reasons, failing when one was skipped for a part
+# make test installs (each gate names its part: Tests/BusTestSupport/Requirement.swift).
+TEST_RESULTS := .build/tests.xml
+SKIPPED_TESTS := scripts/skipped-tests.py .build/tests-swift-testing.xml $(BUILD_PACKAGES) $(TEST_PACKAGES) \
+	$(BROWSER_PACKAGES)
+
 # What a contributor runs: the suite and what it needs, every missing package in one apt
 # transaction. The package test (PackageTests) does not run here: it needs the packages make deb
 # builds and changes /usr, so make check runs it, alone.
@@ -109,7 +116,8 @@ test:
 	@scripts/install-deps.sh $(BUILD_PACKAGES) $(TEST_PACKAGES) $(BROWSER_PACKAGES)
 	@scripts/browser-venv.sh $(BROWSER_VENV)
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build $(TEST_FLAGS)
+	$(SWIFT) test --skip-build $(TEST_FLAGS) --xunit-output $(TEST_RESULTS)
+	@$(SKIPPED_TESTS)
 
 # What CI runs (.ci/run), each stage timed (scripts/stage.sh prints the table at the end, also
 # when a stage fails): every package any stage needs, in one apt transaction; the debug build and
@@ -124,7 +132,8 @@ check:
 		$(TEST_PACKAGES) $(BROWSER_PACKAGES) $(LINT_PACKAGES) $(DEB_PACKAGES) $(LINTIAN_PACKAGES) && \
 	scripts/stage.sh "browser environment" scripts/browser-venv.sh $(BROWSER_VENV) && \
 	scripts/stage.sh "debug build with tests" $(SWIFT) build --build-tests && \
-	scripts/stage.sh "suite" $(SWIFT) test --skip-build $(TEST_FLAGS) && \
+	scripts/stage.sh "suite" $(SWIFT) test --skip-build $(TEST_FLAGS) --xunit-output $(TEST_RESULTS) && \
+	scripts/stage.sh "skipped tests" $(SKIPPED_TESTS) && \
 	scripts/stage.sh "style lint" $(MAKE) --no-print-directory lint-style && \
 	scripts/stage.sh "DocC catalogs" $(MAKE) --no-print-directory docs && \
 	scripts/stage.sh "Debian packages (make deb)" scripts/build-deb.sh $(DEB_FOLDER) && \

@@ -8,7 +8,7 @@ import Testing
 /// What a real `pulseaudio` tells the output's stream: its role, the cork requests of
 /// `module-role-cork` while a `pacat` call plays, and its moves between null sinks.
 @Suite(
-  "PulseAudio's stream events", .serialized, .enabled(if: PulseAudioServer.isInstalled),
+  "PulseAudio's stream events", .serialized, .enabled(if: PulseAudioServer.requirement),
   .leavesNoChildProcesses)
 struct PulseAudioEventTests {
   final class Events: Sendable {

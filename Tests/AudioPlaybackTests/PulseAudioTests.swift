@@ -10,7 +10,7 @@ import Testing
 /// Serialized: the tests share the machine's two cores with the sound server and the recorder,
 /// and the ALSA test sets PULSE_SERVER for alsa-lib's pulse plugin.
 @Suite(
-  "PulseAudio, recorded", .serialized, .enabled(if: PulseAudioServer.isInstalled), .leavesNoChildProcesses)
+  "PulseAudio, recorded", .serialized, .enabled(if: PulseAudioServer.requirement), .leavesNoChildProcesses)
 struct PulseAudioTests {
   let theta = BinauralBeat(carrier: 200, beat: 10)
 
@@ -155,7 +155,7 @@ struct PulseAudioTests {
 
   @Test(
     "ALSA plays through alsa-lib's pulse plugin to the same server",
-    .enabled(if: FileManager.default.fileExists(atPath: alsaPulsePlugin)))
+    .enabled(if: .file(alsaPulsePlugin, debianPackage: "libasound2-plugins")))
   func alsaThroughPulsePlugin() async throws {
     let server = try await PulseAudioServer.start()
     // alsa-lib's pulse plugin finds its server only through the environment.

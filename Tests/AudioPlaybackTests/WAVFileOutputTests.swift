@@ -64,7 +64,8 @@ struct WAVFileOutputTests {
     #expect(Tone(file.sound.frames(file.sound.frameCount - 24..<file.sound.frameCount).left).peak < 0.05)
   }
 
-  @Test("soxi reads the file as 48 kHz stereo 16-bit", .enabled(if: soxiPath != nil))
+  @Test(
+    "soxi reads the file as 48 kHz stereo 16-bit", .enabled(if: .executable("soxi", debianPackage: "sox")))
   func soxiAgrees() async throws {
     let path = temporaryPath("soxi.wav")
     defer { try? FileManager.default.removeItem(atPath: path) }

@@ -8,7 +8,7 @@ import Testing
 /// BRIDGE_REMOTECTLD=.build/release/remotectld to measure a release build of the hub).
 @Suite(
   "Bridge: figures", .serialized, .leavesNoChildProcesses, .timeLimit(.minutes(5)),
-  .enabled(if: ProcessInfo.processInfo.environment["BRIDGE_FIGURES"] != nil))
+  .enabled(if: .optIn("BRIDGE_FIGURES")))
 struct FiguresTests {
   @Test func `a remote event reaches the client's handler over loopback`() async throws {
     let hub = try await BridgedHub.start()

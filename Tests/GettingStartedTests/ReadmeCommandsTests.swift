@@ -10,7 +10,7 @@ import Testing
 /// the README.
 @Suite(
   "Getting started: the README's commands, as a user runs them", .serialized,
-  .enabled(if: ChildProcess.which("playerctl") != nil && ChildProcess.which("dbus-daemon") != nil),
+  .enabled(if: .playerctl && .dbusDaemon),
   .leavesNoChildProcesses, .timeLimit(.minutes(3)))
 struct ReadmeCommandsTests {
   /// The commands of the block marked `name`, which must be there.
@@ -99,7 +99,7 @@ struct ReadmeCommandsTests {
     }
   }
 
-  @Test(.enabled(if: ChildProcess.which("mpv") != nil && MPVPlugin.mpris != nil))
+  @Test(.enabled(if: .mpv && .mpvMPRIS))
   func `"Control any player": every remotectl line works, with binaural and mpv on the bus`() async throws {
     let commands = try Self.commands("remotectl")
     for checked in ["remotectl play-pause", "remotectl -F status", "remotectl like", "remotectl tracks"] {

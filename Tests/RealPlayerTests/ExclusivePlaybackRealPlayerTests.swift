@@ -11,8 +11,9 @@ import Testing
   "Exclusive playback with Chromium and mpv, through the hub", .leavesNoChildProcesses,
   .timeLimit(.minutes(5)),
   .enabled(
-    if: PulseAudioServer.isInstalled && getuid() == 0 && RealPlayer.chromium.isInstalled
-      && RealPlayer.mpv.isInstalled, "the players run as a user only root can make"))
+    if: PulseAudioServer.requirement
+      && .condition(getuid() == 0, "root (the players run as a user only root can make)")
+      && RealPlayer.chromium.requirement && RealPlayer.mpv.requirement))
 struct ExclusivePlaybackRealPlayerTests {
   @Test("--exclusive: mpv starting pauses Chromium, and Chromium played again pauses mpv")
   func secondToPlayPausesTheFirst() async throws {

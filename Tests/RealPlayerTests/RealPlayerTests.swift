@@ -14,7 +14,9 @@ import Testing
 /// browser slots (``BrowserSlots``), which the other browser suites share.
 @Suite(
   "Real players beside the hub", .leavesNoChildProcesses, .timeLimit(.minutes(5)),
-  .enabled(if: PulseAudioServer.isInstalled && getuid() == 0, "the players run as a user only root can make"))
+  .enabled(
+    if: PulseAudioServer.requirement
+      && .condition(getuid() == 0, "root (the players run as a user only root can make)")))
 struct RealPlayerTests {
   /// Starts `player` in `arrangement` and checks what a user would.
   @Test(

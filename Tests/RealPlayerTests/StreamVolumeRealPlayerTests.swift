@@ -10,8 +10,9 @@ import Testing
 @Suite(
   "A real player's own volume, through the hub", .leavesNoChildProcesses, .timeLimit(.minutes(5)),
   .enabled(
-    if: PulseAudioServer.isInstalled && getuid() == 0 && RealPlayer.chromium.isInstalled
-      && RealPlayer.vlc.isInstalled, "the players run as a user only root can make"))
+    if: PulseAudioServer.requirement
+      && .condition(getuid() == 0, "root (the players run as a user only root can make)")
+      && RealPlayer.chromium.requirement && RealPlayer.vlc.requirement))
 struct StreamVolumeRealPlayerTests {
   @Test(
     "remotectl volume 0.3 on Chromium, whose Volume ignores it, sets its own streams to 30 %, and VLC's stays as it was",

@@ -54,7 +54,7 @@ extension SoundServerUnderTest {
 /// Watches a real `pulseaudio` (and PipeWire's pulse server when it is installed) while null
 /// sinks come and go and `pacat` plays with roles.
 @Suite(
-  "The sound server's streams and sinks, watched", .serialized, .enabled(if: PulseAudioServer.isInstalled),
+  "The sound server's streams and sinks, watched", .serialized, .enabled(if: PulseAudioServer.requirement),
   .leavesNoChildProcesses)
 struct SoundServerWatcherTests {
   @Test(arguments: SoundServerUnderTest.Kind.available)

@@ -10,7 +10,7 @@ import Testing
 /// cached match costs less than a first one.
 @Suite(
   "The cost of matching a stream, per stream", .serialized, .timeLimit(.minutes(3)),
-  .enabled(if: ProcessInfo.processInfo.environment["MEASURE_STREAM_MATCHING"] != nil))
+  .enabled(if: .optIn("MEASURE_STREAM_MATCHING")))
 struct StreamMatcherCostTests {
   static let rounds = 200
   let files = ProcessFiles()
@@ -29,7 +29,7 @@ struct StreamMatcherCostTests {
     return (samples[samples.count / 2], samples[samples.count * 9 / 10])
   }
 
-  @Test(.enabled(if: ChildProcess.which("bwrap") != nil))
+  @Test(.enabled(if: .bwrap))
   func `measure the process-tree and sandbox lookups per stream`() async throws {
     // A grandchild of a player, as a browser's audio service.
     let player = try ChildProcess("sh", ["-c", "sh -c 'sleep 300; true'; true"])

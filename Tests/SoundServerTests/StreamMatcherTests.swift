@@ -175,7 +175,7 @@ struct StreamMatcherProcTests {
     #expect(files.binary(of: sleeper) == "sleep")
   }
 
-  @Test(.enabled(if: ChildProcess.which("bwrap") != nil))
+  @Test(.enabled(if: .bwrap))
   func
     `a stream from inside a Flatpak-shaped sandbox matches the player whose bus proxy shares its instance`()
     async throws

@@ -7,7 +7,7 @@ import Testing
 /// A stream's volume read and set through libpulse, against a real `pulseaudio` (and PipeWire's
 /// pulse server where it is installed), read back with `pactl -f json list sink-inputs`.
 @Suite(
-  "A stream's volume, read and set", .serialized, .enabled(if: PulseAudioServer.isInstalled),
+  "A stream's volume, read and set", .serialized, .enabled(if: PulseAudioServer.requirement),
   .leavesNoChildProcesses)
 struct StreamVolumeControlTests {
   /// The stream of `process`, waited for.

@@ -1,4 +1,4 @@
-import BusTestSupport
+package import BusTestSupport
 package import Foundation
 
 /// A real `pulseaudio` daemon of the test's own: a null sink named "test" (whose monitor source
@@ -24,8 +24,12 @@ package final class PulseAudioServer: Sendable {
   private let daemon: ChildProcess
 
   /// Whether `pulseaudio` and `parec` are installed (Debian `pulseaudio`, `pulseaudio-utils`).
-  package static var isInstalled: Bool {
-    ["/usr/bin/pulseaudio", "/usr/bin/parec"].allSatisfy(FileManager.default.isExecutableFile)
+  package static var isInstalled: Bool { requirement.isMet }
+
+  /// `pulseaudio` and `parec`, for a test's gate.
+  package static var requirement: Requirement {
+    .file("/usr/bin/pulseaudio", debianPackage: "pulseaudio")
+      && .file("/usr/bin/parec", debianPackage: "pulseaudio-utils")
   }
 
   private init(directory: URL, address: String, daemon: ChildProcess) {

@@ -6,7 +6,7 @@ import Testing
 /// The web remote's page while the hub's audio session holds players interrupted, in a real
 /// browser against a real remotectld, binaural and mpv + mpv-mpris, the interruption made with
 /// `remotectl interrupt begin` and `end`.
-@Suite(.serialized, .leavesNoChildProcesses, .enabled(if: WebRemoteStage.canRun && MPVPlugin.mpris != nil))
+@Suite(.serialized, .leavesNoChildProcesses, .enabled(if: WebRemoteStage.canRun && .mpvMPRIS))
 struct WebRemoteInterruptionTests {
   /// What the switcher's row of `player` says (`Playing · Title — Artist`).
   private func rowDetail(_ page: RemotePage, _ player: String) async throws -> String {

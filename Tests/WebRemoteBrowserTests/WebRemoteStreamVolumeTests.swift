@@ -9,7 +9,7 @@ import Testing
 /// stream through the hub, says so, and leaves another player's stream alone.
 @Suite(
   .serialized, .leavesNoChildProcesses,
-  .enabled(if: WebRemoteStage.canRun && PulseAudioServer.isInstalled), .timeLimit(.minutes(3)))
+  .enabled(if: WebRemoteStage.canRun && PulseAudioServer.requirement), .timeLimit(.minutes(3)))
 struct WebRemoteStreamVolumeTests {
   @Test func theSliderOfAPlayerWithoutVolumeSetsItsOwnStreamAndSaysSo() async throws {
     try await SoundServerUnderTest.with(.pulseAudio) { server in

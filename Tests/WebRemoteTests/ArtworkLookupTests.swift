@@ -12,7 +12,7 @@ import WebRemote
 /// its time delays the artwork alone.
 @Suite(
   "The web remote looks at artwork files off the bus thread",
-  .enabled(if: ChildProcess.which("playerctl") != nil),
+  .enabled(if: .playerctl),
   .timeLimit(.minutes(3)))
 struct ArtworkLookupTests {
   /// Stands for a file system whose stat does not answer until the test lets it: each lookup

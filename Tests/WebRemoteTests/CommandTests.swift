@@ -10,7 +10,7 @@ import WebRemote
 /// The REST API's players and commands, through the router, against players of the test's own
 /// on a private bus: what a command asks reaches the player over MPRIS before it is
 /// acknowledged, and a refused command reaches it not at all.
-@Suite("REST: players and commands", .enabled(if: ChildProcess.which("dbus-daemon") != nil))
+@Suite("REST: players and commands", .enabled(if: .dbusDaemon))
 struct CommandTests {
   @Test func theSnapshotDescribesThePlayerAsTheAPIDocumentsIt() async throws {
     let harness = try await WebRemoteHarness.start()

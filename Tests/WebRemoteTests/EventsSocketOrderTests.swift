@@ -11,7 +11,7 @@ import WebRemote
 /// under way and however their tasks are scheduled.
 @Suite(
   "WebSocket /api/events: acknowledgements after their changes",
-  .enabled(if: ChildProcess.which("playerctl") != nil), .timeLimit(.minutes(3)))
+  .enabled(if: .playerctl), .timeLimit(.minutes(3)))
 struct EventsSocketOrderTests {
   /// binaural announces what a command changed before it answers (several changes at once when
   /// they come fast, so toggles may cancel out in one announcement): once the last answer is

@@ -11,7 +11,7 @@ import Testing
 import WebRemote
 
 @Suite(
-  "WebSocket /api/events", .enabled(if: ChildProcess.which("dbus-daemon") != nil), .timeLimit(.minutes(3)))
+  "WebSocket /api/events", .enabled(if: .dbusDaemon), .timeLimit(.minutes(3)))
 struct EventsSocketTests {
   /// The player announces its change before it answers, and the hub reads both on one
   /// connection in that order: the change reaches the socket before the acknowledgement, so a

@@ -10,7 +10,7 @@ import WebRemote
 
 @Suite(
   "WebSocket lockScreen: which player a page hands to its browser's Media Session",
-  .enabled(if: ChildProcess.which("dbus-daemon") != nil), .timeLimit(.minutes(3)))
+  .enabled(if: .dbusDaemon), .timeLimit(.minutes(3)))
 struct LockScreenMessageTests {
   @Test func `a page handing a player over tells the hub, an unknown player is refused, and null lets go`()
     async throws

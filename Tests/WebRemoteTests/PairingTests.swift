@@ -8,7 +8,7 @@ import WebRemote
 
 /// Pairing and the device store, through the router (a request that arrives as from the
 /// network, so it is signed) and, for what loopback alone allows, over a loopback port.
-@Suite("Pairing and device keys", .enabled(if: ChildProcess.which("dbus-daemon") != nil))
+@Suite("Pairing and device keys", .enabled(if: .dbusDaemon))
 struct PairingTests {
   @Test func theAPIRefusesADeviceThatHasNotPaired() async throws {
     let harness = try await WebRemoteHarness.start()

@@ -37,7 +37,9 @@ private func segnoMatrix(_ text: String, version: Int?, mask: Int?) async throws
 /// codeword before the pad codewords, where the standard (and this encoder) adds none. The two
 /// symbols decode alike; to compare matrices bit for bit, the texts fill each version exactly,
 /// so that neither pads at all.
-@Suite("QR codes against segno", .enabled(if: segnoPython != nil))
+@Suite(
+  "QR codes against segno",
+  .enabled(if: .part("segno in the browser venv", from: .browserVenv, isPresent: segnoPython != nil)))
 struct QRCodeTests {
   /// A pairing URL cut or stretched to the most bytes `version` holds at level M.
   static func fullText(version: Int) -> String {

@@ -4,7 +4,7 @@ import Testing
 
 @Suite(
   "End to end: remotectld's web remote",
-  .enabled(if: ChildProcess.which("playerctl") != nil && ChildProcess.which("curl") != nil),
+  .enabled(if: .playerctl && .curl),
   .timeLimit(.minutes(2)))
 struct RemotectldWebRemoteTests {
   @Test func aDevicePairedThroughRemotectlPairDrivesBinauralUntilRevoked() async throws {

@@ -11,7 +11,7 @@ import WebRemote
 /// `Origin` (another site's page), and the headers every answer carries. Through the router;
 /// the same `Host` refusal over a real socket, sent by curl, is in the end-to-end test of
 /// remotectld's web remote.
-@Suite("Host and Origin checks", .enabled(if: ChildProcess.which("dbus-daemon") != nil))
+@Suite("Host and Origin checks", .enabled(if: .dbusDaemon))
 struct SecurityTests {
   @Test func aHostThatNamesNoListenerIsRefusedBeforeAnythingElse() async throws {
     let harness = try await WebRemoteHarness.start()

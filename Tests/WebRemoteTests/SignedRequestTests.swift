@@ -15,7 +15,7 @@ import WebRemote
 /// error shape, reaches no player, and the hub goes on serving. Requests go through the router;
 /// the WebSocket and the bearer are served on a loopback port.
 @Suite(
-  "Signed requests and messages", .enabled(if: ChildProcess.which("dbus-daemon") != nil),
+  "Signed requests and messages", .enabled(if: .dbusDaemon),
   .timeLimit(.minutes(3)))
 struct SignedRequestTests {
   @Test func aSignedCommandIsAcceptedOnceAndAForgedStaleOrUnknownOneIsRefused() async throws {

@@ -10,7 +10,7 @@ import Testing
 /// A hub whose web remote nobody has open makes no JSON for the players' changes: it keeps
 /// each player's record, and makes the snapshot when a client subscribes or a request asks.
 @Suite(
-  "The directory: snapshots only for someone", .enabled(if: ChildProcess.which("dbus-daemon") != nil),
+  "The directory: snapshots only for someone", .enabled(if: .dbusDaemon),
   .timeLimit(.minutes(1)))
 struct SnapshotOnDemandTests {
   @Test func `changes with no client make no snapshot; a client then gets the state, and deltas from it`()

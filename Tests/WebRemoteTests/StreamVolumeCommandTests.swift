@@ -34,7 +34,7 @@ final class RecordingStreamVolumes: PlayerStreamVolumes {
 /// The volume command of a player without an MPRIS `Volume` goes to its own streams through the
 /// hub (a stand-in here; the hub's own is tested against real sound servers in remotectldTests
 /// and in a real browser in WebRemoteBrowserTests), and the snapshot says which control it drives.
-@Suite("REST: a player's own volume through its streams", .enabled(if: ChildProcess.which("python3") != nil))
+@Suite("REST: a player's own volume through its streams", .enabled(if: .python3))
 struct StreamVolumeCommandTests {
   @Test
   func `a player without Volume has its volume set on its streams, the level shown, another's untouched`()

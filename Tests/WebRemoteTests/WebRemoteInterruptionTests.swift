@@ -12,8 +12,9 @@ private let mprisPlugin: String? = ["/usr/lib/mpv-mpris/mpris.so", "/etc/mpv/scr
 @Suite(
   "The web remote during an interruption",
   .enabled(
-    if: ChildProcess.which("mpv") != nil && mprisPlugin != nil
-      && ChildProcess.which("curl") != nil))
+    if: .mpv
+      && .part("mpv-mpris's mpris.so", from: .debianPackage("mpv-mpris"), isPresent: mprisPlugin != nil)
+      && .curl))
 struct WebRemoteInterruptionTests {
   @Test func aPausePressedInTheWebRemoteDuringAnInterruptionIsNotUndoneByItsEnd() async throws {
     let bus = try await PrivateBus.start()

@@ -122,7 +122,7 @@ import Testing
   }
 
   @Test(
-    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")),
+    .enabled(if: .tmux),
     arguments: TerminalEnding.allCases)
   func thePrivateBusEndsWithBinauralOnATerminal(endedBy ending: TerminalEnding) async throws {
     let runtime = try Runtime()

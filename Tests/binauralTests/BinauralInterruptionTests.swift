@@ -7,7 +7,7 @@ import Testing
 /// `pacat --property=media.role=phone` interrupts it and its end resumes it; a sink unloaded under
 /// it pauses it, and loaded again starts nothing.
 @Suite(
-  "binaural, interrupted", .serialized, .enabled(if: PulseAudioServer.isInstalled), .leavesNoChildProcesses)
+  "binaural, interrupted", .serialized, .enabled(if: PulseAudioServer.requirement), .leavesNoChildProcesses)
 struct BinauralInterruptionTests {
   /// A sound server with module-role-cork and a second null sink, a bus, and binaural playing
   /// to `sink` on them.

@@ -5,7 +5,7 @@ import Testing
 
 /// `binaural --output pulse` against a real `pulseaudio` with a null sink, driven by playerctl on
 /// a private bus; the sink's monitor is recorded with parec and the tones measured (Goertzel).
-@Suite("binaural, heard", .serialized, .enabled(if: PulseAudioServer.isInstalled), .leavesNoChildProcesses)
+@Suite("binaural, heard", .serialized, .enabled(if: PulseAudioServer.requirement), .leavesNoChildProcesses)
 struct BinauralSoundTests {
   /// Frames at the start of each recording to skip: parec's own start.
   let settle = 4_800

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// binaural's terminal view, driven through a pseudo-terminal: a tmux server of the test's own.
-@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")), .leavesNoChildProcesses)
+@Suite(.enabled(if: .tmux), .leavesNoChildProcesses)
 struct BinauralTerminalViewTests {
   /// A tmux server on a socket of its own, running one 120×30 session.
   struct Tmux {

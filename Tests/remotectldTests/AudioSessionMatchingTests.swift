@@ -9,7 +9,7 @@ import Testing
 /// MPRIS player whose audio plays in a child or grandchild `pacat` (as a browser's does).
 @Suite(
   "The hub matches players to streams and pauses whoever played on a lost output", .serialized,
-  .enabled(if: HubTools.mpvCanRun && PulseAudioServer.isInstalled), .timeLimit(.minutes(3)))
+  .enabled(if: HubTools.mpvCanRun && PulseAudioServer.requirement), .timeLimit(.minutes(3)))
 struct AudioSessionMatchingTests {
   /// A sound server with "speakers" and "headphones" sinks, a bus, and the hub once started.
   final class Rig: @unchecked Sendable {

@@ -10,7 +10,7 @@ import Testing
 /// calls made with `pacat --property=media.role=phone`.
 @Suite(
   "The hub's audio session", .serialized,
-  .enabled(if: HubTools.mpvCanRun && PulseAudioServer.isInstalled))
+  .enabled(if: HubTools.mpvCanRun && PulseAudioServer.requirement))
 struct AudioSessionTests {
   /// A sound server, a bus, and remotectld watching both.
   struct Rig {

@@ -13,7 +13,7 @@ import WebRemote
 /// these doors like any other.
 @Suite(
   "One command path through the hub", .serialized,
-  .enabled(if: HubTools.canRun && ChildProcess.which("curl") != nil), .leavesNoChildProcesses,
+  .enabled(if: HubTools.canRun && .curl), .leavesNoChildProcesses,
   .timeLimit(.minutes(5)))
 struct CommandPathTests {
   /// A way a user's command comes into the hub.

@@ -107,7 +107,7 @@ struct HubPartsTests {
     await bus.stop()
   }
 
-  @Test(.enabled(if: ChildProcess.which("curl") != nil))
+  @Test(.enabled(if: .curl))
   func `the web remote and the bridge start on their first connection, which they answer`() async throws {
     let bus = try await PrivateBus.start()
     let (environment, folder) = try Self.environment(on: bus)

@@ -56,7 +56,7 @@ struct InstallTests {
     #expect((try? FileManager.default.contentsOfDirectory(atPath: prefix.path)) ?? [] == [])
   }
 
-  @Test(.enabled(if: ChildProcess.which("systemd-analyze") != nil))
+  @Test(.enabled(if: .executable("systemd-analyze", debianPackage: "systemd")))
   func `make install puts the user unit in a folder systemd's user manager searches for that home`()
     async throws
   {

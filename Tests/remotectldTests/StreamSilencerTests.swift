@@ -11,7 +11,7 @@ import Testing
 /// for shairport-sync's, read back with `pactl -f json list sink-inputs`.
 @Suite(
   "A remote player's streams, silenced and given back", .serialized,
-  .enabled(if: PulseAudioServer.isInstalled),
+  .enabled(if: PulseAudioServer.requirement),
   .leavesNoChildProcesses)
 struct StreamSilencerTests {
   /// A stream played by `pacat` on the sink `out`, and its index once the server lists it.

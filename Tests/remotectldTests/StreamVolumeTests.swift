@@ -10,7 +10,7 @@ import Testing
 /// plays in a child or grandchild `pacat`, as a browser's does.
 @Suite(
   "A player's own volume, through its sound-server streams", .serialized,
-  .enabled(if: HubTools.playerctlCanRun && PulseAudioServer.isInstalled), .timeLimit(.minutes(3)))
+  .enabled(if: HubTools.playerctlCanRun && PulseAudioServer.requirement), .timeLimit(.minutes(3)))
 struct StreamVolumeTests {
   private let matching = AudioSessionMatchingTests()
 

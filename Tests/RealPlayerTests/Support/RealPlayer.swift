@@ -42,9 +42,18 @@ enum RealPlayer: String, CaseIterable, Sendable, CustomTestStringConvertible {
   }
 
   /// Whether it is installed (mpv-mpris too, for the mpv ones).
-  var isInstalled: Bool {
-    programs.allSatisfy(FileManager.default.isExecutableFile(atPath:))
-      && (![.mpv, .flatpakMPV].contains(self) || MPVPlugin.mpris != nil)
+  var isInstalled: Bool { requirement.isMet }
+
+  /// Its programs, each with the Debian package that installs it (and mpv-mpris for the mpv
+  /// ones), for a test's gate.
+  var requirement: Requirement {
+    let packages = [
+      "/usr/bin/chromium": "chromium", "/usr/bin/firefox-esr": "firefox-esr", "/usr/bin/cvlc": "vlc-bin",
+      "/usr/bin/mpv": "mpv", "/usr/bin/bwrap": "bubblewrap", "/usr/bin/xdg-dbus-proxy": "xdg-dbus-proxy",
+    ]
+    let programs = programs.map { Requirement.file($0, debianPackage: packages[$0] ?? "an unknown package") }
+    let mpris = [.mpv, .flatpakMPV].contains(self) ? Requirement.mpvMPRIS : Requirement.nothing
+    return programs.reduce(mpris, &&)
   }
 
   /// The installed players, or those of them named (by their raw values, comma-separated) in

@@ -24,9 +24,9 @@ struct NetworkNamespace: Sendable {
   /// The address in the hub's namespace: the only one the tests ever aim at.
   let address = "10.213.0.2"
 
-  /// Whether namespaces can be made here: root, `ip` and `tcpdump`.
-  static var canRun: Bool {
-    getuid() == 0 && ChildProcess.which("ip") != nil && ChildProcess.which("tcpdump") != nil
+  /// What namespaces need here: root, `ip` and `tcpdump`.
+  static var canRun: Requirement {
+    .root && .executable("ip", debianPackage: "iproute2") && .executable("tcpdump", debianPackage: "tcpdump")
   }
 
   /// Makes the two namespaces and the pair between them, both ends up.

@@ -30,13 +30,13 @@ final class WebRemoteStage: Sendable {
     ]) { $1 }
   }
 
-  /// Whether the stage can run here: the built programs, a bus daemon, playerctl and gdbus.
-  static var canRun: Bool {
-    ChildProcess.which("dbus-daemon") != nil && ChildProcess.which("playerctl") != nil
-      && ChildProcess.which("gdbus") != nil
-      && FileManager.default.isExecutableFile(atPath: BuiltProducts.remotectld)
-      && FileManager.default.isExecutableFile(atPath: BuiltProducts.binaural)
-      && FileManager.default.isExecutableFile(atPath: Browser.python)
+  /// What the stage needs: the built programs, a bus daemon, playerctl, gdbus and the browser
+  /// tests' Python.
+  static var canRun: Requirement {
+    .dbusDaemon && .playerctl && .gdbus && .built(BuiltProducts.remotectld) && .built(BuiltProducts.binaural)
+      && .part(
+        Browser.python, from: .browserVenv,
+        isPresent: FileManager.default.isExecutableFile(atPath: Browser.python))
   }
 
   /// A private bus with remotectld on it, serving the web remote on a port of its choosing

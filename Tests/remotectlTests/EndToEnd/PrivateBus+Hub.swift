@@ -7,7 +7,7 @@ extension PrivateBus {
   static var remotectld: String { BuiltProducts.remotectld }
 
   /// Whether remotectld was built beside remotectl.
-  static var hubCanRun: Bool { FileManager.default.isExecutableFile(atPath: remotectld) }
+  static var hubCanRun: Requirement { .built(remotectld) }
 
   /// `remotectl hub`'s output once it is `expected`, at most 10 s: a bounded poll of the very
   /// state about to be relied on.

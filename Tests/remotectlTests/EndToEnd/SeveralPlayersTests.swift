@@ -157,7 +157,7 @@ struct SeveralPlayersTests {
     #expect(try await both.ours.waitForExit(within: .seconds(10)) == 143)
   }
 
-  @Test(.enabled(if: Tools.which("script") != nil))
+  @Test(.enabled(if: .script))
   func `the live view on a terminal ends with status 143 when its bus goes away`() async throws {
     let bus = try await PrivateBus.start()
     try await bus.startMockPlayer("test1", artist: "A1", title: "T1")

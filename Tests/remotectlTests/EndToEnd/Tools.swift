@@ -11,13 +11,11 @@ enum Tools {
   /// The first path of `name` on PATH, if any.
   static func which(_ name: String) -> String? { ChildProcess.which(name) }
 
-  /// Whether the bus tests can run: a dbus-daemon, gdbus, playerctl and the built products.
-  static var busTestsCanRun: Bool {
-    which("dbus-daemon") != nil && which("gdbus") != nil && which("playerctl") != nil
-      && FileManager.default.isExecutableFile(atPath: remotectl)
-      && FileManager.default.isExecutableFile(atPath: binaural)
+  /// What the bus tests need: a dbus-daemon, gdbus, playerctl and the built products.
+  static var busTestsCanRun: Requirement {
+    .dbusDaemon && .gdbus && .playerctl && .built(remotectl) && .built(binaural)
   }
 
-  /// Whether mpv with mpv-mpris is there too.
-  static var mpvCanRun: Bool { busTestsCanRun && which("mpv") != nil && MPVPlugin.mpris != nil }
+  /// mpv with mpv-mpris too.
+  static var mpvCanRun: Requirement { busTestsCanRun && .mpv && .mpvMPRIS }
 }

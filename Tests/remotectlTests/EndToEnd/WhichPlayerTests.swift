@@ -7,7 +7,7 @@ import Testing
 /// while another player plays.
 @Suite(
   "End to end: every remotectl mode follows the hub's choice", .serialized,
-  .enabled(if: Tools.mpvCanRun && PrivateBus.hubCanRun && Tools.which("script") != nil),
+  .enabled(if: Tools.mpvCanRun && PrivateBus.hubCanRun && .script),
   .leavesNoChildProcesses, .timeLimit(.minutes(3)))
 struct WhichPlayerTests {
   @Test

@@ -17,10 +17,11 @@ enum DebianPackages {
     }
   }
 
-  /// Whether the package test can run: a folder of packages named, root, apt-get and dpkg.
-  static var canRun: Bool {
-    folder != nil && getuid() == 0 && ChildProcess.which("apt-get") != nil
-      && ChildProcess.which("dpkg-query") != nil
+  /// What the package test needs: a folder of packages named (make check's package test), root,
+  /// apt-get and dpkg.
+  static var canRun: Requirement {
+    .condition(folder != nil, "REMOTE_CONTROL_DEBS naming the packages (make check's package test)") && .root
+      && .executable("apt-get", debianPackage: "apt") && .executable("dpkg-query", debianPackage: "dpkg")
   }
 
   /// The `.deb` file of each package in `folder`, in ``names``' order.

@@ -10,7 +10,7 @@ struct GnomeShell: Sendable {
   let bus: PrivateBus
 
   /// Whether `gnome-shell` is installed.
-  static var isInstalled: Bool { ChildProcess.which("gnome-shell") != nil }
+  static var isInstalled: Requirement { .executable("gnome-shell", debianPackage: "gnome-shell") }
 
   /// Starts GNOME Shell on `bus` and waits until it answers `Eval`.
   static func start(on bus: PrivateBus) async throws -> GnomeShell {

@@ -8,19 +8,14 @@ enum HubTools {
   /// The example player.
   static var binaural: String { BuiltProducts.binaural }
 
-  /// Whether the bus tests can run: a dbus-daemon, gdbus, and the built hub and player.
-  static var canRun: Bool {
-    ChildProcess.which("dbus-daemon") != nil && ChildProcess.which("gdbus") != nil
-      && ChildProcess.which("busctl") != nil
-      && FileManager.default.isExecutableFile(atPath: remotectld)
-      && FileManager.default.isExecutableFile(atPath: binaural)
+  /// What the bus tests need: a dbus-daemon, gdbus, busctl, and the built hub and player.
+  static var canRun: Requirement {
+    .dbusDaemon && .gdbus && .busctl && .built(remotectld) && .built(binaural)
   }
 
-  /// Whether playerctl and playerctld are there too.
-  static var playerctlCanRun: Bool {
-    canRun && ChildProcess.which("playerctl") != nil && ChildProcess.which("playerctld") != nil
-  }
+  /// playerctl and playerctld too.
+  static var playerctlCanRun: Requirement { canRun && .playerctl && .playerctld }
 
-  /// Whether mpv with mpv-mpris is there too.
-  static var mpvCanRun: Bool { playerctlCanRun && ChildProcess.which("mpv") != nil && MPVPlugin.mpris != nil }
+  /// mpv with mpv-mpris too.
+  static var mpvCanRun: Requirement { playerctlCanRun && .mpv && .mpvMPRIS }
 }

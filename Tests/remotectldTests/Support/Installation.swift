@@ -8,10 +8,12 @@ enum Installation {
     .deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
-  /// Whether make and the Makefile are there.
-  static var canRun: Bool {
-    ChildProcess.which("make") != nil
-      && FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent("Makefile").path)
+  /// make and the Makefile.
+  static var canRun: Requirement {
+    .executable("make", debianPackage: "make")
+      && .condition(
+        FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent("Makefile").path),
+        "the package's Makefile (the tests run from its checkout)")
   }
 
   /// Every file `make install` installs into a prefix in the home folder, relative to the prefix.

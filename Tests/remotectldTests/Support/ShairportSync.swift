@@ -41,9 +41,11 @@ struct ShairportSync: Sendable {
 
   /// Whether Debian's shairport-sync (with its user) and PulseAudio are installed; the sender's
   /// pyatv is checked when a sender starts (``AirPlaySender``), with the fix in the error.
-  static var isInstalled: Bool {
-    FileManager.default.isExecutableFile(atPath: executable) && getpwnam(user) != nil
-      && PulseAudioServer.isInstalled
+  static var isInstalled: Requirement {
+    .part(
+      "\(executable) and its user \(user)", from: .debianPackage("shairport-sync"),
+      isPresent: FileManager.default.isExecutableFile(atPath: executable) && getpwnam(user) != nil)
+      && PulseAudioServer.requirement
   }
 
   /// The system bus it is on.
