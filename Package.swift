@@ -367,6 +367,12 @@ let package = Package(
       name: "BlockingIOPoolTests",
       dependencies: ["BlockingIOPool"]
     ),
+    // HubSupport's spawner, atomic write, detached thread and /proc reader, with real processes
+    // and files.
+    .testTarget(
+      name: "HubSupportTests",
+      dependencies: ["HubSupport"]
+    ),
     .testTarget(
       name: "NowPlayingArbiterTests",
       dependencies: ["NowPlayingArbiter"]
