@@ -443,6 +443,7 @@ let package = Package(
         "sleep_mute_player.py", "write_through_proxy.py", "wrongly_typed_player.py",
         "mute_nonsense_player.py", "name_owner.py", "two_names_and_kde_connect.py",
         "button_clicks.py",
+        "sleep_late_status_player.py",
       ]
     ),
     // The hub beside the players people use, run for real as an unprivileged user: Chromium and
