@@ -1,0 +1,340 @@
+# The Bluetooth tier, run once inside the VM: virtual controllers (btvirt), the real dbus-daemon system
+# bus and bluetoothd 5.66, a session bus with binaural Now Playing and the hub (remotectld) from the
+# build, and a bumble car on a controller of its own. Each scenario's observations go to
+# /mnt/results.json (one object per scenario); the Swift suite BluetoothVMTests asserts on them.
+# Usage (inside the VM): tier.py tier | demo
+import asyncio
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+import traceback
+
+from car import Car
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+BUILD = os.environ["BLUETOOTH_VM_BUILD"]
+LOGS = "/mnt/logs"
+results = {}
+
+
+def save():
+    with open("/mnt/results.json.part", "w") as file:
+        json.dump(results, file, indent=1, sort_keys=True)
+    os.replace("/mnt/results.json.part", "/mnt/results.json")
+
+
+def log(*words):
+    print("%8.2f" % time.monotonic(), *words, file=sys.stderr, flush=True)
+
+
+class Session:
+    """The processes of the VM's computer side, each logging to /mnt/logs."""
+
+    def __init__(self):
+        self.children = []
+        self.env = dict(os.environ)
+
+    def start(self, name, argv, env=None):
+        out = open(os.path.join(LOGS, name + ".log"), "w")
+        child = subprocess.Popen(argv, stdout=out, stderr=subprocess.STDOUT, env=env or self.env)
+        self.children.append(child)
+        return child
+
+    def start_ready(self, name, argv, timeout=30):
+        """A child that prints `ready` when it serves."""
+        child = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=open(os.path.join(LOGS, name + ".log"), "w"),
+                                 env=self.env, text=True)
+        self.children.append(child)
+        line = child.stdout.readline()
+        if line.strip() != "ready":
+            raise RuntimeError("%s did not start: %r" % (name, line))
+        return child
+
+    def run(self, *argv, system=False, timeout=30):
+        done = subprocess.run(list(argv), capture_output=True, text=True, env=self.env, timeout=timeout)
+        return done.stdout.strip()
+
+    def stop(self, child):
+        child.terminate()
+        try:
+            child.wait(5)
+        except subprocess.TimeoutExpired:
+            child.kill()
+
+
+def good_controllers():
+    """The virtual controllers that came up: an address other than 00:00:00:00:00:00."""
+    out = subprocess.run(["hciconfig"], capture_output=True, text=True).stdout
+    found = re.findall(r"^(hci\d+):.*?BD Address: ([0-9A-F:]+)", out, re.S | re.M)
+    return [int(name[3:]) for name, address in found if address != "00:00:00:00:00:00"]
+
+
+def wait_for(predicate, timeout, step=0.05):
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            return value
+        time.sleep(step)
+
+
+async def await_for(predicate, timeout, step=0.02):
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            return value
+        await asyncio.sleep(step)
+
+
+class Computer:
+    def __init__(self):
+        self.session = Session()
+
+    def mpris(self, player, name, interface="org.mpris.MediaPlayer2.Player"):
+        out = self.session.run("busctl", "--user", "--json=short", "get-property", "org.mpris.MediaPlayer2." + player,
+                               "/org/mpris/MediaPlayer2", interface, name)
+        return json.loads(out)["data"] if out else None
+
+    def metadata(self, player):
+        data = self.mpris(player, "Metadata") or {}
+        return {key: value["data"] for key, value in data.items()}
+
+    def now_playing(self):
+        out = self.session.run("busctl", "--user", "--json=short", "get-property", "io.github.swift_remote_control.Hub",
+                               "/org/mpris/MediaPlayer2", "io.github.swift_remote_control.Hub1", "ActivePlayer")
+        return json.loads(out)["data"] if out else None
+
+    def remotectl(self, *words):
+        return self.session.run(os.path.join(BUILD, "remotectl"), *words)
+
+    def start_system(self):
+        os.makedirs("/run/dbus", exist_ok=True)
+        subprocess.run(["dbus-daemon", "--system", "--fork", "--nopidfile"], check=True)
+        self.bluetoothd = self.session.start("bluetoothd", ["/usr/libexec/bluetooth/bluetoothd", "-n", "-d"])
+        adapters = wait_for(lambda: re.findall(r"/org/bluez/hci\d+", subprocess.run(
+            ["busctl", "--system", "tree", "--list", "org.bluez"], capture_output=True, text=True).stdout), 20)
+        self.adapters = sorted(set(adapters))
+        for adapter in self.adapters:
+            subprocess.run(["busctl", "--system", "set-property", "org.bluez", adapter, "org.bluez.Adapter1",
+                            "Powered", "b", "true"], timeout=20)
+            # A car pages the computer: bluetoothd leaves page scan off until something is paired.
+            subprocess.run(["btmgmt", "--index", adapter.rsplit("hci", 1)[1], "connectable", "on"], timeout=20,
+                           capture_output=True)
+        self.agent = self.session.start_ready("agent", ["/usr/bin/python3", os.path.join(HERE, "agent.py")])
+        self.addresses = {}
+        for adapter in self.adapters:
+            out = subprocess.run(["busctl", "--system", "--json=short", "get-property", "org.bluez", adapter,
+                                  "org.bluez.Adapter1", "Address"], capture_output=True, text=True).stdout
+            self.addresses[adapter] = json.loads(out)["data"]
+
+    def start_session(self):
+        os.makedirs("/tmp/rt", mode=0o700, exist_ok=True)
+        pass
+        out = subprocess.run(["dbus-daemon", "--session", "--fork", "--print-address=1", "--nopidfile"],
+                             capture_output=True, text=True, check=True).stdout
+        self.session.env.update(DBUS_SESSION_BUS_ADDRESS=out.strip(), XDG_RUNTIME_DIR="/tmp/rt")
+        self.binaural = self.session.start("binaural", [os.path.join(BUILD, "binaural"), "--output", "null"])
+        wait_for(lambda: self.mpris("binaural", "PlaybackStatus"), 30, 0.2)
+
+    def start_hub(self):
+        self.hub = self.session.start("remotectld", [os.path.join(BUILD, "remotectld")])
+        return wait_for(lambda: self.now_playing() is not None, 30, 0.2)
+
+
+async def scenario(name, body):
+    """Runs one scenario; its observations, or the exception that ended it, go to results[name]."""
+    log("scenario", name)
+    observed = {}
+    results[name] = observed
+    started = time.monotonic()
+    try:
+        await asyncio.wait_for(body(observed), 90)
+    except BaseException as error:  # the scenario's failure is a result, not the end of the tier
+        observed["error"] = "%s: %s" % (type(error).__name__, error)
+        log(traceback.format_exc())
+    observed["seconds"] = round(time.monotonic() - started, 2)
+    save()
+
+
+async def main(mode):
+    tier_started = time.monotonic()
+    results["boot"] = {"uptime_at_start": float(open("/proc/uptime").read().split()[0])}
+    save()
+    btvirt = subprocess.Popen(["btvirt", "-l3"], stdout=open(LOGS + "/btvirt.log", "w"), stderr=subprocess.STDOUT)
+    # Under TCG, btvirt's first controller often fails its reset and never comes up: three are made,
+    # the car takes the last that came up, bluetoothd the others.
+    controllers = wait_for(lambda: len(good_controllers()) >= 2 and good_controllers(), 60, 0.5) or good_controllers()
+    results["boot"]["controllers"] = controllers
+    if len(controllers) < 2:
+        results["boot"]["error"] = "btvirt brought up %d controllers that answer, 2 needed" % len(controllers)
+        save()
+        return
+    car = Car("hci-socket:%d" % controllers[-1])
+    car_address = await car.power_on()
+    computer = Computer()
+    computer.start_system()
+    computer.start_session()
+    results["boot"]["adapters"] = computer.addresses
+    results["boot"]["car"] = car_address
+    save()
+    adapter = computer.adapters[0]
+    address = computer.addresses[adapter]
+
+    async def pairs(observed):
+        computer.start_hub()
+        computer.remotectl("-p", "binaural", "play")
+        started = time.monotonic()
+        await car.pair_and_connect(address)
+        observed["paired_ms"] = round((time.monotonic() - started) * 1000)
+        device = "%s/dev_%s" % (adapter, car_address.replace(":", "_").split("/")[0])
+        # bluetoothd accepts AVRCP from a device whose services it resolved after pairing.
+        observed["services_resolved"] = bool(await await_for(lambda: "true" in computer.session.run(
+            "busctl", "--system", "get-property", "org.bluez", device, "org.bluez.Device1", "ServicesResolved"), 20, 0.2))
+        await car.open_avrcp()
+        observed["avrcp"] = True
+        observed["paired"] = "true" in computer.session.run("busctl", "--system", "get-property", "org.bluez", device,
+                                                            "org.bluez.Device1", "Paired")
+        observed["connected"] = "true" in computer.session.run("busctl", "--system", "get-property", "org.bluez",
+                                                               device, "org.bluez.Device1", "Connected")
+
+    await scenario("car_pairs", pairs)
+    if "error" in results["car_pairs"]:
+        results["tier"] = {"error": "the car did not connect, so no car scenario ran"}
+        save()
+        return
+
+    async def shows_now_playing(observed):
+        # The hub registers when it starts; the car asks when its display needs it.
+        expected = computer.metadata("binaural")
+        observed["app"] = {"title": expected.get("xesam:title"), "artist": expected.get("xesam:artist"),
+                           "album": expected.get("xesam:album"), "track_number": expected.get("xesam:trackNumber"),
+                           "length_us": expected.get("mpris:length"),
+                           "status": computer.mpris("binaural", "PlaybackStatus")}
+        shown = None
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            shown = await car.display()
+            if shown.get("title") == expected.get("xesam:title") and shown.get("status") == "playing":
+                break
+            await asyncio.sleep(0.2)
+        observed["car"] = shown
+        observed["now_playing"] = computer.now_playing()
+
+    await scenario("car_shows_now_playing", shows_now_playing)
+    car.monitor()
+    await asyncio.sleep(0.5)
+    if mode == "demo":
+        import demo
+        await demo.run(car, computer)
+        stop(computer, btvirt)
+        return
+
+    async def notified_of_pause(observed):
+        before = time.monotonic()
+        computer.remotectl("-p", "binaural", "pause")
+        got = await car.next_notification("status", before)
+        observed["pause"] = got and {"value": got[1], "ms": round((got[0] - before) * 1000)}
+        before = time.monotonic()
+        computer.remotectl("-p", "binaural", "play")
+        got = await car.next_notification("status", before)
+        observed["play"] = got and {"value": got[1], "ms": round((got[0] - before) * 1000)}
+
+    await scenario("car_notified_of_pause", notified_of_pause)
+
+    async def presses(observed):
+        steps = []
+        for key, want in (("pause", "Paused"), ("play", "Playing"), ("stop", "Stopped"), ("play", "Playing")):
+            before = time.monotonic()
+            await car.press(key)
+            await await_for(lambda: computer.mpris("binaural", "PlaybackStatus") == want, 10)
+            steps.append({"key": key, "want": want, "got": computer.mpris("binaural", "PlaybackStatus"),
+                          "ms": round((time.monotonic() - before) * 1000)})
+        for key in ("next", "previous"):
+            title = computer.metadata("binaural").get("xesam:title")
+            await car.press(key)
+            await await_for(lambda: computer.metadata("binaural").get("xesam:title") != title, 10)
+            steps.append({"key": key, "before": title, "after": computer.metadata("binaural").get("xesam:title")})
+        observed["steps"] = steps
+
+    await scenario("car_presses", presses)
+
+    async def held_fast_forward(observed):
+        before = computer.mpris("binaural", "Position")
+        started = time.monotonic()
+        await car.press("fast-forward", hold=2.0)
+        held = time.monotonic() - started
+        after = computer.mpris("binaural", "Position")
+        observed.update(position_before_us=before, position_after_us=after, held_s=round(held, 2),
+                        status=computer.mpris("binaural", "PlaybackStatus"))
+
+    await scenario("car_fast_forward_held", held_fast_forward)
+
+    async def player_list(observed):
+        await car.open_browsing()
+        observed["list"] = await car.player_list()
+        observed["identity"] = computer.mpris("binaural", "Identity", "org.mpris.MediaPlayer2")
+
+    await scenario("car_player_list", player_list)
+
+    async def switch(observed):
+        before = time.monotonic()
+        second = computer.session.start_ready("second", ["/usr/bin/python3", os.path.join(HERE, "players.py"), "second"])
+        got = await car.next_notification("track", before)
+        observed["track_changed"] = got and {"ms": round((got[0] - before) * 1000)}
+        observed["now_playing"] = await await_for(lambda: computer.now_playing() == "org.mpris.MediaPlayer2.second"
+                                                  and computer.now_playing(), 20, 0.2) or computer.now_playing()
+        shown = None
+        for _ in range(50):
+            shown = await car.display()
+            if shown.get("title", "").startswith("Second Song"):
+                break
+            await asyncio.sleep(0.2)
+        observed["car"] = shown
+        if car.browsing:
+            observed["list"] = await car.player_list()
+        computer.session.stop(second)
+
+    await scenario("car_notified_of_switch", switch)
+
+    async def sloppy(observed):
+        computer.remotectl("-p", "binaural", "pause")
+        child = computer.session.start_ready("sloppy", ["/usr/bin/python3", os.path.join(HERE, "players.py"), "sloppy"])
+        observed["now_playing"] = await await_for(lambda: computer.now_playing() == "org.mpris.MediaPlayer2.sloppy"
+                                                  and computer.now_playing(), 20, 0.2) or computer.now_playing()
+        shown = None
+        for _ in range(50):
+            shown = await car.display()
+            if shown.get("title", "").startswith("Sloppy Song"):
+                break
+            await asyncio.sleep(0.2)
+        observed["car"] = shown
+        computer.session.stop(child)
+
+    await scenario("car_ill_typed_player", sloppy)
+
+    results["tier"] = {"seconds_in_vm": round(time.monotonic() - tier_started, 1)}
+    save()
+    stop(computer, btvirt)
+
+
+def stop(computer, btvirt):
+    for child in reversed(computer.session.children):
+        computer.session.stop(child)
+    btvirt.terminate()
+
+
+if __name__ == "__main__":
+    try:
+        asyncio.run(main(sys.argv[1] if len(sys.argv) > 1 else "tier"))
+    except BaseException:
+        results.setdefault("tier", {})["error"] = traceback.format_exc()
+        save()
+        raise
