@@ -84,3 +84,16 @@ struct BluetoothVMCarTests {
     #expect(car["length_ms"] as? String == "200000", "the car shows \(car)")
   }
 }
+
+/// Earbuds (an AVRCP controller, as the car is) against the real bluetoothd with the hub stopped.
+@Suite(.timeLimit(.minutes(20)))
+struct BluetoothVMEarbudsTests {
+  @Test func `with the hub stopped, bluetoothd's own uinput device gets the earbuds' Play, Pause and Next`() async throws {
+    let observed = try await BluetoothVM.scenario("earbuds_without_hub")
+    #expect(observed["player_unregistered"] as? Bool == true, "bluetoothd still had a player: \(observed)")
+    let keys = try #require(observed["keys"] as? [[Int]], "\(observed)")
+    // linux/input-event-codes.h: KEY_PLAYCD 200, KEY_PAUSECD 201, KEY_NEXTSONG 163; 1 down, 0 up.
+    let pressed = keys.filter { $0.count == 2 && $0[1] == 1 }.map { $0[0] }
+    #expect(pressed == [200, 201, 163], "key presses on \(observed["uinput_device"] ?? "?"): \(keys)")
+  }
+}

@@ -7,6 +7,7 @@ import asyncio
 import json
 import os
 import re
+import struct
 import subprocess
 import sys
 import time
@@ -63,6 +64,16 @@ class Session:
             child.wait(5)
         except subprocess.TimeoutExpired:
             child.kill()
+
+
+def uinput_device(name, address):
+    """bluetoothd's uinput device for the peer: its /dev/input/event file."""
+    for block in open("/proc/bus/input/devices").read().split("\n\n"):
+        if name in block or address.split("/")[0] in block:
+            found = re.search(r"H: Handlers=.*?(event\d+)", block)
+            if found:
+                return "/dev/input/" + found.group(1)
+    return None
 
 
 def good_controllers():
@@ -172,6 +183,7 @@ async def main(mode):
     # Under TCG, btvirt's first controller often fails its reset and never comes up: three are made,
     # the car takes the last that came up, bluetoothd the others.
     controllers = wait_for(lambda: len(good_controllers()) >= 2 and good_controllers(), 60, 0.5) or good_controllers()
+    log("controllers that came up:", controllers)
     results["boot"]["controllers"] = controllers
     if len(controllers) < 2:
         results["boot"]["error"] = "btvirt brought up %d controllers that answer, 2 needed" % len(controllers)
@@ -179,9 +191,12 @@ async def main(mode):
         return
     car = Car("hci-socket:%d" % controllers[-1])
     car_address = await car.power_on()
+    log("the car is on hci%d as %s" % (controllers[-1], car_address))
     computer = Computer()
     computer.start_system()
+    log("bluetoothd serves", computer.addresses)
     computer.start_session()
+    log("binaural plays")
     results["boot"]["adapters"] = computer.addresses
     results["boot"]["car"] = car_address
     save()
@@ -319,6 +334,107 @@ async def main(mode):
         computer.session.stop(child)
 
     await scenario("car_ill_typed_player", sloppy)
+
+    async def figures(observed):
+        # The same presses and the same changes, the hub registering binaural and then mpris-proxy
+        # registering it (the hub stopped), timed with the VM's monotonic clock.
+        watcher = await asyncio.create_subprocess_exec("/usr/bin/python3", os.path.join(HERE, "watcher.py"),
+                                                       "org.mpris.MediaPlayer2.binaural", env=computer.session.env,
+                                                       stdout=asyncio.subprocess.PIPE)
+        lines = []
+
+        async def read():
+            while line := await watcher.stdout.readline():
+                lines.append(line.decode().split(" ", 2))
+        reader = asyncio.ensure_future(read())
+        await await_for(lambda: lines and lines[0][0] == "ready\n", 20)
+
+        async def app_says(kind, value, after, timeout=10):
+            found = await await_for(lambda: next((float(at) for at, k, v in lines[1:]
+                                                  if k == kind and float(at) > after and v.strip() == value), None),
+                                    timeout, 0.005)
+            return found
+
+        for path in ("hub", "mpris-proxy"):
+            if path == "mpris-proxy":
+                computer.session.stop(computer.hub)
+                computer.mpris_proxy = computer.session.start("mpris-proxy", ["mpris-proxy"])
+                title = computer.metadata("binaural").get("xesam:title")
+                for _ in range(100):
+                    try:
+                        if (await car.display()).get("title") == title:
+                            break
+                    except Exception:  # the car asks again while bluetoothd changes players
+                        pass
+                    await asyncio.sleep(0.2)
+            presses, missed = [], 0
+            for _ in range(8):
+                playing = computer.mpris("binaural", "PlaybackStatus") == "Playing"
+                key, want = ("pause", "Paused") if playing else ("play", "Playing")
+                before = time.monotonic()
+                await car.press(key)
+                at = await app_says("status", want, before)
+                if at is None:
+                    missed += 1
+                else:
+                    presses.append(round((at - before) * 1000, 1))
+            notifications, tracks = [], []
+            for _ in range(4):
+                playing = computer.mpris("binaural", "PlaybackStatus") == "Playing"
+                before = time.monotonic()
+                computer.remotectl("-p", "binaural", "pause" if playing else "play")
+                at = await app_says("status", "Paused" if playing else "Playing", before)
+                got = await car.next_notification("status", before)
+                if got and at:
+                    notifications.append(round((got[0] - at) * 1000, 1))
+            for _ in range(4):
+                before = time.monotonic()
+                computer.remotectl("-p", "binaural", "next")
+                at = await await_for(lambda: next((float(a) for a, k, v in lines[1:] if k == "track" and float(a) > before),
+                                                  None), 10, 0.005)
+                got = await car.next_notification("track", before)
+                if got and at:
+                    tracks.append(round((got[0] - at) * 1000, 1))
+            observed[path] = {"press_to_status_ms": presses, "presses_missed": missed,
+                              "status_to_car_ms": notifications, "track_to_car_ms": tracks}
+            save()
+        computer.session.stop(computer.mpris_proxy)
+        watcher.terminate()
+        reader.cancel()
+
+    await scenario("figures", figures)
+
+    async def earbuds_without_hub(observed):
+        # With the hub stopped no player is registered: bluetoothd turns the earbuds' (here the car's)
+        # presses into keys on its own uinput device, as it always did.
+        computer.session.stop(computer.hub)
+        event_file = await await_for(lambda: uinput_device(car.name, car_address), 10, 0.2)
+        observed["uinput_device"] = event_file
+        registered = await await_for(lambda: "Player unregistered" in open(LOGS + "/bluetoothd.log").read(), 10, 0.2)
+        observed["player_unregistered"] = bool(registered)
+        descriptor = os.open(event_file, os.O_RDONLY | os.O_NONBLOCK)
+        keys = []
+        try:
+            for button in ("play", "pause", "next"):
+                await car.press(button)
+                deadline = time.monotonic() + 5
+                while time.monotonic() < deadline and len(keys) < 2 * (len(observed.get("pressed", [])) + 1):
+                    try:
+                        data = os.read(descriptor, 24 * 16)
+                    except BlockingIOError:
+                        await asyncio.sleep(0.02)
+                        continue
+                    for offset in range(0, len(data) - 23, 24):
+                        kind, code, value = struct.unpack_from("<HHi", data, offset + 16)
+                        if kind == 1:  # EV_KEY
+                            keys.append([code, value])
+                observed.setdefault("pressed", []).append(button)
+        finally:
+            os.close(descriptor)
+        observed["keys"] = keys
+        observed["app_status"] = computer.mpris("binaural", "PlaybackStatus")
+
+    await scenario("earbuds_without_hub", earbuds_without_hub)
 
     results["tier"] = {"seconds_in_vm": round(time.monotonic() - tier_started, 1)}
     save()
