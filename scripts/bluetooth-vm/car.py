@@ -125,16 +125,30 @@ class Car:
         await self.avrcp.send_key_event(KEYS[key], False)
 
     def monitor(self):
-        async def watch(name, iterator):
-            async for value in iterator:
-                self.notifications.append((time.monotonic(), name, str(value)))
-                self.notified.set()
-        return [asyncio.ensure_future(watch("status", self._statuses())),
-                asyncio.ensure_future(watch("track", self.avrcp.monitor_track_changed()))]
+        """Registers for PLAYBACK_STATUS_CHANGED and TRACK_CHANGED, again after each CHANGED, as a car does;
+        only the CHANGED ones are notifications (the interim answer is the value at registration)."""
+        return [asyncio.ensure_future(self._watch("status", avrcp.EventId.PLAYBACK_STATUS_CHANGED)),
+                asyncio.ensure_future(self._watch("track", avrcp.EventId.TRACK_CHANGED))]
 
-    async def _statuses(self):
-        async for status in self.avrcp.monitor_playback_status():
-            yield STATUSES.get(int(status), str(status))
+    async def _watch(self, name, event_id):
+        while True:
+            response = await self.avrcp.send_avrcp_command(
+                avc.CommandFrame.CommandType.NOTIFY, avrcp.RegisterNotificationCommand(event_id, 0))
+            if isinstance(response, self.avrcp.InterimResponse):
+                response = await response.final
+            at = time.monotonic()
+            event = getattr(response.response, "event", None)
+            if event is None:  # rejected: bluetoothd has no player now; ask again as a car would
+                await asyncio.sleep(0.5)
+                continue
+            if isinstance(event, avrcp.PlaybackStatusChangedEvent):
+                value = STATUSES.get(int(event.play_status), str(event.play_status))
+            elif isinstance(event, avrcp.TrackChangedEvent):
+                value = event.uid.hex() if isinstance(event.uid, bytes) else str(event.uid)
+            else:
+                value = str(event)
+            self.notifications.append((at, name, value))
+            self.notified.set()
 
     async def next_notification(self, name, after, timeout=10.0):
         """The first notification `name` that came after the monotonic time `after`: (seconds, value)."""

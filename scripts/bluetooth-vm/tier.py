@@ -13,6 +13,7 @@ import sys
 import time
 import traceback
 
+import dbus
 from car import Car
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -25,6 +26,23 @@ def save():
     with open("/mnt/results.json.part", "w") as file:
         json.dump(results, file, indent=1, sort_keys=True)
     os.replace("/mnt/results.json.part", "/mnt/results.json")
+
+
+def plain(value):
+    """A python3-dbus value as plain JSON-able Python."""
+    if isinstance(value, dbus.Boolean):
+        return bool(value)
+    if isinstance(value, (dbus.Dictionary, dict)):
+        return {str(key): plain(item) for key, item in value.items()}
+    if isinstance(value, (dbus.Array, list, tuple)):
+        return [plain(item) for item in value]
+    if isinstance(value, (dbus.String, dbus.ObjectPath, str)):
+        return str(value)
+    if isinstance(value, float):
+        return float(value)
+    if isinstance(value, int):
+        return int(value)
+    return value
 
 
 def log(*words):
@@ -109,22 +127,33 @@ class Computer:
     def __init__(self):
         self.session = Session()
 
+    def bus(self):
+        """The session bus, as a python3-dbus connection (calls on it are quick: no process per read)."""
+        if getattr(self, "_bus", None) is None:
+            self._bus = dbus.bus.BusConnection(self.session.env["DBUS_SESSION_BUS_ADDRESS"])
+        return self._bus
+
+    def get(self, name, path, interface, prop):
+        try:
+            return plain(self.bus().call_blocking(name, path, "org.freedesktop.DBus.Properties", "Get", "ss",
+                                                  (interface, prop), timeout=10))
+        except dbus.exceptions.DBusException:
+            return None
+
     def mpris(self, player, name, interface="org.mpris.MediaPlayer2.Player"):
-        out = self.session.run("busctl", "--user", "--json=short", "get-property", "org.mpris.MediaPlayer2." + player,
-                               "/org/mpris/MediaPlayer2", interface, name)
-        return json.loads(out)["data"] if out else None
+        return self.get("org.mpris.MediaPlayer2." + player, "/org/mpris/MediaPlayer2", interface, name)
 
     def metadata(self, player):
-        data = self.mpris(player, "Metadata") or {}
-        return {key: value["data"] for key, value in data.items()}
+        return self.mpris(player, "Metadata") or {}
 
     def now_playing(self):
-        out = self.session.run("busctl", "--user", "--json=short", "get-property", "io.github.swift_remote_control.Hub",
-                               "/org/mpris/MediaPlayer2", "io.github.swift_remote_control.Hub1", "ActivePlayer")
-        return json.loads(out)["data"] if out else None
+        return self.get("io.github.swift_remote_control.Hub", "/org/mpris/MediaPlayer2",
+                        "io.github.swift_remote_control.Hub1", "ActivePlayer")
 
-    def remotectl(self, *words):
-        return self.session.run(os.path.join(BUILD, "remotectl"), *words)
+    def app(self, player, method):
+        """The app itself pauses, plays or changes track (its own MPRIS method, as its own button would)."""
+        self.bus().call_blocking("org.mpris.MediaPlayer2." + player, "/org/mpris/MediaPlayer2",
+                                 "org.mpris.MediaPlayer2.Player", method, "", (), timeout=10)
 
     def start_system(self):
         os.makedirs("/run/dbus", exist_ok=True)
@@ -205,7 +234,7 @@ async def main(mode):
 
     async def pairs(observed):
         computer.start_hub()
-        computer.remotectl("-p", "binaural", "play")
+        computer.app("binaural", "Play")
         started = time.monotonic()
         await car.pair_and_connect(address)
         observed["paired_ms"] = round((time.monotonic() - started) * 1000)
@@ -254,11 +283,11 @@ async def main(mode):
 
     async def notified_of_pause(observed):
         before = time.monotonic()
-        computer.remotectl("-p", "binaural", "pause")
+        computer.app("binaural", "Pause")
         got = await car.next_notification("status", before)
         observed["pause"] = got and {"value": got[1], "ms": round((got[0] - before) * 1000)}
         before = time.monotonic()
-        computer.remotectl("-p", "binaural", "play")
+        computer.app("binaural", "Play")
         got = await car.next_notification("status", before)
         observed["play"] = got and {"value": got[1], "ms": round((got[0] - before) * 1000)}
 
@@ -320,7 +349,7 @@ async def main(mode):
     await scenario("car_notified_of_switch", switch)
 
     async def sloppy(observed):
-        computer.remotectl("-p", "binaural", "pause")
+        computer.app("binaural", "Pause")
         child = computer.session.start_ready("sloppy", ["/usr/bin/python3", os.path.join(HERE, "players.py"), "sloppy"])
         observed["now_playing"] = await await_for(lambda: computer.now_playing() == "org.mpris.MediaPlayer2.sloppy"
                                                   and computer.now_playing(), 20, 0.2) or computer.now_playing()
@@ -382,14 +411,14 @@ async def main(mode):
             for _ in range(4):
                 playing = computer.mpris("binaural", "PlaybackStatus") == "Playing"
                 before = time.monotonic()
-                computer.remotectl("-p", "binaural", "pause" if playing else "play")
+                computer.app("binaural", "Pause" if playing else "Play")
                 at = await app_says("status", "Paused" if playing else "Playing", before)
                 got = await car.next_notification("status", before)
                 if got and at:
                     notifications.append(round((got[0] - at) * 1000, 1))
             for _ in range(4):
                 before = time.monotonic()
-                computer.remotectl("-p", "binaural", "next")
+                computer.app("binaural", "Next")
                 at = await await_for(lambda: next((float(a) for a, k, v in lines[1:] if k == "track" and float(a) > before),
                                                   None), 10, 0.005)
                 got = await car.next_notification("track", before)
