@@ -433,14 +433,65 @@ async def main(mode):
 
     await scenario("figures", figures)
 
+    async def beside_mpris_proxy(observed):
+        # bluetoothd serves a car from the earliest player registered on the adapter (avrcp.c): with the
+        # hub registered before mpris-proxy the car follows the hub's Now Playing; registered after, it
+        # follows whichever player mpris-proxy registered first.
+        def registrations():
+            return open(LOGS + "/bluetoothd.log").read().count("Player registered")
+
+        async def car_title(prefix):
+            shown = {}
+            for _ in range(50):
+                try:
+                    shown = await car.display()
+                except Exception:  # bluetoothd may be between players
+                    shown = {}
+                if shown.get("title", "").startswith(prefix):
+                    break
+                await asyncio.sleep(0.2)
+            return shown.get("title")
+
+        count = registrations()
+        computer.hub = computer.session.start("remotectld-again", [os.path.join(BUILD, "remotectld")])
+        await await_for(lambda: registrations() > count, 30, 0.2)
+        proxy = computer.session.start("mpris-proxy-beside", ["mpris-proxy"])
+        await await_for(lambda: registrations() > count + 1, 30, 0.2)
+        second = computer.session.start_ready("second-beside", ["/usr/bin/python3", os.path.join(HERE, "players.py"),
+                                                                "second"])
+        await await_for(lambda: computer.now_playing() == "org.mpris.MediaPlayer2.second", 20, 0.2)
+        observed["hub_first"] = {"now_playing": computer.now_playing(), "car_title": await car_title("Second Song")}
+        doctor = subprocess.run([os.path.join(BUILD, "remotectl"), "doctor"], capture_output=True, text=True,
+                                env=computer.session.env, timeout=60)
+        observed["doctor"] = doctor.stdout + doctor.stderr
+        computer.session.stop(second)
+        computer.session.stop(computer.hub)
+        count = registrations()
+        computer.hub = computer.session.start("remotectld-after-proxy", [os.path.join(BUILD, "remotectld")])
+        await await_for(lambda: registrations() > count, 30, 0.2)
+        second = computer.session.start_ready("second-after", ["/usr/bin/python3", os.path.join(HERE, "players.py"),
+                                                               "second"])
+        await await_for(lambda: computer.now_playing() == "org.mpris.MediaPlayer2.second", 20, 0.2)
+        binaural = computer.metadata("binaural").get("xesam:title")
+        observed["proxy_first"] = {"now_playing": computer.now_playing(), "binaural_title": binaural,
+                                   "car_title": await car_title(binaural or "?")}
+        computer.session.stop(second)
+        computer.session.stop(proxy)
+
+    await scenario("beside_mpris_proxy", beside_mpris_proxy)
+
     async def earbuds_without_hub(observed):
         # With the hub stopped no player is registered: bluetoothd turns the earbuds' (here the car's)
         # presses into keys on its own uinput device, as it always did.
         computer.session.stop(computer.hub)
+        computer.app("binaural", "Pause")
         event_file = await await_for(lambda: uinput_device(car.name, car_address), 10, 0.2)
         observed["uinput_device"] = event_file
-        registered = await await_for(lambda: "Player unregistered" in open(LOGS + "/bluetoothd.log").read(), 10, 0.2)
-        observed["player_unregistered"] = bool(registered)
+        def players_left():
+            text = open(LOGS + "/bluetoothd.log").read()
+            return text.count("Player registered") - text.count("Player unregistered")
+        await await_for(lambda: players_left() == 0, 10, 0.2)
+        observed["players_registered"] = players_left()
         descriptor = os.open(event_file, os.O_RDONLY | os.O_NONBLOCK)
         keys = []
         try:
