@@ -146,7 +146,7 @@ struct BluetoothVMBesideMPRISProxyTests {
 /// The figures' run (Benchmarks/bluetooth-vm-figures.sh prints its timings): no press is lost.
 @Suite(.timeLimit(.minutes(20)))
 struct BluetoothVMFiguresTests {
-  @Test func `every Pause and Play the car pressed for the figures reached the Now Playing app through the hub`()
+  @Test func `every Pause and Play the car pressed for the figures reached the app through the hub`()
     async throws
   {
     let observed = try await BluetoothVM.scenario("figures")
