@@ -52,7 +52,7 @@ LINT_PACKAGES := eslint node-eslint-plugin-html node-css-tree python3-pyflakes
 # What the benchmarks compare against.
 BENCH_PACKAGES := mpv mpv-mpris
 
-.PHONY: demo test check test-stress bench deps browser-deps build clean lint lint-style docs install uninstall \
+.PHONY: demo test check test-bluetooth bluetooth-tier bluetooth-deps demo-car test-stress bench deps browser-deps build clean lint lint-style docs install uninstall \
 	release deb lintian
 
 deps:
@@ -100,7 +100,9 @@ docs:
 # a minute, and unit tests waiting for a turn reach their time limits. Eight keeps every core
 # busy and the whole run as short (112 s here, against 124 s unbounded).
 TEST_WIDTH ?= 8
-TEST_FLAGS := --experimental-maximum-parallelization-width $(TEST_WIDTH)
+# The real Bluetooth tier boots a VM under TCG for minutes: it runs alone (make test-bluetooth, and
+# its own stage of make check), never inside the suite's run.
+TEST_FLAGS := --experimental-maximum-parallelization-width $(TEST_WIDTH) --skip BluetoothVMTests
 
 # The run's results (swift test writes Swift Testing's beside it, as tests-swift-testing.xml), and
 # what reads them: the tests skipped with their reasons, failing when one was skipped for a part
@@ -119,6 +121,37 @@ test:
 	$(SWIFT) test --skip-build $(TEST_FLAGS) --xunit-output $(TEST_RESULTS)
 	@$(SKIPPED_TESTS)
 
+# The real Bluetooth tier: Debian's kernel booted in qemu (TCG; KVM with BLUETOOTH_VM_ACCEL=kvm where
+# it boots), a busybox initramfs, btvirt's virtual controllers and the real bluetoothd 5.66, the hub
+# and binaural from this build, and a bumble car (PyPI, in BLUETOOTH_VENV) on a controller of its own.
+# scripts/bluetooth-vm/ holds the VM's scripts; Tests/BluetoothVMTests asserts on what it observed.
+BLUETOOTH_PACKAGES := qemu-system-x86 linux-image-amd64 busybox-static bluez bluez-test-tools python3-venv \
+	python3-dbus python3-gi dbus-daemon
+BLUETOOTH_VENV := .build-bluetooth/venv
+BLUETOOTH_TIMEOUT ?= 900
+
+bluetooth-deps:
+	@scripts/install-deps.sh $(BLUETOOTH_PACKAGES)
+	@scripts/bluetooth-vm/venv.sh $(BLUETOOTH_VENV)
+
+# The tier alone, on what is built: one VM boot, every scenario, one test per scenario (bounded by
+# BLUETOOTH_TIMEOUT seconds; qemu and its files are gone when it ends).
+bluetooth-tier:
+	@scripts/bluetooth-vm/venv.sh $(BLUETOOTH_VENV)
+	BLUETOOTH_VM_TIMEOUT=$(BLUETOOTH_TIMEOUT) BLUETOOTH_VM_VENV=$(CURDIR)/$(BLUETOOTH_VENV) \
+		$(SWIFT) test --skip-build --filter BluetoothVMTests
+
+test-bluetooth: deps bluetooth-deps
+	$(SWIFT) build --build-tests
+	@$(MAKE) --no-print-directory bluetooth-tier
+
+# A car without a car: the same VM, binaural Now Playing, and the bumble car's display in this
+# terminal, its buttons on the keyboard.
+demo-car: deps bluetooth-deps
+	$(SWIFT) build --product remotectld && $(SWIFT) build --product remotectl && $(SWIFT) build --product binaural
+	@BLUETOOTH_VM_MODE=demo BLUETOOTH_VM_BUILD=$$($(SWIFT) build --show-bin-path) \
+		BLUETOOTH_VM_VENV=$(CURDIR)/$(BLUETOOTH_VENV) scripts/bluetooth-vm/demo-car.sh
+
 # What CI runs (.ci/run), each stage timed (scripts/stage.sh prints the table at the end, also
 # when a stage fails): every package any stage needs, in one apt transaction; the debug build and
 # the suite first, so that a red test is the first thing reported; then the house style and the
@@ -129,11 +162,12 @@ CHECK_STAGES := .build/check-stages.tsv
 check:
 	@mkdir -p .build && rm -f $(CHECK_STAGES); export STAGES=$(CHECK_STAGES); \
 	scripts/stage.sh "packages (one apt transaction)" scripts/install-deps.sh $(BUILD_PACKAGES) \
-		$(TEST_PACKAGES) $(BROWSER_PACKAGES) $(LINT_PACKAGES) $(DEB_PACKAGES) $(LINTIAN_PACKAGES) && \
+		$(TEST_PACKAGES) $(BROWSER_PACKAGES) $(BLUETOOTH_PACKAGES) $(LINT_PACKAGES) $(DEB_PACKAGES) $(LINTIAN_PACKAGES) && \
 	scripts/stage.sh "browser environment" scripts/browser-venv.sh $(BROWSER_VENV) && \
 	scripts/stage.sh "debug build with tests" $(SWIFT) build --build-tests && \
 	scripts/stage.sh "suite" $(SWIFT) test --skip-build $(TEST_FLAGS) --xunit-output $(TEST_RESULTS) && \
 	scripts/stage.sh "skipped tests" $(SKIPPED_TESTS) && \
+	scripts/stage.sh "Bluetooth tier (VM)" $(MAKE) --no-print-directory bluetooth-tier && \
 	scripts/stage.sh "style lint" $(MAKE) --no-print-directory lint-style && \
 	scripts/stage.sh "DocC catalogs" $(MAKE) --no-print-directory docs && \
 	scripts/stage.sh "Debian packages (make deb)" scripts/build-deb.sh $(DEB_FOLDER) && \

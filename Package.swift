@@ -446,6 +446,12 @@ let package = Package(
         "sleep_late_status_player.py",
       ]
     ),
+    // The real Bluetooth tier: bluetoothd 5.66 and a bumble car in a qemu VM (make test-bluetooth);
+    // not part of make test's run (TEST_FLAGS skips it), make check runs it as a stage of its own.
+    .testTarget(
+      name: "BluetoothVMTests",
+      dependencies: ["BusTestSupport"]
+    ),
     // The hub beside the players people use, run for real as an unprivileged user: Chromium and
     // Firefox ESR, VLC, mpv, and mpv in a Flatpak-shaped sandbox, on PulseAudio and PipeWire.
     .testTarget(

@@ -1,0 +1,29 @@
+# Reads the Bluetooth tier's results.json and prints its figures: each timing's p50 and max for the hub
+# and for mpris-proxy, the hub's ratio, the presses that did not reach the app, and the wall time.
+# Usage: bluetooth_vm_figures.py RESULTS.json [WALL_SECONDS]
+import json
+import statistics
+import sys
+
+results = json.load(open(sys.argv[1]))
+figures = results.get("figures", {})
+if "error" in figures:
+    print("the figures scenario failed:", figures["error"])
+rows = (("press_to_status_ms", "car's Pause/Play -> app's PlaybackStatus", 1.5),
+        ("status_to_car_ms", "app pauses/plays -> car's PLAYBACK_STATUS_CHANGED", 1.3),
+        ("track_to_car_ms", "app changes track -> car's TRACK_CHANGED", 1.3))
+print("%-52s %-22s %-22s %-12s %s" % ("figure (TCG)", "hub p50 / max ms", "mpris-proxy p50 / max", "ratio p50", "goal"))
+for key, label, goal in rows:
+    hub, proxy = figures.get("hub", {}).get(key, []), figures.get("mpris-proxy", {}).get(key, [])
+    if not hub or not proxy:
+        print("%-52s missing (hub %d, mpris-proxy %d samples)" % (label, len(hub), len(proxy)))
+        continue
+    ratio = statistics.median(hub) / statistics.median(proxy)
+    print("%-52s %-22s %-22s %-12s <= %.1fx %s" % (
+        label, "%.0f / %.0f (n=%d)" % (statistics.median(hub), max(hub), len(hub)),
+        "%.0f / %.0f (n=%d)" % (statistics.median(proxy), max(proxy), len(proxy)), "%.2fx" % ratio, goal,
+        "met" if ratio <= goal else "NOT met"))
+for path in ("hub", "mpris-proxy"):
+    print("presses that did not reach the app (%s): %s" % (path, figures.get(path, {}).get("presses_missed")))
+print("tier inside the VM: %s s; wall time with boot: %s s" % (
+    results.get("tier", {}).get("seconds_in_vm"), sys.argv[2] if len(sys.argv) > 2 else "?"))

@@ -1,0 +1,83 @@
+import BusTestSupport
+import Foundation
+
+/// The Bluetooth tier's one VM run, shared by every test of `BluetoothVMTests`: Debian's kernel in
+/// qemu with the real dbus-daemon, bluetoothd 5.66 on btvirt's virtual controllers, binaural Now
+/// Playing, the hub from this build, and a bumble car (`scripts/bluetooth-vm/`). The VM boots once,
+/// on the first test that asks, runs every scenario, and writes what it observed to `results.json`;
+/// each test then asserts on one scenario's observations.
+enum BluetoothVM {
+  /// The repository's root, found from this file.
+  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  /// The one run: booted on first use.
+  static let run = Task<BluetoothVMResults, any Error> { try await boot() }
+
+  /// One scenario's observations; a failure when the run or the scenario did not produce them.
+  static func scenario(_ name: String) async throws -> [String: Any] {
+    let results = try await run.value
+    return try results.scenario(name)
+  }
+
+  private static func boot() async throws -> BluetoothVMResults {
+    let share = FileManager.default.temporaryDirectory
+      .appendingPathComponent("bluetooth-vm-\(getpid())-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: share, withIntermediateDirectories: true)
+    // What the run wrote is read below; the folder goes whatever happened (a leftover is not a failure).
+    defer { try? FileManager.default.removeItem(at: share) }
+    let venv =
+      ProcessInfo.processInfo.environment["BLUETOOTH_VM_VENV"]
+      ?? repository.appendingPathComponent(".build-bluetooth/venv").path
+    guard FileManager.default.isExecutableFile(atPath: venv + "/bin/python3") else {
+      throw TestFailure(
+        "the Bluetooth tier needs bumble in \(venv): run `make test-bluetooth`, which makes it")
+    }
+    let timeout = Int(ProcessInfo.processInfo.environment["BLUETOOTH_VM_TIMEOUT"] ?? "") ?? 900
+    let scripts = repository.appendingPathComponent("scripts/bluetooth-vm")
+    let result = try await ChildProcess.run(
+      scripts.appendingPathComponent("run.sh").path,
+      [scripts.appendingPathComponent("inside.sh").path, share.path],
+      environment: [
+        "BLUETOOTH_VM_BUILD": BuiltProducts.directory.path, "BLUETOOTH_VM_VENV": venv,
+        "BLUETOOTH_VM_TIMEOUT": String(timeout),
+      ],
+      timeout: .seconds(timeout + 60))
+    let logs = share.appendingPathComponent("logs")
+    let kept = FileManager.default.temporaryDirectory.appendingPathComponent("bluetooth-vm-last-logs")
+    // The logs are kept for the failure messages to name; a previous run's may not exist.
+    try? FileManager.default.removeItem(at: kept)
+    try? FileManager.default.copyItem(at: logs, to: kept)
+    let data = try? Data(contentsOf: share.appendingPathComponent("results.json"))
+    guard result.status == 0, let data else {
+      throw TestFailure(
+        "the Bluetooth VM did not run to its end (status \(result.status)): \(result.error)"
+          + " (its logs are in \(kept.path))")
+    }
+    return BluetoothVMResults(data: data, logs: kept.path)
+  }
+}
+
+/// What the VM run wrote: one JSON object per scenario.
+struct BluetoothVMResults: Sendable {
+  /// `results.json` as the VM wrote it.
+  var data: Data
+  /// Where the run's logs were kept.
+  var logs: String
+
+  /// The scenario `name`'s observations; a failure that says why they are missing or what error ended
+  /// the scenario.
+  func scenario(_ name: String) throws -> [String: Any] {
+    let all = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+    if let tier = all["tier"] as? [String: Any], let error = tier["error"] as? String, all[name] == nil {
+      throw TestFailure("the Bluetooth tier stopped before \(name): \(error) (logs: \(logs))")
+    }
+    guard let observed = all[name] as? [String: Any] else {
+      throw TestFailure("the Bluetooth tier did not run \(name) (logs: \(logs))")
+    }
+    if let error = observed["error"] as? String {
+      throw TestFailure("\(name) failed in the VM: \(error); observed \(observed) (logs: \(logs))")
+    }
+    return observed
+  }
+}

@@ -1,0 +1,536 @@
+# The Bluetooth tier, run once inside the VM: virtual controllers (btvirt), the real dbus-daemon system
+# bus and bluetoothd 5.66, a session bus with binaural Now Playing and the hub (remotectld) from the
+# build, and a bumble car on a controller of its own. Each scenario's observations go to
+# /mnt/results.json (one object per scenario); the Swift suite BluetoothVMTests asserts on them.
+# Usage (inside the VM): tier.py tier | demo
+import asyncio
+import json
+import os
+import re
+import struct
+import subprocess
+import sys
+import time
+import traceback
+
+import dbus
+from car import Car
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+BUILD = os.environ["BLUETOOTH_VM_BUILD"]
+LOGS = "/mnt/logs"
+results = {}
+
+
+def save():
+    with open("/mnt/results.json.part", "w") as file:
+        json.dump(results, file, indent=1, sort_keys=True)
+    os.replace("/mnt/results.json.part", "/mnt/results.json")
+
+
+def plain(value):
+    """A python3-dbus value as plain JSON-able Python."""
+    if isinstance(value, dbus.Boolean):
+        return bool(value)
+    if isinstance(value, (dbus.Dictionary, dict)):
+        return {str(key): plain(item) for key, item in value.items()}
+    if isinstance(value, (dbus.Array, list, tuple)):
+        return [plain(item) for item in value]
+    if isinstance(value, (dbus.String, dbus.ObjectPath, str)):
+        return str(value)
+    if isinstance(value, float):
+        return float(value)
+    if isinstance(value, int):
+        return int(value)
+    return value
+
+
+def log(*words):
+    print("%8.2f" % time.monotonic(), *words, file=sys.stderr, flush=True)
+
+
+class Session:
+    """The processes of the VM's computer side, each logging to /mnt/logs."""
+
+    def __init__(self):
+        self.children = []
+        self.env = dict(os.environ)
+
+    def start(self, name, argv, env=None):
+        out = open(os.path.join(LOGS, name + ".log"), "w")
+        child = subprocess.Popen(argv, stdout=out, stderr=subprocess.STDOUT, env=env or self.env)
+        self.children.append(child)
+        return child
+
+    def start_ready(self, name, argv, timeout=30):
+        """A child that prints `ready` when it serves."""
+        child = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=open(os.path.join(LOGS, name + ".log"), "w"),
+                                 env=self.env, text=True)
+        self.children.append(child)
+        line = child.stdout.readline()
+        if line.strip() != "ready":
+            raise RuntimeError("%s did not start: %r" % (name, line))
+        return child
+
+    def run(self, *argv, system=False, timeout=30):
+        done = subprocess.run(list(argv), capture_output=True, text=True, env=self.env, timeout=timeout)
+        return done.stdout.strip()
+
+    def stop(self, child):
+        child.terminate()
+        try:
+            child.wait(5)
+        except subprocess.TimeoutExpired:
+            child.kill()
+
+
+def uinput_device(name, address):
+    """bluetoothd's uinput device for the peer: its /dev/input/event file."""
+    for block in open("/proc/bus/input/devices").read().split("\n\n"):
+        if name in block or address.split("/")[0] in block:
+            found = re.search(r"H: Handlers=.*?(event\d+)", block)
+            if found:
+                return "/dev/input/" + found.group(1)
+    return None
+
+
+def good_controllers():
+    """The virtual controllers that came up: an address other than 00:00:00:00:00:00."""
+    out = subprocess.run(["hciconfig"], capture_output=True, text=True).stdout
+    found = re.findall(r"^(hci\d+):.*?BD Address: ([0-9A-F:]+)", out, re.S | re.M)
+    return [int(name[3:]) for name, address in found if address != "00:00:00:00:00:00"]
+
+
+def wait_for(predicate, timeout, step=0.05):
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            return value
+        time.sleep(step)
+
+
+async def await_for(predicate, timeout, step=0.02):
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            return value
+        await asyncio.sleep(step)
+
+
+class Computer:
+    def __init__(self):
+        self.session = Session()
+
+    def bus(self):
+        """The session bus, as a python3-dbus connection (calls on it are quick: no process per read)."""
+        if getattr(self, "_bus", None) is None:
+            self._bus = dbus.bus.BusConnection(self.session.env["DBUS_SESSION_BUS_ADDRESS"])
+        return self._bus
+
+    def get(self, name, path, interface, prop):
+        try:
+            return plain(self.bus().call_blocking(name, path, "org.freedesktop.DBus.Properties", "Get", "ss",
+                                                  (interface, prop), timeout=10))
+        except dbus.exceptions.DBusException:
+            return None
+
+    def mpris(self, player, name, interface="org.mpris.MediaPlayer2.Player"):
+        return self.get("org.mpris.MediaPlayer2." + player, "/org/mpris/MediaPlayer2", interface, name)
+
+    def metadata(self, player):
+        return self.mpris(player, "Metadata") or {}
+
+    def now_playing(self):
+        return self.get("io.github.swift_remote_control.Hub", "/org/mpris/MediaPlayer2",
+                        "io.github.swift_remote_control.Hub1", "ActivePlayer")
+
+    def app(self, player, method):
+        """The app itself pauses, plays or changes track (its own MPRIS method, as its own button would)."""
+        self.bus().call_blocking("org.mpris.MediaPlayer2." + player, "/org/mpris/MediaPlayer2",
+                                 "org.mpris.MediaPlayer2.Player", method, "", (), timeout=10)
+
+    def start_system(self):
+        os.makedirs("/run/dbus", exist_ok=True)
+        subprocess.run(["dbus-daemon", "--system", "--fork", "--nopidfile"], check=True)
+        self.bluetoothd = self.session.start("bluetoothd", ["/usr/libexec/bluetooth/bluetoothd", "-n", "-d"])
+        adapters = wait_for(lambda: re.findall(r"/org/bluez/hci\d+", subprocess.run(
+            ["busctl", "--system", "tree", "--list", "org.bluez"], capture_output=True, text=True).stdout), 20)
+        self.adapters = sorted(set(adapters))
+        for adapter in self.adapters:
+            subprocess.run(["busctl", "--system", "set-property", "org.bluez", adapter, "org.bluez.Adapter1",
+                            "Powered", "b", "true"], timeout=20)
+            # A car pages the computer: bluetoothd leaves page scan off until something is paired.
+            subprocess.run(["btmgmt", "--index", adapter.rsplit("hci", 1)[1], "connectable", "on"], timeout=20,
+                           capture_output=True)
+        self.agent = self.session.start_ready("agent", ["/usr/bin/python3", os.path.join(HERE, "agent.py")])
+        self.addresses = {}
+        for adapter in self.adapters:
+            out = subprocess.run(["busctl", "--system", "--json=short", "get-property", "org.bluez", adapter,
+                                  "org.bluez.Adapter1", "Address"], capture_output=True, text=True).stdout
+            self.addresses[adapter] = json.loads(out)["data"]
+
+    def start_session(self):
+        os.makedirs("/tmp/rt", mode=0o700, exist_ok=True)
+        pass
+        out = subprocess.run(["dbus-daemon", "--session", "--fork", "--print-address=1", "--nopidfile"],
+                             capture_output=True, text=True, check=True).stdout
+        self.session.env.update(DBUS_SESSION_BUS_ADDRESS=out.strip(), XDG_RUNTIME_DIR="/tmp/rt")
+        self.binaural = self.session.start("binaural", [os.path.join(BUILD, "binaural"), "--output", "null"])
+        wait_for(lambda: self.mpris("binaural", "PlaybackStatus"), 30, 0.2)
+
+    def start_hub(self):
+        self.hub = self.session.start("remotectld", [os.path.join(BUILD, "remotectld")])
+        return wait_for(lambda: self.now_playing() is not None, 30, 0.2)
+
+
+async def scenario(name, body):
+    """Runs one scenario; its observations, or the exception that ended it, go to results[name]."""
+    log("scenario", name)
+    observed = {}
+    results[name] = observed
+    started = time.monotonic()
+    try:
+        await asyncio.wait_for(body(observed), 90)
+    except BaseException as error:  # the scenario's failure is a result, not the end of the tier
+        observed["error"] = "%s: %s" % (type(error).__name__, error)
+        log(traceback.format_exc())
+    observed["seconds"] = round(time.monotonic() - started, 2)
+    save()
+
+
+async def main(mode):
+    tier_started = time.monotonic()
+    results["boot"] = {"uptime_at_start": float(open("/proc/uptime").read().split()[0])}
+    save()
+    btvirt = subprocess.Popen(["btvirt", "-l3"], stdout=open(LOGS + "/btvirt.log", "w"), stderr=subprocess.STDOUT)
+    # Under TCG, btvirt's first controller often fails its reset and never comes up: three are made,
+    # the car takes the last that came up, bluetoothd the others.
+    controllers = wait_for(lambda: len(good_controllers()) >= 2 and good_controllers(), 60, 0.5) or good_controllers()
+    log("controllers that came up:", controllers)
+    results["boot"]["controllers"] = controllers
+    if len(controllers) < 2:
+        results["boot"]["error"] = "btvirt brought up %d controllers that answer, 2 needed" % len(controllers)
+        save()
+        return
+    car = Car("hci-socket:%d" % controllers[-1])
+    car_address = await car.power_on()
+    log("the car is on hci%d as %s" % (controllers[-1], car_address))
+    computer = Computer()
+    computer.start_system()
+    log("bluetoothd serves", computer.addresses)
+    computer.start_session()
+    log("binaural plays")
+    results["boot"]["adapters"] = computer.addresses
+    results["boot"]["car"] = car_address
+    save()
+    adapter = computer.adapters[0]
+    address = computer.addresses[adapter]
+
+    async def pairs(observed):
+        computer.start_hub()
+        computer.app("binaural", "Play")
+        started = time.monotonic()
+        await car.pair_and_connect(address)
+        observed["paired_ms"] = round((time.monotonic() - started) * 1000)
+        device = "%s/dev_%s" % (adapter, car_address.replace(":", "_").split("/")[0])
+        # bluetoothd accepts AVRCP from a device whose services it resolved after pairing.
+        observed["services_resolved"] = bool(await await_for(lambda: "true" in computer.session.run(
+            "busctl", "--system", "get-property", "org.bluez", device, "org.bluez.Device1", "ServicesResolved"), 20, 0.2))
+        await car.open_avrcp()
+        observed["avrcp"] = True
+        observed["paired"] = "true" in computer.session.run("busctl", "--system", "get-property", "org.bluez", device,
+                                                            "org.bluez.Device1", "Paired")
+        observed["connected"] = "true" in computer.session.run("busctl", "--system", "get-property", "org.bluez",
+                                                               device, "org.bluez.Device1", "Connected")
+
+    await scenario("car_pairs", pairs)
+    if "error" in results["car_pairs"]:
+        results["tier"] = {"error": "the car did not connect, so no car scenario ran"}
+        save()
+        return
+
+    async def shows_now_playing(observed):
+        # The hub registers when it starts; the car asks when its display needs it.
+        expected = computer.metadata("binaural")
+        observed["app"] = {"title": expected.get("xesam:title"), "artist": expected.get("xesam:artist"),
+                           "album": expected.get("xesam:album"), "track_number": expected.get("xesam:trackNumber"),
+                           "length_us": expected.get("mpris:length"),
+                           "status": computer.mpris("binaural", "PlaybackStatus")}
+        shown = None
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            shown = await car.display()
+            if shown.get("title") == expected.get("xesam:title") and shown.get("status") == "playing":
+                break
+            await asyncio.sleep(0.2)
+        observed["car"] = shown
+        observed["now_playing"] = computer.now_playing()
+
+    await scenario("car_shows_now_playing", shows_now_playing)
+    car.monitor()
+    await asyncio.sleep(0.5)
+    if mode == "demo":
+        import demo
+        await demo.run(car, computer)
+        stop(computer, btvirt)
+        return
+
+    async def notified_of_pause(observed):
+        before = time.monotonic()
+        computer.app("binaural", "Pause")
+        got = await car.next_notification("status", before)
+        observed["pause"] = got and {"value": got[1], "ms": round((got[0] - before) * 1000)}
+        before = time.monotonic()
+        computer.app("binaural", "Play")
+        got = await car.next_notification("status", before)
+        observed["play"] = got and {"value": got[1], "ms": round((got[0] - before) * 1000)}
+
+    await scenario("car_notified_of_pause", notified_of_pause)
+
+    async def presses(observed):
+        steps = []
+        for key, want in (("pause", "Paused"), ("play", "Playing"), ("stop", "Stopped"), ("play", "Playing")):
+            before = time.monotonic()
+            await car.press(key)
+            await await_for(lambda: computer.mpris("binaural", "PlaybackStatus") == want, 10)
+            steps.append({"key": key, "want": want, "got": computer.mpris("binaural", "PlaybackStatus"),
+                          "ms": round((time.monotonic() - before) * 1000)})
+        for key in ("next", "previous"):
+            title = computer.metadata("binaural").get("xesam:title")
+            await car.press(key)
+            await await_for(lambda: computer.metadata("binaural").get("xesam:title") != title, 10)
+            steps.append({"key": key, "before": title, "after": computer.metadata("binaural").get("xesam:title")})
+        observed["steps"] = steps
+
+    await scenario("car_presses", presses)
+
+    async def held_fast_forward(observed):
+        before = computer.mpris("binaural", "Position")
+        started = time.monotonic()
+        await car.press("fast-forward", hold=2.0)
+        held = time.monotonic() - started
+        after = computer.mpris("binaural", "Position")
+        observed.update(position_before_us=before, position_after_us=after, held_s=round(held, 2),
+                        status=computer.mpris("binaural", "PlaybackStatus"))
+
+    await scenario("car_fast_forward_held", held_fast_forward)
+
+    async def player_list(observed):
+        await car.open_browsing()
+        observed["list"] = await car.player_list()
+        observed["identity"] = computer.mpris("binaural", "Identity", "org.mpris.MediaPlayer2")
+
+    await scenario("car_player_list", player_list)
+
+    async def switch(observed):
+        before = time.monotonic()
+        second = computer.session.start_ready("second", ["/usr/bin/python3", os.path.join(HERE, "players.py"), "second"])
+        got = await car.next_notification("track", before)
+        observed["track_changed"] = got and {"ms": round((got[0] - before) * 1000)}
+        observed["now_playing"] = await await_for(lambda: computer.now_playing() == "org.mpris.MediaPlayer2.second"
+                                                  and computer.now_playing(), 20, 0.2) or computer.now_playing()
+        shown = None
+        for _ in range(50):
+            shown = await car.display()
+            if shown.get("title", "").startswith("Second Song"):
+                break
+            await asyncio.sleep(0.2)
+        observed["car"] = shown
+        if car.browsing:
+            observed["list"] = await car.player_list()
+        computer.session.stop(second)
+
+    await scenario("car_notified_of_switch", switch)
+
+    async def sloppy(observed):
+        computer.app("binaural", "Pause")
+        child = computer.session.start_ready("sloppy", ["/usr/bin/python3", os.path.join(HERE, "players.py"), "sloppy"])
+        observed["now_playing"] = await await_for(lambda: computer.now_playing() == "org.mpris.MediaPlayer2.sloppy"
+                                                  and computer.now_playing(), 20, 0.2) or computer.now_playing()
+        shown = None
+        for _ in range(50):
+            shown = await car.display()
+            if shown.get("title", "").startswith("Sloppy Song"):
+                break
+            await asyncio.sleep(0.2)
+        observed["car"] = shown
+        computer.session.stop(child)
+
+    await scenario("car_ill_typed_player", sloppy)
+
+    async def figures(observed):
+        # The same presses and the same changes, the hub registering binaural and then mpris-proxy
+        # registering it (the hub stopped), timed with the VM's monotonic clock.
+        watcher = await asyncio.create_subprocess_exec("/usr/bin/python3", os.path.join(HERE, "watcher.py"),
+                                                       "org.mpris.MediaPlayer2.binaural", env=computer.session.env,
+                                                       stdout=asyncio.subprocess.PIPE)
+        lines = []
+
+        async def read():
+            while line := await watcher.stdout.readline():
+                lines.append(line.decode().split(" ", 2))
+        reader = asyncio.ensure_future(read())
+        await await_for(lambda: lines and lines[0][0] == "ready\n", 20)
+
+        async def app_says(kind, value, after, timeout=10):
+            found = await await_for(lambda: next((float(at) for at, k, v in lines[1:]
+                                                  if k == kind and float(at) > after and v.strip() == value), None),
+                                    timeout, 0.005)
+            return found
+
+        for path in ("hub", "mpris-proxy"):
+            if path == "mpris-proxy":
+                computer.session.stop(computer.hub)
+                computer.mpris_proxy = computer.session.start("mpris-proxy", ["mpris-proxy"])
+                title = computer.metadata("binaural").get("xesam:title")
+                for _ in range(100):
+                    try:
+                        if (await car.display()).get("title") == title:
+                            break
+                    except Exception:  # the car asks again while bluetoothd changes players
+                        pass
+                    await asyncio.sleep(0.2)
+            presses, missed = [], 0
+            for _ in range(8):
+                playing = computer.mpris("binaural", "PlaybackStatus") == "Playing"
+                key, want = ("pause", "Paused") if playing else ("play", "Playing")
+                before = time.monotonic()
+                await car.press(key)
+                at = await app_says("status", want, before)
+                if at is None:
+                    missed += 1
+                else:
+                    presses.append(round((at - before) * 1000, 1))
+            notifications, tracks = [], []
+            for _ in range(4):
+                playing = computer.mpris("binaural", "PlaybackStatus") == "Playing"
+                before = time.monotonic()
+                computer.app("binaural", "Pause" if playing else "Play")
+                at = await app_says("status", "Paused" if playing else "Playing", before)
+                got = await car.next_notification("status", before)
+                if got and at:
+                    notifications.append(round((got[0] - at) * 1000, 1))
+            for _ in range(4):
+                before = time.monotonic()
+                computer.app("binaural", "Next")
+                at = await await_for(lambda: next((float(a) for a, k, v in lines[1:] if k == "track" and float(a) > before),
+                                                  None), 10, 0.005)
+                got = await car.next_notification("track", before)
+                if got and at:
+                    tracks.append(round((got[0] - at) * 1000, 1))
+            observed[path] = {"press_to_status_ms": presses, "presses_missed": missed,
+                              "status_to_car_ms": notifications, "track_to_car_ms": tracks}
+            save()
+        computer.session.stop(computer.mpris_proxy)
+        watcher.terminate()
+        reader.cancel()
+
+    await scenario("figures", figures)
+
+    async def beside_mpris_proxy(observed):
+        # bluetoothd serves a car from the earliest player registered on the adapter (avrcp.c): with the
+        # hub registered before mpris-proxy the car follows the hub's Now Playing; registered after, it
+        # follows whichever player mpris-proxy registered first.
+        def registrations():
+            return open(LOGS + "/bluetoothd.log").read().count("Player registered")
+
+        async def car_title(prefix):
+            shown = {}
+            for _ in range(50):
+                try:
+                    shown = await car.display()
+                except Exception:  # bluetoothd may be between players
+                    shown = {}
+                if shown.get("title", "").startswith(prefix):
+                    break
+                await asyncio.sleep(0.2)
+            return shown.get("title")
+
+        count = registrations()
+        computer.hub = computer.session.start("remotectld-again", [os.path.join(BUILD, "remotectld")])
+        await await_for(lambda: registrations() > count, 30, 0.2)
+        proxy = computer.session.start("mpris-proxy-beside", ["mpris-proxy"])
+        await await_for(lambda: registrations() > count + 1, 30, 0.2)
+        second = computer.session.start_ready("second-beside", ["/usr/bin/python3", os.path.join(HERE, "players.py"),
+                                                                "second"])
+        await await_for(lambda: computer.now_playing() == "org.mpris.MediaPlayer2.second", 20, 0.2)
+        observed["hub_first"] = {"now_playing": computer.now_playing(), "car_title": await car_title("Second Song")}
+        doctor = subprocess.run([os.path.join(BUILD, "remotectl"), "doctor"], capture_output=True, text=True,
+                                env=computer.session.env, timeout=60)
+        observed["doctor"] = doctor.stdout + doctor.stderr
+        computer.session.stop(second)
+        computer.session.stop(computer.hub)
+        count = registrations()
+        computer.hub = computer.session.start("remotectld-after-proxy", [os.path.join(BUILD, "remotectld")])
+        await await_for(lambda: registrations() > count, 30, 0.2)
+        second = computer.session.start_ready("second-after", ["/usr/bin/python3", os.path.join(HERE, "players.py"),
+                                                               "second"])
+        await await_for(lambda: computer.now_playing() == "org.mpris.MediaPlayer2.second", 20, 0.2)
+        binaural = computer.metadata("binaural").get("xesam:title")
+        observed["proxy_first"] = {"now_playing": computer.now_playing(), "binaural_title": binaural,
+                                   "car_title": await car_title(binaural or "?")}
+        computer.session.stop(second)
+        computer.session.stop(proxy)
+
+    await scenario("beside_mpris_proxy", beside_mpris_proxy)
+
+    async def earbuds_without_hub(observed):
+        # With the hub stopped no player is registered: bluetoothd turns the earbuds' (here the car's)
+        # presses into keys on its own uinput device, as it always did.
+        computer.session.stop(computer.hub)
+        computer.app("binaural", "Pause")
+        event_file = await await_for(lambda: uinput_device(car.name, car_address), 10, 0.2)
+        observed["uinput_device"] = event_file
+        def players_left():
+            text = open(LOGS + "/bluetoothd.log").read()
+            return text.count("Player registered") - text.count("Player unregistered")
+        await await_for(lambda: players_left() == 0, 10, 0.2)
+        observed["players_registered"] = players_left()
+        descriptor = os.open(event_file, os.O_RDONLY | os.O_NONBLOCK)
+        keys = []
+        try:
+            for button in ("play", "pause", "next"):
+                await car.press(button)
+                deadline = time.monotonic() + 5
+                while time.monotonic() < deadline and len(keys) < 2 * (len(observed.get("pressed", [])) + 1):
+                    try:
+                        data = os.read(descriptor, 24 * 16)
+                    except BlockingIOError:
+                        await asyncio.sleep(0.02)
+                        continue
+                    for offset in range(0, len(data) - 23, 24):
+                        kind, code, value = struct.unpack_from("<HHi", data, offset + 16)
+                        if kind == 1:  # EV_KEY
+                            keys.append([code, value])
+                observed.setdefault("pressed", []).append(button)
+        finally:
+            os.close(descriptor)
+        observed["keys"] = keys
+        observed["app_status"] = computer.mpris("binaural", "PlaybackStatus")
+
+    await scenario("earbuds_without_hub", earbuds_without_hub)
+
+    results["tier"] = {"seconds_in_vm": round(time.monotonic() - tier_started, 1)}
+    save()
+    stop(computer, btvirt)
+
+
+def stop(computer, btvirt):
+    for child in reversed(computer.session.children):
+        computer.session.stop(child)
+    btvirt.terminate()
+
+
+if __name__ == "__main__":
+    try:
+        asyncio.run(main(sys.argv[1] if len(sys.argv) > 1 else "tier"))
+    except BaseException:
+        results.setdefault("tier", {})["error"] = traceback.format_exc()
+        save()
+        raise
