@@ -237,10 +237,30 @@ let package = Package(
       // ResourceLocator); `make install` copies the folder.
       exclude: ["Resources"]
     ),
+    // The hub's core: the view of the players, the Now Playing object and its rule, the outlets'
+    // protocol, the command path, the relays' registry and the bus thread they all run on. Every
+    // part of the hub depends on it and on no other part; the core calls a part only through a
+    // protocol of its own (`PressListener`, `AppRelauncher`) that remotectld wires. Package
+    // access only.
+    .target(
+      name: "HubCore",
+      dependencies: [
+        "DBus",
+        "HubAPI",
+        "NowPlayingArbiter",
+        "PlayerView",
+        "RemoteControl",
+        "RemoteControlMPRIS",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ]
+    ),
     // The Now Playing hub for the user's session bus.
     .executableTarget(
       name: "remotectld",
       dependencies: [
+        "HubCore",
         "RemoteControl",
         "NowPlayingArbiter",
         "AudioSessionArbiter",
@@ -432,7 +452,9 @@ let package = Package(
     ),
     .testTarget(
       name: "remotectldTests",
-      dependencies: ["remotectld", "BusTestSupport", "SoundTestSupport", "WebRemote", "HubAPI"],
+      dependencies: [
+        "remotectld", "HubCore", "BusTestSupport", "SoundTestSupport", "WebRemote", "HubAPI",
+      ],
       exclude: [
         "Support/extension_player.py", "Support/logind_stand_in.py", "Support/BlueZ",
         "Support/hub_observer.py",

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import HubCore
 @testable import remotectld
 
 /// Reading a desktop file and its `Exec` as the Desktop Entry Specification says, in process:

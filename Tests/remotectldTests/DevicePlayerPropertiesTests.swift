@@ -2,6 +2,7 @@ import DBus
 import RemoteControlMPRIS
 import Testing
 
+@testable import HubCore
 @testable import remotectld
 
 /// A Bluetooth device's `org.bluez.MediaPlayer1` read as an MPRIS player, in process: each

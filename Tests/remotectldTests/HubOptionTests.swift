@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import Testing
 
+@testable import HubCore
 @testable import remotectld
 
 /// remotectld's table of options, in process: every flag the help shows is a row and parses,

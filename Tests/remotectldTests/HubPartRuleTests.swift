@@ -3,6 +3,7 @@ import ServiceLifecycle
 import Synchronization
 import Testing
 
+@testable import HubCore
 @testable import remotectld
 
 /// The rule of the hub's parts in its `ServiceGroup`, in process: an essential part's end stops

@@ -5,6 +5,7 @@ import PlayerView
 import RemoteControlMPRIS
 import Testing
 
+@testable import HubCore
 @testable import remotectld
 
 /// The hub's desktop notifications (`--notify`): remotectld on a private session bus with two

@@ -7,6 +7,7 @@ import PlayerView
 import Synchronization
 import Testing
 
+@testable import HubCore
 @testable import remotectld
 
 /// The Now Playing player published on a second bus through ``NowPlayingPlayer/publish(on:at:interfaces:extras:)``,
@@ -25,7 +26,7 @@ struct NowPlayingOnASecondBusTests {
   struct Hub: Sendable {
     let thread: ConnectionThread
     let connection: Connection
-    let hub: remotectld.Hub
+    let hub: HubCore.Hub
     let nowPlaying: NowPlayingPlayer
     let stops: [@Sendable () -> Void]
 
@@ -35,7 +36,7 @@ struct NowPlayingOnASecondBusTests {
       let connection = try await Connection.connect(.address(players.address), on: thread)
       let filter = CandidateFilter()
       let view = PlayerView(connection: connection, logger: logger) { filter.admits($0.rawValue) }
-      let hub = remotectld.Hub(view: view, filter: filter, logger: logger)
+      let hub = HubCore.Hub(view: view, filter: filter, logger: logger)
       let session = AudioSessionService(hub: hub, options: AudioSessionOptions(), logger: logger)
       let commands = CommandPath(hub: hub, audioSession: session, logger: logger)
       let nowPlaying = NowPlayingPlayer(hub: hub, commands: commands, logger: logger)

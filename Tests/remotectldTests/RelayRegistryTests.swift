@@ -7,6 +7,7 @@ import ServiceLifecycle
 import Synchronization
 import Testing
 
+@testable import HubCore
 @testable import remotectld
 
 /// The registry of relays and the hub's rules on who may be Now Playing, in process.
@@ -50,7 +51,7 @@ struct RelayRegistryTests {
     }
     let logger = Logger(label: "RelayRegistryTests")
     let filter = CandidateFilter()
-    let hub = remotectld.Hub(
+    let hub = HubCore.Hub(
       view: PlayerView(connection: connection, logger: logger) { filter.admits($0.rawValue) }, filter: filter,
       logger: logger)
     let events = await withCheckedContinuation { continuation in
@@ -86,7 +87,7 @@ struct RelayRegistryTests {
     do {
       let connection = try await Connection.connect(.address(bus.address), on: thread)
       let filter = CandidateFilter()
-      let hub = remotectld.Hub(
+      let hub = HubCore.Hub(
         view: PlayerView(connection: connection, logger: logger) { filter.admits($0.rawValue) },
         filter: filter,
         logger: logger)

@@ -4,6 +4,7 @@ import Logging
 import SoundTestSupport
 import Testing
 
+@testable import HubCore
 @testable import remotectld
 
 /// The audio session's hand on a player it cannot pause (AirPlay to this computer): its streams

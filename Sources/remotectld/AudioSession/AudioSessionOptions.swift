@@ -1,4 +1,5 @@
 import AudioSessionArbiter
+import HubCore
 import HubSupport
 
 /// What the hub does as the audio session's arbiter: whether calls interrupt the players,

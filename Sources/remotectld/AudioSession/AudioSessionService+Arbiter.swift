@@ -1,6 +1,7 @@
 import AudioSessionArbiter
 import DBus
 import Dispatch
+import HubCore
 import HubSupport
 import Logging
 import PlayerView

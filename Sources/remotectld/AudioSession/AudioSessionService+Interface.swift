@@ -1,6 +1,7 @@
 import AudioSessionArbiter
 import DBus
 import HubAPI
+import HubCore
 import Logging
 import PlayerView
 

@@ -1,5 +1,6 @@
 import AudioSessionArbiter
 import DBus
+import HubCore
 import Logging
 import SoundServer
 import Synchronization

@@ -1,3 +1,4 @@
+import HubCore
 import WebRemote
 
 extension AudioSessionService: PlayerStreamVolumes {

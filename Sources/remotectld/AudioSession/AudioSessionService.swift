@@ -1,6 +1,7 @@
 import AudioSessionArbiter
 import BlockingIOPool
 import DBus
+import HubCore
 import HubSupport
 import Logging
 import PlayerView

@@ -1,3 +1,5 @@
+import HubCore
+
 extension PlayerStreams {
   /// The streams that belong to `owner` now (``StreamMatcher``'s rule, every kind of evidence),
   /// lowest index first.

@@ -1,4 +1,5 @@
 import AudioSessionArbiter
+import HubCore
 import HubSupport
 import SoundServer
 

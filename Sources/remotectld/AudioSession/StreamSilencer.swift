@@ -1,3 +1,4 @@
+import HubCore
 import Logging
 import SoundServer
 

@@ -1,5 +1,6 @@
 import DBus
 import HubAPI
+import HubCore
 
 /// Why the hub cannot read or set a player's stream volume.
 struct StreamVolumeError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import DBus
+import HubCore
 
 /// The names of BlueZ's D-Bus API (bluetoothd 5.66, `doc/*-api.txt`) that the hub uses, on the
 /// system bus.

@@ -1,4 +1,5 @@
 import DBus
+import HubCore
 
 /// What bluetoothd's ObjectManager says it has: each object's interfaces and their properties,
 /// kept up to date from `GetManagedObjects`, `InterfacesAdded`, `InterfacesRemoved` and

@@ -1,4 +1,5 @@
 import DBus
+import HubCore
 import RemoteControlMPRIS
 
 /// What the hub's player registered with bluetoothd says it can do: the capabilities the hub
@@ -28,7 +29,7 @@ enum BluetoothCapabilities {
   /// ``CommandPath/send(_:to:timeout:answered:)``, with a last app to start.
   static func canRelaunch(_ commands: CommandPath) -> Bool {
     guard let relauncher = commands.relauncher else { return false }
-    return relauncher.options.isEnabled && relauncher.last != nil
+    return relauncher.isEnabled && relauncher.hasLastApp
       && commands.player(for: .player(.play), at: .nowPlaying) == nil
   }
 }

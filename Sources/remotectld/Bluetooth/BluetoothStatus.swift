@@ -1,5 +1,6 @@
 import DBus
 import HubAPI
+import HubCore
 import Synchronization
 
 /// What the hub's Bluetooth part sees, for `remotectl doctor`: a hub that D-Bus or systemd

@@ -1,4 +1,5 @@
 import DBus
+import HubCore
 import RemoteControlMPRIS
 
 /// A Bluetooth device's own player (`org.bluez.MediaPlayer1`, profiles/audio/player.c) read as an

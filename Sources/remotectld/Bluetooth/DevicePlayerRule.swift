@@ -1,6 +1,7 @@
 import BlockingIOPool
 import DBus
 import Glibc
+import HubCore
 import HubSupport
 import Logging
 import NowPlayingArbiter

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import HubCore
 import HubSupport
 
 /// The bridge's files in the user's runtime folder, `$XDG_RUNTIME_DIR/remotectld/` (mode 0700):

@@ -1,4 +1,5 @@
 import ArgumentParser
+import HubCore
 
 /// remotectld's options for the bridge: web pages and programs publishing players.
 struct BridgeOptions: ParsableArguments {

@@ -1,5 +1,6 @@
 import Bridge
 import FoundationEssentials
+import HubCore
 import HubSupport
 import Hummingbird
 import HummingbirdWebSocket

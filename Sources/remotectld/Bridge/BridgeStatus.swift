@@ -1,5 +1,6 @@
 import DBus
 import HubAPI
+import HubCore
 import Synchronization
 
 /// Whether the bridge serves and where, or why it does not, for `remotectl doctor`: a hub that

@@ -1,6 +1,7 @@
 internal import DBus
 internal import FoundationEssentials
 internal import HubAPI
+internal import HubCore
 internal import Logging
 internal import NowPlayingArbiter
 internal import PlayerView

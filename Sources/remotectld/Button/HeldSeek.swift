@@ -1,4 +1,5 @@
 internal import DBus
+internal import HubCore
 
 /// A seek the headset button holds: through the extension interface of a player of ours (which
 /// runs its own continuous seek), or as repeated MPRIS `Seek` calls to any other player.

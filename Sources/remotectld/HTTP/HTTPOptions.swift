@@ -1,3 +1,4 @@
+import HubCore
 import WebRemote
 
 /// How remotectld serves HTTP: whether at all, on which port, whether on the LAN too, and the

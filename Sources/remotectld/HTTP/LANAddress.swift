@@ -1,4 +1,5 @@
 import Glibc
+import HubCore
 
 /// The machine's address on the local network, for `--lan`.
 enum LANAddress {

@@ -1,3 +1,4 @@
+import HubCore
 import HummingbirdCore
 import Logging
 import NIOCore

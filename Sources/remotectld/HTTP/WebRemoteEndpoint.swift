@@ -1,5 +1,6 @@
 import DBus
 import HubAPI
+import HubCore
 import Synchronization
 import WebRemote
 

@@ -1,5 +1,6 @@
 import DBus
 import FoundationEssentials
+import HubCore
 import Hummingbird
 import HummingbirdCore
 import HummingbirdWebSocket

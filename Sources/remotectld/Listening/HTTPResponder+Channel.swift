@@ -1,4 +1,5 @@
 import Glibc
+import HubCore
 import Hummingbird
 import HummingbirdCore
 import Logging

@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import HubCore
 import NIOCore
 import Synchronization
 

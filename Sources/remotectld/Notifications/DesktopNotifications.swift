@@ -1,4 +1,5 @@
 import DBus
+import HubCore
 
 /// The names of the Desktop Notifications Specification (version 1.2) that the hub uses: the
 /// notification server's bus name, object and interface, its `Notify` method and the hints the

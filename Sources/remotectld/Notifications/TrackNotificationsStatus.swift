@@ -1,5 +1,6 @@
 import DBus
 import HubAPI
+import HubCore
 
 /// Whether the hub's track notifications (``TrackNotifier``) are on, for `remotectl doctor`: a
 /// hub that D-Bus or systemd started was given its options where nobody looks.

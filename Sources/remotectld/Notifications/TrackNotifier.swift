@@ -1,4 +1,5 @@
 import DBus
+import HubCore
 import Logging
 import NowPlayingArbiter
 import PlayerView

@@ -1,5 +1,6 @@
 import DBus
 import HubAPI
+import HubCore
 import Logging
 import NowPlayingArbiter
 

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HubCore
 import HubSupport
 
 #if canImport(Glibc)

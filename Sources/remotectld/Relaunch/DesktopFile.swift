@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HubCore
 import HubSupport
 
 /// A desktop file (freedesktop.org's Desktop Entry Specification), as much of it as starting

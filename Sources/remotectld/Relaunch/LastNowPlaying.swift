@@ -1,5 +1,6 @@
 import BlockingIOPool
 import FoundationEssentials
+import HubCore
 import HubSupport
 
 #if canImport(Glibc)

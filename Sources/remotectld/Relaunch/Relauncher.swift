@@ -1,6 +1,7 @@
 import BlockingIOPool
 import DBus
 import FoundationEssentials
+import HubCore
 import Logging
 import NowPlayingArbiter
 import PlayerView
@@ -31,10 +32,7 @@ final class Relauncher: Sendable {
   }
 
   /// Why nothing was played.
-  struct Failure: Error, Sendable, CustomStringConvertible {
-    /// What went wrong, in words a user can act on.
-    var description: String
-  }
+  typealias Failure = RelaunchFailure
 
   /// How the last Now Playing app would be started.
   enum Plan: Sendable, Hashable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import HubCore
 import WebRemote
 
 /// One of remotectld's options: its flag, its key in `remotectld.conf` if the file may set it,

@@ -1,6 +1,7 @@
 import BlockingIOPool
 import DBus
 import HubAPI
+import HubCore
 import Logging
 import NowPlayingArbiter
 import PlayerView

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DBus
 import HubAPI
+import HubCore
 import Logging
 import NowPlayingArbiter
 import RemoteControl

@@ -1,3 +1,4 @@
+import HubCore
 import ServiceLifecycle
 import UnixSignals
 

@@ -1,3 +1,5 @@
+import HubCore
+
 /// What undoes the hub's start, step by step: each step added once the thing it undoes is done,
 /// and run last first, as `defer`s would, but when the hub stops rather than when a scope ends.
 struct Teardown: Sendable {

@@ -1,5 +1,6 @@
 import DBus
 import Glibc
+import HubCore
 import Logging
 import Synchronization
 

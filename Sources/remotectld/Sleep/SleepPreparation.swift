@@ -1,3 +1,5 @@
+import HubCore
+
 /// The players being paused for the system's sleep: logind announced it, the hub asked the
 /// playing players to pause and holds the delay inhibitor until they have answered and read
 /// `Paused`.

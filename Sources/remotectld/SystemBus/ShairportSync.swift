@@ -1,4 +1,5 @@
 import DBus
+import HubCore
 
 /// shairport-sync's own D-Bus interfaces (its `org.gnome.ShairportSync.xml`), served at
 /// `/org/gnome/ShairportSync` on the same connection as its MPRIS player: what the hub reads of

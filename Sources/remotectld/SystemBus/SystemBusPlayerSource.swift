@@ -1,4 +1,5 @@
 import DBus
+import HubCore
 import PlayerView
 import RemoteControlMPRIS
 

@@ -1,5 +1,6 @@
 import DBus
 import HubAPI
+import HubCore
 import Synchronization
 
 /// What the hub's system-bus part reaches, for `remotectl doctor`: a hub that D-Bus or systemd

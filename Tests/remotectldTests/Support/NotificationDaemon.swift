@@ -2,6 +2,7 @@ import BusTestSupport
 import DBus
 import Foundation
 
+@testable import HubCore
 @testable import remotectld
 
 /// A notification server (`org.freedesktop.Notifications`) on a private session bus: Debian's

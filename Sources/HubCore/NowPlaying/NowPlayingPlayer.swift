@@ -1,0 +1,165 @@
+package import DBus
+package import Logging
+import NowPlayingArbiter
+package import PlayerView
+import RemoteControlMPRIS
+package import Synchronization
+
+/// The Now Playing player: one MPRIS player that is whichever player is Now Playing, as iOS's
+/// lock screen, Control Center and accessories see the Now Playing app (`MPNowPlayingInfoCenter`,
+/// `MPRemoteCommandCenter`), published at one or more ``Outlet``s.
+///
+/// It serves MPRIS's root and player interfaces, and every other interface the active player
+/// introspects as there (TrackList, Playlists, extensions) or at its child objects one level
+/// below (`/org/mpris/MediaPlayer2/RemoteControl`), at the same paths, at the outlets that serve
+/// them. Property reads are answered at once from the hub's view of the players (`Position`
+/// extrapolated). Method calls and property writes are forwarded to the active player through the
+/// hub's ``CommandPath``, on the view's connection, and answered once the player answered: since
+/// D-Bus keeps one sender's messages in order on one connection, every change the player
+/// announced before its reply is in the view by then, so a read after the reply reads it
+/// (read-your-writes). Only the active player's signals are re-emitted; a switch is announced with
+/// one PropertiesChanged per interface carrying every value that differs, and a Seeked with the
+/// new position.
+///
+/// It follows the hub and the view on the view's connection thread, computes each change once
+/// (``NowPlayingChange``), and hands it to every outlet, which announces what its own controllers
+/// have not seen.
+///
+/// To publish it somewhere new, call ``publish(on:at:interfaces:extras:overrides:)`` and keep the outlet:
+///
+/// ```swift
+/// let outlet = try await nowPlaying.publish(on: systemBus, at: "/io/github/swift_remote_control/Bluetooth")
+/// outlet.setPublished(true)
+/// let properties = outlet.currentProperties(of: .player)  // RegisterPlayer's a{sv}
+/// // … register; the outlet announces every change from now on …
+/// outlet.close()
+/// ```
+package final class NowPlayingPlayer: Sendable {
+  package let hub: Hub
+  package let logger: Logger
+  /// The active player and the interfaces forwarded for it.
+  package let state = Mutex(NowPlayingState())
+  /// Where the player is published.
+  private let outlets = Mutex<[Outlet]>([])
+
+  /// The hub's one path for a user's command: every call and property write an outlet forwards
+  /// goes along it.
+  package let commands: CommandPath
+
+  package init(hub: Hub, commands: CommandPath, logger: Logger) {
+    self.hub = hub
+    self.commands = commands
+    self.logger = logger
+  }
+
+  /// The view of the players.
+  package var view: PlayerView { hub.view }
+
+  /// The mirror of the active player, `nil` when there is none.
+  var activeMirror: PlayerMirror? {
+    state.withLock { $0.active }.flatMap(view.mirror(of:))
+  }
+
+  // MARK: - Starting
+
+  /// Follows the hub and the view; returns what undoes it.
+  package func start() -> [@Sendable () -> Void] {
+    let following = hub.observe { [self] change in follow(change.now) }
+    let observer = view.observe { [self] change in viewChanged(change) }
+    // On the view's thread, as every later change: what controllers are told stays in order.
+    view.connection.perform { [self] in follow(hub.nowPlaying) }
+    return [{ [view] in view.removeObserver(observer) }, { [hub] in hub.removeObserver(following) }]
+  }
+
+  // MARK: - Outlets
+
+  /// Publishes the player on `connection` at `path`: exports `interfaces` there (MPRIS's root
+  /// and player interfaces, or one of them), and with `extras` the active player's other
+  /// interfaces at their own paths, which only the MPRIS path can serve. The outlet announces
+  /// nothing until ``Outlet/setPublished(_:)``; ``Outlet/close()`` withdraws it.
+  ///
+  /// Calls arrive on `connection`'s thread and reach the Now Playing player through the
+  /// ``CommandPath`` (`send(_:to: .nowPlaying)`), with every side effect of a user's press; each
+  /// is answered once the player answered, and a call sent with no reply expected (as bluetoothd
+  /// sends its Player calls) is forwarded and left unanswered.
+  ///
+  /// - Throws: `InvalidArgs` when `interfaces` holds another interface than MPRIS's two, or
+  ///   `extras` is asked for elsewhere than at the MPRIS path; the bus's error when an interface
+  ///   is already exported there.
+  ///
+  /// `overrides` replaces what this outlet's controllers read of some properties of MPRIS's
+  /// player interface (``Outlet/Overrides``): in reads, in ``Outlet/currentProperties(of:)`` and
+  /// in what it announces.
+  package func publish(
+    on connection: Connection, at path: ObjectPath = .mediaPlayer,
+    interfaces: [InterfaceDescription] = [.root, .player], extras: Bool = false,
+    overrides: Outlet.Overrides = [:]
+  ) async throws(BusError) -> Outlet {
+    for interface in interfaces where interface != .root && interface != .player {
+      throw .invalidArgs("the Now Playing player is published with MPRIS's interfaces, not \(interface.name)")
+    }
+    if extras, path != .mediaPlayer {
+      throw .invalidArgs("the active player's other interfaces are served only at \(ObjectPath.mediaPlayer)")
+    }
+    let outlet = Outlet(
+      nowPlaying: self, connection: connection, path: path, interfaces: interfaces, servesExtras: extras,
+      overrides: overrides)
+    try await outlet.start()
+    outlets.withLock { $0.append(outlet) }
+    outlet.requestExtras()
+    return outlet
+  }
+
+  /// Forgets `outlet`: it is told no more changes.
+  package func remove(_ outlet: Outlet) {
+    outlets.withLock { $0.removeAll { $0 === outlet } }
+  }
+
+  /// Where the player is published now.
+  var currentOutlets: [Outlet] { outlets.withLock { $0 } }
+
+  // MARK: - The exported interfaces
+
+  /// The exported form of `forwarded`: methods forwarded, properties read from the view, except
+  /// those `overrides` computes from it (only for MPRIS's player interface).
+  package func interface(for forwarded: InterfaceDescription, overrides: Outlet.Overrides = [:]) -> Interface
+  {
+    let overrides = forwarded.key == InterfaceDescription.player.key ? overrides : [:]
+    return Interface(
+      name: forwarded.name, methods: forwarded.methods.map { method(for: $0, of: forwarded) },
+      properties: forwarded.properties.map {
+        property(for: $0, of: forwarded.key, override: overrides[$0.name])
+      },
+      signals: forwarded.signals.map {
+        Interface.Signal($0.name, $0.signature, argumentNames: $0.argumentNames)
+      })
+  }
+
+  private func method(for method: InterfaceDescription.Method, of interface: InterfaceDescription)
+    -> Interface.Method
+  {
+    Interface.Method(
+      method.name, in: method.inSignature, out: method.outSignature, inNames: method.inNames,
+      outNames: method.outNames
+    ) { [self] call in forward(call, of: interface) }
+  }
+
+  private func property(
+    for property: InterfaceDescription.Property, of interface: String,
+    override: (@Sendable (Value) -> Value)?
+  ) -> Interface.Property {
+    let getter: @Sendable () throws(BusError) -> Value = { [self] in
+      let value = NowPlayingState.value(of: property, in: interface, of: activeMirror, at: .now)
+      return override?(value) ?? value
+    }
+    guard property.isWritable else {
+      return Interface.Property(property.name, property.signature, change: property.change, get: getter)
+    }
+    // Reached only by a write an outlet leaves: one of an interface not forwarded now.
+    let setter: @Sendable (Value, BusName?) throws(BusError) -> Void = { _, _ throws(BusError) in
+      throw CommandPath.noPlayer("set \(property.name)")
+    }
+    return Interface.Property(
+      property.name, property.signature, change: property.change, get: getter, set: setter)
+  }
+}
