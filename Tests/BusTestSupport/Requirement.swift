@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 package import Testing
 
 /// What a test needs of the machine, each part named with where it comes from, so that a skipped

@@ -17,26 +17,27 @@ struct NameMonitorTests {
         NameMonitor.executable,
         NameMonitor.arguments(address: fixture.bus.address, sender: TestService.name.rawValue))
       _ = try await monitor.line(within: .seconds(20), where: NameMonitor.isReady)
-      try announce("sent-\(round)", on: fixture)
+      try seek(to: 1_000_000 + round, on: fixture)
       // Whether it was missed, without a timeout: the bus delivers one sender's signals in order,
       // so once a later signal has arrived, the first is there or lost. The later one is sent
       // again until it shows (a monitor whose rule came late sees only some of them).
-      let later = "<'later-\(round)'>"
+      let later = "(int64 \(2_000_000 + round),)"
       try await eventually("the monitor to see a later signal", within: .seconds(20)) { () throws -> Bool in
         if monitor.standardOutput.contains(later) { return true }
-        try announce("later-\(round)", on: fixture)
+        try seek(to: 2_000_000 + round, on: fixture)
         return false
       }
-      if !monitor.standardOutput.contains("<'sent-\(round)'>") { missed.append(round) }
+      if !monitor.standardOutput.contains("(int64 \(1_000_000 + round),)") { missed.append(round) }
       await monitor.terminate()
     }
     #expect(missed.isEmpty, "signals sent right after ready and missed, in rounds \(missed)")
   }
 
-  /// Emits PropertiesChanged with the test service's `Title` set to `title`.
-  private func announce(_ title: String, on fixture: Fixture) throws {
-    fixture.service.setTitle(title)
-    try fixture.server.emitPropertiesChanged(
-      path: TestService.path, interface: TestService.interfaceName, properties: ["Title"])
+  /// Emits the test service's `Seeked` with `position`: its argument is fixed when it is called
+  /// (PropertiesChanged reads the property when the connection's thread sends it, later).
+  private func seek(to position: Int, on fixture: Fixture) throws {
+    try fixture.server.emitSignal(
+      path: TestService.path, interface: TestService.interfaceName, member: "Seeked",
+      arguments: [.int64(Int64(position))])
   }
 }

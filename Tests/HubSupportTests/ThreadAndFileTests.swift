@@ -11,12 +11,12 @@ struct ThreadAndFileTests {
   @Test func `a detached thread runs its body on a thread of its own, named as asked and cut to 15 bytes`()
     async
   {
-    let caller = gettid()
+    let caller = Self.threadID()
     let (thread, name) = await withCheckedContinuation {
       (seen: CheckedContinuation<(pid_t, String), Never>) in
       DetachedThread.start(name: "remotectld-render-loop") {
         let comm = FileBytes.read(atPath: "/proc/thread-self/comm", upTo: 64) ?? []
-        seen.resume(returning: (gettid(), String(decoding: comm, as: UTF8.self)))
+        seen.resume(returning: (Self.threadID(), String(decoding: comm, as: UTF8.self)))
       }
     }
     #expect(thread != caller)
@@ -82,5 +82,14 @@ struct ThreadAndFileTests {
     #expect(!ConstantTime.equal("token-123", "token-12"))
     #expect(!ConstantTime.equal("", "a"))
     #expect(ConstantTime.equal("", ""))
+  }
+
+  /// The calling thread's id, as `/proc/thread-self` names it (`PID/task/TID`; Swift's Glibc
+  /// has no `gettid`).
+  static func threadID() -> pid_t {
+    var target = [CChar](repeating: 0, count: 64)
+    let count = readlink("/proc/thread-self", &target, 63)
+    let path = String(decoding: target.prefix(max(0, count)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return path.split(separator: "/").last.flatMap { pid_t($0) } ?? -1
   }
 }
