@@ -20,18 +20,28 @@ bin=$($SWIFT build $BUILD_FLAGS --show-bin-path)
 try="From another terminal: playerctl play-pause · playerctl next · $bin/remotectl -F status · $bin/remotectl doctor"
 # Where no session bus runs, binaural starts a private one: the other terminal needs its address
 # for playerctl, and remotectl's folder on PATH for the README's lines as written.
+# Both go in a small file the other terminal sources, so that the line to paste is short enough to
+# show whole in the view, in an 80-column terminal.
+notices=(--notice "$try")
 paste=""
 if [ -z "${DBUS_SESSION_BUS_ADDRESS:-}" ] && [ ! -S "${XDG_RUNTIME_DIR:-/nonexistent}/bus" ]; then
-  paste="No session bus here: in the other terminal, paste first
-  export DBUS_SESSION_BUS_ADDRESS=\$(cat \${XDG_RUNTIME_DIR:-/tmp}/swift-remote-control/bus-address) PATH=$bin:\$PATH
-"
+  folder="${XDG_RUNTIME_DIR:-/tmp}/swift-remote-control"
+  mkdir -p -m 700 "$folder"
+  cat >"$folder/demo-env" <<ENV
+export DBUS_SESSION_BUS_ADDRESS=\$(cat "\${XDG_RUNTIME_DIR:-/tmp}/swift-remote-control/bus-address")
+export PATH="$bin:\$PATH"
+ENV
+  paste='No session bus here: in the other terminal, paste this first:
+. ${XDG_RUNTIME_DIR:-/tmp}/swift-remote-control/demo-env'
+  notices+=(--notice "$paste")
 fi
 cat <<TEXT
 
 Binaural is about to start, paused; the view lists its keys, and q quits.
 $try
 $paste
+
 On a desktop, the media keys and the media controls in the top bar drive it too.
 
 TEXT
-exec "$bin/binaural" --output auto --notice "$try" "$@"
+exec "$bin/binaural" --output auto "${notices[@]}" "$@"

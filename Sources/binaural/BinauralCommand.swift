@@ -115,7 +115,7 @@ struct BinauralCommand: AsyncParsableCommand {
     if let address { return (.address(address), nil) }
     guard !EmbeddedBus.sessionBusExists else { return (.session, nil) }
     let embedded = try await EmbeddedBus.start()
-    say(embedded.announcement)
+    say(embedded.announcement.replacing("\n", with: " "))
     return (.address(embedded.address), embedded)
   }
 

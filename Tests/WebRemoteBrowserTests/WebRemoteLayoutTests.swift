@@ -14,6 +14,21 @@ struct WebRemoteLayoutTests {
     ("phone-360x740", 360, 740), ("phone-390x844", 390, 844), ("desktop-1280x800", 1280, 800),
   ]
 
+  /// The README's picture of the page on a phone: this test's light screenshot at
+  /// ``readmeSize``, written on every run, so that it shows the page as it is.
+  static let readmeScreenshot = Browser.packageRoot.appendingPathComponent("docs/web-remote-phone.png")
+  static let readmeSize = "phone-390x844"
+
+  /// Puts a copy of `source` at `destination`, in place of what was there.
+  static func replace(_ destination: URL, with source: URL) throws {
+    let partial = destination.appendingPathExtension("partial")
+    try? FileManager.default.removeItem(at: partial)
+    try FileManager.default.copyItem(at: source, to: partial)
+    guard rename(partial.path, destination.path) == 0 else {
+      throw TestFailure("cannot write \(destination.path): \(String(cString: strerror(errno)))")
+    }
+  }
+
   @Test func everyControlIsOnScreenAtPhoneAndDesktopSizesInLightAndDark() async throws {
     try await WebRemoteStage.run { stage in
       let browser = try await stage.openBrowser()
@@ -40,7 +55,10 @@ struct WebRemoteLayoutTests {
             }).concat(document.documentElement.scrollWidth > innerWidth ? ['(wider than the screen)'] : []);
             """, as: [String].self)
           #expect(offScreen.isEmpty, "\(scheme) \(size.name): off screen: \(offScreen)")
-          try await browser.screenshot("\(size.name)-\(scheme)", in: "web-remote")
+          let shot = try await browser.screenshot("\(size.name)-\(scheme)", in: "web-remote")
+          if scheme == "light", size.name == Self.readmeSize {
+            try Self.replace(Self.readmeScreenshot, with: URL(fileURLWithPath: shot))
+          }
         }
         textColours[scheme] = try await browser.evaluate(
           "return getComputedStyle(document.body).color;", as: String.self)

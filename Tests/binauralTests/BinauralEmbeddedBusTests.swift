@@ -40,12 +40,15 @@ import Testing
     let hint = try await eventually("the one-line hint") {
       binaural.standardError.split(separator: "\n").first { $0.contains("playerctl status") }
     }
-    #expect(hint.contains("DBUS_SESSION_BUS_ADDRESS=\(address) playerctl status"), "\(hint)")
+    // The hint names the socket without the daemon's guid, so that it fits a narrow terminal.
+    let socketAddress = String(address.prefix { $0 != "," })
+    #expect(hint.contains("DBUS_SESSION_BUS_ADDRESS=\(socketAddress) playerctl status"), "\(hint)")
 
     // playerctl, told the address, sees the player once it owns its name.
     let playerctl = try await eventually("playerctl to see binaural") { () async throws -> String? in
       let process = try ChildProcess(
-        "playerctl", ["--player=binaural", "status"], environment: ["DBUS_SESSION_BUS_ADDRESS": address])
+        "playerctl", ["--player=binaural", "status"], environment: ["DBUS_SESSION_BUS_ADDRESS": socketAddress]
+      )
       let status = try await process.waitForExit()
       return status == 0 ? process.standardOutput : nil
     }

@@ -101,4 +101,70 @@ struct BinauralTerminalViewTests {
     let after = try await tmux.screen()
     #expect(!after.contains("space play/pause"), "back on the main screen:\n\(after)")
   }
+
+  @Test func `at 80 columns the view shows every key, the line to paste and the bus address whole`()
+    async throws
+  {
+    let bus = try await PrivateBus.start()
+    let tmux = Tmux(socket: "\(bus.directory.path)/tmux")
+    // A runtime folder as long as a desktop's /run/user/1000.
+    let runtime = "/tmp/bv-\(UUID().uuidString.prefix(6))"
+    try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
+    do {
+      try await driveNarrow(tmux, runtime: runtime, folder: bus.directory.path)
+    } catch {
+      _ = try? await tmux.run("kill-server")
+      try? FileManager.default.removeItem(atPath: runtime)
+      await bus.stop()
+      throw error
+    }
+    _ = try? await tmux.run("kill-server")
+    try? FileManager.default.removeItem(atPath: runtime)
+    await bus.stop()
+  }
+
+  func driveNarrow(_ tmux: Tmux, runtime: String, folder: String) async throws {
+    // No session bus: binaural starts its own and says how to reach it; the notice is the one
+    // `make demo` gives where there is no session bus.
+    let paste = ". ${XDG_RUNTIME_DIR:-/tmp}/swift-remote-control/demo-env"
+    let notice = "No session bus here: in the other terminal, paste this first:\n\(paste)"
+    try notice.write(toFile: "\(folder)/notice", atomically: true, encoding: .utf8)
+    let command =
+      "env -u DBUS_SESSION_BUS_ADDRESS XDG_RUNTIME_DIR='\(runtime)' XDG_CACHE_HOME='\(folder)/cache' "
+      + "'\(BinauralTests.executable)' --output null --notice \"$(cat '\(folder)/notice')\"; sleep 60"
+    let started = try await tmux.run("new-session", "-d", "-s", "view", "-x", "80", "-y", "24", command)
+    #expect(started.succeeded, "\(started)")
+    let addressFile = "\(runtime)/swift-remote-control/bus-address"
+    let address = try await eventually("the private bus's address") {
+      (try? String(contentsOfFile: addressFile, encoding: .utf8))?.trimmingCharacters(
+        in: .whitespacesAndNewlines)
+    }
+    let socketAddress = String(address.prefix { $0 != "," })
+    let screen = try await tmux.waitForScreen("the whole first frame") {
+      $0.contains("q quit") && $0.contains("playerctl status")
+    }
+    let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
+    // Every key, the last one included.
+    for key in KeyCommandsLegend.entries {
+      #expect(rows.contains { $0.contains(key) }, "\(key) in\n\(screen)")
+    }
+    // The line to paste, whole on a row of its own.
+    #expect(rows.contains { $0.trimmingCharacters(in: .whitespaces) == paste }, "\(screen)")
+    // The bus address, whole on one row, with no guid to split.
+    #expect(
+      rows.contains { $0.contains("DBUS_SESSION_BUS_ADDRESS=\(socketAddress)") },
+      "\(socketAddress) in\n\(screen)")
+    #expect(!screen.contains("guid"), "\(screen)")
+    _ = try await tmux.run("send-keys", "-t", "view", "q")
+    _ = try await tmux.waitForScreen("binaural to quit") { !$0.contains("q quit") }
+  }
+}
+
+/// The view's key legend, as a user reads it (binaural's `KeyCommands.legend`).
+enum KeyCommandsLegend {
+  static let entries = [
+    "space play/pause", "n next", "p previous", "←/→ ∓15 s", "shift+←/→ or </> seek (again: stop)",
+    "+/- volume",
+    "q quit",
+  ]
 }

@@ -44,6 +44,13 @@ package final class ProxyPublication: Service, Sendable {
   /// What applies now.
   package var status: Status { current.withLock { $0 } }
 
+  /// Requests or releases the names as `shell`, the shell that shows every player now (`nil`:
+  /// none), says, and returns once that is done: the hub calls it while it starts, before it owns
+  /// its name, so that the status a controller first reads is what the hub does.
+  func start(shell: ShellWatcher.Shell?) async {
+    await apply(shell)
+  }
+
   /// The shell that shows every player now (`nil`: none); the names follow, in order.
   package func shellChanged(_ shell: ShellWatcher.Shell?) {
     requests.yield(shell)

@@ -79,10 +79,12 @@ struct EmbeddedBus: Sendable {
     return bus
   }
 
-  /// The one line telling the user how to reach the bus.
+  /// What tells the user how to reach the bus: a sentence, then on a line of its own the command
+  /// to copy. The address there is the socket's alone (`unix:path=…`, which is all a client
+  /// needs): without the daemon's 32-digit guid it fits an 80-column terminal whole.
   var announcement: String {
-    "no session bus, so a private one is running until binaural exits; "
-      + "try: DBUS_SESSION_BUS_ADDRESS=\(address) playerctl status  (remotectl finds it by itself)"
+    "no session bus, so a private one is running until binaural exits (remotectl finds it by "
+      + "itself); try:\nDBUS_SESSION_BUS_ADDRESS=unix:path=\(socket) playerctl status"
   }
 
   /// Stops the daemon, and removes its socket and the address file (if it still names this bus).

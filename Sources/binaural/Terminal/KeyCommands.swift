@@ -43,10 +43,15 @@ enum KeyCommands {
     return seeking == .backward ? .endSeekingBackward : .beginSeekingBackward
   }
 
-  /// The help line listing the keys, with the skip interval from ``skipInterval``.
-  static let help =
-    "space play/pause · n next · p previous · ←/→ ∓\(skipInterval.components.seconds) s · "
-    + "shift+←/→ or </> seek (again: stop) · +/- volume · q quit"
+  /// The keys and what each does, in the order the view lists them, with the skip interval from
+  /// ``skipInterval``.
+  static let legend = [
+    "space play/pause", "n next", "p previous", "←/→ ∓\(skipInterval.components.seconds) s",
+    "shift+←/→ or </> seek (again: stop)", "+/- volume", "q quit",
+  ]
+
+  /// The keys on one line, as ``legend`` lists them.
+  static var help: String { legend.joined(separator: " · ") }
 
   /// `value` rounded to tenths, so ten presses of + from 0 give exactly 1.
   private static func tenths(_ value: Double) -> Double { (value * 10).rounded() / 10 }

@@ -50,14 +50,39 @@ struct NowPlayingScreen {
       "  \(bar) \(Self.time(position)) / \(Self.time(duration))",
       "  \(status)   volume \(Int((volume * 100).rounded()))%   rate \(Self.rate(rate))×\(seek)",
       "",
-      "  " + KeyCommands.help,
     ]
     lines = lines.map { String($0.prefix(width)) }
-    // Notices are wrapped, not cut: they hold addresses and paths to copy.
+    // The keys are wrapped between entries, never cut: q quit is the last.
+    lines += Self.pack(KeyCommands.legend, separator: " · ", width: max(10, width - 2)).map { "  " + $0 }
+    // Notices are wrapped, not cut: they hold addresses and paths to copy. A line break in a
+    // notice starts a new line (a command to copy, under the sentence that says what it does).
     for notice in notices {
       lines.append("")
-      lines += Self.wrap(notice, width: max(10, width - 2)).map { "  " + $0 }
+      for part in notice.split(separator: "\n", omittingEmptySubsequences: false) {
+        lines += Self.wrap(String(part), width: max(10, width - 2)).map { line in
+          // A word too long for the indented line (an address to copy) starts in the first
+          // column, where it fits whole if anywhere.
+          line.count > width - 2 ? line : "  " + line
+        }
+      }
     }
+    return lines
+  }
+
+  /// `entries` joined by `separator` in lines of at most `width` columns, broken only between
+  /// entries (an entry longer than a line gets a line of its own).
+  static func pack(_ entries: [String], separator: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for entry in entries {
+      if !line.isEmpty, line.count + separator.count + entry.count <= width {
+        line += separator + entry
+        continue
+      }
+      if !line.isEmpty { lines.append(line) }
+      line = entry
+    }
+    if !line.isEmpty { lines.append(line) }
     return lines
   }
 

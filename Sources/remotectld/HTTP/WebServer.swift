@@ -15,14 +15,17 @@ import WebRemote
 /// a port already taken ends it with an error, which the hub logs and says on the bus, and goes
 /// on without it (a listener, in ``HubPart``'s words).
 ///
-/// The listeners are bound when the part starts (a port taken is an error then, and the
-/// addresses are on the bus at once); the web remote, its router and SwiftNIO's event loops
-/// start on the first connection, which waits in the backlog meanwhile: an idle hub that no
-/// browser has opened carries none of them.
+/// The listeners are bound while the hub starts, before it owns its name (``parts(options:hub:endpoint:interruptions:streamVolumes:commands:logger:)``):
+/// the first call that activates the hub — `remotectl pair`, `remotectl devices` — finds the
+/// addresses and the paired devices on the bus, and a port taken is the part's error once it
+/// runs. The web remote, its router and SwiftNIO's event loops start on the first connection,
+/// which waits in the backlog meanwhile: an idle hub that no browser has opened carries none of
+/// them.
 struct WebServer: Service {
   let options: HTTPOptions
   let devices: DeviceStore
   let endpoint: WebRemoteEndpoint
+  let listeners: Listeners
   let logger: Logger
   /// Makes the web remote, and what it follows of the hub (finished when the server stops).
   let makeWebRemote: @Sendable () -> (WebRemote, HubNowPlayingSource)
@@ -46,7 +49,17 @@ struct WebServer: Service {
       endpoint.off(reason)
       return []
     }
-    let server = WebServer(options: options, devices: devices, endpoint: endpoint, logger: logger) {
+    let listeners: Listeners
+    do {
+      listeners = try Listeners.bind(options, logger: logger)
+    } catch {
+      // Said once the part runs, as the listener rule says a failure.
+      return [HubPart("the web server", .listener(report: { endpoint.off($0) })) { throw error }]
+    }
+    endpoint.serve(devices: devices, urls: listeners.urls, pairingURL: listeners.pairingURL)
+    let server = WebServer(
+      options: options, devices: devices, endpoint: endpoint, listeners: listeners, logger: logger
+    ) {
       let source = HubNowPlayingSource(hub: hub)
       let webRemote = WebRemote(
         view: hub.view, hub: source, devices: devices, interruptions: interruptions, commands: commands,
@@ -57,41 +70,12 @@ struct WebServer: Service {
   }
 
   func run() async throws {
-    let hostCheck = HostCheck<WebRemoteContext>()
-    let loopback = try Self.listen(
-      on: "127.0.0.1", port: options.port, hint: " (is the port taken? try --http-port)")
-    var sockets = [loopback]
-    defer { sockets.forEach { $0.close() } }
-    let port = loopback.port
-    hostCheck.allowLoopback(port: port)
-    var urls = ["http://127.0.0.1:\(port)/"]
-    var pairingURL = urls[0]
-    if options.lan {
-      if let address = LANAddress.find() {
-        sockets.append(try Self.listen(on: address, port: port, hint: ""))
-        hostCheck.allow(host: address, port: port)
-        if let name = LANAddress.hostName() {
-          hostCheck.allow(host: name, port: port)
-          hostCheck.allow(host: name + ".local", port: port)
-        }
-        pairingURL = "http://\(address):\(port)/"
-        urls.append(pairingURL)
-      } else {
-        logger.warning("--lan: this machine has no LAN address; serving loopback only")
-      }
-    }
-    if let publicOrigin = options.publicOrigin {
-      for host in publicOrigin.hosts { hostCheck.allow(authority: host) }
-      pairingURL = publicOrigin.text + "/"
-      urls.append(pairingURL)
-    }
-    endpoint.serve(devices: devices, urls: urls, pairingURL: pairingURL)
-    for url in urls { logger.notice("web remote at \(url)") }
-
-    let held = sockets
+    let held = listeners.sockets
+    defer { held.forEach { $0.close() } }
+    for url in listeners.urls { logger.notice("web remote at \(url)") }
     await cancelWhenGracefulShutdown { await ListeningSocket.firstConnection(on: held) }
     guard !Task.isShuttingDownGracefully, !Task.isCancelled else { return }
-    try await serve(held, hostCheck: hostCheck)
+    try await serve(held, hostCheck: listeners.hostCheck)
   }
 
   /// Starts the web remote and serves `sockets` until graceful shutdown.
@@ -126,15 +110,64 @@ struct WebServer: Service {
       try await group.waitForAll()
     }
   }
+}
 
-  /// Binds and listens on `host`:`port`.
-  ///
-  /// - Throws: ``HubError`` naming the address, the reason, and `hint`.
-  private static func listen(on host: String, port: Int, hint: String) throws -> ListeningSocket {
-    do {
-      return try ListeningSocket(address: SocketAddress(ipAddress: host, port: port))
-    } catch {
-      throw HubError("cannot listen on \(host):\(port): \(error)\(hint)")
+extension WebServer {
+  /// The web server's bound sockets, with what they answer to and where a pairing link points.
+  struct Listeners: Sendable {
+    /// Loopback first, then the LAN address with `--lan`.
+    let sockets: [ListeningSocket]
+    /// The `Host` check: the sockets' addresses (and the machine's names on the LAN), and the
+    /// public origin's hosts.
+    let hostCheck: HostCheck<WebRemoteContext>
+    /// The listeners' URLs, the public origin's last.
+    let urls: [String]
+    /// The public origin's URL, else the LAN one with `--lan`, else loopback.
+    let pairingURL: String
+
+    /// Binds loopback on `options.port`, and the LAN address on the same port with `--lan`.
+    ///
+    /// - Throws: ``HubError`` naming the address that cannot be bound and why.
+    static func bind(_ options: HTTPOptions, logger: Logger) throws -> Listeners {
+      let hostCheck = HostCheck<WebRemoteContext>()
+      let loopback = try listen(
+        on: "127.0.0.1", port: options.port, hint: " (is the port taken? try --http-port)")
+      var sockets = [loopback]
+      let port = loopback.port
+      hostCheck.allowLoopback(port: port)
+      var urls = ["http://127.0.0.1:\(port)/"]
+      var pairingURL = urls[0]
+      if options.lan {
+        if let address = LANAddress.find() {
+          sockets.append(try listen(on: address, port: port, hint: ""))
+          hostCheck.allow(host: address, port: port)
+          if let name = LANAddress.hostName() {
+            hostCheck.allow(host: name, port: port)
+            hostCheck.allow(host: name + ".local", port: port)
+          }
+          pairingURL = "http://\(address):\(port)/"
+          urls.append(pairingURL)
+        } else {
+          logger.warning("--lan: this machine has no LAN address; serving loopback only")
+        }
+      }
+      if let publicOrigin = options.publicOrigin {
+        for host in publicOrigin.hosts { hostCheck.allow(authority: host) }
+        pairingURL = publicOrigin.text + "/"
+        urls.append(pairingURL)
+      }
+      return Listeners(sockets: sockets, hostCheck: hostCheck, urls: urls, pairingURL: pairingURL)
+    }
+
+    /// Binds and listens on `host`:`port`.
+    ///
+    /// - Throws: ``HubError`` naming the address, the reason, and `hint`.
+    private static func listen(on host: String, port: Int, hint: String) throws -> ListeningSocket {
+      do {
+        return try ListeningSocket(address: SocketAddress(ipAddress: host, port: port))
+      } catch {
+        throw HubError("cannot listen on \(host):\(port): \(error)\(hint)")
+      }
     }
   }
 }

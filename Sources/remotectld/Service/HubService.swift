@@ -15,8 +15,9 @@ import WebRemote
 ///
 /// ``start(_:bridge:logger:)`` starts it and makes the other parts, in this order, each step
 /// undone if a later one fails: the bus thread and connection, the view and the arbiter, the
-/// proxy player's connection and objects, the parts, the hub's interfaces (every part's
-/// included), the view's subscriptions, the hub's name, the desktop shell's watch.
+/// proxy player's connection and objects, the parts (the web server's listeners bound), the hub's
+/// interfaces (every part's included), the view's subscriptions, the desktop shell's watch and
+/// the proxy's names it says, the hub's name.
 struct HubService: Service {
   /// Where the hub connects, which players it leaves out, when it publishes the proxy player and
   /// whether it answers playerctld's interface.
@@ -210,15 +211,16 @@ struct HubService: Service {
       let registration = try await connection.export(interface, at: HubAddress.path)
       teardown.add { registration.cancel() }
     }
-    try await claimName(on: connection)
-    teardown.add { await releaseName(on: connection, logger: logger) }
-
+    // The proxy's names are settled before the hub owns its own: the call that activated the
+    // hub reads what it does, not that it is starting.
     let shells = ShellWatcher { shell in publication.shellChanged(shell) }
     if configuration.proxy == .auto {
       let shellSubscriptions = try await shells.start(on: connection)
       teardown.add { shellSubscriptions.forEach { $0.cancel() } }
     }
-    publication.shellChanged(shells.shell)
+    await publication.start(shell: shells.shell)
+    try await claimName(on: connection)
+    teardown.add { await releaseName(on: connection, logger: logger) }
 
     logger.info(
       "serving the Now Playing hub",
