@@ -10,7 +10,7 @@
 /// ## The rule
 ///
 /// Candidates are every `org.mpris.MediaPlayer2.*` name except the hub itself, other proxies
-/// (playerctld, KDE Connect's), a user's ignore list and duplicates; the active player stays while
+/// (playerctld, phone remotes), a user's ignore list and duplicates; the active player stays while
 /// it plays; otherwise the one that most recently started playing and still plays; if none plays,
 /// the last active one stays (the same key resumes it), else the most recent in a history that
 /// counts only starting to play, a track change, a seek, or a command sent through the hub — never
@@ -20,7 +20,7 @@
 /// In detail:
 ///
 /// 1. **Candidates** are every `org.mpris.MediaPlayer2.*` name except the hub itself, other proxies
-///    (playerctld, KDE Connect's), a user's ignore list and duplicates: two names of one connection
+///    (playerctld, phone remotes), a user's ignore list and duplicates: two names of one connection
 ///    are one player (see ``CandidateFilter``). A browser's echo of a lock screen page is no
 ///    candidate either (``Event/echoChanged(owner:isEcho:)``, decided by ``EchoRule``). A candidate
 ///    told it may not be Now Playing (``Event/eligibilityChanged(owner:isEligible:)``: a Bluetooth

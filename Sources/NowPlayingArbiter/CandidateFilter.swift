@@ -6,9 +6,26 @@ package struct CandidateFilter: Sendable, Hashable {
   /// the two agree).
   package static let mprisPrefix = "org.mpris.MediaPlayer2."
 
+  /// The player names of phone remotes: the players a phone link publishes for the players of a
+  /// phone (or another computer), whose sound plays there, not here. As their sources name them:
+  /// KDE Connect's mprisremote plugin `kdeconnect.mpris_000001`, GSConnect's mpris plugin
+  /// `GSConnect.` + the device's and the app's names with every non-word character removed
+  /// (`GSConnect.PixelSpotify`), Valent's mpris plugin `Valent.Player0` (`Valent` alone before
+  /// 2022). A phone remote that says "Playing" says so of the phone: it is never Now Playing here,
+  /// so a press meant for this machine's Now Playing app never reaches it; it is still reached by
+  /// name (`remotectl -p`, `playerctl -p`).
+  package static let phoneRemotes = ["kdeconnect", "GSConnect", "Valent"]
+
   /// The player names of proxies, which forward another player rather than play: playerctld,
-  /// KDE Connect's players of other devices, and a Now Playing hub such as remotectld.
-  package static let proxies = ["playerctld", "kdeconnect", "remotectld"]
+  /// a Now Playing hub such as remotectld, and the ``phoneRemotes``.
+  package static let proxies = ["playerctld", "remotectld"] + phoneRemotes
+
+  /// Whether `busName` is a phone remote's (one of ``phoneRemotes`` or an instance of one).
+  package static func isPhoneRemote(_ busName: String) -> Bool {
+    guard busName.hasPrefix(mprisPrefix) else { return false }
+    let player = busName.dropFirst(mprisPrefix.utf8.count)
+    return phoneRemotes.contains { player == $0 || player.hasPrefix($0 + ".") }
+  }
 
   /// Player names (`vlc`) or bus names (`org.mpris.MediaPlayer2.vlc`) to leave out; each also
   /// leaves out its instances (`vlc.instance42`), as playerctl's `--ignore-player` does.

@@ -21,6 +21,7 @@ struct CandidateTests {
 
   @Test(arguments: [
     "playerctld", "kdeconnect", "kdeconnect.mpris_000001", "remotectld", "remotectld.instance7",
+    "GSConnect.PixelSpotify", "GSConnect.Pixel7VLC", "Valent", "Valent.Player0", "Valent.Player12",
   ])
   func `proxies of other players are left out`(player: String) {
     var bench = Bench()
@@ -31,8 +32,19 @@ struct CandidateTests {
 
   @Test func `a name that only starts like a proxy is a candidate`() {
     var bench = Bench()
-    bench.appear("playerctldfan")
-    #expect(bench.order == ["playerctldfan"])
+    for player in ["playerctldfan", "GSConnectFan", "Valentina", "gsconnect.pixel"] { bench.appear(player) }
+    #expect(bench.order == ["playerctldfan", "GSConnectFan", "Valentina", "gsconnect.pixel"])
+  }
+
+  @Test func `a phone remote playing never takes Now Playing from a paused local player`() {
+    var bench = Bench()
+    bench.appear("music", playing: true)
+    bench.pause("music")
+    for remote in ["kdeconnect.mpris_000001", "GSConnect.PixelSpotify", "Valent.Player0"] {
+      bench.appear(remote, playing: true)
+    }
+    #expect(bench.order == ["music"])
+    #expect(bench.active == "music")
   }
 
   @Test func `the ignore list takes player names and bus names, and their instances`() {

@@ -23,7 +23,7 @@ extension Hub {
   /// - `NowPlayingChanged(s active, as players)`: emitted once for every change of the active
   ///   player or of the order, after the change, carrying the whole new state, so a follower that
   ///   reads Players once and then listens never misses a switch.
-  /// - `ProxyMode` (`s`: auto, on or off), `ProxyPublished` (`b`) and `ProxyReason` (`s`),
+  /// - `ProxyMode` (`s`: auto, on, playerctld or off), `ProxyPublished` (`b`) and `ProxyReason` (`s`),
   ///   announced: whether the hub publishes MPRIS names of its own (the proxy player and
   ///   playerctld's) and why.
   package func hubInterface(

@@ -3,8 +3,9 @@ package import Logging
 import ServiceLifecycle
 import Synchronization
 
-/// Whether the hub publishes its MPRIS names (the proxy player's and playerctld's), and why; it
-/// requests and releases them as the mode and the desktop shell say, as a `Service` of the hub.
+/// Whether the hub publishes its MPRIS names (the proxy player's and playerctld's), which, and
+/// why; it requests and releases them as the mode, the program that lists every player
+/// (``ShellWatcher``) and playerctld's name say, as a `Service` of the hub.
 package final class ProxyPublication: Service, Sendable {
   /// What applies now, as `remotectl hub` and `remotectl doctor` show it.
   package struct Status: Sendable, Hashable {
@@ -13,14 +14,38 @@ package final class ProxyPublication: Service, Sendable {
     package var reason: String
   }
 
+  /// Which of the hub's MPRIS names a mode and the programs that run ask for.
+  package enum Names: Sendable, Hashable {
+    /// None: the hub arbitrates for its own doors alone.
+    case none
+    /// The proxy's and playerctld's (queued for, while playerctld runs).
+    case both
+    /// playerctld's alone: the proxy is published while the hub holds it.
+    case playerctldAlone
+  }
+
+  /// What the publication follows.
+  private enum Input: Sendable {
+    case shell(ShellWatcher.Shell?)
+    case playerctldOwner(BusName?)
+  }
+
+  /// What is held now.
+  private struct Held: Sendable {
+    var proxyName = false
+    var playerctldRequested = false
+    var ownsPlayerctld = false
+    var hasStarted = false
+  }
+
   package let mode: ProxyMode
   private let server: Connection?
   private let proxy: Outlet?
   private let answersPlayerctld: Bool
   private let logger: Logger
   private let current: Mutex<Status>
-  private let requests: AsyncStream<ShellWatcher.Shell?>.Continuation
-  private let pending: AsyncStream<ShellWatcher.Shell?>
+  private let requests: AsyncStream<Input>.Continuation
+  private let pending: AsyncStream<Input>
   /// Called with each new status (the hub announces it).
   private let changed: @Sendable (Status) -> Void
 
@@ -47,56 +72,113 @@ package final class ProxyPublication: Service, Sendable {
   /// Requests or releases the names as `shell`, the shell that shows every player now (`nil`:
   /// none), says, and returns once that is done: the hub calls it while it starts, before it owns
   /// its name, so that the status a controller first reads is what the hub does.
-  func start(shell: ShellWatcher.Shell?) async {
+  package func start(shell: ShellWatcher.Shell?) async {
     await apply(shell)
   }
 
-  /// The shell that shows every player now (`nil`: none); the names follow, in order.
+  /// The program that lists every player now (`nil`: none); the names follow, in order.
   package func shellChanged(_ shell: ShellWatcher.Shell?) {
-    requests.yield(shell)
+    requests.yield(.shell(shell))
+  }
+
+  /// The names `mode` asks for while `shell` runs, and why.
+  package static func names(for mode: ProxyMode, shell: ShellWatcher.Shell?) -> (Names, String) {
+    switch mode {
+    case .off: return (.none, "--proxy off")
+    case .on: return (.both, "--proxy on")
+    case .playerctld: return (.playerctldAlone, "--proxy playerctld")
+    case .auto:
+      guard let shell else { return (.both, "no desktop shell shows every player") }
+      let reason = "\(shell.name) (\(shell.busName)) \(shell.does)"
+      switch shell.listing {
+      case .everyName: return (.none, reason)
+      case .everyNameButPlayerctld: return (.playerctldAlone, reason)
+      }
+    }
   }
 
   /// Requests and releases the names as told until graceful shutdown; then releases them.
   package func run() async {
+    var watch: Subscription?
+    if let server, answersPlayerctld, mode != .off {
+      do {
+        watch = try await server.watchNameOwner(HubNames.playerctldBusName) { [requests] change in
+          requests.yield(.playerctldOwner(change.newOwner))
+        }
+      } catch {
+        logger.error("cannot follow playerctld's name", metadata: ["error": "\(error.message)"])
+      }
+    }
+    var shell: ShellWatcher.Shell?
+    var held = Held()
     await withGracefulShutdownHandler {
-      for await shell in pending {
-        await apply(shell)
+      for await input in pending {
+        switch input {
+        case .shell(let now): shell = now
+        case .playerctldOwner(let owner): held.ownsPlayerctld = owner != nil && owner == server?.uniqueName
+        }
+        let (names, reason) = Self.names(for: mode, shell: shell)
+        await apply(names, reason: reason, held: &held)
       }
     } onGracefulShutdown: { [requests] in
       requests.finish()
     }
-    if status.isPublished { await set(published: false, reason: "the hub stops") }
+    watch?.cancel()
+    if status.isPublished || held.proxyName || held.playerctldRequested {
+      await apply(.none, reason: "the hub stops", held: &held)
+    }
   }
 
-  private func apply(_ shell: ShellWatcher.Shell?) async {
-    switch mode {
-    case .off:
+  /// Requests and releases names until `held` is what `names` asks for.
+  private func apply(_ names: Names, reason: String, held: inout Held) async {
+    guard let server, let proxy, mode != .off else {
+      set(published: false, reason: reason)
       return
-    case .on:
-      await set(published: true, reason: "--proxy on")
-    case .auto:
-      if let shell {
-        await set(
-          published: false,
-          reason: "\(shell.name) (\(shell.busName)) shows every player and routes the media keys itself")
-      } else {
-        await set(published: true, reason: "no desktop shell shows every player")
-      }
     }
+    switch names {
+    case .none:
+      proxy.setPublished(false)
+      if held.proxyName { await release(ProxyNames.busName, on: server, held: &held.proxyName) }
+      if held.playerctldRequested {
+        await release(HubNames.playerctldBusName, on: server, held: &held.playerctldRequested)
+        held.ownsPlayerctld = false
+      }
+      set(published: false, reason: reason)
+    case .both:
+      proxy.setPublished(true)
+      if !held.proxyName { held.proxyName = await request(ProxyNames.busName, on: server, queue: false) }
+      if answersPlayerctld, !held.playerctldRequested {
+        held.ownsPlayerctld = await request(HubNames.playerctldBusName, on: server, queue: true)
+        held.playerctldRequested = true
+      }
+      set(published: true, reason: reason)
+    case .playerctldAlone:
+      guard answersPlayerctld else {
+        await apply(.none, reason: reason + ", and --playerctld off leaves the proxy no name", held: &held)
+        return
+      }
+      // Started by D-Bus activation of the proxy's name, the hub holds it once, so that the call
+      // that started it is delivered, and lets it go.
+      if !held.hasStarted, !held.proxyName {
+        held.proxyName = await request(ProxyNames.busName, on: server, queue: false)
+      }
+      if !held.playerctldRequested {
+        held.ownsPlayerctld = await request(HubNames.playerctldBusName, on: server, queue: true)
+        held.playerctldRequested = true
+      }
+      if held.proxyName { await release(ProxyNames.busName, on: server, held: &held.proxyName) }
+      proxy.setPublished(held.ownsPlayerctld)
+      set(
+        published: held.ownsPlayerctld,
+        reason: reason
+          + (held.ownsPlayerctld
+            ? ": the proxy under playerctld's name alone"
+            : ": playerctld runs and holds its name; the proxy takes it once playerctld stops"))
+    }
+    held.hasStarted = true
   }
 
-  private func set(published: Bool, reason: String) async {
-    if let server, let proxy, published != status.isPublished {
-      if published {
-        proxy.setPublished(true)
-        await request(ProxyNames.busName, on: server, queue: false)
-        if answersPlayerctld { await request(HubNames.playerctldBusName, on: server, queue: true) }
-      } else {
-        proxy.setPublished(false)
-        await release(ProxyNames.busName, on: server)
-        if answersPlayerctld { await release(HubNames.playerctldBusName, on: server) }
-      }
-    }
+  private func set(published: Bool, reason: String) {
     let status = Status(mode: mode, isPublished: published, reason: reason)
     let isNew = current.withLock { current in
       defer { current = status }
@@ -109,9 +191,10 @@ package final class ProxyPublication: Service, Sendable {
     changed(status)
   }
 
-  /// Releases `name`; a failure is logged (the name is then released when the hub's connection
-  /// closes).
-  private func release(_ name: BusName, on server: Connection) async {
+  /// Releases `name`, noting in `held` that it is no longer held; a failure is logged (the name
+  /// is then released when the hub's connection closes).
+  private func release(_ name: BusName, on server: Connection, held: inout Bool) async {
+    held = false
     do {
       try await server.releaseName(name)
       logger.info("released \(name)")
@@ -120,13 +203,14 @@ package final class ProxyPublication: Service, Sendable {
     }
   }
 
-  /// Requests `name`; playerctld's is queued for, so that the bus hands it over whenever
-  /// playerctld is not running.
-  private func request(_ name: BusName, on server: Connection, queue: Bool) async {
+  /// Requests `name`: whether the server owns it now. playerctld's is queued for, so that the
+  /// bus hands it over whenever playerctld is not running.
+  private func request(_ name: BusName, on server: Connection, queue: Bool) async -> Bool {
     do {
       switch try await server.requestName(name, flags: queue ? [] : [.doNotQueue]) {
       case .primaryOwner, .alreadyOwner:
         logger.info("owning \(name)")
+        return true
       case .inQueue:
         logger.info("\(name) is owned by another process; the hub takes it once that one stops")
       case .exists:
@@ -135,5 +219,6 @@ package final class ProxyPublication: Service, Sendable {
     } catch {
       logger.error("cannot request \(name)", metadata: ["error": "\(error)"])
     }
+    return false
   }
 }

@@ -1,21 +1,50 @@
 package import DBus
 import Synchronization
 
-/// Follows the desktop shells that show every MPRIS player themselves and route the media keys,
-/// by their bus names: GNOME Shell (`org.gnome.Shell`) and KDE Plasma (`org.kde.plasmashell`).
+/// Follows the programs that list every MPRIS player themselves, by their bus names: the desktop
+/// shells that show each player as a card and route the media keys (GNOME Shell
+/// `org.gnome.Shell`, KDE Plasma `org.kde.plasmashell`), and the phone links that send a phone
+/// the list of this machine's players (KDE Connect's daemon `org.kde.kdeconnect`, Valent
+/// `ca.andyholmes.Valent`, GSConnect `org.gnome.Shell.Extensions.GSConnect`). Each would list
+/// the hub's proxy as one more player beside the Now Playing app.
 package final class ShellWatcher: Sendable {
-  /// A shell that shows every player.
+  /// A program that lists every player.
   package struct Shell: Sendable, Hashable {
+    /// Which of the hub's names it leaves out of its list.
+    package enum Listing: Sendable, Hashable {
+      /// It lists every MPRIS name but its own: the hub publishes none of its own.
+      case everyName
+      /// It lists every MPRIS name but its own and exactly `org.mpris.MediaPlayer2.playerctld`
+      /// (KDE Connect's mpriscontrol plugin): the hub publishes the proxy under playerctld's
+      /// name alone.
+      case everyNameButPlayerctld
+    }
+
     /// What users call it.
     package var name: String
     /// The bus name it owns while it runs.
     package var busName: BusName
+    /// Which names it lists.
+    package var listing: Listing = .everyName
+    /// What it does with the players, for the hub's reason.
+    package var does = "shows every player and routes the media keys itself"
   }
 
-  /// The shells known to show every MPRIS player as a card of its own.
+  /// The programs known to list every MPRIS player, first the one whose listing decides when
+  /// several run: the shells, then the phone links that list playerctld's name too, then KDE
+  /// Connect, which leaves it out (its mpriscontrol plugin's `serviceOwnerChanged`).
   package static let shells = [
     Shell(name: "GNOME Shell", busName: "org.gnome.Shell"),
     Shell(name: "KDE Plasma", busName: "org.kde.plasmashell"),
+    Shell(
+      name: "GSConnect", busName: "org.gnome.Shell.Extensions.GSConnect",
+      does: "sends a phone every player, playerctld's name too"),
+    Shell(
+      name: "Valent", busName: "ca.andyholmes.Valent",
+      does: "sends a phone every player, playerctld's name too"),
+    Shell(
+      name: "KDE Connect", busName: "org.kde.kdeconnect", listing: .everyNameButPlayerctld,
+      does: "sends a phone every player but playerctld's name"),
   ]
 
   private let running = Mutex<Set<Shell>>([])
@@ -27,14 +56,14 @@ package final class ShellWatcher: Sendable {
     self.changed = changed
   }
 
-  /// The shell that runs now, if any.
+  /// The program that decides now (the first of ``shells`` that runs), if any.
   package var shell: Shell? {
     running.withLock { running in Self.shells.first { running.contains($0) } }
   }
 
   /// Starts following the shells on `connection`, and reads which run now.
   package func start(on connection: Connection) async throws(BusError) -> [Subscription] {
-    var subscriptions: [Subscription] = []
+    package var subscriptions: [Subscription] = []
     for shell in Self.shells {
       subscriptions.append(
         try await connection.watchNameOwner(shell.busName) { [self] change in

@@ -51,6 +51,7 @@ struct Doctor {
       if let relaunch = await Self.relaunch(session, owner: hubOwner) { findings.append(relaunch) }
       findings += await Self.audioSession(session)
     }
+    if let pauseMusic = Self.configHome.flatMap(Self.kdeConnectPauseMusic) { findings.append(pauseMusic) }
     let (all, proxies) = Self.playersAndProxies((try? await session.bus.players()) ?? [])
     if let proxies = Self.proxiesFinding(proxies) { findings.append(proxies) }
     guard !all.isEmpty else {

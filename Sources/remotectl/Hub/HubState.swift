@@ -15,7 +15,7 @@ struct HubState: Sendable, Hashable {
 
   /// The hub's `ProxyMode`, `ProxyPublished` and `ProxyReason`.
   struct Proxy: Sendable, Hashable {
-    /// auto, on or off.
+    /// auto, on, playerctld or off.
     var mode: String
     /// Whether the proxy player (and playerctld's name) is published.
     var isPublished: Bool

@@ -19,6 +19,8 @@ final class PlayerctldStandIn: Sendable {
   private struct State: Sendable {
     var ownsName = false
     var registration: Registration?
+    /// The phone remotes' bus names on the bus, in the order they appeared.
+    var phoneRemotes: [String] = []
   }
 
   private let hub: Hub
@@ -47,6 +49,17 @@ final class PlayerctldStandIn: Sendable {
     let watch = try await server.watchNameOwner(Playerctld.busName) { [owners] change in
       owners.yield(change.newOwner)
     }
+    let remotes = try await server.watchNameOwner { [self] change in
+      guard CandidateFilter.isPhoneRemote(change.name.rawValue) else { return }
+      state.withLock { state in
+        state.phoneRemotes.removeAll { $0 == change.name.rawValue }
+        if change.newOwner != nil { state.phoneRemotes.append(change.name.rawValue) }
+      }
+    }
+    let present = try await server.listNames().map(\.rawValue).filter(CandidateFilter.isPhoneRemote)
+    state.withLock { state in
+      state.phoneRemotes = present + state.phoneRemotes.filter { !present.contains($0) }
+    }
     owners.yield(try await server.nameOwner(of: Playerctld.busName))
     let follower = Task { [self] in
       for await owner in ownerChanges { await ownerChanged(to: owner) }
@@ -55,7 +68,7 @@ final class PlayerctldStandIn: Sendable {
       if ownsName && isPublished() { hub.announceAsPlayerctld(change, on: server) }
     }
     return [
-      { [hub] in hub.removeObserver(observer) }, watch.cancel, owners.finish, follower.cancel,
+      { [hub] in hub.removeObserver(observer) }, watch.cancel, remotes.cancel, owners.finish, follower.cancel,
       { [self] in state.withLock { $0.registration }?.cancel() },
     ]
   }
@@ -66,7 +79,8 @@ final class PlayerctldStandIn: Sendable {
     guard owns != ownsName else { return }
     if owns {
       do {
-        let registration = try await server.export(hub.playerctldInterface, at: HubAddress.path)
+        let interface = hub.playerctldInterface { [self] in state.withLock { $0.phoneRemotes } }
+        let registration = try await server.export(interface, at: HubAddress.path)
         state.withLock { state in
           state.registration = registration
           state.ownsName = true

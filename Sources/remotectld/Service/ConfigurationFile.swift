@@ -16,7 +16,7 @@ import WebRemote
 /// public-origin = https://music.example.org
 /// ```
 struct ConfigurationFile: Sendable, Hashable {
-  /// `proxy`: auto, on or off.
+  /// `proxy`: auto, on, playerctld or off.
   var proxy: ProxyMode?
   /// `interrupt-on-calls`: yes or no.
   var interruptsOnCalls: Bool?

@@ -74,13 +74,14 @@ struct HubOption: Sendable {
 
   /// `--proxy`, `proxy =`: when to publish the proxy player and playerctld's name.
   static let proxy = HubOption(
-    flag: "proxy", key: "proxy", values: "auto|on|off", defaultValue: "auto",
-    summary: "When to publish the proxy player and playerctld's name: auto (unless GNOME Shell or KDE "
-      + "Plasma shows every player), on or off",
+    flag: "proxy", key: "proxy", values: "auto|on|playerctld|off", defaultValue: "auto",
+    summary: "When to publish the proxy player and playerctld's name: auto (none while GNOME Shell, KDE "
+      + "Plasma, GSConnect or Valent lists every player, playerctld's alone while KDE Connect does), on, "
+      + "playerctld (the proxy under playerctld's name alone) or off",
     valueName: "mode"
   ) { (value: String, file: inout ConfigurationFile) throws(HubError) in
     guard let mode = ProxyMode(rawValue: value) else {
-      throw HubError("proxy must be auto, on or off, not \"\(value)\"")
+      throw HubError("proxy must be auto, on, playerctld or off, not \"\(value)\"")
     }
     file.proxy = mode
   }

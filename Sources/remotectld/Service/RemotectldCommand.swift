@@ -33,7 +33,9 @@ struct RemotectldCommand: AsyncParsableCommand {
       that is whichever player is Now Playing, for the bars and widgets that show one player. Under \
       GNOME Shell or KDE Plasma, which show every player and route the media keys themselves, it \
       publishes no MPRIS name of its own (--proxy auto, the default), so each player is one card; \
-      --proxy on or off decides instead. The proxy player: calls, property \
+      the same while GSConnect or Valent runs, and while KDE Connect runs only playerctld's name, \
+      which it leaves out of its list. --proxy on, playerctld (that name alone, for bars that list \
+      every player but it) or off decides instead. The proxy player: calls, property \
       writes and the active player's signals are forwarded, TrackList, Playlists and any other \
       interface the active player serves included, at \(HubAddress.path) and at its child objects \
       (such as \(HubAddress.path)/RemoteControl); a switch is announced with the values that \

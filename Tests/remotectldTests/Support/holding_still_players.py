@@ -26,7 +26,7 @@ class Player(dbus.service.Object):
                     'SupportedUriSchemes': dbus.Array([], signature='s'),
                     'SupportedMimeTypes': dbus.Array([], signature='s')}
         if interface == PLAYER:
-            metadata = dbus.Dictionary({'mpris:trackid': dbus.ObjectPath('/org/example/' + self.name),
+            metadata = dbus.Dictionary({'mpris:trackid': dbus.ObjectPath('/org/example/' + self.name.replace('.', '_')),
                                         'xesam:title': self.name}, signature='sv')
             return {'PlaybackStatus': self.status, 'Metadata': metadata, 'Rate': 1.0, 'Volume': 1.0,
                     'Position': dbus.Int64(0), 'MinimumRate': 1.0, 'MaximumRate': 1.0,

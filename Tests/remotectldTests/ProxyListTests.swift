@@ -1,0 +1,181 @@
+import BusTestSupport
+import Foundation
+import Testing
+
+/// The lists of players that phone links and bars make list each app once: the hub publishes its
+/// proxy only under a name the list leaves out. The lists are made by ``PlayerLists``, a
+/// reimplementation of KDE Connect's, GSConnect's and Valent's own filters (none of them runs
+/// here), and by playerctl itself for a bar: `playerctl -l` less the one exception bars copy from
+/// KDE Connect, `playerctld`. The links' daemons are stood in for by their bus names
+/// (`name_owner.py`), which is all the hub follows of them; the hub, the bus, playerctl and
+/// playerctld are the real ones.
+@Suite(
+  "Each app once in a phone link's or a bar's list", .serialized,
+  .enabled(if: HubTools.canRun && ChildProcess.which("playerctl") != nil), .leavesNoChildProcesses,
+  .timeLimit(.minutes(3)))
+struct ProxyListTests {
+  /// The apps, as `NAME:STATUS` players that hold still; their Identity is their name.
+  static let apps = ["music:Playing", "video:Paused"]
+
+  @Test
+  func `while KDE Connect runs the proxy is playerctld's name alone, and KDE Connect lists each app once`()
+    async throws
+  {
+    try await withRig(links: ["org.kde.kdeconnect"]) { rig in
+      try await eventually("the proxy under playerctld's name alone") {
+        let names = try await rig.names()
+        return names.contains(PrivateBus.playerctldName) && !names.contains(PrivateBus.proxyName)
+      }
+      try await eventually("the hub to say why") {
+        try await rig.proxyStatus().contains(
+          "KDE Connect (org.kde.kdeconnect) sends a phone every player but")
+      }
+      // The proxy stands for music, under the name KDE Connect leaves out.
+      try await eventually("the proxy to be music") {
+        try await rig.bus.read(PrivateBus.playerctldName, "Identity", interface: "org.mpris.MediaPlayer2")
+          == #"s "music""#
+      }
+      let lists = try await rig.lists()
+      #expect(lists["kdeconnect"]?.sorted() == ["music", "video"], "\(lists)")
+      #expect(try await rig.barList() == ["music", "video"])
+    }
+  }
+
+  @Test func `--proxy playerctld: a bar that lists every player but playerctld lists each app once`()
+    async throws
+  {
+    try await withRig(links: [], hub: ["--proxy", "playerctld"]) { rig in
+      try await eventually("the proxy under playerctld's name alone") {
+        let names = try await rig.names()
+        return names.contains(PrivateBus.playerctldName) && !names.contains(PrivateBus.proxyName)
+      }
+      #expect(try await rig.barList() == ["music", "video"])
+      #expect(try await rig.lists()["kdeconnect"]?.sorted() == ["music", "video"])
+      // playerctl without -p reaches the hub's Now Playing app through playerctld's name.
+      let status = try await rig.bus.run("playerctl", ["status"])
+      #expect(status.trimmed == "Playing", "\(status)")
+      #expect(try await rig.proxyStatus().contains("the proxy under playerctld"))
+    }
+  }
+
+  @Test(arguments: ["ca.andyholmes.Valent", "org.gnome.Shell.Extensions.GSConnect"])
+  func `while Valent or GSConnect runs, which list playerctld's name too, the hub publishes no MPRIS name`(
+    link: String
+  ) async throws {
+    try await withRig(links: [link]) { rig in
+      try await eventually("the hub to say why") {
+        try await rig.proxyStatus().contains("(\(link)) sends a phone every player, playerctld")
+      }
+      let names = try await rig.names()
+      #expect(!names.contains(PrivateBus.playerctldName) && !names.contains(PrivateBus.proxyName), "\(names)")
+      let lists = try await rig.lists()
+      #expect(lists["valent"]?.sorted() == ["music", "video"], "\(lists)")
+      #expect(lists["gsconnect"]?.sorted() == ["music", "video"], "\(lists)")
+    }
+  }
+
+  @Test
+  func
+    `beside a running playerctld, KDE Connect's list holds no proxy; once it stops the hub takes its name`()
+    async throws
+  {
+    let bus = try await PrivateBus.start()
+    let playerctld = try bus.start("playerctld", [])
+    try await bus.waitForName(PrivateBus.playerctldName)
+    try await withRig(links: ["org.kde.kdeconnect"], on: bus) { rig in
+      try await eventually("the hub to wait for playerctld's name") {
+        try await rig.proxyStatus().contains("playerctld runs and holds its name")
+      }
+      #expect(!(try await rig.names()).contains(PrivateBus.proxyName))
+      #expect(try await rig.lists()["kdeconnect"]?.sorted() == ["music", "video"])
+      await playerctld.terminate()
+      try await eventually("the hub to publish the proxy under playerctld's name") {
+        try await rig.proxyStatus().contains("the proxy under playerctld")
+      }
+      try await eventually("the proxy to be music") {
+        try await rig.bus.read(PrivateBus.playerctldName, "Identity", interface: "org.mpris.MediaPlayer2")
+          == #"s "music""#
+      }
+      #expect(!(try await rig.names()).contains(PrivateBus.proxyName))
+      #expect(try await rig.lists()["kdeconnect"]?.sorted() == ["music", "video"])
+    }
+  }
+
+  @Test func `with both names published (--proxy on) KDE Connect lists the Now Playing app twice`()
+    async throws
+  {
+    // What the hub's default did before it followed the phone links: the measure the others beat.
+    try await withRig(links: ["org.kde.kdeconnect"], hub: ["--proxy", "on"]) { rig in
+      try await rig.bus.waitForName(PrivateBus.proxyName)
+      try await eventually("the proxy to be music") {
+        try await rig.bus.read(PrivateBus.proxyName, "Identity", interface: "org.mpris.MediaPlayer2")
+          == #"s "music""#
+      }
+      #expect(try await rig.lists()["kdeconnect"]?.sorted() == ["music", "music [2]", "video"])
+      // playerctl -l lists the hub's PlayerNames while the hub answers for playerctld: no twin there.
+      #expect(try await rig.barList() == ["music", "video"])
+    }
+  }
+
+  // MARK: - The rig
+
+  struct Rig {
+    let bus: PrivateBus
+
+    /// The MPRIS and other names owned on the bus.
+    func names() async throws -> [String] {
+      let result = try await bus.run(
+        "busctl", ["--address", bus.address, "list", "--acquired", "--no-legend"])
+      return result.output.split(separator: "\n").compactMap {
+        $0.split(separator: " ").first.map(String.init)
+      }
+    }
+
+    /// The hub's ProxyPublished and ProxyReason, as busctl prints them.
+    func proxyStatus() async throws -> String {
+      try await bus.run(
+        "busctl", "--address", bus.address, "get-property", PrivateBus.hubName, PrivateBus.mprisPath,
+        PrivateBus.hubInterface, "ProxyPublished", "ProxyReason"
+      ).output
+    }
+
+    /// Each phone link's list, by link (`kdeconnect`, `gsconnect`, `valent`).
+    func lists() async throws -> [String: [String]] { try await PlayerLists.lists(on: bus) }
+
+    /// A bar's list: `playerctl -l` less the one exception bars copy from KDE Connect, sorted.
+    func barList() async throws -> [String] {
+      let result = try await bus.run("playerctl", ["-l"])
+      return result.output.split(separator: "\n").map(String.init).filter { $0 != "playerctld" }.sorted()
+    }
+
+  }
+
+  /// Runs `body` with the links' names owned (`links`), a hub started with `hub` and the apps
+  /// listed by it, on `bus` (a new private bus when `nil`); on a failure the hub's log is added.
+  func withRig(
+    links: [String], hub: [String] = [], on given: PrivateBus? = nil, _ body: (Rig) async throws -> Void
+  ) async throws {
+    let bus: PrivateBus
+    if let given { bus = given } else { bus = try await PrivateBus.start() }
+    do {
+      for link in links {
+        let owner = try bus.start(PythonPlayers.python, [ProxyModeTests.nameOwner, link])
+        _ = try await owner.line(within: .seconds(10)) { $0 == "OWNED" }
+      }
+      try await bus.startHub(["--no-http", "--no-bridge"] + hub)
+      let apps = try bus.start(
+        PythonPlayers.python, [PythonPlayers.holdingStill] + Self.apps, environment: PythonPlayers.environment
+      )
+      _ = try await apps.line(within: .seconds(10)) { $0 == "ready" }
+      try await eventually(
+        "the hub to list the apps", bus.hubPlayers, until: { Set($0) == ["music", "video"] })
+      try await body(Rig(bus: bus))
+    } catch {
+      let log = try? String(
+        contentsOf: bus.directory.appendingPathComponent("remotectld.log"), encoding: .utf8)
+      await bus.stop()
+      throw TestFailure("\(error)\nremotectld's log:\n\(log ?? "none")")
+    }
+    await bus.stop()
+  }
+}
