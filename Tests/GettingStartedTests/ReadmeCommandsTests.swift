@@ -182,7 +182,7 @@ struct ReadmeCommandsTests {
     _ = await terminal.terminate()
   }
 
-  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/pulseaudio")))
+  @Test(.enabled(if: .file("/usr/bin/pulseaudio", debianPackage: "pulseaudio")))
   func `"A sound server on a headless box": the PulseAudio line starts one that binaural plays to`()
     async throws
   {

@@ -10,7 +10,7 @@ import Testing
 /// the bus, busctl, playerctl and remotectl are the real ones.
 @Suite(
   "Phone remotes: KDE Connect's, GSConnect's and Valent's", .serialized,
-  .enabled(if: HubTools.canRun && ChildProcess.which("playerctl") != nil), .leavesNoChildProcesses,
+  .enabled(if: HubTools.canRun && .playerctl), .leavesNoChildProcesses,
   .timeLimit(.minutes(3)))
 struct PhoneRemoteTests {
   /// A phone remote of each link, as its sources name it.

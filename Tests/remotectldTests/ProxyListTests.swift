@@ -11,7 +11,7 @@ import Testing
 /// playerctld are the real ones.
 @Suite(
   "Each app once in a phone link's or a bar's list", .serialized,
-  .enabled(if: HubTools.canRun && ChildProcess.which("playerctl") != nil), .leavesNoChildProcesses,
+  .enabled(if: HubTools.canRun && .playerctl), .leavesNoChildProcesses,
   .timeLimit(.minutes(3)))
 struct ProxyListTests {
   /// The apps, as `NAME:STATUS` players that hold still; their Identity is their name.

@@ -44,6 +44,8 @@ package final class ProxyPublication: Service, Sendable {
   private let answersPlayerctld: Bool
   private let logger: Logger
   private let current: Mutex<Status>
+  /// What ``start(shell:)`` settled before the hub owned its name, where ``run()`` goes on from.
+  private let settled = Mutex<(shell: ShellWatcher.Shell?, held: Held)?>(nil)
   private let requests: AsyncStream<Input>.Continuation
   private let pending: AsyncStream<Input>
   /// Called with each new status (the hub announces it).
@@ -73,7 +75,10 @@ package final class ProxyPublication: Service, Sendable {
   /// none), says, and returns once that is done: the hub calls it while it starts, before it owns
   /// its name, so that the status a controller first reads is what the hub does.
   package func start(shell: ShellWatcher.Shell?) async {
-    await apply(shell)
+    var held = Held()
+    let (names, reason) = Self.names(for: mode, shell: shell)
+    await apply(names, reason: reason, held: &held)
+    settled.withLock { $0 = (shell, held) }
   }
 
   /// The program that lists every player now (`nil`: none); the names follow, in order.
@@ -109,8 +114,7 @@ package final class ProxyPublication: Service, Sendable {
         logger.error("cannot follow playerctld's name", metadata: ["error": "\(error.message)"])
       }
     }
-    var shell: ShellWatcher.Shell?
-    var held = Held()
+    var (shell, held) = settled.withLock { $0 } ?? (nil, Held())
     await withGracefulShutdownHandler {
       for await input in pending {
         switch input {

@@ -63,7 +63,7 @@ package final class ShellWatcher: Sendable {
 
   /// Starts following the shells on `connection`, and reads which run now.
   package func start(on connection: Connection) async throws(BusError) -> [Subscription] {
-    package var subscriptions: [Subscription] = []
+    var subscriptions: [Subscription] = []
     for shell in Self.shells {
       subscriptions.append(
         try await connection.watchNameOwner(shell.busName) { [self] change in
