@@ -302,10 +302,15 @@ async def main(mode):
             steps.append({"key": key, "want": want, "got": computer.mpris("binaural", "PlaybackStatus"),
                           "ms": round((time.monotonic() - before) * 1000)})
         for key in ("next", "previous"):
+            # Next moves to the next track; Previous goes back a track or, past the track's first seconds,
+            # to its start (as iOS's does): either is the app taking the press.
             title = computer.metadata("binaural").get("xesam:title")
+            position = computer.mpris("binaural", "Position")
             await car.press(key)
-            await await_for(lambda: computer.metadata("binaural").get("xesam:title") != title, 10)
-            steps.append({"key": key, "before": title, "after": computer.metadata("binaural").get("xesam:title")})
+            await await_for(lambda: computer.metadata("binaural").get("xesam:title") != title
+                            or (key == "previous" and computer.mpris("binaural", "Position") < position - 500000), 10)
+            steps.append({"key": key, "before": title, "after": computer.metadata("binaural").get("xesam:title"),
+                          "position_before_us": position, "position_after_us": computer.mpris("binaural", "Position")})
         observed["steps"] = steps
 
     await scenario("car_presses", presses)
@@ -329,6 +334,9 @@ async def main(mode):
     await scenario("car_player_list", player_list)
 
     async def switch(observed):
+        # The Now Playing app stays while it plays (as on iOS): it pauses, then another app starts playing.
+        computer.app("binaural", "Pause")
+        await await_for(lambda: computer.mpris("binaural", "PlaybackStatus") == "Paused", 10)
         before = time.monotonic()
         second = computer.session.start_ready("second", ["/usr/bin/python3", os.path.join(HERE, "players.py"), "second"])
         got = await car.next_notification("track", before)
