@@ -33,7 +33,7 @@ enum BluetoothVM {
       throw TestFailure(
         "the Bluetooth tier needs bumble in \(venv): run `make test-bluetooth`, which makes it")
     }
-    let timeout = Int(ProcessInfo.processInfo.environment["BLUETOOTH_VM_TIMEOUT"] ?? "") ?? 900
+    let timeout = Int(ProcessInfo.processInfo.environment["BLUETOOTH_VM_TIMEOUT"] ?? "") ?? 1500
     let scripts = repository.appendingPathComponent("scripts/bluetooth-vm")
     let result = try await ChildProcess.run(
       scripts.appendingPathComponent("run.sh").path,

@@ -189,14 +189,14 @@ class Computer:
         return wait_for(lambda: self.now_playing() is not None, 30, 0.2)
 
 
-async def scenario(name, body):
+async def scenario(name, body, limit=90):
     """Runs one scenario; its observations, or the exception that ended it, go to results[name]."""
     log("scenario", name)
     observed = {}
     results[name] = observed
     started = time.monotonic()
     try:
-        await asyncio.wait_for(body(observed), 90)
+        await asyncio.wait_for(body(observed), limit)
     except BaseException as error:  # the scenario's failure is a result, not the end of the tier
         observed["error"] = "%s: %s" % (type(error).__name__, error)
         log(traceback.format_exc())
@@ -439,7 +439,7 @@ async def main(mode):
         watcher.terminate()
         reader.cancel()
 
-    await scenario("figures", figures)
+    await scenario("figures", figures, limit=400)
 
     async def beside_mpris_proxy(observed):
         # bluetoothd serves a car from the earliest player registered on the adapter (avrcp.c): with the
@@ -486,7 +486,7 @@ async def main(mode):
         computer.session.stop(second)
         computer.session.stop(proxy)
 
-    await scenario("beside_mpris_proxy", beside_mpris_proxy)
+    await scenario("beside_mpris_proxy", beside_mpris_proxy, limit=180)
 
     async def earbuds_without_hub(observed):
         # With the hub stopped no player is registered: bluetoothd turns the earbuds' (here the car's)
