@@ -128,7 +128,7 @@ test:
 BLUETOOTH_PACKAGES := qemu-system-x86 linux-image-amd64 busybox-static bluez bluez-test-tools python3-venv \
 	python3-dbus python3-gi dbus-daemon
 BLUETOOTH_VENV := .build-bluetooth/venv
-BLUETOOTH_TIMEOUT ?= 900
+BLUETOOTH_TIMEOUT ?= 1500
 
 bluetooth-deps:
 	@scripts/install-deps.sh $(BLUETOOTH_PACKAGES)

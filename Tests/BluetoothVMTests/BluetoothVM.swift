@@ -21,6 +21,12 @@ enum BluetoothVM {
   }
 
   private static func boot() async throws -> BluetoothVMResults {
+    // An earlier run's results, to look again at what it observed without booting (BLUETOOTH_VM_RESULTS).
+    if let earlier = ProcessInfo.processInfo.environment["BLUETOOTH_VM_RESULTS"] {
+      let data = try Data(contentsOf: URL(fileURLWithPath: earlier))
+      return BluetoothVMResults(
+        data: data, logs: URL(fileURLWithPath: earlier).deletingLastPathComponent().path)
+    }
     let share = FileManager.default.temporaryDirectory
       .appendingPathComponent("bluetooth-vm-\(getpid())-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: share, withIntermediateDirectories: true)
@@ -33,7 +39,7 @@ enum BluetoothVM {
       throw TestFailure(
         "the Bluetooth tier needs bumble in \(venv): run `make test-bluetooth`, which makes it")
     }
-    let timeout = Int(ProcessInfo.processInfo.environment["BLUETOOTH_VM_TIMEOUT"] ?? "") ?? 900
+    let timeout = Int(ProcessInfo.processInfo.environment["BLUETOOTH_VM_TIMEOUT"] ?? "") ?? 1500
     let scripts = repository.appendingPathComponent("scripts/bluetooth-vm")
     let result = try await ChildProcess.run(
       scripts.appendingPathComponent("run.sh").path,
@@ -48,6 +54,8 @@ enum BluetoothVM {
     // The logs are kept for the failure messages to name; a previous run's may not exist.
     try? FileManager.default.removeItem(at: kept)
     try? FileManager.default.copyItem(at: logs, to: kept)
+    try? FileManager.default.copyItem(
+      at: share.appendingPathComponent("results.json"), to: kept.appendingPathComponent("results.json"))
     let data = try? Data(contentsOf: share.appendingPathComponent("results.json"))
     guard result.status == 0, let data else {
       throw TestFailure(

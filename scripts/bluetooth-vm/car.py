@@ -120,8 +120,12 @@ class Car:
     async def press(self, key, hold=0.0):
         """A button pressed and released (held for `hold` seconds)."""
         await self.avrcp.send_key_event(KEYS[key], True)
-        if hold:
-            await asyncio.sleep(hold)
+        # A held button repeats its "pressed" within the target's 2 s auto-release (AVRCP 1.6, 4.6.1).
+        held_until = time.monotonic() + hold
+        while time.monotonic() < held_until:
+            await asyncio.sleep(min(0.5, held_until - time.monotonic()))
+            if time.monotonic() < held_until:
+                await self.avrcp.send_key_event(KEYS[key], True)
         await self.avrcp.send_key_event(KEYS[key], False)
 
     def monitor(self):

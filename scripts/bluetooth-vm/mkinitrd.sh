@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Writes an initramfs for the Bluetooth tier's VM to $1: busybox, and from Debian's kernel the modules
 # the tier needs (virtio and 9p for the host's root, bluetooth, hci_vhci for btvirt's virtual
-# controllers, uinput for bluetoothd's own input device), loaded in modules.dep order; its /init mounts
+# controllers, uinput for bluetoothd's own input device, evdev to read it), loaded in modules.dep order; its /init mounts
 # the host's root read-only over 9p, tmpfs where bluetoothd and the buses write, the read-write share
 # (tag `out`) on /mnt, and runs the share's `.bluetooth-vm-script` (run.sh puts it there).
 # Usage: scripts/bluetooth-vm/mkinitrd.sh OUT.gz [KERNEL_VERSION]
@@ -25,7 +25,7 @@ add_module() {
   for known in "${ordered[@]}"; do [ "$known" = "$path" ] && return 0; done
   ordered+=("$path")
 }
-for name in virtio_pci 9pnet_virtio 9p overlay bluetooth hci_vhci uinput; do add_module "$name"; done
+for name in virtio_pci 9pnet_virtio 9p overlay bluetooth hci_vhci uinput evdev; do add_module "$name"; done
 for path in "${ordered[@]}"; do
   file=$(basename "$path")
   case $file in

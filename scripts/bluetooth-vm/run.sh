@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Boots Debian's kernel in qemu once and runs SCRIPT inside it: the host's root read-only over 9p (so
 # the build's executables and the Bluetooth venv are there at their own paths), the folder SHARE
-# read-write on /mnt for what the run writes. Bounded by BLUETOOTH_VM_TIMEOUT seconds (default 900);
+# read-write on /mnt for what the run writes. Bounded by BLUETOOTH_VM_TIMEOUT seconds (default 1500);
 # qemu is killed and the initramfs removed whatever happens. With --interactive the VM's console is
 # this terminal (make demo-car).
 # Usage: scripts/bluetooth-vm/run.sh [--interactive] SCRIPT SHARE
@@ -54,7 +54,7 @@ if [ $interactive = yes ]; then
 else
   qemu-system-x86_64 "${args[@]}" < /dev/null > "$share/console.log" 2>&1 &
   qemu=$!
-  timeout=${BLUETOOTH_VM_TIMEOUT:-900}
+  timeout=${BLUETOOTH_VM_TIMEOUT:-1500}
   while kill -0 "$qemu" 2> /dev/null && [ $(( $(date +%s) - started )) -lt "$timeout" ]; do sleep 1; done
   if kill -0 "$qemu" 2> /dev/null; then
     echo "the Bluetooth VM did not finish within $timeout s (BLUETOOTH_VM_TIMEOUT); its console is in $share/console.log" >&2

@@ -189,14 +189,14 @@ class Computer:
         return wait_for(lambda: self.now_playing() is not None, 30, 0.2)
 
 
-async def scenario(name, body):
+async def scenario(name, body, limit=90):
     """Runs one scenario; its observations, or the exception that ended it, go to results[name]."""
     log("scenario", name)
     observed = {}
     results[name] = observed
     started = time.monotonic()
     try:
-        await asyncio.wait_for(body(observed), 90)
+        await asyncio.wait_for(body(observed), limit)
     except BaseException as error:  # the scenario's failure is a result, not the end of the tier
         observed["error"] = "%s: %s" % (type(error).__name__, error)
         log(traceback.format_exc())
@@ -302,10 +302,15 @@ async def main(mode):
             steps.append({"key": key, "want": want, "got": computer.mpris("binaural", "PlaybackStatus"),
                           "ms": round((time.monotonic() - before) * 1000)})
         for key in ("next", "previous"):
+            # Next moves to the next track; Previous goes back a track or, past the track's first seconds,
+            # to its start (as iOS's does): either is the app taking the press.
             title = computer.metadata("binaural").get("xesam:title")
+            position = computer.mpris("binaural", "Position")
             await car.press(key)
-            await await_for(lambda: computer.metadata("binaural").get("xesam:title") != title, 10)
-            steps.append({"key": key, "before": title, "after": computer.metadata("binaural").get("xesam:title")})
+            await await_for(lambda: computer.metadata("binaural").get("xesam:title") != title
+                            or (key == "previous" and computer.mpris("binaural", "Position") < position - 500000), 10)
+            steps.append({"key": key, "before": title, "after": computer.metadata("binaural").get("xesam:title"),
+                          "position_before_us": position, "position_after_us": computer.mpris("binaural", "Position")})
         observed["steps"] = steps
 
     await scenario("car_presses", presses)
@@ -329,6 +334,9 @@ async def main(mode):
     await scenario("car_player_list", player_list)
 
     async def switch(observed):
+        # The Now Playing app stays while it plays (as on iOS): it pauses, then another app starts playing.
+        computer.app("binaural", "Pause")
+        await await_for(lambda: computer.mpris("binaural", "PlaybackStatus") == "Paused", 10)
         before = time.monotonic()
         second = computer.session.start_ready("second", ["/usr/bin/python3", os.path.join(HERE, "players.py"), "second"])
         got = await car.next_notification("track", before)
@@ -431,7 +439,7 @@ async def main(mode):
         watcher.terminate()
         reader.cancel()
 
-    await scenario("figures", figures)
+    await scenario("figures", figures, limit=400)
 
     async def beside_mpris_proxy(observed):
         # bluetoothd serves a car from the earliest player registered on the adapter (avrcp.c): with the
@@ -478,7 +486,7 @@ async def main(mode):
         computer.session.stop(second)
         computer.session.stop(proxy)
 
-    await scenario("beside_mpris_proxy", beside_mpris_proxy)
+    await scenario("beside_mpris_proxy", beside_mpris_proxy, limit=180)
 
     async def earbuds_without_hub(observed):
         # With the hub stopped no player is registered: bluetoothd turns the earbuds' (here the car's)
