@@ -34,6 +34,9 @@ package final class PlayerView: Sendable {
     case seeked(owner: BusName, position: Int64)
     /// The player's interfaces beyond MPRIS's two were read.
     case interfacesChanged(owner: BusName)
+    /// The bus answered which process the player's connection is (``PlayerMirror/process``):
+    /// asked once per player, as the view first sees it, for every part that needs it.
+    case processIdentified(owner: BusName)
     /// Another signal of the player at or below the MPRIS path, for the proxy to re-emit.
     case signal(owner: BusName, message: ReceivedMessage)
   }
