@@ -60,6 +60,32 @@ extension PlayerView {
     }
   }
 
+  /// Reads the players on the bus as ``enumerate()`` does, with the answers taken on the
+  /// connection's thread as they come, and nothing to await: after a reconnect, from
+  /// ``Connection/onReconnect`` (after ``forgetAll()``), with no task to outlive the view.
+  package func enumerateHere() {
+    connection.listNames { [self] listed in
+      switch listed {
+      case .failure(let error):
+        logger.error("could not list the players on the bus", metadata: ["error": "\(error)"])
+      case .success(let names):
+        for name in names where name.rawValue.hasPrefix(MediaPlayerBusName.prefix) {
+          connection.nameOwner(of: name) { [self] owner in
+            switch owner {
+            case .success(let owner?): appeared(name, owner: owner)
+            // The player left between the two calls; its NameOwnerChanged says so too.
+            case .success(nil): break
+            case .failure(let error):
+              logger.error(
+                "could not ask the bus who owns a player's name; the player is left out until it changes",
+                metadata: ["name": "\(name)", "error": "\(error)"])
+            }
+          }
+        }
+      }
+    }
+  }
+
   // MARK: - Names
 
   private func nameOwnerChanged(_ message: ReceivedMessage) {
@@ -113,9 +139,10 @@ extension PlayerView {
 
   // MARK: - Reading a new player
 
-  /// Reads a new player: its root and player interfaces, then its introspection data and its
-  /// child objects', then every other interface's properties.
+  /// Reads a new player: its process, its root and player interfaces, then its introspection
+  /// data and its child objects', then every other interface's properties.
   private func read(_ owner: BusName) {
+    askProcess(of: owner)
     readProperties(of: MediaPlayerInterface.root.rawValue, at: .mediaPlayer, from: owner)
     readProperties(of: MediaPlayerInterface.player.rawValue, at: .mediaPlayer, from: owner)
     introspect(owner, at: .mediaPlayer) { [self] xml in
@@ -123,6 +150,26 @@ extension PlayerView {
       for child in InterfaceDescription.children(introspection: xml, of: .mediaPlayer) {
         introspect(owner, at: child) { [self] xml in add(interfaces(in: xml, at: child), of: owner) }
       }
+    }
+  }
+
+  /// Asks the bus, once, for the process of the new player `owner`, which every part of the hub
+  /// reads from its mirror (the audio session matches its sound streams by it, the Bluetooth
+  /// rule tells mpris-proxy by it).
+  private func askProcess(of owner: BusName) {
+    connection.processID(of: owner, timeout: Self.readTimeout) { [self] answer in
+      connection.assertOnConnectionThread()
+      if case .failure(let error) = answer {
+        logger.info(
+          "the bus cannot tell a player's process; its sound streams cannot be told by it",
+          metadata: ["owner": "\(owner)", "error": "\(error)"])
+      }
+      let known = state.withLock { state -> Bool in
+        guard state.mirrors[owner] != nil else { return false }
+        state.mirrors[owner]?.process = answer
+        return true
+      }
+      if known { notify([.processIdentified(owner: owner)]) }
     }
   }
 

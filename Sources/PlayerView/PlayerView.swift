@@ -8,8 +8,9 @@ import Synchronization
 ///
 /// Two match rules serve every player, whatever their number: `NameOwnerChanged` for MPRIS names,
 /// and every signal at or below `/org/mpris/MediaPlayer2`, told apart by sender. A new player is
-/// read once (its root and player interfaces, its introspection data and that of its child
-/// objects, and the properties of every other interface it serves); from then on its signals keep
+/// read once (its process, asked of the bus for every part of the hub; its root and player
+/// interfaces, its introspection data and that of its child objects, and the properties of every
+/// other interface it serves); from then on its signals keep
 /// its ``PlayerMirror`` current, and the view reads `Position` only when it cannot know it (after a
 /// track change) and a property only when the player invalidated it.
 ///
@@ -34,6 +35,9 @@ package final class PlayerView: Sendable {
     case seeked(owner: BusName, position: Int64)
     /// The player's interfaces beyond MPRIS's two were read.
     case interfacesChanged(owner: BusName)
+    /// The bus answered which process the player's connection is (``PlayerMirror/process``):
+    /// asked once per player, as the view first sees it, for every part that needs it.
+    case processIdentified(owner: BusName)
     /// Another signal of the player at or below the MPRIS path, for the proxy to re-emit.
     case signal(owner: BusName, message: ReceivedMessage)
   }

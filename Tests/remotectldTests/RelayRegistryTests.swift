@@ -91,8 +91,10 @@ struct RelayRegistryTests {
         view: PlayerView(connection: connection, logger: logger) { filter.admits($0.rawValue) },
         filter: filter,
         logger: logger)
+      let systemBus = SystemBusConnection(address: .address(system.address), thread: thread, logger: logger)
+      defer { systemBus.close() }
       let part = SystemBusService(
-        hub: hub, thread: thread, sessionAddress: .address(bus.address), address: .address(system.address),
+        hub: hub, thread: thread, sessionAddress: .address(bus.address), systemBus: systemBus,
         status: SystemBusStatus(), logger: logger)
       let group = ServiceGroup(configuration: .init(services: [part], logger: logger))
       try await withThrowingTaskGroup(of: Void.self) { tasks in

@@ -41,27 +41,7 @@ extension Connection {
 
   // MARK: - Tracking owners
 
-  /// The unique name of `name`'s owner, or `nil` when no one owns it.
-  package func nameOwner(of name: BusName) async throws(BusError) -> BusName? {
-    do {
-      let values = try await call(
-        destination: .bus, path: Connection.busPath, interface: Connection.busInterface,
-        member: "GetNameOwner", arguments: [.string(name.rawValue)])
-      return values.first?.stringValue.flatMap(BusName.init(rawValue:))
-    } catch  where error.name == .nameHasNoOwner {
-      return nil
-    }
-  }
-
-  /// Every name on the bus, unique and well-known.
-  package func listNames() async throws(BusError) -> [BusName] {
-    let values = try await call(
-      destination: .bus, path: Connection.busPath, interface: Connection.busInterface,
-      member: "ListNames")
-    return (values.first?.arrayElements ?? []).compactMap {
-      $0.stringValue.flatMap(BusName.init(rawValue:))
-    }
-  }
+  // Asking who owns a name once: `Connection+BusDaemon.swift`.
 
   /// Calls `handler` whenever the owner of `name` changes (of any name when `nil`), from
   /// `org.freedesktop.DBus.NameOwnerChanged`.

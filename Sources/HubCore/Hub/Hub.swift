@@ -182,7 +182,7 @@ package final class Hub: Sendable {
       if !events.isEmpty { applyHere(events) }
     case .seeked(let owner, _):
       applyHere([.seeked(owner: owner.rawValue)])
-    case .propertiesChanged, .interfacesChanged, .signal:
+    case .propertiesChanged, .interfacesChanged, .signal, .processIdentified:
       break
     }
   }

@@ -91,7 +91,7 @@ extension NowPlayingPlayer {
         return
       }
       dispatch(.signal(member, of: interface, at: path, message.arguments), to: currentOutlets)
-    case .nameAppeared, .nameVanished:
+    case .nameAppeared, .nameVanished, .processIdentified:
       break
     }
   }

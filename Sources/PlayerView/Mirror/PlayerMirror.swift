@@ -22,6 +22,10 @@ package struct PlayerMirror: Sendable {
   package var position = PlayerPosition.zero
   /// Whether its root and player interfaces have been read: until then it is known only by name.
   package var isLoaded = false
+  /// The process of its connection as the bus reported it (``Connection/processID(of:timeout:)``),
+  /// or why the bus could not say; `nil` until the bus has answered. Asked once, when the view
+  /// first sees the player (``PlayerView/Change/processIdentified(owner:)``).
+  package var process: Result<Int32, BusError>?
 
   /// A mirror of a player known only by its names so far.
   package init(owner: BusName, busNames: [BusName]) {

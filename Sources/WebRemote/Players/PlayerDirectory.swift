@@ -143,7 +143,7 @@ final class PlayerDirectory: Sendable {
     switch change {
     case .propertiesChanged(let changed, _, _, _), .seeked(let changed, _): owner = changed
     case .nameVanished(_, let changed, .some): owner = changed
-    case .nameAppeared, .nameVanished, .interfacesChanged, .signal: return
+    case .nameAppeared, .nameVanished, .interfacesChanged, .signal, .processIdentified: return
     }
     let mirror = view.mirror(of: owner)
     let artwork = state.withLock { state -> [ArtworkRequest] in

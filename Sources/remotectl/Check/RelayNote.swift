@@ -39,11 +39,14 @@ enum RelayNote {
   }
 
   /// The process of the connection that owns `name` on `connection`'s bus
-  /// (`GetConnectionUnixProcessID`), `nil` when the bus does not say.
-  static func processID(of name: String, on connection: Connection) async -> Int64? {
-    let reply = try? await connection.call(
-      destination: .bus, path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-      member: "GetConnectionUnixProcessID", arguments: [.string(name)], timeout: .seconds(2))
-    return reply?.first?.int64Value
+  /// (``Connection/processID(of:timeout:)``), `nil` when the bus does not say: the note then
+  /// leaves the process out, which is all a failure here changes.
+  static func processID(of name: String, on connection: Connection) async -> Int32? {
+    guard let name = BusName(rawValue: name) else { return nil }
+    do {
+      return try await connection.processID(of: name, timeout: .seconds(2))
+    } catch {
+      return nil
+    }
   }
 }

@@ -57,13 +57,14 @@ extension Doctor {
     guard let names = try? await session.bus.connection.listNames() else { return nil }
     let files = ProcessFiles()
     for name in names where name.isUnique {
-      guard
-        let reply = try? await session.bus.connection.call(
-          destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-          interface: "org.freedesktop.DBus",
-          member: "GetConnectionUnixProcessID", arguments: [.string(name.rawValue)], timeout: .seconds(2)),
-        let pid = reply.first?.int64Value, let process = Int32(exactly: pid)
-      else { continue }
+      let process: Int32
+      do {
+        process = try await session.bus.connection.processID(of: name, timeout: .seconds(2))
+      } catch {
+        // It left since the list was made, or the bus cannot say: not mpris-proxy as far as
+        // anyone can tell.
+        continue
+      }
       if files.binary(of: process) == "mpris-proxy" { return process }
     }
     return nil

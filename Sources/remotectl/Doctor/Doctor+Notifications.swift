@@ -43,10 +43,7 @@ extension Doctor {
   /// bus, and asks the server its name only when it runs.
   static func notificationServer(_ session: BusSession) async -> String? {
     let connection = session.bus.connection
-    if let owner = try? await connection.call(
-      destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-      member: "GetNameOwner", arguments: [.string(notificationServerName.rawValue)], timeout: .seconds(2)
-    ).first?.stringValue {
+    if let owner = try? await connection.nameOwner(of: notificationServerName, timeout: .seconds(2)) {
       // GetServerInformation() → (name, vendor, version, spec_version).
       let information = try? await connection.call(
         destination: notificationServerName, path: "/org/freedesktop/Notifications",
@@ -55,13 +52,8 @@ extension Doctor {
       let name = words.isEmpty ? "" : " \(words[0])" + (words.count > 2 ? " \(words[2])" : "")
       return "the notification server\(name) runs (\(owner))"
     }
-    let activatable =
-      (try? await connection.call(
-        destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-        member: "ListActivatableNames", timeout: .seconds(2)))?.first?.arrayElements?.compactMap(
-        \.stringValue)
-      ?? []
-    guard activatable.contains(notificationServerName.rawValue) else { return nil }
+    let activatable = (try? await connection.listActivatableNames(timeout: .seconds(2))) ?? []
+    guard activatable.contains(notificationServerName) else { return nil }
     return "a notification server is installed for D-Bus activation: the first notification starts it"
   }
 }

@@ -11,13 +11,8 @@ extension Doctor {
   /// Why no hub runs, and whether D-Bus would start one (it is installed) on the first call to
   /// its name.
   static func hubAbsent(_ session: BusSession) async -> Finding {
-    let activatable =
-      (try? await session.bus.connection.call(
-        destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-        member: "ListActivatableNames", timeout: .seconds(2)))?.first?.arrayElements?.compactMap(
-        \.stringValue)
-      ?? []
-    guard activatable.contains(HubAddress.busName.rawValue) else {
+    let activatable = (try? await session.bus.connection.listActivatableNames(timeout: .seconds(2))) ?? []
+    guard activatable.contains(HubAddress.busName) else {
       return Finding(
         kind: .note,
         text: "no Now Playing hub runs, and none is installed on this bus: remotectl without -p picks the "

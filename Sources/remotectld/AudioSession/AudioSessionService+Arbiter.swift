@@ -35,6 +35,8 @@ extension AudioSessionService {
     switch change {
     case .nameAppeared(_, let owner, let isNewPlayer) where isNewPlayer:
       askProcessID(of: owner)
+    case .processIdentified(let owner):
+      askProcessID(of: owner)
     case .nameVanished(_, let owner, let lastMirror) where lastMirror != nil:
       let known = state.withLock { state -> Bool in
         state.askedProcess.remove(owner)

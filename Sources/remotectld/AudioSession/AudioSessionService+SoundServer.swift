@@ -12,8 +12,9 @@ import Synchronization
 
 /// The sound-server follower: the hub connects to the sound server (again, after a pause, when
 /// it does not answer), reads what matching a stream needs of `/proc` on ``BlockingIO``'s thread
-/// (one read after another, in the order handed over), asks the bus for each player's process, and hands the streams' changes to the arbiter
-/// on the view's connection thread, in the server's order.
+/// (one read after another, in the order handed over), learns each player's process from the
+/// view (which asked the bus once), and hands the streams' changes to the arbiter on the view's
+/// connection thread, in the server's order.
 extension AudioSessionService {
   /// Watches the sound server until cancelled: connects, follows it, and when no server answers
   /// or it goes away, waits (0.5 s, doubling up to ``longestRetryDelay``) and connects again.
@@ -70,15 +71,22 @@ extension AudioSessionService {
     for index in indices { apply(.streamRemoved(index: index)) }
   }
 
-  /// Asks the bus for the process of `owner`'s connection, once, and learns it (with its Flatpak
-  /// sandbox, read on ``BlockingIO``'s thread); its streams are then matched.
+  /// Learns the process of `owner`'s connection, once, as the view's mirror holds it (the view
+  /// asked the bus as it first saw the player: ``PlayerView/Change/processIdentified(owner:)``
+  /// calls this again when the answer comes), with its Flatpak sandbox, read on ``BlockingIO``'s
+  /// thread; its streams are then matched. On the view's connection thread.
   ///
   /// A relay's connection is the hub's own: its process is the relayed player's, which the
   /// relays' registry read on that player's bus (``relayedProcess(of:)``), not the bus's answer
   /// here.
   func askProcessID(of owner: BusName) {
+    connection.assertOnConnectionThread()
+    let relayed = relayedProcess(of: owner)
+    let answer = hub.view.mirror(of: owner)?.process
+    // Not the view's answer yet: its processIdentified change brings it.
+    guard relayed != nil || answer != nil else { return }
     guard state.withLock({ $0.askedProcess.insert(owner).inserted }) else { return }
-    if let relayed = relayedProcess(of: owner) {
+    if let relayed {
       let entry = hub.view.mirror(of: owner).flatMap { Self.desktopEntry(of: $0) }
       BlockingIO.submit { [self] in
         let learned = relayed.map { PlayerProcess(processID: $0, desktopEntry: entry, reading: processes) }
@@ -86,27 +94,15 @@ extension AudioSessionService {
       }
       return
     }
-    connection.call(
-      destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-      member: "GetConnectionUnixProcessID", arguments: [.string(owner.rawValue)]
-    ) { [self] result in
-      let entry = hub.view.mirror(of: owner).flatMap { Self.desktopEntry(of: $0) }
-      let processID: Result<Int32, PlayerProcessProblem> =
-        switch result {
-        case .success(let values):
-          if let pid = values.first?.int64Value, pid > 0 {
-            .success(Int32(truncatingIfNeeded: pid))
-          } else {
-            .failure(PlayerProcessProblem(reason: "the bus gave no process id for its connection"))
-          }
-        case .failure(let error):
-          .failure(PlayerProcessProblem(reason: "the bus cannot tell its process: \(error.message)"))
-        }
-      BlockingIO.submit { [self] in
-        // Its sandbox is read here, then learned on the connection's thread.
-        let learned = processID.map { PlayerProcess(processID: $0, desktopEntry: entry, reading: processes) }
-        connection.perform { [self] in learn(learned, of: owner) }
-      }
+    guard let answer else { return }
+    let entry = hub.view.mirror(of: owner).flatMap { Self.desktopEntry(of: $0) }
+    let processID = answer.mapError {
+      PlayerProcessProblem(reason: "the bus cannot tell its process: \($0.message)")
+    }
+    BlockingIO.submit { [self] in
+      // Its sandbox is read here, then learned on the connection's thread.
+      let learned = processID.map { PlayerProcess(processID: $0, desktopEntry: entry, reading: processes) }
+      connection.perform { [self] in learn(learned, of: owner) }
     }
   }
 

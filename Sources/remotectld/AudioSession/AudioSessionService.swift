@@ -101,13 +101,17 @@ final class AudioSessionService: Service, Sendable {
   /// The arbiter and what the parts know, locked for a moment at a time, never across I/O.
   let state: Mutex<State>
 
-  /// An arbiter for `hub`'s players; nothing is watched until ``run()``.
-  init(hub: Hub, options: AudioSessionOptions, logger: Logger, processes: any ProcessTree = ProcessFiles()) {
+  /// An arbiter for `hub`'s players, which follows logind's sleep on the hub's `systemBus`;
+  /// nothing is watched until ``run()``.
+  init(
+    hub: Hub, options: AudioSessionOptions, systemBus: SystemBusConnection, logger: Logger,
+    processes: any ProcessTree = ProcessFiles()
+  ) {
     self.hub = hub
     self.options = options
     self.logger = logger
     self.processes = processes
-    self.logind = Logind(logger: logger)
+    self.logind = Logind(systemBus: systemBus, logger: logger)
     self.silencer = StreamSilencer(server: options.server, logger: logger)
     self.state = Mutex(
       State(

@@ -9,6 +9,9 @@ import Synchronization
 /// `InterfacesRemoved` and `PropertiesChanged` — and starts again from `GetManagedObjects` each
 /// time bluetoothd comes back onto the bus (`NameOwnerChanged`: it restarted).
 ///
+/// It runs on the hub's one system-bus connection (``SystemBusConnection``), on the hub's bus
+/// thread: a car's press reaches the command path on the thread that sends it on to the player.
+///
 /// Without a system bus, or without bluetoothd on it, it says so once in the hub's log and on
 /// ``BluetoothStatus`` (for `remotectl doctor`), and the rest of the hub works as before.
 final class BluetoothService: Service, Sendable {
@@ -33,25 +36,25 @@ final class BluetoothService: Service, Sendable {
 
   let status: BluetoothStatus
   let logger: Logger
-  private let address: BusAddress
+  private let systemBus: SystemBusConnection
   private let publish: Publish?
   private let state = Mutex(State())
   /// Told, on the system bus connection's thread, what bluetoothd has after each change.
   private let observers = Mutex<[@Sendable (BlueZObjects) -> Void]>([])
 
-  /// A Bluetooth part on the system bus at `address` (the system bus unless a test gives one).
+  /// A Bluetooth part on the hub's system-bus connection.
   ///
   /// With `publish`, the Now Playing player it publishes is registered with every adapter's
   /// `org.bluez.Media1` (``PlayerRegistration``).
-  init(status: BluetoothStatus, address: BusAddress = .system, publish: Publish? = nil, logger: Logger) {
+  init(status: BluetoothStatus, systemBus: SystemBusConnection, publish: Publish? = nil, logger: Logger) {
     self.status = status
-    self.address = address
+    self.systemBus = systemBus
     self.publish = publish
     self.logger = logger
   }
 
-  /// Calls `observer` with what bluetoothd has after every change, on the system bus
-  /// connection's thread, and with nothing when bluetoothd leaves.
+  /// Calls `observer` with what bluetoothd has after every change, on the hub's bus thread (the
+  /// system bus connection's), and with nothing when bluetoothd leaves.
   func observe(_ observer: @escaping @Sendable (BlueZObjects) -> Void) {
     observers.withLock { $0.append(observer) }
   }
@@ -65,17 +68,17 @@ final class BluetoothService: Service, Sendable {
   func run() async throws {
     let connection: Connection
     do {
-      connection = try await Connection.connect(address)
+      connection = try await systemBus.connection()
     } catch {
       let reason = "no system bus (\(error.message)): Bluetooth devices do not see the Now Playing player"
       logger.notice("\(reason)")
       status.off(reason)
-      try? await gracefulShutdown()
+      await untilGracefulShutdown()
       return
     }
-    connection.logsFailures(to: logger)
+    // The connection is the hub's, shared: it closes with the hub; what the part installed on it
+    // is withdrawn when it stops.
     state.withLock { $0.connection = connection }
-    defer { connection.close() }
     var close: (@Sendable () -> Void)?
     if let publish {
       do {
@@ -91,40 +94,58 @@ final class BluetoothService: Service, Sendable {
           metadata: ["error": "\(error)"])
       }
     }
+    var subscriptions: [Subscription] = []
     do {
-      try await follow(on: connection)
+      try await follow(on: connection, subscriptions: &subscriptions)
     } catch {
       let reason = "cannot follow bluetoothd on the system bus (\(error.message))"
       logger.warning("\(reason)")
       status.off(reason)
     }
-    try? await gracefulShutdown()
+    await untilGracefulShutdown()
+    subscriptions.forEach { $0.cancel() }
     await state.withLock { $0.registration }?.unregisterAll()
     close?()
   }
 
+  /// Suspends until graceful shutdown, or until the group cancels the part: either way it
+  /// stops, so a cancellation is no failure to report.
+  private func untilGracefulShutdown() async {
+    do {
+      try await gracefulShutdown()
+    } catch {
+      logger.debug("the Bluetooth part is cancelled rather than shut down gracefully")
+    }
+  }
+
   // MARK: - Following bluetoothd
 
-  private func follow(on connection: Connection) async throws(BusError) {
-    _ = try await connection.watchNameOwner(BlueZ.busName) { [self] change in
-      ownerChanged(to: change.newOwner, on: connection)
-    }
+  /// Follows bluetoothd on `connection`; what it installs is added to `subscriptions`, for
+  /// the caller to cancel when the part stops.
+  private func follow(on connection: Connection, subscriptions: inout [Subscription]) async throws(BusError) {
+    subscriptions.append(
+      try await connection.watchNameOwner(BlueZ.busName) { [self] change in
+        ownerChanged(to: change.newOwner, on: connection)
+      })
     let sender = "type='signal',sender='\(BlueZ.busName.rawValue)'"
-    _ = try await connection.addMatch(
-      rule: "\(sender),path='\(BlueZ.root.rawValue)',interface='\(BlueZ.objectManager)'"
-    ) { [self] message in
-      switch message.member {
-      case "InterfacesAdded": added(message.arguments)
-      case "InterfacesRemoved": removed(message.arguments)
-      default: break
-      }
-    }
-    _ = try await connection.addMatch(
-      rule: "\(sender),path_namespace='/org/bluez',interface='\(BlueZ.properties)',member='PropertiesChanged'"
-    ) { [self] message in
-      guard let path = message.path else { return }
-      changed(at: path, message.arguments)
-    }
+    subscriptions.append(
+      try await connection.addMatch(
+        rule: "\(sender),path='\(BlueZ.root.rawValue)',interface='\(BlueZ.objectManager)'"
+      ) { [self] message in
+        switch message.member {
+        case "InterfacesAdded": added(message.arguments)
+        case "InterfacesRemoved": removed(message.arguments)
+        default: break
+        }
+      })
+    subscriptions.append(
+      try await connection.addMatch(
+        rule:
+          "\(sender),path_namespace='/org/bluez',interface='\(BlueZ.properties)',member='PropertiesChanged'"
+      ) { [self] message in
+        guard let path = message.path else { return }
+        changed(at: path, message.arguments)
+      })
     let owner = try await connection.nameOwner(of: BlueZ.busName)
     connection.run { [self] in
       // On the connection's thread, in order with the signals: unless NameOwnerChanged already

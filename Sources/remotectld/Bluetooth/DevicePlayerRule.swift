@@ -16,7 +16,7 @@ import Synchronization
 ///
 /// It applies to the players a running `mpris-proxy` (BlueZ's tool) makes of devices' players:
 /// their bus name's owner is a process whose executable is `mpris-proxy`
-/// (`GetConnectionUnixProcessID`, then `/proc/PID/exe`). mpris-proxy names each after its device
+/// (as the hub's view of the players learned it from the bus, then `/proc/PID/exe`). mpris-proxy names each after its device
 /// (tools/mpris-proxy.c `register_player`: the device's `Alias`, a space and the player's `Name`
 /// when it has one, through `mpris_busname`), which tells the rule whose player it is. One whose
 /// device is not known is held a device player that plays nothing here.
@@ -111,6 +111,7 @@ final class DevicePlayerRule: Sendable {
   /// Follows the session's players from now on, and looks at those already there (a running
   /// mpris-proxy's among them). On the view's connection thread.
   private func follow() {
+    hub.connection.assertOnConnectionThread()
     hub.admission.withLock { $0[Self.rule] = { [self] name, owner in admits(name, owner: owner) } }
     hub.view.observe { [self] change in take(change) }
     for candidate in hub.nowPlaying.players {
@@ -149,6 +150,7 @@ final class DevicePlayerRule: Sendable {
   /// follows the same `InterfacesAdded` and may be quicker); a relay of a system-bus player is
   /// no device's. On the view's connection thread, before ``take(_:)`` sees the name.
   private func admits(_ name: BusName, owner: BusName) -> Bool {
+    hub.connection.assertOnConnectionThread()
     if case .systemBusPlayer? = hub.relays.relayed(by: owner) { return true }
     return state.withLock { state in
       guard state.kinds[owner] != .other else { return true }
@@ -159,6 +161,7 @@ final class DevicePlayerRule: Sendable {
 
   /// On the view's connection thread.
   private func take(_ change: PlayerView.Change) {
+    hub.connection.assertOnConnectionThread()
     switch change {
     case .nameAppeared(let name, let owner, let isNewPlayer):
       _ = state.withLock { $0.names[owner, default: []].insert(name.rawValue) }
@@ -174,14 +177,20 @@ final class DevicePlayerRule: Sendable {
           state.heldBack.remove(owner)
         }
       }
+    case .processIdentified(let owner):
+      // The view's answer to the question put as the player appeared.
+      if state.withLock({ $0.names[owner] != nil && $0.kinds[owner] == nil }) { askProcess(of: owner) }
     default:
       break
     }
   }
 
   /// Tells what `owner` is: one of the hub's relays of a device player, as the registry says, or
-  /// else asks the bus for the process of its connection and reads its executable.
+  /// else reads the executable of its connection's process, as the view learned it from the bus
+  /// (once the view has: ``PlayerView/Change/processIdentified(owner:)`` calls this again). On the
+  /// view's connection thread.
   private func askProcess(of owner: BusName) {
+    hub.connection.assertOnConnectionThread()
     if case .devicePlayer(let path)? = hub.relays.relayed(by: owner) {
       let known = state.withLock { state -> Bool in
         guard state.names[owner] != nil else { return false }
@@ -191,27 +200,25 @@ final class DevicePlayerRule: Sendable {
       if known { settle() }
       return
     }
-    let token = state.withLock { state in
-      state.nextAsk += 1
-      state.asking[owner] = state.nextAsk
-      return state.nextAsk
-    }
-    hub.connection.call(
-      destination: .bus, path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-      member: "GetConnectionUnixProcessID", arguments: [.string(owner.rawValue)]
-    ) { [self] result in
-      guard case .success(let values) = result, let pid = values.first?.int64Value, pid > 0 else {
-        if case .failure(let error) = result {
-          logger.debug(
-            "the bus cannot tell a player's process", metadata: ["owner": "\(owner)", "error": "\(error)"])
-        }
-        return
-      }
+    switch hub.view.mirror(of: owner)?.process {
+    case nil:
+      // Not answered yet: the view's processIdentified change brings it.
+      return
+    case .failure(let error)?:
+      // The view said so in the log; the player stays held back, as a device's might be.
+      logger.debug(
+        "the bus cannot tell a player's process", metadata: ["owner": "\(owner)", "error": "\(error)"])
+    case .success(let pid)?:
       // The hub's own connection: one of its relays, whose entry in the registry is late (the
       // session bus restarted); the registry's observer settles it.
-      guard pid != Int64(getpid()) else { return }
+      guard pid != getpid() else { return }
+      let token = state.withLock { state in
+        state.nextAsk += 1
+        state.asking[owner] = state.nextAsk
+        return state.nextAsk
+      }
       BlockingIO.submit { [self] in
-        let binary = ProcessFiles().binary(of: Int32(truncatingIfNeeded: pid))
+        let binary = ProcessFiles().binary(of: pid)
         hub.connection.perform { [self] in
           let known = state.withLock { state -> Bool in
             guard state.names[owner] != nil, state.asking[owner] == token else { return false }
@@ -230,6 +237,7 @@ final class DevicePlayerRule: Sendable {
   /// Tells the hub each device player's eligibility that changed (mpris-proxy's and the hub's own
   /// relays'). On the view's connection thread.
   private func settle() {
+    hub.connection.assertOnConnectionThread()
     let (changes, lifted) = state.withLock { state -> ([(BusName, Bool, String, String)], [BusName]) in
       var names: [String: ObjectPath] = [:]
       for player in state.objects.devicePlayers {

@@ -179,12 +179,7 @@ final class Relauncher: Sendable {
     guard let last else { return .nothing("no app has been Now Playing yet") }
     let activatable: [String]
     do {
-      activatable =
-        try await connection.call(
-          destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-          interface: "org.freedesktop.DBus",
-          member: "ListActivatableNames", timeout: .seconds(2)
-        ).first?.arrayElements?.compactMap(\.stringValue) ?? []
+      activatable = try await connection.listActivatableNames(timeout: .seconds(2)).map(\.rawValue)
     } catch {
       logger.info("the bus does not list its activatable names", metadata: ["error": "\(error.message)"])
       activatable = []
@@ -288,11 +283,11 @@ final class Relauncher: Sendable {
     case .nothing(let reason):
       throw Failure(description: "cannot start \(last.displayName): \(reason)")
     case .activateName(let name):
+      guard let busName = BusName(rawValue: name) else {
+        throw Failure(description: "D-Bus could not start \(name): it is not a bus name")
+      }
       do {
-        _ = try await connection.call(
-          destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-          interface: "org.freedesktop.DBus",
-          member: "StartServiceByName", arguments: [.string(name), .uint32(0)], timeout: options.appearLimit)
+        _ = try await connection.startService(named: busName, timeout: options.appearLimit)
       } catch {
         throw Failure(description: "D-Bus could not start \(name): \(error.message)")
       }

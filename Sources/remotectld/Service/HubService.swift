@@ -85,6 +85,10 @@ struct HubService: Service {
     // a player, and the player's reply going back, then change hands without a thread switch.
     let thread = try Self.startThread()
     teardown.add { thread.stop() }
+    // The one system-bus connection, on the same thread, for every part that needs the system
+    // bus (Bluetooth, the system bus's players, logind): a car's press crosses no thread either.
+    let systemBus = SystemBusConnection(thread: thread, logger: logger)
+    teardown.add { systemBus.close() }
     let connection = try await Self.connect(configuration.bus, on: thread, logger: logger)
     teardown.add { connection.close() }
     // The blocking-I/O thread stops at the hub's end, before the connection closes: the writes
@@ -94,7 +98,8 @@ struct HubService: Service {
     let view = PlayerView(connection: connection, logger: logger) { filter.admits($0.rawValue) }
     let hub = Hub(view: view, filter: filter, logger: logger)
     hub.observe { change in hub.announce(change) }
-    let session = AudioSessionService(hub: hub, options: configuration.audioSession, logger: logger)
+    let session = AudioSessionService(
+      hub: hub, options: configuration.audioSession, systemBus: systemBus, logger: logger)
     let relauncher = Relauncher(
       hub: hub, options: configuration.relaunch, bus: configuration.bus, logger: logger)
     relauncher.start()
@@ -150,10 +155,10 @@ struct HubService: Service {
         "the bridge", .listener(report: { bridge.status.off($0) }), interfaces: [bridge.status.interface],
         service: bridge))
     let bluetoothStatus = BluetoothStatus()
-    // The Now Playing player's second outlet: on the Bluetooth part's system bus connection,
-    // registered with every adapter's org.bluez.Media1.
+    // The Now Playing player's second outlet: on the hub's system-bus connection, registered with
+    // every adapter's org.bluez.Media1.
     let bluetooth = BluetoothService(
-      status: bluetoothStatus,
+      status: bluetoothStatus, systemBus: systemBus,
       publish: { connection in
         let outlet = try await nowPlaying.publish(
           on: connection, at: .mediaPlayer, interfaces: [.player],
@@ -181,8 +186,8 @@ struct HubService: Service {
         "the system-bus part", .listener(report: { systemBusStatus.off($0) }),
         interfaces: [systemBusStatus.interface],
         service: SystemBusService(
-          hub: hub, thread: thread, sessionAddress: configuration.bus, status: systemBusStatus, logger: logger
-        )))
+          hub: hub, thread: thread, sessionAddress: configuration.bus, systemBus: systemBus,
+          status: systemBusStatus, logger: logger)))
 
     if configuration.notifies {
       // It fails no call of its own: a notification server's errors are logged, one a track.
@@ -202,7 +207,7 @@ struct HubService: Service {
       // players then vanish without taking their history with them.
       hub.reset(hubOwner: connection.uniqueName.rawValue)
       view.forgetAll()
-      Task { await view.enumerate() }
+      view.enumerateHere()
     }
     for interface in [
       endpoint.interface, relauncher.interface(commands: commands),

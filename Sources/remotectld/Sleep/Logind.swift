@@ -16,9 +16,14 @@ import Synchronization
 /// logind may come onto the system bus after the hub (or go and come back): the hub follows
 /// `NameOwnerChanged` for `org.freedesktop.login1` and takes the inhibitor it wants as soon as
 /// logind is there.
+///
+/// It speaks to logind on the hub's one system-bus connection (``SystemBusConnection``), on the
+/// hub's bus thread.
 final class Logind: Sendable {
   private struct State: Sendable {
     var connection: Connection?
+    /// What ``start(onPrepareForSleep:onPresence:)`` installed on the shared connection.
+    var subscriptions: [Subscription] = []
     /// Whether logind owns its name, as last seen.
     var isPresent = false
     /// Whether `NameOwnerChanged` said anything since ``start(onPrepareForSleep:onPresence:)``
@@ -40,14 +45,17 @@ final class Logind: Sendable {
   static let interface = "org.freedesktop.login1.Manager"
 
   let logger: Logger
+  private let systemBus: SystemBusConnection
   private let state = Mutex(State())
 
-  /// A logind client that is not connected until ``start(onPrepareForSleep:)``.
-  init(logger: Logger) {
+  /// A logind client on the hub's `systemBus`, which follows nothing until
+  /// ``start(onPrepareForSleep:onPresence:)``.
+  init(systemBus: SystemBusConnection, logger: Logger) {
+    self.systemBus = systemBus
     self.logger = logger
   }
 
-  /// Connects to the system bus, follows logind's `PrepareForSleep(b)` and whether logind is on
+  /// Follows logind's `PrepareForSleep(b)` on the hub's system bus, and whether logind is on
   /// the bus, and checks that it answers there now.
   ///
   /// `handler` gets `true` before a sleep, `false` after the wake; `presence` gets `true` when
@@ -62,26 +70,23 @@ final class Logind: Sendable {
   ) async throws(HubError) -> String? {
     let connection: Connection
     do {
-      connection = try await Connection.connect(.system)
+      connection = try await systemBus.connection()
     } catch {
       throw HubError("no system bus (\(error.message))")
     }
-    connection.logsFailures(to: logger)
     state.withLock { $0.connection = connection }
     do {
-      _ = try await connection.addMatch(
+      let sleep = try await connection.addMatch(
         rule: "type='signal',sender='\(Self.busName)',path='\(Self.path)',interface='\(Self.interface)',"
           + "member='PrepareForSleep'"
       ) { message in
         if let start = message.arguments.first?.boolValue { handler(start) }
       }
-      _ = try await connection.addMatch(
-        rule: "type='signal',sender='org.freedesktop.DBus',path='/org/freedesktop/DBus',"
-          + "interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(Self.busName)'"
-      ) { [self] message in
-        guard message.arguments.count == 3, let owner = message.arguments[2].stringValue else { return }
-        ownerChanged(isPresent: !owner.isEmpty, presence: presence)
+      state.withLock { $0.subscriptions.append(sleep) }
+      let owner = try await connection.watchNameOwner(Self.busName) { [self] change in
+        ownerChanged(isPresent: change.newOwner != nil, presence: presence)
       }
+      state.withLock { $0.subscriptions.append(owner) }
     } catch {
       stop()
       throw HubError("cannot follow logind on the system bus (\(error.message))")
@@ -185,12 +190,17 @@ final class Logind: Sendable {
     }
   }
 
-  /// Releases the inhibitor and closes the connection.
+  /// Releases the inhibitor and stops following logind; the connection is the hub's, and
+  /// closes with it.
   func stop() {
     release()
-    state.withLock { state in
-      defer { state.connection = nil }
-      return state.connection
-    }?.close()
+    let subscriptions = state.withLock { state in
+      defer {
+        state.connection = nil
+        state.subscriptions = []
+      }
+      return state.subscriptions
+    }
+    subscriptions.forEach { $0.cancel() }
   }
 }

@@ -2,6 +2,7 @@ import DBus
 import HubCore
 import Logging
 import PlayerView
+import RemoteControl
 import RemoteControlMPRIS
 import ServiceLifecycle
 import Synchronization
@@ -19,7 +20,7 @@ import Synchronization
 ///
 /// Without a system bus it says so once in the hub's log and on ``SystemBusStatus`` (for
 /// `remotectl doctor`), and nothing else changes. Everything runs on the hub's bus thread: the
-/// system bus connection is served by the hub's `ConnectionThread`.
+/// system bus connection is the hub's one (``SystemBusConnection``), shared with the other parts.
 final class SystemBusService: Service, Sendable {
   /// One MPRIS player on the system bus, as the part knows it.
   struct Player: Sendable {
@@ -52,7 +53,7 @@ final class SystemBusService: Service, Sendable {
   let status: SystemBusStatus
   let hub: Hub
   private let thread: ConnectionThread
-  private let address: BusAddress
+  private let systemBus: SystemBusConnection
   private let sessionAddress: BusAddress
   let logger: Logger
   /// The system bus's view of the players, once connected.
@@ -60,16 +61,16 @@ final class SystemBusService: Service, Sendable {
   /// Every MPRIS player on the system bus, by its connection's unique name.
   let players = Mutex<[BusName: Player]>([:])
 
-  /// A part that relays the players on the system bus at `address` (the system bus unless a test
-  /// gives one) to the session bus at `sessionAddress`, its connections served on `thread`.
+  /// A part that relays the players on the hub's system bus (`systemBus`) to the session bus at
+  /// `sessionAddress`, its relays' connections served on `thread`.
   init(
-    hub: Hub, thread: ConnectionThread, sessionAddress: BusAddress, address: BusAddress = .system,
+    hub: Hub, thread: ConnectionThread, sessionAddress: BusAddress, systemBus: SystemBusConnection,
     status: SystemBusStatus, logger: Logger
   ) {
     self.hub = hub
     self.thread = thread
     self.sessionAddress = sessionAddress
-    self.address = address
+    self.systemBus = systemBus
     self.status = status
     self.logger = logger
   }
@@ -77,15 +78,14 @@ final class SystemBusService: Service, Sendable {
   func run() async throws {
     let connection: Connection
     do {
-      connection = try await Connection.connect(address, on: thread)
+      connection = try await systemBus.connection()
     } catch {
       let reason = "no system bus (\(error.message)): the system bus's MPRIS players are not relayed"
       logger.notice("\(reason)")
       status.off(reason)
-      try? await gracefulShutdown()
+      await untilGracefulShutdown()
       return
     }
-    connection.logsFailures(to: logger)
     let view = PlayerView(connection: connection, logger: logger) { _ in true }
     self.view.withLock { $0 = view }
     view.observe { [self] change in take(change, in: view) }
@@ -96,6 +96,7 @@ final class SystemBusService: Service, Sendable {
       if change.before == nil, case .systemBusPlayer(let player)? = change.relayed { settle(player.owner) }
     }
     var subscriptions: [Subscription] = []
+    var reconnects: ObservationToken?
     do {
       subscriptions.append(
         try await connection.addMatch(
@@ -103,9 +104,9 @@ final class SystemBusService: Service, Sendable {
             + "path='\(ShairportSync.path.rawValue)'"
         ) { [self] message in shairportSyncChanged(message) })
       subscriptions += try await view.start()
-      connection.onReconnect = {
+      reconnects = systemBus.observeReconnect {
         view.forgetAll()
-        Task { await view.enumerate() }
+        view.enumerateHere()
       }
       updateStatus()
     } catch {
@@ -113,7 +114,8 @@ final class SystemBusService: Service, Sendable {
       logger.warning("\(reason)")
       status.off(reason)
     }
-    try? await gracefulShutdown()
+    await untilGracefulShutdown()
+    reconnects.map(systemBus.removeReconnectObserver)
     subscriptions.forEach { $0.cancel() }
     hub.admission.withLock { $0[Self.rule] = nil }
     hub.relays.removeObserver(entered)
@@ -122,13 +124,24 @@ final class SystemBusService: Service, Sendable {
       return players.values.compactMap(\.relay)
     }
     relays.forEach { $0.close() }
-    connection.close()
+    // The connection is the hub's, shared: it closes with the hub.
+  }
+
+  /// Suspends until graceful shutdown, or until the group cancels the part: either way it
+  /// stops, so a cancellation is no failure to report.
+  private func untilGracefulShutdown() async {
+    do {
+      try await gracefulShutdown()
+    } catch {
+      logger.debug("the system-bus part is cancelled rather than shut down gracefully")
+    }
   }
 
   // MARK: - The players
 
   /// On the hub's bus thread.
   private func take(_ change: PlayerView.Change, in view: PlayerView) {
+    hub.connection.assertOnConnectionThread()
     switch change {
     case .nameAppeared(let name, let owner, isNewPlayer: true):
       players.withLock { $0[owner] = Player(busName: name) }
@@ -143,6 +156,12 @@ final class SystemBusService: Service, Sendable {
       }
     case .seeked(let owner, let position):
       players.withLock { $0[owner]?.relay }?.seeked(to: position)
+    case .processIdentified(let owner):
+      // The view asked the bus once as the player appeared; a relay goes without the process
+      // the bus cannot tell (the view said why in the log).
+      let pid: Int32? = if case .success(let pid)? = view.mirror(of: owner)?.process { pid } else { nil }
+      players.withLock { $0[owner]?.processID = pid }
+      received(Player.process, of: owner, in: view)
     case .nameVanished(_, let owner, .some):
       let relay = players.withLock { $0.removeValue(forKey: owner)?.relay }
       relay?.close()
@@ -152,17 +171,9 @@ final class SystemBusService: Service, Sendable {
     }
   }
 
-  /// Reads what the relay needs besides the player's state: its process, and shairport-sync's
-  /// interfaces when it serves them.
+  /// Reads what the relay needs besides the player's state and its process (which the view
+  /// reads): shairport-sync's interfaces when it serves them.
   private func read(_ owner: BusName, on connection: Connection) {
-    connection.call(
-      destination: .bus, path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-      member: "GetConnectionUnixProcessID", arguments: [.string(owner.rawValue)]
-    ) { [self] result in
-      let pid = (try? result.get())?.first?.int64Value.flatMap { Int32(exactly: $0) }
-      players.withLock { $0[owner]?.processID = pid }
-      view.withLock { $0 }.map { received(Player.process, of: owner, in: $0) }
-    }
     for interface in [ShairportSync.interface, ShairportSync.remoteControl] {
       connection.call(
         destination: owner, path: ShairportSync.path, interface: "org.freedesktop.DBus.Properties",
@@ -214,6 +225,7 @@ final class SystemBusService: Service, Sendable {
   /// The relay of `owner` serves: kept while the player is there, closed at once if it left
   /// meanwhile. On the hub's bus thread.
   private func started(_ relay: RelayedPlayer, for owner: BusName) {
+    hub.connection.assertOnConnectionThread()
     let relayed = players.withLock { players -> Relayed? in
       guard players[owner] != nil else { return nil }
       players[owner]?.relay = relay
