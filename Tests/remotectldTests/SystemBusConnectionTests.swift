@@ -5,6 +5,7 @@ import HubAPI
 import Logging
 import Testing
 
+@testable import HubCore
 @testable import remotectld
 
 /// The hub's one system-bus connection, shared by its parts on its bus thread, and the bus

@@ -1,6 +1,6 @@
-import DBus
-import Logging
-import RemoteControl
+package import DBus
+package import Logging
+package import RemoteControl
 import Synchronization
 
 /// The hub's one connection to the system bus, served on the hub's bus thread (the
@@ -17,7 +17,7 @@ import Synchronization
 /// same attempt, and every later one gets its outcome (a hub started without a system bus goes
 /// without one, as each part says in the log). It closes with the hub (``close()``); a part never
 /// closes it.
-final class SystemBusConnection: Sendable {
+package final class SystemBusConnection: Sendable {
   private typealias Waiter = CheckedContinuation<Result<Connection, BusError>, Never>
 
   private enum State: Sendable {
@@ -28,7 +28,7 @@ final class SystemBusConnection: Sendable {
   }
 
   /// Where the system bus is: the system bus unless a test gives one.
-  let address: BusAddress
+  package let address: BusAddress
   private let thread: ConnectionThread
   private let logger: Logger
   private let state = Mutex(State.idle)
@@ -36,7 +36,7 @@ final class SystemBusConnection: Sendable {
 
   /// The hub's system-bus connection at `address`, served on `thread`; nothing connects until
   /// ``connection()``.
-  init(address: BusAddress = .system, thread: ConnectionThread, logger: Logger) {
+  package init(address: BusAddress = .system, thread: ConnectionThread, logger: Logger) {
     self.address = address
     self.thread = thread
     self.logger = logger
@@ -46,7 +46,7 @@ final class SystemBusConnection: Sendable {
   ///
   /// - Throws: ``BusError`` when there is no system bus (or it refused the connection), or once
   ///   the hub closed it.
-  func connection() async throws(BusError) -> Connection {
+  package func connection() async throws(BusError) -> Connection {
     let isFirst = state.withLock { state -> Bool in
       guard case .idle = state else { return false }
       state = .connecting([])
@@ -71,17 +71,17 @@ final class SystemBusConnection: Sendable {
 
   /// Calls `observer` on the hub's bus thread each time the connection has come back after the
   /// system bus went away (every unique name on it changed), until ``removeReconnectObserver(_:)``.
-  func observeReconnect(_ observer: @escaping @Sendable () -> Void) -> ObservationToken {
+  package func observeReconnect(_ observer: @escaping @Sendable () -> Void) -> ObservationToken {
     reconnectObservers.withLock { $0.add(observer) }
   }
 
   /// Stops calling the observer `token` was returned for.
-  func removeReconnectObserver(_ token: ObservationToken) {
+  package func removeReconnectObserver(_ token: ObservationToken) {
     reconnectObservers.withLock { $0.remove(token) }
   }
 
   /// Closes the connection, with the hub; a part that asks afterwards gets an error.
-  func close() {
+  package func close() {
     let previous = state.withLock { state in
       defer { state = .closed }
       return state
