@@ -10,14 +10,14 @@ dbusdir=${3:?usage: $0 BINDIR UNITDIR DBUSDIR}
 
 # The folders the session bus reads activation files from: dbus-daemon's
 # <standard_session_servicedirs/> ($XDG_DATA_HOME and each of $XDG_DATA_DIRS, then /usr/share, each
-# with dbus-1/services; the variables as the bus's own environment has them, which is the systemd
-# user manager's when one runs, else this shell's), and every <servicedir> of session.conf and the
+# with dbus-1/services; XDG_DATA_DIRS as the systemd user manager gives it to the bus when one
+# runs and sets it, else as this shell has it), and every <servicedir> of session.conf and the
 # files it includes. dbus-broker reads the same configuration.
 session_bus_servicedirs() {
-  local environment data_home data_dirs dir
-  environment=$(systemctl --user show-environment 2>/dev/null || env)
-  data_home=$(sed -n 's/^XDG_DATA_HOME=//p' <<<"$environment" | head -n 1)
-  data_dirs=$(sed -n 's/^XDG_DATA_DIRS=//p' <<<"$environment" | head -n 1)
+  local data_home data_dirs dir
+  data_home=${XDG_DATA_HOME:-}
+  data_dirs=$(systemctl --user show-environment 2>/dev/null | sed -n 's/^XDG_DATA_DIRS=//p' | head -n 1)
+  data_dirs=${data_dirs:-${XDG_DATA_DIRS:-}}
   case $data_home in /*) ;; *) data_home=$HOME/.local/share ;; esac
   echo "$data_home/dbus-1/services"
   IFS=: read -r -a dirs <<<"${data_dirs:-/usr/local/share:/usr/share}"
