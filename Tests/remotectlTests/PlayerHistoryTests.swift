@@ -67,3 +67,13 @@ struct PlayerHistoryTests {
     #expect(history.entries.first?.instance == "p\(PlayerHistory.capacity + 7)")
   }
 }
+
+extension PlayerHistoryTests {
+  @Test func `a first player recorded paused that plays again stays first, and nothing is lost`() {
+    var history = PlayerHistory(entries: [
+      .init(instance: "b", playing: false), .init(instance: "a", playing: false),
+    ])
+    history.observe(["a": .init(status: .paused), "b": .init(status: .playing)])
+    #expect(history.entries == [.init(instance: "b", playing: true), .init(instance: "a", playing: false)])
+  }
+}

@@ -72,7 +72,10 @@ struct PlayerHistory: Hashable, Sendable {
 
   /// What remotectl saw now: `activity` holds every player on the bus and its status.
   mutating func observe(_ activity: [String: PlayerActivity]) {
-    let frontStillPlays = entries.first.map { activity[$0.instance]?.status == .playing } ?? false
+    // The first "still" plays only if it played when last seen, too: one that started since is
+    // among `started`, and goes first again.
+    let frontStillPlays =
+      entries.first.map { $0.playing && activity[$0.instance]?.status == .playing } ?? false
     let started = activity.keys.sorted().filter { instance in
       activity[instance]?.status == .playing
         && entries.first(where: { $0.instance == instance })?.playing != true
