@@ -266,7 +266,7 @@ else
 	sed 's|@BINDIR@|$(BINDIR)|g' dist/remotectld.service.in > $(DESTDIR)$(UNITDIR)/remotectld.service
 	$(foreach service,$(DBUS_SERVICES),sed 's|@BINDIR@|$(BINDIR)|g' dist/$(service).in \
 		> $(DESTDIR)$(DBUSDIR)/$(service) &&) true
-	@$(if $(DESTDIR),true,scripts/install-notes.sh $(BINDIR) $(UNITDIR))
+	@$(if $(DESTDIR),true,scripts/install-notes.sh $(BINDIR) $(UNITDIR) $(DBUSDIR))
 endif
 
 # The folders install made go too when nothing else is in them now, up to PREFIX but never PREFIX

@@ -1,11 +1,34 @@
 #!/usr/bin/env bash
 # What `make install` prints once the files are in place: the next step that applies on this
 # machine, and warnings for what would keep the programs from being found.
-# Usage: scripts/install-notes.sh BINDIR UNITDIR
+# Usage: scripts/install-notes.sh BINDIR UNITDIR DBUSDIR
 set -euo pipefail
 
-bindir=${1:?usage: $0 BINDIR UNITDIR}
-unitdir=${2:?usage: $0 BINDIR UNITDIR}
+bindir=${1:?usage: $0 BINDIR UNITDIR DBUSDIR}
+unitdir=${2:?usage: $0 BINDIR UNITDIR DBUSDIR}
+dbusdir=${3:?usage: $0 BINDIR UNITDIR DBUSDIR}
+
+# The folders the session bus reads activation files from: dbus-daemon's
+# <standard_session_servicedirs/> ($XDG_DATA_HOME and each of $XDG_DATA_DIRS, then /usr/share, each
+# with dbus-1/services; XDG_DATA_DIRS as the systemd user manager gives it to the bus when one
+# runs and sets it, else as this shell has it), and every <servicedir> of session.conf and the
+# files it includes. dbus-broker reads the same configuration.
+session_bus_servicedirs() {
+  local data_home data_dirs dir
+  data_home=${XDG_DATA_HOME:-}
+  data_dirs=$(systemctl --user show-environment 2>/dev/null | sed -n 's/^XDG_DATA_DIRS=//p' | head -n 1)
+  data_dirs=${data_dirs:-${XDG_DATA_DIRS:-}}
+  case $data_home in /*) ;; *) data_home=$HOME/.local/share ;; esac
+  echo "$data_home/dbus-1/services"
+  IFS=: read -r -a dirs <<<"${data_dirs:-/usr/local/share:/usr/share}"
+  for dir in "${dirs[@]}"; do case $dir in /*) echo "$dir/dbus-1/services" ;; esac; done
+  echo /usr/share/dbus-1/services
+  for dir in /usr/share/dbus-1/session.conf /etc/dbus-1/session.conf /usr/share/dbus-1/session.d/*.conf \
+    /etc/dbus-1/session.d/*.conf /etc/dbus-1/session-local.conf; do
+    [ -f "$dir" ] && sed -n 's|.*<servicedir>[[:space:]]*\([^<]*[^<[:space:]]\)[[:space:]]*</servicedir>.*|\1|p' "$dir"
+  done
+  return 0
+}
 
 echo "Installed remotectl, remotectld and binaural in $bindir."
 case ":$PATH:" in
@@ -19,6 +42,21 @@ if command -v systemd-analyze >/dev/null 2>&1 &&
   ! systemd-analyze --user unit-paths 2>/dev/null | grep -qxF "$unitdir"; then
   echo "warning: systemd does not look in $unitdir for user units, so it will not find remotectld.service."
   echo "  Link it in:  systemctl --user link $unitdir/remotectld.service"
+fi
+canonical() { realpath -m -- "$1"; }
+searched=$(session_bus_servicedirs | while read -r dir; do canonical "$dir"; done)
+if ! grep -qxF "$(canonical "$dbusdir")" <<<"$searched"; then
+  user_dir=$(session_bus_servicedirs | head -n 1)
+  echo "warning: the session bus does not look in $dbusdir for activation files, so it cannot start"
+  echo "  remotectld (remotectl hub would say so). It looks in: $(session_bus_servicedirs | sort -u | paste -sd ' ')."
+  echo "  For you alone, link the two files where it looks:"
+  echo "    mkdir -p $user_dir"
+  echo "    ln -sf $dbusdir/io.github.swift_remote_control.Hub.service \\"
+  echo "      $dbusdir/org.mpris.MediaPlayer2.remotectld.service $user_dir/"
+  echo "  Or for every user, as root, a file /etc/dbus-1/session.d/swift-remote-control.conf holding:"
+  echo "    <busconfig><servicedir>$dbusdir</servicedir></busconfig>"
+  echo "  (the bus reads it when it next starts, or at once after"
+  echo "  dbus-send --session --type=method_call --dest=org.freedesktop.DBus / org.freedesktop.DBus.ReloadConfig)."
 fi
 if systemctl --user show-environment >/dev/null 2>&1; then
   echo "Next: systemctl --user daemon-reload   (so that your systemd user manager sees remotectld.service)."

@@ -8,9 +8,11 @@ struct RemoteCtl: AsyncParsableCommand {
     commandName: "remotectl",
     abstract: "Controller for media players that support the MPRIS D-Bus specification",
     discussion: """
-      Commands and options follow playerctl's: the same output and exit codes. Without -p, \
-      commands go to the Now Playing hub's choice when remotectld runs (remotectl hub shows it), \
-      else to the player that is playing now, else to the one that played most recently.
+      Commands and options follow playerctl's: the same output and exit codes. Without -p and -a, \
+      every command goes to the Now Playing player alone: the hub's choice when remotectld runs \
+      (remotectl hub shows it), else the player that is playing now, else the one that played most \
+      recently, as remotectl noted in ${XDG_RUNTIME_DIR:-/tmp}/swift-remote-control/player-history; \
+      a command it cannot do is an error that names it.
       The bus: DBUS_SESSION_BUS_ADDRESS, else $XDG_RUNTIME_DIR/bus, else the private bus whose \
       address binaural writes to ${XDG_RUNTIME_DIR:-/tmp}/swift-remote-control/bus-address.
       """,

@@ -164,4 +164,42 @@ struct InstallTests {
     await bus.stop()
     #expect(try await Installation.make("uninstall", home: directory).status == 0)
   }
+  @Test
+  func
+    `a prefix the session bus does not search: install says so with the lines, and remotectl hub says it too`()
+    async throws
+  {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "prefix-test-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: home) }
+    let prefix = home.appendingPathComponent("opt")
+    let services = prefix.appendingPathComponent("share/dbus-1/services").path
+    let install = try await Installation.make("install", home: home, prefix: prefix)
+    #expect(install.status == 0, "\(install)")
+    #expect(
+      install.output.contains("warning: the session bus does not look in \(services) for activation files"),
+      "\(install.output)")
+    let userServices = home.appendingPathComponent(".local/share/dbus-1/services").path
+    #expect(install.output.contains("mkdir -p \(userServices)"), "\(install.output)")
+    #expect(install.output.contains("<servicedir>\(services)</servicedir>"), "\(install.output)")
+    // Into ~/.local, which the bus searches, it says nothing of the kind.
+    let local = try await Installation.make("install", home: home)
+    #expect(!local.output.contains("session bus does not look"), "\(local.output)")
+    #expect(try await Installation.make("uninstall", home: home).status == 0)
+
+    // A bus that does not look there cannot start it: the installed remotectl says why, not "install it".
+    let bus = try await ConfiguredBus.start(.session, in: home)
+    let remotectl = prefix.appendingPathComponent("bin/remotectl").path
+    let hub = try await bus.run(remotectl, ["hub"])
+    #expect(hub.status == 1, "\(hub)")
+    #expect(
+      hub.error.contains(
+        "remotectld is installed in \(prefix.path), but the bus does not look in \(services)"),
+      "\(hub.error)")
+    let doctor = try await bus.run(remotectl, ["doctor"])
+    #expect(doctor.output.contains("where the bus does not look for activation files"), "\(doctor.output)")
+    await bus.stop()
+    #expect(try await Installation.make("uninstall", home: home, prefix: prefix).status == 0)
+  }
 }

@@ -90,8 +90,8 @@ struct CheckCommand: AsyncParsableCommand {
 
 /// Picks one player for the commands that act on a single one (`check`, `watch`).
 enum PlayerResolver {
-  /// The first player in `choice`'s order (playing now, then paused, then stopped), or
-  /// `No players found`.
+  /// The first player in ``NowPlayingOrder`` (the hub's choice, else the one that played last),
+  /// or `No players found`.
   ///
   /// - Parameter named: The user named the player: look among every MPRIS name on the bus, even
   ///   those a running playerctld (or a hub answering for it) leaves out of its `PlayerNames`,
@@ -99,15 +99,9 @@ enum PlayerResolver {
   static func nowPlaying(_ choice: PlayerChoice, session: BusSession, named: Bool = false)
     async throws(ControlError) -> PlayerIdentity
   {
-    let identities =
-      named ? try await session.playersByName(choice) : try await session.selectedPlayers(choice)
-    let states = await session.states(of: identities)
-    let activity = states.reduce(into: [String: PlayerActivity]()) {
-      $0[$1.key.instance] = PlayerActivity($1.value)
-    }
-    guard let first = choice.order(identities.map(\.instance), activity: activity).first else {
-      throw .noPlayers
-    }
+    let order = try await NowPlayingOrder.find(choice, session: session, named: named)
+    guard let first = order.instances.first else { throw .noPlayers }
+    order.note(commandedTo: [])
     return PlayerIdentity(instance: first)
   }
 }

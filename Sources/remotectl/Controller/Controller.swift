@@ -5,6 +5,11 @@ internal import RemoteControlMPRIS
 /// before those on the system bus.
 enum Controller {
   /// Runs `request`: once, or following changes with `-F`.
+  ///
+  /// Without `-p` and `-a` the command goes to the Now Playing player alone (the hub's choice when
+  /// a hub runs, else the one ``PlayerHistory`` says played last): a player that cannot do it is
+  /// an error naming it, never a reason to act on another. With `-p` the named players are tried
+  /// in order, as playerctl tries them; with `-a` every selected player.
   static func run(_ request: Request) async throws(ControlError) {
     let session = try BusSession.connect()
     defer { session.bus.close() }
@@ -18,7 +23,8 @@ enum Controller {
       try await Follower(request: request, session: session).run()
       return
     }
-    var (candidates, selected) = try await candidates(for: request, on: session, isSession: true)
+    let found = try await candidates(for: request, on: session, isSession: true)
+    var (candidates, selected) = (found.candidates, found.selected)
     // playerctl takes the system bus's players too, after the session bus's. It is asked only
     // when it can change the outcome, since a media key runs this: when -p may rank one of its
     // players first, with -a, or when no session player could handle the command.
@@ -34,15 +40,25 @@ enum Controller {
     }
     if !selected, await HubRelaunch.play(request, on: session) { return }
     guard selected else { throw request.quiet ? ControlError("") : .noPlayers }
-    var handledAny = try await perform(request, on: candidates)
-    if !handledAny && system == nil,
+    let nowPlayingOnly = request.choice.players.isEmpty && !request.allPlayers
+    if nowPlayingOnly { candidates = Array(candidates.prefix(1)) }
+    var handled = try await perform(request, on: candidates)
+    if handled.isEmpty && system == nil && !(nowPlayingOnly && !candidates.isEmpty),
       let connected = try? await BusSession(bus: MediaPlayerBus.connectToSystemBus())
     {
       system = connected
-      handledAny = try await perform(
-        request, on: Self.candidates(for: request, on: connected, isSession: false).candidates)
+      var fallback = try await Self.candidates(for: request, on: connected, isSession: false).candidates
+      if nowPlayingOnly { fallback = Array(fallback.prefix(1)) }
+      handled = try await perform(request, on: fallback)
     }
-    if !handledAny { throw request.quiet ? ControlError("") : .noPlayerCouldHandle }
+    found.record?.update(seen: found.activity, commandedTo: request.verb.isChange ? handled : [])
+    if handled.isEmpty {
+      if request.quiet { throw ControlError("") }
+      guard nowPlayingOnly, let nowPlaying = candidates.first else { throw .noPlayerCouldHandle }
+      throw NowPlayingRefusal.error(
+        verb: request.verb, player: nowPlaying.identity.instance, state: nowPlaying.state,
+        chosenByHub: nowPlaying.chosenByHub)
+    }
   }
 
   /// A selected player on one bus, with its properties.
@@ -55,19 +71,34 @@ enum Controller {
     var state: PlayerState
     /// The Now Playing hub that its commands go through, when one runs on its bus.
     var hub: HubSend?
+    /// Whether it is first because the hub chose it.
+    var chosenByHub = false
+  }
+
+  /// The players found on one bus for a request.
+  struct Found {
+    /// The selected players that answered, in the order commands go to them.
+    var candidates: [Candidate]
+    /// Whether any was selected.
+    var selected: Bool
+    /// What each selected player's status was (session bus only).
+    var activity: [String: PlayerActivity] = [:]
+    /// remotectl's record as read (session bus only).
+    var record: PlayerHistory.Update?
   }
 
   /// The selected players on `session` that answered, in the order commands go to them (on the
-  /// session bus, the hub's choice first when a hub runs), and whether any was selected (a
-  /// selected player that does not answer cannot handle the command, but was found).
+  /// session bus, the hub's choice first when a hub runs, else the one ``PlayerHistory`` says
+  /// played last), and whether any was selected (a selected player that does not answer cannot
+  /// handle the command, but was found).
   private static func candidates(for request: Request, on session: BusSession, isSession: Bool)
-    async throws(ControlError) -> (candidates: [Candidate], selected: Bool)
+    async throws(ControlError) -> Found
   {
     let list: PlayerList
     if isSession {
       list = try await session.players()
     } else {
-      guard let found = try? await session.players() else { return ([], false) }
+      guard let found = try? await session.players() else { return Found(candidates: [], selected: false) }
       list = found
     }
     var identities = list.identities.filter { request.choice.isSelected($0.instance) }
@@ -78,18 +109,25 @@ enum Controller {
     {
       identities.append(BusSession.playerctld)
     }
-    if identities.isEmpty { return ([], false) }
+    if identities.isEmpty { return Found(candidates: [], selected: false) }
+    if isSession, request.verb.isChange, identities.contains(BusSession.playerctld) {
+      await PlayerctldBarrier.wait(on: session)
+    }
     let states = await session.states(of: identities)
     let activity = states.reduce(into: [String: PlayerActivity]()) {
       $0[$1.key.instance] = PlayerActivity($1.value)
     }
+    // playerctld's PlayerNames is its own record of activity, as playerctl takes it.
+    let record = isSession ? PlayerHistory.Update(previous: PlayerHistory.read()) : nil
     var order = request.choice.order(
-      identities.filter { states[$0] != nil }.map(\.instance), activity: activity,
+      identities.filter { states[$0] != nil }.map(\.instance),
+      activity: list.isPlayerctldOrder ? activity : (record?.previous.stamping(activity) ?? activity),
       ranked: list.isPlayerctldOrder)
     // The hub is looked for once (GetNameOwner, which never starts one) and read once, for its
     // choice of player and to send a verb's command through it: a hub that does not answer
     // within half a second is passed over, so that a media key never waits on it.
     var hub: HubSend?
+    var hubChoice: String?
     if isSession, order.count > 1 || request.verb.isChange {
       let client = HubClient(session: session)
       if let owner = await client.owner(),
@@ -97,32 +135,36 @@ enum Controller {
       {
         hub = HubSend(connection: session.bus.connection, owner: owner)
         order = HubChoice.order(order, choice: request.choice, active: state.active)
+        hubChoice = request.choice.players.isEmpty && order.first == state.active ? state.active : nil
       }
     }
     let candidates = order.compactMap { [hub] instance in
       let identity = PlayerIdentity(instance: instance)
-      return states[identity].map { Candidate(identity: identity, session: session, state: $0, hub: hub) }
+      return states[identity].map {
+        Candidate(
+          identity: identity, session: session, state: $0, hub: hub, chosenByHub: instance == hubChoice)
+      }
     }
-    return (candidates, true)
+    return Found(candidates: candidates, selected: true, activity: activity, record: record)
   }
 
   /// Runs `request` on `candidates` in order, until one handles it (on all with `-a`); prints
-  /// what they answer. Returns whether any handled it.
+  /// what they answer. Returns the instances that handled it.
   private static func perform(_ request: Request, on candidates: [Candidate]) async throws(ControlError)
-    -> Bool
+    -> [String]
   {
-    var handledAny = false
+    var handled: [String] = []
     for candidate in candidates {
       let outcome = try await execute(
         request, identity: candidate.identity, state: candidate.state, session: candidate.session,
         hub: candidate.hub)
       if let output = outcome.output { StandardStreams.write(output) }
       if outcome.handled {
-        handledAny = true
+        handled.append(candidate.identity.instance)
         if !request.allPlayers { break }
       }
     }
-    return handledAny
+    return handled
   }
 
   /// `verb` on one player: printing verbs from its state, changing verbs over the bus (through

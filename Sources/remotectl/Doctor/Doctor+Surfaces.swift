@@ -13,6 +13,13 @@ extension Doctor {
   static func hubAbsent(_ session: BusSession) async -> Finding {
     let activatable = (try? await session.bus.connection.listActivatableNames(timeout: .seconds(2))) ?? []
     guard activatable.contains(HubAddress.busName) else {
+      if let prefix = HubInstallation.prefix, let folder = HubInstallation.activationFolder(prefix: prefix) {
+        return Finding(
+          kind: .problem,
+          text: "no Now Playing hub runs, and the session bus cannot start it: remotectld is installed in "
+            + "\(prefix), where the bus does not look for activation files (\(folder))",
+          fix: HubInstallation.notActivatable(prefix: prefix))
+      }
       return Finding(
         kind: .note,
         text: "no Now Playing hub runs, and none is installed on this bus: remotectl without -p picks the "

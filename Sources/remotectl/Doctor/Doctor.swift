@@ -82,12 +82,15 @@ struct Doctor {
     let activity = states.reduce(into: [String: PlayerActivity]()) {
       $0[$1.key.instance] = PlayerActivity($1.value)
     }
+    // The Now Playing player as every verb chooses it: the hub's choice, else the one that
+    // played last (remotectl's record), else playing before paused.
+    let nowPlaying = (try? await NowPlayingOrder.find(choice, session: session))?.instances.first
     let target =
       self.player == nil
-      ? (selection.order(candidates.map(\.instance), activity: activity).first.map(
-        PlayerIdentity.init(instance:)) ?? PlayerIdentity(instance: player))
+      ? PlayerIdentity(instance: nowPlaying ?? player)
       : (candidates.first ?? PlayerIdentity(instance: player))
-    findings += await examine(target, session: session, states: states, activity: activity)
+    findings += await examine(
+      target, session: session, states: states, activity: activity, nowPlaying: nowPlaying)
     return findings
   }
 
@@ -134,7 +137,7 @@ struct Doctor {
   /// The findings about one player.
   private func examine(
     _ identity: PlayerIdentity, session: BusSession, states: [PlayerIdentity: PlayerState],
-    activity: [String: PlayerActivity]
+    activity: [String: PlayerActivity], nowPlaying: String?
   ) async -> [Finding] {
     var findings: [Finding] = []
     let remote = session.bus.player(identity)
@@ -154,7 +157,7 @@ struct Doctor {
         kind: .ok, text: "\(identity.instance) answers at /org/mpris/MediaPlayer2 (owner \(owner ?? "?"))"))
     findings.append(await probeDelivery(remote, state: state))
     findings += Self.commandFlags(state)
-    findings.append(Self.nowPlaying(identity, activity: activity))
+    findings.append(Self.nowPlaying(identity, activity: activity, first: nowPlaying))
     return findings
   }
 
@@ -230,9 +233,11 @@ struct Doctor {
   }
 
   /// Whether media keys and controllers without -p reach this player.
-  static func nowPlaying(_ identity: PlayerIdentity, activity: [String: PlayerActivity]) -> Finding {
-    let order = PlayerChoice().order(Array(activity.keys), activity: activity)
-    guard let first = order.first, first != identity.instance else {
+  static func nowPlaying(_ identity: PlayerIdentity, activity: [String: PlayerActivity], first: String? = nil)
+    -> Finding
+  {
+    let first = first ?? PlayerChoice().order(Array(activity.keys), activity: activity).first
+    guard let first, first != identity.instance else {
       return Finding(
         kind: .ok,
         text: "\(identity.instance) is the Now Playing player: media keys and `remotectl` without -p reach it"

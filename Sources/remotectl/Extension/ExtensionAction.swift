@@ -34,6 +34,9 @@ enum ExtensionAction: Hashable, Sendable {
     }
   }
 
+  /// Whether the action changes something (a command), rather than printing.
+  var isChange: Bool { self != .languages }
+
   /// The `Can…` property that must be `true` for the action.
   var gate: RemoteControlProperty? {
     switch self {

@@ -12,10 +12,9 @@ internal import RemoteControlMPRIS
 /// a hub, and remotectl follows the hub's choice, and sends a verb's command through it
 /// (``HubSend``), only when one runs and answers.
 struct HubClient: Sendable {
-  /// No hub owns its name on the bus.
-  static let notRunning = ControlError(
-    "The Now Playing hub is not running: start it with `remotectld &`, or install it with "
-      + "`make install` (then D-Bus starts it when asked, or `systemctl --user start remotectld`)")
+  /// No hub owns its name on the bus, and the bus cannot start one: it is not installed, or
+  /// installed where the session bus does not look (``HubInstallation``).
+  static var notRunning: ControlError { ControlError(HubInstallation.notActivatable()) }
 
   /// The connection remotectl already has.
   let connection: Connection

@@ -44,7 +44,10 @@ struct ExtensionVerbTests {
 
     let rate = try await bus.remotectl("rate", "4")
     #expect(rate.status == 1)
-    #expect(rate.error == "Could not execute command: rate is not available on binaural: CanRate is false\n")
+    #expect(
+      rate.error
+        == "Could not execute command: binaural, the Now Playing player, cannot rate: CanRate is false; "
+        + "name another with -p\n")
     let bad = try await bus.remotectl("rate", "lots")
     #expect(bad.status == 1 && bad.error.contains("rating must be a number"), "\(bad)")
     let language = try await bus.remotectl("language", "en")

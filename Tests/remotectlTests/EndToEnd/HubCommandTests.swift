@@ -38,9 +38,9 @@ struct HubCommandTests {
     #expect(try await bus.remotectl("pause").status == 0)
     // -p still decides when given.
     #expect(try await bus.remotectl("-p", "a,b", "-f", "{{playerName}}", "status").output == "a\n")
-    // Without the hub: both paused, by name.
+    // Without the hub: both paused, b the one remotectl last sent a command to (its record).
     #expect(await hub.terminate() == 0)
-    #expect(try await bus.remotectl("-f", "{{playerName}}", "status").output == "a\n")
+    #expect(try await bus.remotectl("-f", "{{playerName}}", "status").output == "b\n")
     await bus.stop()
   }
 

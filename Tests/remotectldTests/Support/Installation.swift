@@ -30,14 +30,15 @@ enum Installation {
       "share/swift-remote-control/bridge/" + $0
     }).sorted()
 
-  /// `make install` (or `uninstall`) into `home`'s `.local`, as a user whose home folder `home`
+  /// `make install` (or `uninstall`) into `prefix`, by default `home`'s `.local`, as a user whose home folder `home`
   /// is installs (`HOME` and the XDG folders under it), with this test run's debug executables as
   /// they are.
-  static func make(_ target: String, home: URL) async throws -> ClientResult {
+  static func make(_ target: String, home: URL, prefix: URL? = nil) async throws -> ClientResult {
     try await ChildProcess.run(
       "make",
       [
-        "--no-print-directory", "-C", packageRoot.path, target, "PREFIX=\(prefix(home: home).path)",
+        "--no-print-directory", "-C", packageRoot.path, target,
+        "PREFIX=\((prefix ?? Self.prefix(home: home)).path)",
         "CONFIGURATION=debug", "PRODUCTS=\(BuiltProducts.directory.path)",
       ],
       environment: environment(home: home), timeout: .seconds(60))
