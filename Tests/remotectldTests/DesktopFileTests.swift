@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import HubCore
+@testable import HubRelaunch
 @testable import remotectld
 
 /// Reading a desktop file and its `Exec` as the Desktop Entry Specification says, in process:

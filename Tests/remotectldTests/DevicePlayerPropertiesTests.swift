@@ -2,6 +2,7 @@ import DBus
 import RemoteControlMPRIS
 import Testing
 
+@testable import HubBluetooth
 @testable import HubCore
 @testable import remotectld
 

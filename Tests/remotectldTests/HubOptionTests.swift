@@ -3,7 +3,9 @@ import Foundation
 import Logging
 import Testing
 
+@testable import HubAudioSession
 @testable import HubCore
+@testable import HubWebRemote
 @testable import remotectld
 
 /// remotectld's table of options, in process: every flag the help shows is a row and parses,

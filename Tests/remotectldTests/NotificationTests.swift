@@ -6,6 +6,7 @@ import RemoteControlMPRIS
 import Testing
 
 @testable import HubCore
+@testable import HubNotifications
 @testable import remotectld
 
 /// The hub's desktop notifications (`--notify`): remotectld on a private session bus with two

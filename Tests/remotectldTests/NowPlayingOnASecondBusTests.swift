@@ -7,6 +7,7 @@ import PlayerView
 import Synchronization
 import Testing
 
+@testable import HubAudioSession
 @testable import HubCore
 @testable import remotectld
 

@@ -7,6 +7,7 @@ import ServiceLifecycle
 import Synchronization
 import Testing
 
+@testable import HubAirPlay
 @testable import HubCore
 @testable import remotectld
 

@@ -4,6 +4,7 @@ import Logging
 import SoundTestSupport
 import Testing
 
+@testable import HubAudioSession
 @testable import HubCore
 @testable import remotectld
 
