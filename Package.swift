@@ -15,8 +15,9 @@ let package = Package(
   // RemoteControl, RemoteControlTesting, RemoteControlBackend, NowPlayingArbiter and
   // AudioSessionArbiter are platform-free (macOS 15 for the Synchronization module). Everything
   // else is Linux-only: the sd-bus targets (CSystemd, DBus, RemoteControlMPRIS,
-  // RemoteControlMPRISTesting, PlayerView, podcasts, remotectl, and the hub: WebRemote, Bridge,
-  // remotectld), HubSupport (it finds resources through /proc), the PulseAudio and ALSA ones
+  // RemoteControlMPRISTesting, PlayerView, podcasts, remotectl, and the hub: HubCore, its parts
+  // (HubAudioSession, HubAirPlay, HubBluetooth, HubWebRemote, HubRelaunch, HubNotifications,
+  // HubPlayerctld, HubButton), Listening, WebRemote, Bridge, remotectld), HubSupport (it finds resources through /proc), the PulseAudio and ALSA ones
   // (CPulse, CALSA, AudioPlayback, SoundServer), binaural, which uses both, and the test support
   // (Glibc, dbus-daemon).
   platforms: [.macOS(.v15)],
