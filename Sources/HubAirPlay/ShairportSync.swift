@@ -29,7 +29,8 @@ package enum ShairportSync {
     ///
     /// - Returns: The names of the properties it took, an ill-typed one left out and named in
     ///   `illTyped`.
-    package mutating func take(_ values: Value, of interface: String) -> (taken: [String], illTyped: [String]) {
+    package mutating func take(_ values: Value, of interface: String) -> (taken: [String], illTyped: [String])
+    {
       guard case .dictionary(_, _, let entries) = values else { return ([], []) }
       let wanted = interface == ShairportSync.interface ? ShairportSync.active : ShairportSync.available
       var taken: [String] = []

@@ -43,7 +43,9 @@ package final class BluetoothService: Service, Sendable {
   ///
   /// With `publish`, the Now Playing player it publishes is registered with every adapter's
   /// `org.bluez.Media1` (``PlayerRegistration``).
-  package init(status: BluetoothStatus, address: BusAddress = .system, publish: Publish? = nil, logger: Logger) {
+  package init(
+    status: BluetoothStatus, address: BusAddress = .system, publish: Publish? = nil, logger: Logger
+  ) {
     self.status = status
     self.address = address
     self.publish = publish

@@ -18,7 +18,8 @@ package struct HTTPOptions: Sendable, Hashable {
   package var publicOrigin: PublicOrigin?
 
   package init(
-    isEnabled: Bool = true, port: Int = HTTPOptions.defaultPort, lan: Bool = false, publicOrigin: PublicOrigin? = nil
+    isEnabled: Bool = true, port: Int = HTTPOptions.defaultPort, lan: Bool = false,
+    publicOrigin: PublicOrigin? = nil
   ) {
     self.isEnabled = isEnabled
     self.port = port

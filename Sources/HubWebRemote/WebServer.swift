@@ -1,5 +1,5 @@
 import DBus
-package import FoundationEssentials
+import FoundationEssentials
 package import HubCore
 import Hummingbird
 import HummingbirdCore

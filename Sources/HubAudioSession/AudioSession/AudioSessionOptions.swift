@@ -21,7 +21,8 @@ package struct AudioSessionOptions: Sendable, Hashable {
   package var server: String?
 
   package init(
-    interruptsOnCalls: Bool = true, pausesOnRouteLoss: Bool = true, callRoles: Set<String> = ["phone", "communication"],
+    interruptsOnCalls: Bool = true, pausesOnRouteLoss: Bool = true,
+    callRoles: Set<String> = ["phone", "communication"],
     pausesForSleep: Bool = true, isExclusive: Bool = false, server: String? = nil
   ) {
     self.interruptsOnCalls = interruptsOnCalls

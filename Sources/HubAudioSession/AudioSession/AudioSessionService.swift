@@ -1,5 +1,5 @@
 package import AudioSessionArbiter
-package import BlockingIOPool
+import BlockingIOPool
 package import DBus
 package import HubCore
 import HubSupport
@@ -102,7 +102,9 @@ package final class AudioSessionService: Service, Sendable {
   package let state: Mutex<State>
 
   /// An arbiter for `hub`'s players; nothing is watched until ``run()``.
-  package init(hub: Hub, options: AudioSessionOptions, logger: Logger, processes: any ProcessTree = ProcessFiles()) {
+  package init(
+    hub: Hub, options: AudioSessionOptions, logger: Logger, processes: any ProcessTree = ProcessFiles()
+  ) {
     self.hub = hub
     self.options = options
     self.logger = logger

@@ -1,7 +1,7 @@
 import ArgumentParser
 import DBus
-import HubAirPlay
 import HubAPI
+import HubAirPlay
 import HubAudioSession
 import HubBluetooth
 import HubButton
