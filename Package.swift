@@ -15,8 +15,9 @@ let package = Package(
   // RemoteControl, RemoteControlTesting, RemoteControlBackend, NowPlayingArbiter and
   // AudioSessionArbiter are platform-free (macOS 15 for the Synchronization module). Everything
   // else is Linux-only: the sd-bus targets (CSystemd, DBus, RemoteControlMPRIS,
-  // RemoteControlMPRISTesting, PlayerView, podcasts, remotectl, and the hub: WebRemote, Bridge,
-  // remotectld), HubSupport (it finds resources through /proc), the PulseAudio and ALSA ones
+  // RemoteControlMPRISTesting, PlayerView, podcasts, remotectl, and the hub: HubCore, its parts
+  // (HubAudioSession, HubAirPlay, HubBluetooth, HubWebRemote, HubRelaunch, HubNotifications,
+  // HubPlayerctld, HubButton), Listening, WebRemote, Bridge, remotectld), HubSupport (it finds resources through /proc), the PulseAudio and ALSA ones
   // (CPulse, CALSA, AudioPlayback, SoundServer), binaural, which uses both, and the test support
   // (Glibc, dbus-daemon).
   platforms: [.macOS(.v15)],
@@ -256,11 +257,117 @@ let package = Package(
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]
     ),
+    // The hub's parts: each one module that depends on HubCore and shared libraries, never on
+    // another part; remotectld wires them (docs/hub.md, "The modules"). Package access only.
+    //
+    // The audio session (calls, lost outputs, exclusive playback; AirPlay's streams silenced as
+    // a remote player's) and sleep through logind.
+    .target(
+      name: "HubAudioSession",
+      dependencies: [
+        "HubCore", "AudioSessionArbiter", "BlockingIOPool", "DBus", "HubAPI", "HubSupport", "PlayerView",
+        "RemoteControl", "RemoteControlMPRIS", "SoundServer", "WebRemote",
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ]
+    ),
+    // AirPlay and the system bus: the system bus's MPRIS players (shairport-sync's AirPlay
+    // receiver among them), each relayed to the session bus as `NAME.system`.
+    .target(
+      name: "HubAirPlay",
+      dependencies: [
+        "HubCore", "DBus", "HubAPI", "PlayerView", "RemoteControlMPRIS",
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ]
+    ),
+    // Cars and earbuds over BlueZ: the Now Playing player registered with every adapter, and
+    // devices' own players relayed to the session bus.
+    .target(
+      name: "HubBluetooth",
+      dependencies: [
+        "HubCore", "BlockingIOPool", "DBus", "HubAPI", "HubSupport", "NowPlayingArbiter", "PlayerView",
+        "RemoteControlMPRIS",
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ]
+    ),
+    // The listening sockets the hub binds at start and holds, served by SwiftNIO from the first
+    // connection on: shared by the web remote and the bridge, no part of the hub's core.
+    .target(
+      name: "Listening",
+      dependencies: [
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdCore", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOExtras", package: "swift-nio-extras"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ]
+    ),
+    // The web server and the web remote (`WebRemote`) on the hub's command path.
+    .target(
+      name: "HubWebRemote",
+      dependencies: [
+        "HubCore", "Listening", "DBus", "HubAPI", "NowPlayingArbiter", "RemoteControl", "WebRemote",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdCore", package: "hummingbird"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ]
+    ),
+    // Bringing back the last Now Playing app (the command path's `AppRelauncher`).
+    .target(
+      name: "HubRelaunch",
+      dependencies: [
+        "HubCore", "BlockingIOPool", "DBus", "HubAPI", "HubSupport", "NowPlayingArbiter", "PlayerView",
+        "RemoteControlMPRIS",
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    // A desktop notification per track the Now Playing player plays (`--notify`).
+    .target(
+      name: "HubNotifications",
+      dependencies: [
+        "HubCore", "DBus", "HubAPI", "NowPlayingArbiter", "PlayerView", "RemoteControlMPRIS",
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ]
+    ),
+    // playerctld's interface, answered while playerctld does not run.
+    .target(
+      name: "HubPlayerctld",
+      dependencies: [
+        "HubCore", "DBus", "HubAPI", "NowPlayingArbiter",
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    // The headset button's clicks and holds (`Button1`), as iOS counts them.
+    .target(
+      name: "HubButton",
+      dependencies: [
+        "HubCore", "DBus", "HubAPI", "NowPlayingArbiter", "PlayerView", "RemoteControl", "RemoteControlMPRIS",
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
     // The Now Playing hub for the user's session bus.
     .executableTarget(
       name: "remotectld",
       dependencies: [
         "HubCore",
+        "HubAudioSession",
+        "HubAirPlay",
+        "HubBluetooth",
+        "HubWebRemote",
+        "HubRelaunch",
+        "HubNotifications",
+        "HubPlayerctld",
+        "HubButton",
+        "Listening",
         "RemoteControl",
         "NowPlayingArbiter",
         "AudioSessionArbiter",
@@ -453,7 +560,8 @@ let package = Package(
     .testTarget(
       name: "remotectldTests",
       dependencies: [
-        "remotectld", "HubCore", "BusTestSupport", "SoundTestSupport", "WebRemote", "HubAPI",
+        "remotectld", "HubCore", "HubAudioSession", "HubAirPlay", "HubBluetooth", "HubNotifications",
+        "HubRelaunch", "HubWebRemote", "BusTestSupport", "SoundTestSupport", "WebRemote", "HubAPI",
       ],
       exclude: [
         "Support/extension_player.py", "Support/logind_stand_in.py", "Support/BlueZ",

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HubCore
+import Listening
 
 /// remotectld's options for the bridge: web pages and programs publishing players.
 struct BridgeOptions: ParsableArguments {

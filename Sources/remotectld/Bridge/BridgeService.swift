@@ -4,6 +4,7 @@ import HubCore
 import HubSupport
 import Hummingbird
 import HummingbirdWebSocket
+import Listening
 import Logging
 import NIOCore
 import ServiceLifecycle

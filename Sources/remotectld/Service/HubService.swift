@@ -1,7 +1,16 @@
 import BlockingIOPool
 import DBus
 import HubAPI
+import HubAirPlay
+import HubAudioSession
+import HubBluetooth
+import HubButton
 import HubCore
+import HubNotifications
+import HubPlayerctld
+import HubRelaunch
+import HubWebRemote
+import Listening
 import Logging
 import NowPlayingArbiter
 import PlayerView

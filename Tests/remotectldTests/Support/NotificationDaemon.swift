@@ -3,6 +3,7 @@ import DBus
 import Foundation
 
 @testable import HubCore
+@testable import HubNotifications
 @testable import remotectld
 
 /// A notification server (`org.freedesktop.Notifications`) on a private session bus: Debian's
