@@ -46,7 +46,9 @@ package final class BluetoothService: Service, Sendable {
   ///
   /// With `publish`, the Now Playing player it publishes is registered with every adapter's
   /// `org.bluez.Media1` (``PlayerRegistration``).
-  package init(status: BluetoothStatus, systemBus: SystemBusConnection, publish: Publish? = nil, logger: Logger) {
+  package init(
+    status: BluetoothStatus, systemBus: SystemBusConnection, publish: Publish? = nil, logger: Logger
+  ) {
     self.status = status
     self.systemBus = systemBus
     self.publish = publish
