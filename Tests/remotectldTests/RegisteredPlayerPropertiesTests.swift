@@ -97,7 +97,9 @@ struct RegisteredPlayerPropertiesTests {
   func `an ill-typed metadata entry is made into what bluetoothd accepts`(
     key: String, sent: Value, accepted: Value
   ) {
-    let metadata = Self.metadata([key: sent, "xesam:title": key == "xesam:title" ? sent : .string("Song")])
+    var entries: [String: Value] = ["xesam:title": .string("Song")]
+    entries[key] = sent
+    let metadata = Self.metadata(entries)
     #expect(metadata[key] == accepted)
     #expect(key == "xesam:title" || metadata["xesam:title"] == .string("Song"))
     let properties = RegisteredPlayerProperties(["Metadata": .vardict([key: sent])])
@@ -119,11 +121,12 @@ struct RegisteredPlayerPropertiesTests {
     ("mpris:trackid", .string("track-1")), ("mpris:trackid", .int32(1)),
   ])
   func `a metadata entry that cannot be made so is left out alone`(key: String, sent: Value) {
+    var entries: [String: Value] = ["xesam:album": .string("Record")]
+    entries[key] = sent
     let properties = RegisteredPlayerProperties([
-      "Metadata": .vardict([key: sent, "xesam:album": key == "xesam:album" ? sent : .string("Record")]),
-      "PlaybackStatus": .string("Playing"),
+      "Metadata": .vardict(entries), "PlaybackStatus": .string("Playing"),
     ])
-    let metadata = Self.metadata([key: sent, "xesam:album": key == "xesam:album" ? sent : .string("Record")])
+    let metadata = Self.metadata(entries)
     #expect(metadata[key] == nil)
     #expect(key == "xesam:album" || metadata["xesam:album"] == .string("Record"))
     #expect(properties.properties["PlaybackStatus"] == .string("Playing"))
