@@ -15,5 +15,9 @@ package enum Bluetooth1 {
     /// `Registered` (`as`): the adapters the Now Playing player is registered with; empty while it
     /// is not published.
     package static let registered = "Registered"
+    /// `Refusals` (`a{ss}`): by adapter, what bluetoothd refused of the Now Playing player's
+    /// registration there (its error) and what the hub did: registered without some properties,
+    /// or not at all.
+    package static let refusals = "Refusals"
   }
 }

@@ -25,6 +25,10 @@ enum BlueZ {
   /// `org.bluez.MediaTransport1`: an audio stream to or from a device (profiles/audio/transport.c).
   static let mediaTransport = "org.bluez.MediaTransport1"
 
+  /// The error bluetoothd answers a call with ill-typed arguments with (src/error.c
+  /// `btd_error_invalid_args`): `RegisterPlayer` with a property `set_player_property` refuses.
+  static let invalidArguments: BusError.Name = "org.bluez.Error.InvalidArguments"
+
   /// The A2DP Sink UUID (lib/uuid.h `A2DP_SINK_UUID`). A transport's `UUID` is its *local*
   /// endpoint's (transport.c `get_uuid`), so a transport of this UUID carries sound from the
   /// device, the A2DP source, to this computer (`media_transport_init_sink`).

@@ -12,7 +12,8 @@ import RemoteControlMPRIS
 /// `false` with nothing running would drop the Play that brings back the last app
 /// (``Relauncher``).
 package enum BluetoothCapabilities {
-  /// The overrides of the Bluetooth outlet (``Outlet/Overrides``), computed here only:
+  /// The capabilities among the overrides of the Bluetooth outlet (``Outlet/Overrides``), computed
+  /// here only (``RegisteredPlayer`` then makes every value one bluetoothd accepts):
   /// - `CanControl` (MPRIS `CanControl`): always `true`, since the hub takes every press, and
   ///   MPRIS never announces a change of it that bluetoothd could follow.
   /// - `CanPlay` (MPRIS `CanPlay`): the Now Playing player's own, and with none `true` when

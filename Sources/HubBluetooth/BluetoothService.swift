@@ -87,7 +87,7 @@ package final class BluetoothService: Service, Sendable {
         let (player, withdraw) = try await publish(connection)
         close = withdraw
         let registration = PlayerRegistration(player: player, on: connection, logger: logger) { [status] in
-          status.registered($0)
+          status.registered($0, refusals: $1)
         }
         state.withLock { $0.registration = registration }
       } catch {
@@ -248,7 +248,11 @@ package final class BluetoothService: Service, Sendable {
   private func notify() {
     let (objects, present, registration) = state.withLock { ($0.objects, $0.owner != nil, $0.registration) }
     registration?.update(objects)
-    if present { status.serves(adapters: objects.mediaAdapters, registered: registration?.registered) }
+    if present {
+      status.serves(
+        adapters: objects.mediaAdapters, registered: registration?.registered,
+        refusals: registration?.refusals ?? [:])
+    }
     for observer in observers.withLock({ $0 }) { observer(objects) }
   }
 }

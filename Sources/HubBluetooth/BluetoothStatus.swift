@@ -11,6 +11,9 @@ package final class BluetoothStatus: Sendable {
     var adapters: [String] = []
     /// The adapters the Now Playing player is registered with; `nil` when it is not published.
     var registered: [String]?
+    /// What bluetoothd refused of the registrations, by adapter: ``PlayerRegistration/Refusal``'s
+    /// sentence.
+    var refusals: [String: String] = [:]
   }
 
   private let state = Mutex(State())
@@ -24,16 +27,30 @@ package final class BluetoothStatus: Sendable {
   }
 
   /// bluetoothd is on the system bus, with `adapters` serving `org.bluez.Media1`, the Now
-  /// Playing player registered with `registered` (`nil` when it is not published).
-  package func serves(adapters: [ObjectPath], registered: [ObjectPath]?) {
+  /// Playing player registered with `registered` (`nil` when it is not published), and what
+  /// bluetoothd refused of it.
+  func serves(
+    adapters: [ObjectPath], registered: [ObjectPath]?,
+    refusals: [ObjectPath: PlayerRegistration.Refusal] = [:]
+  ) {
     state.withLock {
-      $0 = State(reason: "", adapters: adapters.map(\.rawValue), registered: registered?.map(\.rawValue))
+      $0 = State(
+        reason: "", adapters: adapters.map(\.rawValue), registered: registered?.map(\.rawValue),
+        refusals: Self.sentences(refusals))
     }
   }
 
-  /// The registrations changed: the player is registered with `registered`.
-  func registered(_ registered: [ObjectPath]) {
-    state.withLock { $0.registered = registered.map(\.rawValue) }
+  /// The registrations changed: the player is registered with `registered`, and bluetoothd
+  /// refused `refusals`.
+  func registered(_ registered: [ObjectPath], refusals: [ObjectPath: PlayerRegistration.Refusal] = [:]) {
+    state.withLock {
+      $0.registered = registered.map(\.rawValue)
+      $0.refusals = Self.sentences(refusals)
+    }
+  }
+
+  private static func sentences(_ refusals: [ObjectPath: PlayerRegistration.Refusal]) -> [String: String] {
+    Dictionary(uniqueKeysWithValues: refusals.map { ($0.key.rawValue, $0.value.sentence) })
   }
 
   /// Why Bluetooth is off, empty when bluetoothd is there.
@@ -46,6 +63,8 @@ package final class BluetoothStatus: Sendable {
   /// - `Adapters` (`as`): the adapters whose `org.bluez.Media1` the hub sees.
   /// - `Registered` (`as`): the adapters the Now Playing player is registered with (`RegisterPlayer`
   ///   answered); empty while it is not published.
+  /// - `Refusals` (`a{ss}`): by adapter, what bluetoothd refused of the registration there (its
+  ///   error) and what the hub did (registered without some properties, or not at all).
   ///
   /// Changes are not announced: a controller reads them when it asks.
   package var interface: Interface {
@@ -60,6 +79,13 @@ package final class BluetoothStatus: Sendable {
         },
         Interface.Property(Bluetooth1.Property.registered, "as", change: .none) { [self] in
           .strings(state.withLock { $0.registered ?? [] })
+        },
+        Interface.Property(Bluetooth1.Property.refusals, "a{ss}", change: .none) { [self] in
+          .dictionary(
+            keySignature: "s", valueSignature: "s",
+            state.withLock { $0.refusals }.sorted { $0.key < $1.key }.map {
+              DictionaryEntry(key: .string($0.key), value: .string($0.value))
+            })
         },
       ])
   }

@@ -17,6 +17,14 @@ extension Doctor {
     let reason = status[Bluetooth1.Property.reason]?.stringValue ?? ""
     let adapters = (status[Bluetooth1.Property.adapters]?.arrayElements ?? []).compactMap(\.stringValue)
     let registered = (status[Bluetooth1.Property.registered]?.arrayElements ?? []).compactMap(\.stringValue)
+    var refusals: [(adapter: String, sentence: String)] = []
+    if case .dictionary(_, _, let entries)? = status[Bluetooth1.Property.refusals] {
+      refusals = entries.compactMap { entry in
+        entry.key.stringValue.flatMap { adapter in
+          entry.value.stringValue.map { (adapter: adapter, sentence: $0) }
+        }
+      }
+    }
     var findings: [Finding] = []
     if !reason.isEmpty {
       findings.append(Finding(kind: .note, text: "Bluetooth: \(reason)"))
@@ -32,6 +40,19 @@ extension Doctor {
               : "; the Now Playing player is registered with \(registered.joined(separator: ", "))")
             + (unregistered.isEmpty || registered.isEmpty
               ? "" : " but not with \(unregistered.joined(separator: ", ")) (see the hub's log)")))
+      // What bluetoothd refused (profiles/audio/media.c type-checks every property of a
+      // registration): a car there shows less, or nothing, of the Now Playing app.
+      for (adapter, sentence) in refusals.sorted(by: { $0.adapter < $1.adapter }) {
+        let isRegistered = registered.contains(adapter)
+        findings.append(
+          Finding(
+            kind: isRegistered ? .note : .problem,
+            text: "Bluetooth: on \(adapter), \(sentence)",
+            fix: isRegistered
+              ? nil
+              : "see the hub's log (`journalctl --user -u remotectld`) for bluetoothd's answer, and bluetoothd's own "
+                + "(`journalctl -u bluetooth`)"))
+      }
     }
     if let process = await mprisProxy(session) {
       // Its advice only where the hub takes its place: registered with the adapters.

@@ -169,14 +169,8 @@ struct HubService: Service {
     let bluetooth = BluetoothService(
       status: bluetoothStatus, systemBus: systemBus,
       publish: { connection in
-        let outlet = try await nowPlaying.publish(
-          on: connection, at: .mediaPlayer, interfaces: [.player],
-          overrides: BluetoothCapabilities.overrides(commands: commands))
-        outlet.setPublished(true)
-        return (
-          PlayerRegistration.Player(path: outlet.path) { outlet.currentProperties(of: .player) },
-          close: { outlet.close() }
-        )
+        let player = try await RegisteredPlayer.publish(nowPlaying, on: connection, commands: commands)
+        return (player.registration, close: { player.close() })
       }, logger: logger)
     // Kept alive by the observers it installs, for as long as the hub runs.
     _ = DevicePlayerRule(hub: hub, bluetooth: bluetooth, logger: logger)

@@ -598,14 +598,12 @@ struct BluetoothTests {
           environment: environment)
         try await stage.bus.waitForName(RelaunchTests.Stage.hubName)
         let canPlay = {
-          try await double.registrations()["/org/bluez/hci0"]?.players.first?.properties["CanPlay"]
+          try await double.registrations()["/org/bluez/hci0"]?.players.first?.flags["CanPlay"]
         }
-        try await eventually("the hub to register, saying it cannot play yet", canPlay) {
-          if case .flag(false)? = $0 { true } else { false }
-        }
+        try await eventually("the hub to register, saying it cannot play yet", canPlay) { $0 == false }
         try await stage.seeNowPlayingThenQuit("carplay")
         try await eventually("the registration to say the hub can play with no player", canPlay) {
-          if case .flag(true)? = $0 { true } else { false }
+          $0 == true
         }
         let sent = try await double.press("Play")
         #expect(!sent.hasPrefix("refused"), "\(sent)")

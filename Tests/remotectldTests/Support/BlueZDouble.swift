@@ -3,9 +3,12 @@ import Foundation
 
 /// A double of bluetoothd (`org.bluez`) on a private system bus: `BlueZ/bluez_double.py`, Debian's
 /// python3-dbusmock `bluez5` template given what bluetoothd 5.66 has and the template lacks
-/// (`Media1.RegisterPlayer`/`UnregisterPlayer`, `SupportedUUIDs`, adapters announced with all
-/// their interfaces, devices' `MediaPlayer1` and `MediaTransport1`, no-reply calls on the
-/// registered player), each behaviour written from the BlueZ source the file cites.
+/// (`Media1.RegisterPlayer`/`UnregisterPlayer` with media.c's type checks, a `PropertiesChanged`
+/// parsed up to its first refused entry, the player named by `Identity`, what a car shows, a car's
+/// settings as `Properties.Set`, `SupportedUUIDs`, adapters announced and removed with all their
+/// interfaces, devices' `MediaPlayer1` and `MediaTransport1` starting idle, no-reply calls on the
+/// registered player), each behaviour written from the BlueZ source the file cites. Its header lists
+/// what still differs from bluetoothd and the real-bluetoothd test that covers it.
 ///
 /// It is a double, not bluetoothd: the kernel on these machines has no Bluetooth and no
 /// `/dev/vhci`, so bluetoothd cannot run. The test drives it over `org.bluez.Mock` with `gdbus`.
@@ -86,25 +89,50 @@ struct BlueZDouble: Sendable {
     return output.components(separatedBy: "(uint64").count - 1
   }
 
-  /// One adapter's registered players, in bluetoothd's order.
+  /// One adapter's registered players, in bluetoothd's order, and what a car there shows.
   struct Adapter: Decodable, Sendable {
+    /// A registered player as bluetoothd keeps it (media.c `struct media_player`), filled only by
+    /// what its parsing accepted.
     struct Player: Decodable, Sendable {
       var sender: String
       var path: String
-      /// The PlaybackStatus registered, as later PropertiesChanged updated it.
-      var status: String? { properties["PlaybackStatus"]?.text }
-      /// `xesam:title` of the Metadata registered, as later PropertiesChanged updated it.
-      var title: String? {
-        if case .object(let metadata)? = properties["Metadata"] { metadata["xesam:title"]?.text } else { nil }
-      }
+      /// The entries bluetoothd accepted, as they were sent, by name.
       var properties: [String: JSON]
+      /// The PlaybackStatus bluetoothd holds.
+      var status: String?
+      /// The track bluetoothd holds (`Title`, `Artist`, `Album`, `Genre`, `Duration`, `TrackNumber`).
+      var track: [String: String]?
+      /// The player's settings: `Shuffle` (off, alltracks), `Repeat` (off, singletrack, alltracks).
+      var settings: [String: String]
+      /// CanPlay, CanPause, CanGoNext, CanGoPrevious, CanControl as bluetoothd holds them.
+      var flags: [String: Bool]
+      /// Its name: `Identity`, else "Player".
+      var name: String
+      /// The PropertiesChanged it got.
       var signals: Int
+      /// The entries at which the parsing of a PropertiesChanged stopped, in order.
+      var refused: [String]
+      /// The title bluetoothd holds.
+      var title: String? { track?["Title"] }
+    }
+    /// What a car connected to the adapter shows: the first player's track as it was at its last
+    /// TRACK_CHANGED, its status at its last STATUS_CHANGED, and its name.
+    struct Car: Decodable, Sendable, Equatable {
+      var title: String?
+      var artist: String?
+      var album: String?
+      var status: String?
+      var name: String
     }
     var players: [Player]
     /// The successful RegisterPlayer calls on it.
     var calls: Int
+    /// The RegisterPlayer calls refused as ill-typed.
+    var refused: Int
     /// The successful UnregisterPlayer calls on it.
     var unregistered: Int
+    /// What a car there shows, `nil` with no player registered.
+    var car: Car?
   }
 
   /// A JSON value of the double's report.
@@ -144,6 +172,34 @@ struct BlueZDouble: Sendable {
   @discardableResult
   func press(_ member: String, adapter: String = "/org/bluez/hci0") async throws -> String {
     try await firstString(call("SendToPlayer", [adapter, member]))
+  }
+
+  /// What a car connected to `adapter` shows, `nil` with no player registered there.
+  func car(adapter: String = "/org/bluez/hci0") async throws -> Adapter.Car? {
+    try await registrations()[adapter]?.car
+  }
+
+  /// Sends the adapter's first registered player a car's setting, as bluetoothd does (a
+  /// `Properties.Set` of `Shuffle` or `LoopStatus`, no reply expected): `key` `Shuffle` or
+  /// `Repeat`, `value` AVRCP's (`off`, `alltracks`, `singletrack`, `group`). Returns the unique
+  /// name it went to, `EINVAL` when the player never said that setting, empty when nothing was sent.
+  @discardableResult
+  func setPlayerSetting(_ key: String, _ value: String, adapter: String = "/org/bluez/hci0") async throws
+    -> String
+  {
+    try await firstString(call("SetPlayerSetting", [adapter, key, value]))
+  }
+
+  /// Removes adapter `name` (`hci0`) with its devices and registered players, as bluetoothd does
+  /// when its controller goes.
+  func removeAdapter(_ name: String) async throws {
+    try await call("RemoveAdapterAnnounced", [name])
+  }
+
+  /// Makes every adapter refuse `property` whatever its value, as a bluetoothd stricter than 5.66
+  /// would.
+  func refuse(_ property: String) async throws {
+    try await call("RefuseProperty", [property])
   }
 
   /// Makes RegisterPlayer on `adapter` fail with `error` (none when empty).

@@ -1,15 +1,51 @@
 '''A double of bluetoothd 5.66 for the hub's Bluetooth tests: a python3-dbusmock template.
 
 It is a double, not bluetoothd: these machines' kernels have no Bluetooth and no /dev/vhci, so
-bluetoothd cannot run. It is Debian's python3-dbusmock `bluez5` template (run with
+bluetoothd cannot run here. It is Debian's python3-dbusmock `bluez5` template (run with
 `python3 -m dbusmock --system -t THIS_FILE` on a private system bus), given what bluetoothd 5.66
-has and the template lacks, each written from BlueZ 5.66's source as cited beside it:
+has and the template lacks, each written from BlueZ 5.66's source as cited beside it, and as strict
+as bluetoothd where the hub meets it:
 
 - `org.bluez.Media1` on each adapter, with `SupportedUUIDs`, `RegisterPlayer(o, a{sv})` and
-  `UnregisterPlayer(o)`; every registration is recorded, in order, for the test to read.
-- Adapters announced by one `InterfacesAdded` carrying all their interfaces.
-- `org.bluez.MediaPlayer1` and `org.bluez.MediaTransport1` objects on devices.
-- Calls on a registered player sent with no reply expected, to the adapter's first player.
+  `UnregisterPlayer(o)`. Each registered player is a model of media.c's `struct media_player`,
+  filled by the same parsing: `parse_player_properties` → `set_player_property` with its type
+  checks (`set_status`, `set_position`, `parse_player_metadata` and its `parse_*_metadata`,
+  `set_shuffle`, `set_repeat`, `set_flag`, `set_name`), keys compared case-insensitively;
+  `RegisterPlayer` answers `org.bluez.Error.InvalidArguments` when an entry is refused, and a
+  `PropertiesChanged` of `org.mpris.MediaPlayer2.Player` stops at the first refused entry,
+  silently (`properties_changed`), as a `Seeked` that is not `x` does nothing (`position_changed`).
+- The player's name: `Identity`, else "Player" (`media_player_get_player_name`).
+- What a car connected to the adapter shows (`car`): the first registered player's (avrcp.c serves
+  every session `g_slist_nth_data(server->players, 0)`) track as it was at its last
+  `AVRCP_EVENT_TRACK_CHANGED`, sent only when `parse_player_metadata` got to the end, and its status
+  at its last `AVRCP_EVENT_STATUS_CHANGED` (`set_status`); a car re-reads the track on that event.
+- Calls on the registered player sent with no reply expected, to the adapter's first player, only
+  when its flags allow (`media_player_play`…); a car's shuffle and repeat setting sent as
+  `org.freedesktop.DBus.Properties.Set` with no reply expected (`media_player_set_setting`).
+- Adapters announced by one `InterfacesAdded` carrying all their interfaces, and removed with their
+  devices and registered players (media.c `path_free`, which sends each player `Release`), by one
+  `InterfacesRemoved` per object naming all its interfaces (gdbus/object.c `emit_interfaces_removed`).
+- `org.bluez.MediaPlayer1` and `org.bluez.MediaTransport1` objects on devices; a transport starts
+  `idle` (transport.c `media_transport_create`) and goes through `pending` to `active`, each
+  announced (`transport_set_state`).
+
+What differs from bluetoothd, and the test that covers it with the real bluetoothd 5.66 (the real
+Bluetooth tier: Debian's kernel in qemu, `btvirt` controllers, bumble as the car, earbuds and phone,
+under scripts/bluetooth-vm/):
+- No radio, no AVRCP, no A2DP: `car` is a model of what a car reads, not a car. A car's
+  `GetElementAttributes`, `GetPlayStatus`, `PLAYBACK_STATUS_CHANGED`, `TRACK_CHANGED`, its player list
+  (AVRCP browsing) naming the app, and its passthrough presses: the real tier's car tests.
+- A car's setting (`SetPlayerApplicationSettingValue`) is sent by the test (`SetPlayerSetting`), not
+  by avrcp.c from a controller's request; the real tier's car sets shuffle and repeat.
+- Position extrapolation, `TRACK_REACHED_START`/`END` and the seeking statuses are not modelled;
+  held fast-forward and rewind: the real tier.
+- Devices' `MediaPlayer1` objects have no AVRCP target behind them and transports no stream; their
+  states are what the test sets: the real tier's phone (bumble as AVRCP target and A2DP source).
+- The bus policy and credentials of the real system bus (bluetoothd as root calling the hub's
+  objects): the real tier runs bluetoothd as root on a system dbus-daemon with Debian's policy.
+- `FailMedia1` and `RefuseProperty` are this double's, not bluetoothd's: they stand for a Media1 that
+  fails and for a bluetoothd stricter than 5.66 (other releases parse differently), so that the
+  hub's answer to a refusal can be tested.
 
 The test drives it on `org.bluez.Mock` at `/` (the template's interface): `AddAdapter`,
 `AddDevice` (the template's), and the members below.
@@ -40,18 +76,25 @@ MPRIS_PLAYER_IFACE = 'org.mpris.MediaPlayer2.Player'
 # (lib/uuid.h A2DP_SOURCE_UUID, A2DP_SINK_UUID).
 SUPPORTED_UUIDS = ['0000110a-0000-1000-8000-00805f9b34fb', '0000110b-0000-1000-8000-00805f9b34fb']
 
-# adapter path -> [registration], in registration order: media.c `media_player_create` appends
+# adapter path -> [MediaPlayer], in registration order: media.c `media_player_create` appends
 # to `adapter->players` (g_slist_append), as avrcp.c `avrcp_register_player` appends to
 # `server->players`.
 registrations = {}
 # adapter path -> every RegisterPlayer call answered with success, for counting.
 register_calls = {}
+# adapter path -> every RegisterPlayer call refused with InvalidArguments.
+refused_calls = {}
 # adapter path -> every UnregisterPlayer call answered with success.
 unregister_calls = {}
 # adapter path -> D-Bus error name RegisterPlayer answers with, set by FailMedia1.
 failing = {}
+# Property names refused as ill-typed whatever their value, set by RefuseProperty (lower case).
+refused_properties = set()
 # player path -> count, for unique MediaPlayer1/MediaTransport1 paths.
 counters = {'player': 0, 'fd': 0}
+
+UINT32 = 2 ** 32
+UINT64 = 2 ** 64
 
 
 def load(mock, parameters):
@@ -70,6 +113,179 @@ def announce_added(path):
                        [dbus.ObjectPath(path), mockobject.objects[path].props])
 
 
+def announce_removed(path):
+    '''Removes `path` and sends one `InterfacesRemoved` naming all its interfaces, as
+    gdbus/object.c's `emit_interfaces_removed` sends for the interfaces an object lost.'''
+    interfaces = list(mockobject.objects[path].props.keys())
+    manager = mockobject.objects['/']
+    manager.RemoveObject(path)
+    manager.EmitSignal(OBJECT_MANAGER_IFACE, 'InterfacesRemoved', 'oas',
+                       [dbus.ObjectPath(path), dbus.Array(interfaces, signature='s')])
+
+
+# MARK: - media.c's registered player
+
+def is_type(value, kind):
+    '''Whether `value`, the content of one variant as python-dbus hands it over, is of the D-Bus
+    type `kind`: python-dbus marks a variant's content with `variant_level` 1, and a variant inside
+    it (type `v`, which bluetoothd never accepts where it checks a type) with 2.'''
+    return isinstance(value, kind) and getattr(value, 'variant_level', 1) <= 1 \
+        and not (kind is dbus.String and isinstance(value, dbus.ObjectPath))
+
+
+class MediaPlayer:
+    '''media.c's `struct media_player`: what bluetoothd keeps of a registered player, filled only
+    by what its parsing accepts.'''
+
+    def __init__(self, sender, path):
+        self.sender = str(sender)
+        self.path = str(path)
+        self.status = None
+        self.position = 0
+        self.duration = 0
+        self.track = None
+        self.settings = {}
+        # set_flag's targets, false until the player says otherwise (g_new0).
+        self.flags = {'CanPlay': False, 'CanPause': False, 'CanGoNext': False,
+                      'CanGoPrevious': False, 'CanControl': False}
+        self.name = None
+        # Every entry accepted, by the name the player sent it under, as JSON.
+        self.properties = {}
+        self.signals = 0
+        self.seeked = 0
+        # The PropertiesChanged whose parsing stopped at a refused entry, and those entries.
+        self.refused = []
+        # What a car connected to the adapter reads of this player (see the header).
+        self.car = {'title': None, 'artist': None, 'album': None, 'status': None}
+        self.watches = []
+
+    def json(self):
+        return {'sender': self.sender, 'path': self.path, 'properties': self.properties,
+                'status': self.status, 'track': self.track, 'settings': self.settings,
+                'flags': self.flags, 'name': self.name or 'Player', 'position': self.position,
+                'duration': self.duration, 'signals': self.signals, 'seeked': self.seeked,
+                'refused': self.refused, 'car': self.car}
+
+    # parse_player_properties: every entry in the order sent, stopping at the first refused one.
+    def parse_properties(self, properties):
+        for key, value in properties.items():
+            if not self.set_property(str(key), value):
+                return str(key)
+            self.properties[str(key)] = to_json(value)
+        return None
+
+    def set_property(self, key, value):
+        '''set_player_property: False for a refused entry.'''
+        name = key.lower()
+        if name in refused_properties:
+            return False
+        if name == 'playbackstatus':
+            return self.set_status(value)
+        if name == 'position':
+            return self.set_position(value)
+        if name == 'metadata':
+            return self.parse_metadata(value)
+        if name == 'shuffle':
+            if not is_type(value, dbus.Boolean):
+                return False
+            return self.set_setting('Shuffle', 'alltracks' if value else 'off')
+        if name == 'loopstatus':
+            if not is_type(value, dbus.String):
+                return False
+            # loop_status_to_repeat
+            repeat = {'none': 'off', 'track': 'singletrack', 'playlist': 'alltracks'}.get(value.lower())
+            return repeat is not None and self.set_setting('Repeat', repeat)
+        flag = {'canplay': 'CanPlay', 'canpause': 'CanPause', 'cangonext': 'CanGoNext',
+                'cangoprevious': 'CanGoPrevious', 'cancontrol': 'CanControl'}.get(name)
+        if flag:
+            if not is_type(value, dbus.Boolean):
+                return False
+            self.flags[flag] = bool(value)
+            return True
+        if name == 'identity':
+            if not is_type(value, dbus.String):
+                return False
+            self.name = str(value)
+            return True
+        # DBG("%s not supported, ignoring")
+        return True
+
+    def set_status(self, value):
+        if not is_type(value, dbus.String):
+            return False
+        if self.status != str(value):
+            self.status = str(value)
+            # AVRCP_EVENT_STATUS_CHANGED
+            self.car['status'] = self.status
+        return True
+
+    def set_position(self, value):
+        if not is_type(value, dbus.Int64):
+            return False
+        # Read as uint64, divided by 1000, kept in 32 bits.
+        self.position = (int(value) % UINT64 // 1000) % UINT32
+        return True
+
+    def set_setting(self, key, value):
+        '''set_property: the setting a car reads (AVRCP_EVENT_SETTINGS_CHANGED when it changes).'''
+        self.settings[key] = value
+        return True
+
+    def parse_metadata(self, value):
+        '''parse_player_metadata: the track is replaced before its entries are read, so a refused
+        entry leaves it with those before it, and no TRACK_CHANGED.'''
+        if not is_type(value, (dbus.Dictionary, dbus.Array)):
+            return False
+        self.track = {}
+        if isinstance(value, dbus.Array):
+            # An array whose elements are not dict entries.
+            if len(value) > 0:
+                return False
+            value = {}
+        has_title = False
+        for key, entry in value.items():
+            name = str(key).lower()
+            if name in ('xesam:title', 'xesam:album'):
+                if not is_type(entry, dbus.String):
+                    return False
+                self.track['Title' if name == 'xesam:title' else 'Album'] = str(entry)
+                has_title = has_title or name == 'xesam:title'
+            elif name in ('xesam:artist', 'xesam:genre'):
+                # parse_array_metadata: an array; empty is accepted, else its first element must
+                # be a string, and is all that is kept.
+                if not is_type(entry, (dbus.Array, dbus.Dictionary)):
+                    return False
+                if len(entry) == 0:
+                    continue
+                first = entry[0] if isinstance(entry, dbus.Array) else None
+                if not (isinstance(first, dbus.String) and getattr(first, 'variant_level', 0) == 0):
+                    return False
+                self.track['Artist' if name == 'xesam:artist' else 'Genre'] = str(first)
+            elif name == 'mpris:length':
+                if not (is_type(entry, dbus.Int64) or is_type(entry, dbus.UInt64)):
+                    return False
+                milliseconds = int(entry) % UINT64 // 1000
+                self.duration = milliseconds % UINT32
+                self.track['Duration'] = str(milliseconds)
+            elif name == 'xesam:tracknumber':
+                if not (is_type(entry, dbus.Int32) or is_type(entry, dbus.UInt32)):
+                    return False
+                self.track['TrackNumber'] = str(int(entry) % UINT32)
+        if not has_title:
+            self.track['Title'] = ''
+        self.position = 0
+        # AVRCP_EVENT_TRACK_CHANGED: a car reads the track again.
+        self.car.update({'title': self.track.get('Title'), 'artist': self.track.get('Artist'),
+                         'album': self.track.get('Album')})
+        return True
+
+
+def invalid_arguments():
+    '''src/error.c `btd_error_invalid_args`.'''
+    return dbus.exceptions.DBusException('Invalid arguments in method call',
+                                         name='org.bluez.Error.InvalidArguments')
+
+
 # MARK: - Media1
 # Added to each adapter by AddAdapter, not to the template's main object: AddTemplate adds every
 # D-Bus method it finds at this module's top level to `/`.
@@ -81,65 +297,71 @@ def register_player(adapter, path, properties, sender=None):
     follows its `PropertiesChanged` (`g_dbus_add_properties_watch` on org.mpris.MediaPlayer2.Player)
     and `Seeked` (`g_dbus_add_signal_watch`), and drops it when the sender leaves the bus
     (`g_dbus_add_disconnect_watch` → `media_player_exit`); then `parse_player_properties` reads
-    the dict, InvalidArguments if a known key has the wrong type.'''
+    the dict: InvalidArguments, and the player destroyed, at the first entry refused.'''
     if adapter.path in failing:
         raise dbus.exceptions.DBusException('refused by the test', name=failing[adapter.path])
     players = registrations.setdefault(adapter.path, [])
-    if any(entry['sender'] == sender and entry['path'] == path for entry in players):
+    if any(player.sender == sender and player.path == path for player in players):
         raise dbus.exceptions.DBusException('Already Exists', name='org.bluez.Error.AlreadyExists')
-    # set_status, set_position, set_metadata… (media.c `set_player_property`): the types read.
-    expected = {'PlaybackStatus': dbus.String, 'Position': dbus.Int64, 'Metadata': dbus.Dictionary,
-                'Shuffle': dbus.Boolean, 'LoopStatus': dbus.String, 'Rate': dbus.Double}
-    for key, kind in expected.items():
-        if key in properties and not isinstance(properties[key], kind):
-            raise dbus.exceptions.DBusException('Invalid arguments in method call',
-                                                name='org.bluez.Error.InvalidArguments')
-    entry = {'sender': str(sender), 'path': str(path), 'properties': to_json(properties),
-             'signals': 0, 'seeked': 0}
+    player = MediaPlayer(sender, path)
     bus = system_bus()
 
     def changed(interface, changed_properties, invalidated):
-        if interface != MPRIS_PLAYER_IFACE:
-            return
-        entry['properties'].update(to_json(changed_properties))
-        entry['signals'] += 1
+        # properties_changed: parse_player_properties, its result ignored.
+        player.signals += 1
+        refused = player.parse_properties(changed_properties)
+        if refused is not None:
+            player.refused.append(refused)
 
     def seeked(position):
-        entry['properties']['Position'] = int(position)
-        entry['seeked'] += 1
+        # position_changed → set_position.
+        if player.set_position(position):
+            player.seeked += 1
 
-    watches = [
-        bus.add_signal_receiver(changed, 'PropertiesChanged', 'org.freedesktop.DBus.Properties',
-                                sender, path),
+    player.watches = [
+        bus.add_signal_receiver(changed, 'PropertiesChanged', dbus.PROPERTIES_IFACE, sender, path,
+                                arg0=MPRIS_PLAYER_IFACE),
         bus.add_signal_receiver(seeked, 'Seeked', MPRIS_PLAYER_IFACE, sender, path),
     ]
 
     def owner_changed(owner):
         if owner == '':
-            remove(adapter.path, entry)
+            remove(adapter.path, player)
 
-    watches.append(bus.watch_name_owner(sender, owner_changed))
-    entry['watches'] = watches
-    players.append(entry)
+    player.watches.append(bus.watch_name_owner(sender, owner_changed))
+    players.append(player)
+    if player.parse_properties(properties) is not None:
+        remove(adapter.path, player)
+        refused_calls[adapter.path] = refused_calls.get(adapter.path, 0) + 1
+        raise invalid_arguments()
     register_calls[adapter.path] = register_calls.get(adapter.path, 0) + 1
 
 
-def remove(adapter_path, entry):
+def remove(adapter_path, player):
     '''media.c `media_player_remove`: the player leaves `adapter->players`.'''
     players = registrations.get(adapter_path, [])
-    if entry in players:
-        players.remove(entry)
-        for watch in entry.pop('watches', []):
+    if player in players:
+        players.remove(player)
+        for watch in player.watches:
             # A signal match is removed, a name owner watch cancelled.
             (getattr(watch, 'remove', None) or watch.cancel)()
+        player.watches = []
+
+
+def release(player):
+    '''media.c `release_player`: `org.mpris.MediaPlayer2.Player.Release`, no reply expected
+    (`g_dbus_send_message`).'''
+    message = dbus.lowlevel.MethodCallMessage(player.sender, player.path, MPRIS_PLAYER_IFACE, 'Release')
+    message.set_no_reply(True)
+    system_bus().send_message(message)
 
 
 @dbus.service.method(MEDIA_IFACE, in_signature='o', out_signature='', sender_keyword='sender')
 def unregister_player(adapter, path, sender=None):
     '''media.c `unregister_player`: DoesNotExist unless this sender registered `path`.'''
-    for entry in registrations.get(adapter.path, []):
-        if entry['sender'] == sender and entry['path'] == path:
-            remove(adapter.path, entry)
+    for player in registrations.get(adapter.path, []):
+        if player.sender == sender and player.path == path:
+            remove(adapter.path, player)
             unregister_calls[adapter.path] = unregister_calls.get(adapter.path, 0) + 1
             return
     raise dbus.exceptions.DBusException('Does Not Exist', name='org.bluez.Error.DoesNotExist')
@@ -193,6 +415,22 @@ def AddAdapter(self, device_name, system_name):
     return path
 
 
+@dbus.service.method(bluez5.BLUEZ_MOCK_IFACE, in_signature='s', out_signature='')
+def RemoveAdapterAnnounced(self, device_name):
+    '''Removes adapter `device_name` (`hci0`) as bluetoothd does when its controller goes: its
+    devices first, each announced with all its interfaces, then media.c `path_free` destroys the
+    players registered there (`media_player_destroy`, which sends each `Release`), then the adapter
+    is announced gone with all its interfaces. The template's `RemoveAdapter` names `Adapter1` only.'''
+    path = '/org/bluez/' + device_name
+    for child in sorted((other for other in mockobject.objects if other.startswith(path + '/')), reverse=True):
+        announce_removed(child)
+    for player in list(registrations.get(path, [])):
+        remove(path, player)
+        release(player)
+    registrations.pop(path, None)
+    announce_removed(path)
+
+
 @dbus.service.method(bluez5.BLUEZ_MOCK_IFACE, in_signature='ss', out_signature='')
 def FailMedia1(self, adapter_path, error_name):
     '''Makes `RegisterPlayer` on `adapter_path` answer `error_name` (none when empty).'''
@@ -202,18 +440,29 @@ def FailMedia1(self, adapter_path, error_name):
         failing.pop(adapter_path, None)
 
 
+@dbus.service.method(bluez5.BLUEZ_MOCK_IFACE, in_signature='s', out_signature='')
+def RefuseProperty(self, name):
+    '''Makes every adapter refuse property `name` (compared case-insensitively) whatever its
+    value, in `RegisterPlayer` and `PropertiesChanged` alike, as a bluetoothd stricter than 5.66
+    would: not bluetoothd 5.66's behaviour, a stand-in for another release's.'''
+    refused_properties.add(name.lower())
+
+
 @dbus.service.method(bluez5.BLUEZ_MOCK_IFACE, in_signature='', out_signature='s')
 def Registrations(self):
-    '''Every adapter's registered players, in order, as JSON: `{adapter: {"players": [{sender,
-    path, properties, signals, seeked}], "calls": N}}`, where `properties` are those registered as
-    the player's later PropertiesChanged and Seeked updated them, `calls` counts the
-    successful RegisterPlayer calls and `unregistered` the successful UnregisterPlayer calls.'''
+    '''Every adapter's registered players, in order, as JSON: `{adapter: {"players": [...],
+    "calls": N, "refused": N, "unregistered": N, "car": {...}}}`, each player as
+    `MediaPlayer.json` gives it (its `properties` are the entries bluetoothd accepted, as they
+    were sent), `calls` the successful RegisterPlayer calls, `refused` those refused as ill-typed,
+    `unregistered` the successful UnregisterPlayer calls, and `car` what a car connected to the
+    adapter shows: the first player's `car`, with its `name`.'''
     result = {}
-    for adapter_path in set(registrations) | set(register_calls) | set(unregister_calls):
-        players = [{key: value for key, value in entry.items() if key != 'watches'}
-                   for entry in registrations.get(adapter_path, [])]
+    for adapter_path in set(registrations) | set(register_calls) | set(unregister_calls) | set(refused_calls):
+        players = [player.json() for player in registrations.get(adapter_path, [])]
+        car = dict(players[0]['car'], name=players[0]['name']) if players else None
         result[adapter_path] = {'players': players, 'calls': register_calls.get(adapter_path, 0),
-                                'unregistered': unregister_calls.get(adapter_path, 0)}
+                                'refused': refused_calls.get(adapter_path, 0),
+                                'unregistered': unregister_calls.get(adapter_path, 0), 'car': car}
     return json.dumps(result)
 
 
@@ -232,16 +481,45 @@ def SendToPlayer(self, adapter_path, member):
     first = players[0]
     # media.c `media_player_play` and the others send only when the registered flags allow it
     # (`mp->play`, `mp->pause`, `mp->next`, `mp->previous`, and `mp->control` for all), read
-    # from CanPlay, CanPause, CanGoNext, CanGoPrevious and CanControl (`set_flag`), false until
-    # the player says otherwise (`g_new0`).
+    # from CanPlay, CanPause, CanGoNext, CanGoPrevious and CanControl (`set_flag`).
     flags = {'Play': 'CanPlay', 'Pause': 'CanPause', 'Next': 'CanGoNext', 'Previous': 'CanGoPrevious'}
-    properties = first['properties']
-    if not properties.get('CanControl', False) or not properties.get(flags.get(member, 'CanControl'), False):
-        return 'refused: ' + first['sender']
-    message = dbus.lowlevel.MethodCallMessage(first['sender'], first['path'], MPRIS_PLAYER_IFACE, member)
+    if not first.flags['CanControl'] or not first.flags.get(flags.get(member, 'CanControl'), False):
+        return 'refused: ' + first.sender
+    message = dbus.lowlevel.MethodCallMessage(first.sender, first.path, MPRIS_PLAYER_IFACE, member)
     message.set_no_reply(True)
     system_bus().send_message(message)
-    return first['sender']
+    return first.sender
+
+
+@dbus.service.method(bluez5.BLUEZ_MOCK_IFACE, in_signature='sss', out_signature='s')
+def SetPlayerSetting(self, adapter_path, key, value):
+    '''A car's `SetPlayerApplicationSettingValue` as bluetoothd passes it on (media.c
+    `media_player_set_setting`), to the adapter's first player: `key` `Shuffle` or `Repeat`,
+    `value` one of avrcp.c's (`off`, `alltracks`, `group` for Shuffle; `off`, `singletrack`,
+    `alltracks`, `group` for Repeat). `-EINVAL` when the player never said that setting; nothing
+    sent when it already has that value; else `org.freedesktop.DBus.Properties.Set` of `Shuffle`
+    (`set_shuffle_setting`: anything but off is true) or `LoopStatus` (`set_repeat_setting`,
+    `repeat_to_loop_status`) on org.mpris.MediaPlayer2.Player, no reply expected. Returns the
+    sender it went to, `EINVAL`, or empty when nothing was sent.'''
+    players = registrations.get(adapter_path, [])
+    if not players:
+        return ''
+    first = players[0]
+    current = first.settings.get(key)
+    if current is None:
+        return 'EINVAL'
+    if current.lower() == value.lower():
+        return ''
+    if key.lower() == 'shuffle':
+        arguments = ['Shuffle', dbus.Boolean(value.lower() != 'off')]
+    else:
+        loop = {'off': 'None', 'singletrack': 'Track', 'alltracks': 'Playlist', 'group': 'Playlist'}[value.lower()]
+        arguments = ['LoopStatus', dbus.String(loop)]
+    message = dbus.lowlevel.MethodCallMessage(first.sender, first.path, dbus.PROPERTIES_IFACE, 'Set')
+    message.append(MPRIS_PLAYER_IFACE, *arguments, signature='ssv')
+    message.set_no_reply(True)
+    system_bus().send_message(message)
+    return first.sender
 
 
 # MARK: - Devices' players and transports
@@ -272,16 +550,21 @@ def AddMediaTransport(self, device_path, uuid, state):
     `media_endpoint_get_uuid(transport->endpoint)`), so A2DP Sink `0000110b-…` means the device
     is the source and streams to this computer (`media_transport_init_sink` requires the
     device's A2DP Source service), and A2DP Source `0000110a-…` means this computer streams to
-    the device. `State` is `state2str`'s: idle, pending or active.'''
+    the device. It is created `idle`, as bluetoothd creates every transport, and announced so;
+    then, for `state` `pending` or `active`, taken there a step at a time (idle → pending, the
+    stream started; pending → active, acquired), each step announced (`transport_set_state`).'''
     path = f'{device_path}/fd{counters["fd"]}'
     counters['fd'] += 1
     manager = mockobject.objects['/']
     manager.AddObject(path, MEDIA_TRANSPORT_IFACE, {
         'Device': dbus.ObjectPath(device_path), 'UUID': dbus.String(uuid), 'Codec': dbus.Byte(0),
-        'Configuration': dbus.Array([], signature='y'), 'State': dbus.String(state),
+        'Configuration': dbus.Array([], signature='y'), 'State': dbus.String('idle'),
         'Volume': dbus.UInt16(127),
     }, [('Acquire', '', 'hqq', ''), ('TryAcquire', '', 'hqq', ''), ('Release', '', '', '')])
     announce_added(path)
+    steps = {'idle': [], 'pending': ['pending'], 'active': ['pending', 'active']}[state]
+    for step in steps:
+        ChangeProperties(self, path, MEDIA_TRANSPORT_IFACE, {'State': dbus.String(step)})
     return path
 
 
@@ -299,9 +582,4 @@ def ChangeProperties(self, path, interface, properties):
 @dbus.service.method(bluez5.BLUEZ_MOCK_IFACE, in_signature='s', out_signature='')
 def RemoveAnnounced(self, path):
     '''Removes `path` and announces it with one `InterfacesRemoved` naming all its interfaces.'''
-    target = mockobject.objects[path]
-    interfaces = list(target.props.keys())
-    manager = mockobject.objects['/']
-    manager.RemoveObject(path)
-    manager.EmitSignal(OBJECT_MANAGER_IFACE, 'InterfacesRemoved', 'oas',
-                       [dbus.ObjectPath(path), dbus.Array(interfaces, signature='s')])
+    announce_removed(path)
