@@ -23,10 +23,7 @@ start_private_system_bus
 
 start_bluez_double
 
-"$bin/remotectld" --no-http --no-bridge --log-level warning 2>"$work/remotectld.log" &
-hub=$!
-pids+=($hub)
-wait_for_name io.github.swift_remote_control.Hub
+start_hub
 "$bin/binaural" --output null --headless --name binaural 2>/dev/null &
 pids+=($!)
 wait_for_name org.mpris.MediaPlayer2.binaural

@@ -74,6 +74,15 @@ wait_for_name() {
   exit 1
 }
 
+# Starts the hub without its web remote and bridge, logging warnings to `$work/remotectld.log`,
+# as `hub` (and in `pids`), and waits for its name.
+start_hub() {
+  "$bin/remotectld" --no-http --no-bridge --log-level warning 2>"$work/remotectld.log" &
+  hub=$!
+  pids+=($hub)
+  wait_for_name io.github.swift_remote_control.Hub
+}
+
 # Waits up to 10 s for the hub's proxy player to stand in for a player (its CanPause true); goes on
 # either way, as the measurements that follow say what they find.
 wait_for_proxy() {

@@ -12,10 +12,7 @@ source Benchmarks/common.sh
 start_private_bus
 start_private_system_bus
 start_bluez_double
-"$bin/remotectld" --no-http --no-bridge --log-level warning 2>"$work/remotectld.log" &
-hub=$!
-pids+=($hub)
-wait_for_name io.github.swift_remote_control.Hub
+start_hub
 sleep 1
 dbus-monitor --address "$DBUS_SESSION_BUS_ADDRESS" "type='method_call',member='GetConnectionUnixProcessID'" > "$work/monitor" 2>/dev/null &
 pids+=($!)
