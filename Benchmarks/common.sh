@@ -1,7 +1,7 @@
 # What the benchmark scripts share, sourced from the repository root after `set -euo pipefail`:
 # a temporary folder `work`, the children in `pids` stopped on exit (with SIGKILL, or SIGTERM
 # then SIGKILL after half a second when `graceful_stop=1`), a private bus, waiting for a name
-# on it, a private system bus, mpv-mpris's plugin, and counting a process's wake-ups while idle.
+# on it, a private system bus, the tests' BlueZ double on it, mpv-mpris's plugin, and counting a process's wake-ups while idle.
 
 work=$(mktemp -d)
 pids=()
@@ -56,12 +56,31 @@ CONF
 # Whether NAME is owned on the private system bus.
 system_has_name() { busctl --address="$DBUS_SYSTEM_BUS_ADDRESS" list --acquired --no-legend 2>/dev/null | grep -q "^$1 "; }
 
+# Starts the tests' BlueZ double (python3-dbusmock with Support/BlueZ/bluez_double.py) on the
+# private system bus, waits up to 10 s for org.bluez and adds one adapter, hci0.
+start_bluez_double() {
+  /usr/bin/python3 -m dbusmock --system -t Tests/remotectldTests/Support/BlueZ/bluez_double.py >/dev/null 2>&1 &
+  pids+=($!)
+  for _ in $(seq 200); do system_has_name org.bluez && break; sleep 0.05; done
+  gdbus call --address "$DBUS_SYSTEM_BUS_ADDRESS" --dest org.bluez --object-path / \
+    --method org.bluez.Mock.AddAdapter hci0 computer-hci0 >/dev/null
+}
+
 has_name() { busctl --address="$DBUS_SESSION_BUS_ADDRESS" list --acquired --no-legend 2>/dev/null | grep -q "^$1 "; }
 # Waits up to 20 s for NAME to be owned on the private bus; ends the script if it is not.
 wait_for_name() {
   for _ in $(seq 400); do has_name "$1" && return 0; sleep 0.05; done
   echo "$(basename "$0"): $1 did not appear on the bus" >&2
   exit 1
+}
+
+# Starts the hub without its web remote and bridge, logging warnings to `$work/remotectld.log`,
+# as `hub` (and in `pids`), and waits for its name.
+start_hub() {
+  "$bin/remotectld" --no-http --no-bridge --log-level warning 2>"$work/remotectld.log" &
+  hub=$!
+  pids+=($hub)
+  wait_for_name io.github.swift_remote_control.Hub
 }
 
 # Waits up to 10 s for the hub's proxy player to stand in for a player (its CanPause true); goes on

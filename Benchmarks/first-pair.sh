@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 bin=$(cd "${BIN:-.build/debug}" && pwd)
 rounds=${ROUNDS:-10}
 source Benchmarks/common.sh
-median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+source Benchmarks/timing.sh
 # Runs `remotectl pair --no-qr`, fails unless it prints a pairing URL, and prints its wall ms.
 timed_pair() {
   local start end output

@@ -11,14 +11,8 @@ graceful_stop=1
 source Benchmarks/common.sh
 start_private_bus
 start_private_system_bus
-/usr/bin/python3 -m dbusmock --system -t Tests/remotectldTests/Support/BlueZ/bluez_double.py >/dev/null 2>&1 &
-pids+=($!)
-for _ in $(seq 200); do system_has_name org.bluez && break; sleep 0.05; done
-gdbus call --address "$DBUS_SYSTEM_BUS_ADDRESS" --dest org.bluez --object-path / --method org.bluez.Mock.AddAdapter hci0 computer-hci0 >/dev/null
-"$bin/remotectld" --no-http --no-bridge --log-level warning 2>"$work/remotectld.log" &
-hub=$!
-pids+=($hub)
-wait_for_name io.github.swift_remote_control.Hub
+start_bluez_double
+start_hub
 sleep 1
 dbus-monitor --address "$DBUS_SESSION_BUS_ADDRESS" "type='method_call',member='GetConnectionUnixProcessID'" > "$work/monitor" 2>/dev/null &
 pids+=($!)

@@ -1,40 +1,30 @@
 # A player that plays and answers `Pause` at once, but reads `Paused` only half a second later, as
 # mpv-mpris does (it answers before its cached PlaybackStatus changes), the delay stretched so the
 # order is certain (AudioSessionTests.lateStatus); prints `Pause` when it gets one, and `ready`
-# once the hub lists org.mpris.MediaPlayer2.latestatus.
+# once the hub lists org.mpris.MediaPlayer2.latestatus. It has no Play.
 import dbus
 import dbus.service
 from gi.repository import GLib
 
-from hub_observer import PLAYER, PROPERTIES, serve_listed
+from hub_observer import PLAYER, AnnouncingPlayer, serve_listed
 
 
-class Player(dbus.service.Object):
+class Player(AnnouncingPlayer):
     status = 'Playing'
 
-    @dbus.service.method(PROPERTIES, in_signature='s', out_signature='a{sv}')
-    def GetAll(self, interface):
+    def properties(self, interface):
         if interface == PLAYER:
             return {'PlaybackStatus': self.status, 'CanPlay': True, 'CanPause': True,
                     'Metadata': dbus.Dictionary({}, signature='sv')}
         return {'Identity': 'latestatus'}
 
-    @dbus.service.method(PROPERTIES, in_signature='ss', out_signature='v')
-    def Get(self, interface, name):
-        return self.GetAll(interface)[name]
-
-    @dbus.service.signal(PROPERTIES, signature='sa{sv}as')
-    def PropertiesChanged(self, interface, changed, invalidated):
-        pass
-
-    def announce(self, status):
-        self.status = status
-        self.PropertiesChanged(PLAYER, {'PlaybackStatus': status}, dbus.Array([], signature='s'))
+    def pause_late(self):
+        self.announce('Paused')
         return False
 
     @dbus.service.method(PLAYER)
     def Pause(self):
         print('Pause', flush=True)
-        GLib.timeout_add(500, self.announce, 'Paused')
+        GLib.timeout_add(500, self.pause_late)
 
 serve_listed(Player, 'latestatus')

@@ -333,6 +333,19 @@ async def main(mode):
 
     await scenario("car_player_list", player_list)
 
+    async def now_playing_shown(observed, name, title):
+        # The hub's Now Playing app once it is org.mpris.MediaPlayer2.NAME (else the one after 20 s), and
+        # the car's display once its title starts with `title` (else the last of 50 asks 0.2 s apart).
+        observed["now_playing"] = await await_for(lambda: computer.now_playing() == "org.mpris.MediaPlayer2." + name
+                                                  and computer.now_playing(), 20, 0.2) or computer.now_playing()
+        shown = None
+        for _ in range(50):
+            shown = await car.display()
+            if shown.get("title", "").startswith(title):
+                break
+            await asyncio.sleep(0.2)
+        observed["car"] = shown
+
     async def switch(observed):
         # The Now Playing app stays while it plays (as on iOS): it pauses, then another app starts playing.
         computer.app("binaural", "Pause")
@@ -341,15 +354,7 @@ async def main(mode):
         second = computer.session.start_ready("second", ["/usr/bin/python3", os.path.join(HERE, "players.py"), "second"])
         got = await car.next_notification("track", before)
         observed["track_changed"] = got and {"ms": round((got[0] - before) * 1000)}
-        observed["now_playing"] = await await_for(lambda: computer.now_playing() == "org.mpris.MediaPlayer2.second"
-                                                  and computer.now_playing(), 20, 0.2) or computer.now_playing()
-        shown = None
-        for _ in range(50):
-            shown = await car.display()
-            if shown.get("title", "").startswith("Second Song"):
-                break
-            await asyncio.sleep(0.2)
-        observed["car"] = shown
+        await now_playing_shown(observed, "second", "Second Song")
         if car.browsing:
             observed["list"] = await car.player_list()
         computer.session.stop(second)
@@ -359,15 +364,7 @@ async def main(mode):
     async def sloppy(observed):
         computer.app("binaural", "Pause")
         child = computer.session.start_ready("sloppy", ["/usr/bin/python3", os.path.join(HERE, "players.py"), "sloppy"])
-        observed["now_playing"] = await await_for(lambda: computer.now_playing() == "org.mpris.MediaPlayer2.sloppy"
-                                                  and computer.now_playing(), 20, 0.2) or computer.now_playing()
-        shown = None
-        for _ in range(50):
-            shown = await car.display()
-            if shown.get("title", "").startswith("Sloppy Song"):
-                break
-            await asyncio.sleep(0.2)
-        observed["car"] = shown
+        await now_playing_shown(observed, "sloppy", "Sloppy Song")
         computer.session.stop(child)
 
     await scenario("car_ill_typed_player", sloppy)

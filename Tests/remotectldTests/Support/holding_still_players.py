@@ -6,14 +6,14 @@ import dbus
 import dbus.service
 from gi.repository import GLib
 
-from hub_observer import PLAYER, PROPERTIES, address
+from hub_observer import PLAYER, PROPERTIES, AnnouncingPlayer, address
 
 ROOT = 'org.mpris.MediaPlayer2'
 
 
-class Player(dbus.service.Object):
+class Player(AnnouncingPlayer):
     def __init__(self, connection, name, status):
-        dbus.service.Object.__init__(self, connection, '/org/mpris/MediaPlayer2')
+        AnnouncingPlayer.__init__(self, connection, '/org/mpris/MediaPlayer2')
         self.name = name
         self.status = status
 
@@ -34,29 +34,13 @@ class Player(dbus.service.Object):
                     'CanSeek': True, 'CanControl': True}
         return {}
 
-    @dbus.service.method(PROPERTIES, in_signature='s', out_signature='a{sv}')
-    def GetAll(self, interface):
-        return self.properties(interface)
-
-    @dbus.service.method(PROPERTIES, in_signature='ss', out_signature='v')
-    def Get(self, interface, name):
-        return self.properties(interface)[name]
-
     @dbus.service.method(PROPERTIES, in_signature='ssv')
     def Set(self, interface, name, value):
         self.said('Set ' + name)
 
-    @dbus.service.signal(PROPERTIES, signature='sa{sv}as')
-    def PropertiesChanged(self, interface, changed, invalidated):
-        pass
-
     @dbus.service.signal(PLAYER, signature='x')
     def Seeked(self, position):
         pass
-
-    def announce(self, status):
-        self.status = status
-        self.PropertiesChanged(PLAYER, {'PlaybackStatus': status}, dbus.Array([], signature='s'))
 
     @dbus.service.method(ROOT)
     def Raise(self):

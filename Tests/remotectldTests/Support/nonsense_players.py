@@ -4,12 +4,12 @@ import dbus
 import dbus.service
 from gi.repository import GLib
 
-from hub_observer import PLAYER, PROPERTIES, address, hub_players, wait_until
+from hub_observer import PLAYER, PROPERTIES, PlayPausePlayer, address, hub_players, wait_until
 
 
-class Player(dbus.service.Object):
+class Player(PlayPausePlayer):
     def __init__(self, connection, name):
-        dbus.service.Object.__init__(self, connection, '/org/mpris/MediaPlayer2')
+        PlayPausePlayer.__init__(self, connection, '/org/mpris/MediaPlayer2')
         self.name = name
         self.status = 'Paused'
         self.track = 1
@@ -31,10 +31,6 @@ class Player(dbus.service.Object):
     def Get(self, interface, name):
         raise dbus.exceptions.DBusException('no Get here', name='org.example.Error.Broken')
 
-    @dbus.service.signal(PROPERTIES, signature='sa{sv}as')
-    def PropertiesChanged(self, interface, changed, invalidated):
-        pass
-
     def announce(self, status):
         self.status = status
         changed = {'PlaybackStatus': status}
@@ -42,14 +38,6 @@ class Player(dbus.service.Object):
             self.track += 1
             changed['Metadata'] = self.metadata()
         self.PropertiesChanged(PLAYER, changed, dbus.Array([], signature='s'))
-
-    @dbus.service.method(PLAYER)
-    def Play(self):
-        self.announce('Playing')
-
-    @dbus.service.method(PLAYER)
-    def Pause(self):
-        self.announce('Paused')
 
 players = []
 for name in ['strange', 'nometa', 'failing']:

@@ -9,7 +9,7 @@ import dbus
 import dbus.service
 from gi.repository import GLib
 
-from hub_observer import PLAYER, PROPERTIES, address, hub_players, wait_until
+from hub_observer import PROPERTIES, PlayPausePlayer, address, hub_players, wait_until
 
 ROOT = 'org.mpris.MediaPlayer2'
 
@@ -41,9 +41,9 @@ PLAYERS = {
 }
 
 
-class Player(dbus.service.Object):
+class Player(PlayPausePlayer):
     def __init__(self, connection, name):
-        dbus.service.Object.__init__(self, connection, '/org/mpris/MediaPlayer2')
+        PlayPausePlayer.__init__(self, connection, '/org/mpris/MediaPlayer2')
         self.identity, self.metadata, self.extra = PLAYERS[name]
         self.status = 'Paused'
 
@@ -62,33 +62,15 @@ class Player(dbus.service.Object):
             properties['Identity'] = self.identity
         return properties
 
-    @dbus.service.method(PROPERTIES, in_signature='s', out_signature='a{sv}')
-    def GetAll(self, interface):
+    def properties(self, interface):
         return self.root_properties() if interface == ROOT else self.player_properties()
 
     @dbus.service.method(PROPERTIES, in_signature='ss', out_signature='v')
     def Get(self, interface, name):
-        properties = self.root_properties() if interface == ROOT else self.player_properties()
+        properties = self.properties(interface)
         if name not in properties:
             raise dbus.exceptions.DBusException('no ' + name, name='org.freedesktop.DBus.Error.UnknownProperty')
         return properties[name]
-
-    @dbus.service.signal(PROPERTIES, signature='sa{sv}as')
-    def PropertiesChanged(self, interface, changed, invalidated):
-        pass
-
-    def announce(self, status):
-        self.status = status
-        self.PropertiesChanged(PLAYER, {'PlaybackStatus': status}, dbus.Array([], signature='s'))
-
-    @dbus.service.method(PLAYER)
-    def Play(self):
-        self.announce('Playing')
-
-    @dbus.service.method(PLAYER)
-    def Pause(self):
-        self.announce('Paused')
-
 
 players = []
 for name in PLAYERS:
