@@ -316,13 +316,43 @@ async def main(mode):
     await scenario("car_presses", presses)
 
     async def held_fast_forward(observed):
+        # bluetoothd 5.66 hands FAST FORWARD to its uinput device, never to the registered player
+        # (avrcp.c's passthrough_handlers): what the device got and what bluetoothd did are kept too.
+        event_file = await await_for(lambda: uinput_device(car.name, car_address), 10, 0.2)
+        observed["uinput_device"] = event_file
+        descriptor = os.open(event_file, os.O_RDONLY | os.O_NONBLOCK) if event_file else None
+        log_before = len(open(LOGS + "/bluetoothd.log").read())
+        title = computer.metadata("binaural").get("xesam:title")
         before = computer.mpris("binaural", "Position")
         started = time.monotonic()
         await car.press("fast-forward", hold=2.0)
         held = time.monotonic() - started
         after = computer.mpris("binaural", "Position")
         observed.update(position_before_us=before, position_after_us=after, held_s=round(held, 2),
-                        status=computer.mpris("binaural", "PlaybackStatus"))
+                        status=computer.mpris("binaural", "PlaybackStatus"), title_before=title,
+                        title_after=computer.metadata("binaural").get("xesam:title"))
+        keys = []
+        if descriptor is not None:
+            try:
+                # The release reaches the device once bluetoothd took it: up to 5 s for it.
+                deadline = time.monotonic() + 5
+                while time.monotonic() < deadline and [208, 0] not in keys:  # KEY_FASTFORWARD up
+                    try:
+                        data = os.read(descriptor, 24 * 16)
+                    except BlockingIOError:
+                        await asyncio.sleep(0.02)
+                        continue
+                    for offset in range(0, len(data) - 23, 24):
+                        kind, code, value = struct.unpack_from("<HHi", data, offset + 16)
+                        if kind == 1:  # EV_KEY
+                            keys.append([code, value])
+            finally:
+                os.close(descriptor)
+        observed["uinput_keys"] = keys
+        # What bluetoothd did with the press: its AV/C lines, and any call to a registered player.
+        during = open(LOGS + "/bluetoothd.log").read()[log_before:]
+        observed["bluetoothd"] = [line.split("profiles/audio/")[-1].strip() for line in during.splitlines()
+                                  if "AV/C:" in line or "media_player_" in line and "get_" not in line]
 
     await scenario("car_fast_forward_held", held_fast_forward)
 
