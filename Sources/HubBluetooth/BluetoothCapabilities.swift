@@ -19,10 +19,20 @@ package enum BluetoothCapabilities {
   /// - `CanPlay` (MPRIS `CanPlay`): the Now Playing player's own, and with none `true` when
   ///   `commands` would relaunch the last Now Playing app on Play (relaunching on and a last app
   ///   known).
+  /// - `CanGoNext` and `CanGoPrevious` (MPRIS's): always `true`. bluetoothd reads them when the
+  ///   press comes (media.c `media_player_next`, `media_player_previous`) and, when one is
+  ///   `false`, its avctp.c hands the key to its own uinput device instead (`AV/C: BACKWARD
+  ///   pressed`), a key for whatever else listens. An app announces its flags after the track
+  ///   change they follow (binaural's `CanGoPrevious` becomes `true` once it has left its first
+  ///   track), so a car's Previous right after a Next read the old `false`. The press goes to the
+  ///   Now Playing app through ``CommandPath`` instead, and the app, which knows whether it can go
+  ///   back, does what MPRIS says (nothing when it cannot).
   package static func overrides(commands: CommandPath) -> Outlet.Overrides {
     [
       "CanControl": { _ in .bool(true) },
       "CanPlay": { value in canRelaunch(commands) ? .bool(true) : value },
+      "CanGoNext": { _ in .bool(true) },
+      "CanGoPrevious": { _ in .bool(true) },
     ]
   }
 

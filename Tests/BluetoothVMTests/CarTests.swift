@@ -67,9 +67,30 @@ struct BluetoothVMCarTests {
     let after = try #require(observed["position_after_us"] as? Int, "\(observed)")
     let held = try #require(observed["held_s"] as? Double, "\(observed)")
     // Played at rate 1 the position moves `held` seconds; iOS's begin/end seeking moves it faster.
+    withKnownIssue(
+      """
+      bluetoothd 5.66 never gives a registered player FAST FORWARD or REWIND: avrcp.c's \
+      passthrough_handlers (handle_passthrough) take only PLAY, STOP, PAUSE, FORWARD and BACKWARD, \
+      media.c's avrcp_player_cb has no fast_forward or rewind, so avctp.c's \
+      handle_panel_passthrough sends the key to bluetoothd's uinput device (handle_press)
+      """
+    ) {
+      #expect(
+        Double(after - before) > held * 1_500_000,
+        "the position moved \(after - before) µs in \(held) s: \(observed)")
+    }
+    // Where the press went instead: bluetoothd's uinput device for the car got KEY_FASTFORWARD
+    // (linux/input-event-codes.h: 208) down and up, and bluetoothd called no registered player.
+    let keys = try #require(observed["uinput_keys"] as? [[Int]], "\(observed)")
     #expect(
-      Double(after - before) > held * 1_500_000,
-      "the position moved \(after - before) µs in \(held) s: \(observed)")
+      keys.contains([208, 1]) && keys.contains([208, 0]),
+      "keys on \(observed["uinput_device"] ?? "?"): \(keys)")
+    let bluetoothd = observed["bluetoothd"] as? [String] ?? []
+    #expect(
+      bluetoothd.contains { $0.contains("FAST FORWARD pressed") }
+        && !bluetoothd.contains { $0.contains("media_player_") },
+      "what bluetoothd did with the press: \(bluetoothd)")
+    #expect(observed["title_after"] as? String == observed["title_before"] as? String, "\(observed)")
     #expect(observed["status"] as? String == "Playing", "\(observed)")
   }
 

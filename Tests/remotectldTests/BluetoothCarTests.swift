@@ -215,4 +215,39 @@ extension BluetoothTests {
       }
     }
   }
+
+  @Test
+  func
+    `a car's Previous right after a Next reaches the app, as the registration says the hub can always go back`()
+    async throws
+  {
+    // bluetoothd 5.66 hands a Previous its registered CanGoPrevious forbids to its uinput device
+    // (media.c `media_player_previous`); binaural says it can go back only once off its first
+    // track, announced after the track change a car sees.
+    try await Self.withBlueZ { bus, double, system in
+      try await double.addAdapter("hci0")
+      try await Self.startHub(on: bus, system: system)
+      try await bus.startBinaural("music")
+      let first = try await bus.waitForPlayer("music")
+      try await eventually(
+        "bluetoothd to hold binaural, Previous and Next allowed", { try await Self.hubPlayer(double) }
+      ) {
+        $0?.track?["Title"] == first && $0?.flags["CanGoPrevious"] == true && $0?.flags["CanGoNext"] == true
+      }
+      #expect(try await double.press("Next").hasPrefix(":"))
+      try await eventually(
+        "bluetoothd to hold binaural's next track", { try await Self.hubPlayer(double)?.track?["Title"] }
+      ) {
+        $0 != nil && $0 != first
+      }
+      let sent = try await double.press("Previous")
+      #expect(sent.hasPrefix(":"), "bluetoothd's Previous went to \(sent)")
+      try await eventually(
+        "the car's Previous to bring binaural back to its first track",
+        { try await Self.hubPlayer(double)?.track?["Title"] }
+      ) {
+        $0 == first
+      }
+    }
+  }
 }

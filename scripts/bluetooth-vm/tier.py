@@ -316,13 +316,61 @@ async def main(mode):
     await scenario("car_presses", presses)
 
     async def held_fast_forward(observed):
+        # bluetoothd 5.66 hands FAST FORWARD to its uinput device, never to the registered player
+        # (avrcp.c's passthrough_handlers): what the device got and what bluetoothd did are kept too.
+        event_file = await await_for(lambda: uinput_device(car.name, car_address), 10, 0.2)
+        observed["uinput_device"] = event_file
+        descriptor = os.open(event_file, os.O_RDONLY | os.O_NONBLOCK) if event_file else None
+        keys = []
+
+        async def read_keys():
+            # Read while the key is held: the kernel repeats it every 33 ms, and evdev's small buffer
+            # would drop the press itself (SYN_DROPPED) were it read only after the release.
+            deadline = None
+            while [208, 0] not in keys:  # KEY_FASTFORWARD up
+                if deadline is None and released.is_set():
+                    deadline = time.monotonic() + 5  # the release reaches the device once bluetoothd took it
+                if deadline is not None and time.monotonic() > deadline:
+                    return
+                try:
+                    data = os.read(descriptor, 24 * 64)
+                except BlockingIOError:
+                    await asyncio.sleep(0.01)
+                    continue
+                for offset in range(0, len(data) - 23, 24):
+                    kind, code, value = struct.unpack_from("<HHi", data, offset + 16)
+                    if kind == 1:  # EV_KEY
+                        keys.append([code, value])
+                    elif kind == 0 and code == 3:  # SYN_DROPPED
+                        observed["uinput_dropped"] = observed.get("uinput_dropped", 0) + 1
+
+        released = asyncio.Event()
+        reader = asyncio.ensure_future(read_keys()) if descriptor is not None else None
+        log_before = len(open(LOGS + "/bluetoothd.log").read())
+        title = computer.metadata("binaural").get("xesam:title")
         before = computer.mpris("binaural", "Position")
         started = time.monotonic()
-        await car.press("fast-forward", hold=2.0)
+        try:
+            await car.press("fast-forward", hold=2.0)
+        finally:
+            released.set()
         held = time.monotonic() - started
         after = computer.mpris("binaural", "Position")
         observed.update(position_before_us=before, position_after_us=after, held_s=round(held, 2),
-                        status=computer.mpris("binaural", "PlaybackStatus"))
+                        status=computer.mpris("binaural", "PlaybackStatus"), title_before=title,
+                        title_after=computer.metadata("binaural").get("xesam:title"))
+        if reader is not None:
+            try:
+                await reader
+            finally:
+                os.close(descriptor)
+        # Repeats (value 2) left out: the press and the release.
+        keys = [key for key in keys if key[-1] != 2]
+        observed["uinput_keys"] = keys
+        # What bluetoothd did with the press: its AV/C lines, and any call to a registered player.
+        during = open(LOGS + "/bluetoothd.log").read()[log_before:]
+        observed["bluetoothd"] = [line.split("profiles/audio/")[-1].strip() for line in during.splitlines()
+                                  if "AV/C:" in line or "media_player_" in line and "get_" not in line]
 
     await scenario("car_fast_forward_held", held_fast_forward)
 
