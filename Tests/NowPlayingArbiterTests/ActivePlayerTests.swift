@@ -13,8 +13,7 @@ struct ActivePlayerTests {
   }
 
   @Test func `a new idle player does not take over a paused active player`() {
-    var bench = Bench()
-    bench.appear("a", playing: false)
+    var bench = Bench(appearing: ["a": .idle])
     bench.play("a")
     bench.pause("a")
     bench.appear("b", playing: false)
@@ -23,24 +22,18 @@ struct ActivePlayerTests {
   }
 
   @Test func `a new idle player does not take over a playing one`() {
-    var bench = Bench()
-    bench.appear("a", playing: true)
-    bench.appear("b", playing: false)
+    var bench = Bench(appearing: ["a": .playing, "b": .idle])
     #expect(bench.active == "a")
   }
 
   @Test func `a new playing player takes over a paused active player`() {
-    var bench = Bench()
-    bench.appear("a", playing: false)
-    bench.appear("b", playing: true)
+    var bench = Bench(appearing: ["a": .idle, "b": .playing])
     #expect(bench.active == "b")
     #expect(bench.order == ["b", "a"])
   }
 
   @Test func `a new player whose status was not read yet waits, then takes over when it plays`() {
-    var bench = Bench()
-    bench.appear("a", playing: false)
-    bench.appear("b")
+    var bench = Bench(appearing: ["a": .idle, "b": .unread])
     #expect(bench.active == "a")
     bench.arbiter.apply(.playbackStatusChanged(owner: Bench.owner("b"), isPlaying: true, source: .read))
     #expect(bench.active == "b")
@@ -49,9 +42,7 @@ struct ActivePlayerTests {
   // MARK: - The active player stays while it plays
 
   @Test func `the active player stays while it plays, even when another starts playing`() {
-    var bench = Bench()
-    bench.appear("a", playing: true)
-    bench.appear("b", playing: false)
+    var bench = Bench(appearing: ["a": .playing, "b": .idle])
     bench.play("b")
     #expect(bench.active == "a")
     #expect(bench.order == ["a", "b"])
@@ -60,9 +51,7 @@ struct ActivePlayerTests {
   // MARK: - Otherwise the one that most recently started playing and still plays
 
   @Test func `a playing player wins over the paused active one`() {
-    var bench = Bench()
-    bench.appear("a", playing: true)
-    bench.appear("b", playing: true)
+    var bench = Bench(appearing: ["a": .playing, "b": .playing])
     #expect(bench.active == "a")
     let changed2 = bench.pause("a")
     #expect(changed2)
@@ -70,10 +59,7 @@ struct ActivePlayerTests {
   }
 
   @Test func `of several playing players, the latest to start wins`() {
-    var bench = Bench()
-    bench.appear("a", playing: true)
-    bench.appear("b", playing: false)
-    bench.appear("c", playing: false)
+    var bench = Bench(appearing: ["a": .playing, "b": .idle, "c": .idle])
     bench.play("c")
     bench.play("b")
     bench.pause("a")
@@ -82,19 +68,14 @@ struct ActivePlayerTests {
   }
 
   @Test func `a Playing announced again is not a new start`() {
-    var bench = Bench()
-    bench.appear("a", playing: true)
-    bench.appear("b", playing: true)
-    bench.appear("c", playing: true)
+    var bench = Bench(appearing: ["a": .playing, "b": .playing, "c": .playing])
     bench.play("b")
     bench.pause("a")
     #expect(bench.active == "c")
   }
 
   @Test func `a read status older than an announced one is ignored`() {
-    var bench = Bench()
-    bench.appear("a", playing: false)
-    bench.appear("b")
+    var bench = Bench(appearing: ["a": .idle, "b": .unread])
     bench.play("b")
     bench.arbiter.apply(.playbackStatusChanged(owner: Bench.owner("b"), isPlaying: false, source: .read))
     #expect(bench.active == "b")
@@ -104,9 +85,7 @@ struct ActivePlayerTests {
   // MARK: - If none plays, the last active one stays
 
   @Test func `pausing the active player keeps it active, so the same key resumes it`() {
-    var bench = Bench()
-    bench.appear("a", playing: false)
-    bench.appear("b", playing: true)
+    var bench = Bench(appearing: ["a": .idle, "b": .playing])
     bench.pause("b")
     #expect(bench.active == "b")
     bench.play("b")
@@ -114,9 +93,7 @@ struct ActivePlayerTests {
   }
 
   @Test func `pausing another player is not activity`() {
-    var bench = Bench()
-    bench.appear("a", playing: true)
-    bench.appear("b", playing: true)
+    var bench = Bench(appearing: ["a": .playing, "b": .playing])
     bench.pause("a")
     #expect(bench.active == "b")
     bench.pause("b")
@@ -132,10 +109,7 @@ struct ActivePlayerTests {
   // MARK: - Else the most recent in the history
 
   @Test func `when the active player goes, the most recent to start playing follows`() {
-    var bench = Bench()
-    bench.appear("a", playing: false)
-    bench.appear("b", playing: false)
-    bench.appear("c", playing: false)
+    var bench = Bench(appearing: ["a": .idle, "b": .idle, "c": .idle])
     bench.play("b")
     bench.pause("b")
     bench.play("c")
@@ -148,10 +122,7 @@ struct ActivePlayerTests {
 
   @Test func `a track change, a seek and a command through the hub count as activity`() {
     for activity in ["track", "seek", "command"] {
-      var bench = Bench()
-      bench.appear("a", playing: true)
-      bench.appear("b", playing: false)
-      bench.appear("c", playing: false)
+      var bench = Bench(appearing: ["a": .playing, "b": .idle, "c": .idle])
       bench.track("b", "one", source: .read)
       bench.play("c")
       bench.pause("c")
@@ -166,10 +137,7 @@ struct ActivePlayerTests {
   }
 
   @Test func `Position, Volume and Can* changes are never activity`() {
-    var bench = Bench()
-    bench.appear("a", playing: true)
-    bench.appear("b", playing: false)
-    bench.appear("c", playing: false)
+    var bench = Bench(appearing: ["a": .playing, "b": .idle, "c": .idle])
     bench.play("c")
     bench.pause("c")
     let changed4 = bench.other(
@@ -180,10 +148,7 @@ struct ActivePlayerTests {
   }
 
   @Test func `the first metadata known and the same track again are not a track change`() {
-    var bench = Bench()
-    bench.appear("a", playing: true)
-    bench.appear("b", playing: false)
-    bench.appear("c", playing: false)
+    var bench = Bench(appearing: ["a": .playing, "b": .idle, "c": .idle])
     bench.play("c")
     bench.pause("c")
     bench.track("b", "one")
@@ -198,20 +163,14 @@ struct ActivePlayerTests {
   }
 
   @Test func `with no history, the earliest player to appear follows`() {
-    var bench = Bench()
-    bench.appear("a", playing: false)
-    bench.appear("b", playing: false)
-    bench.appear("c", playing: false)
+    var bench = Bench(appearing: ["a": .idle, "b": .idle, "c": .idle])
     bench.vanish("a")
     #expect(bench.active == "b")
     #expect(bench.order == ["b", "c"])
   }
 
   @Test func `a playing player follows the active one that goes, before any history`() {
-    var bench = Bench()
-    bench.appear("a", playing: true)
-    bench.appear("b", playing: false)
-    bench.appear("c", playing: false)
+    var bench = Bench(appearing: ["a": .playing, "b": .idle, "c": .idle])
     bench.seek("b")
     bench.play("c")
     bench.vanish("a")
@@ -219,8 +178,7 @@ struct ActivePlayerTests {
   }
 
   @Test func `when every player goes, none is active`() {
-    var bench = Bench()
-    bench.appear("a", playing: true)
+    var bench = Bench(appearing: ["a": .playing])
     let changed5 = bench.vanish("a")
     #expect(changed5)
     #expect(bench.active == nil)

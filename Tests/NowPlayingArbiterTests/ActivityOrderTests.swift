@@ -52,8 +52,7 @@ struct ActivityOrderTests {
   }
 
   @Test func `the answer carries each candidate's bus name, connection and whether it plays`() {
-    var bench = Bench()
-    bench.appear("a", playing: true)
+    var bench = Bench(appearing: ["a": .playing])
     #expect(
       bench.arbiter.nowPlaying
         == NowPlaying(

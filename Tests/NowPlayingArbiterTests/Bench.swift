@@ -5,8 +5,29 @@ import NowPlayingArbiter
 struct Bench {
   var arbiter: Arbiter
 
-  init(ignoring ignored: [String] = [], hubOwner: String? = ":1.hub") {
+  /// What the arbiter first reads from a player that appears.
+  enum FirstRead {
+    /// `PlaybackStatus` is `Playing`.
+    case playing
+    /// `PlaybackStatus` is `Paused` or `Stopped`.
+    case idle
+    /// Its status has not been read yet.
+    case unread
+  }
+
+  /// An arbiter to which `players` have appeared, in order, each with what was first read from it.
+  init(
+    ignoring ignored: [String] = [], hubOwner: String? = ":1.hub",
+    appearing players: KeyValuePairs<String, FirstRead> = [:]
+  ) {
     arbiter = Arbiter(filter: CandidateFilter(ignoring: ignored), hubOwner: hubOwner)
+    for (player, read) in players {
+      switch read {
+      case .playing: appear(player, playing: true)
+      case .idle: appear(player, playing: false)
+      case .unread: appear(player)
+      }
+    }
   }
 
   static func busName(_ player: String) -> String { "org.mpris.MediaPlayer2.\(player)" }

@@ -7,8 +7,7 @@ struct BusRestartTests {
   static func newOwner(_ player: String) -> String { ":2.\(player)" }
 
   @Test func `a reconnect forgets the connections: no player until they come back`() {
-    var bench = Bench()
-    bench.appear("a", playing: false)
+    var bench = Bench(appearing: ["a": .idle])
     let changed = bench.arbiter.reconnected(hubOwner: ":2.hub")
     #expect(changed)
     #expect(bench.active == nil)
@@ -35,9 +34,7 @@ struct BusRestartTests {
   }
 
   @Test func `the active player keeps its place even when it comes back after the others`() {
-    var bench = Bench()
-    bench.appear("a", playing: false)
-    bench.appear("b", playing: false)
+    var bench = Bench(appearing: ["a": .idle, "b": .idle])
     bench.play("b")
     bench.pause("b")
     bench.play("a")
@@ -51,9 +48,7 @@ struct BusRestartTests {
   }
 
   @Test func `a player that still plays after the restart has not started playing again`() {
-    var bench = Bench()
-    bench.appear("a", playing: true)
-    bench.appear("b", playing: true)
+    var bench = Bench(appearing: ["a": .playing, "b": .playing])
     #expect(bench.order == ["a", "b"])
     bench.arbiter.reconnected(hubOwner: ":2.hub")
     bench.appear("b", owner: Self.newOwner("b"), playing: true)
@@ -63,9 +58,7 @@ struct BusRestartTests {
   }
 
   @Test func `a player that starts playing while the others come back takes over as it would have`() {
-    var bench = Bench()
-    bench.appear("a", playing: false)
-    bench.appear("b", playing: false)
+    var bench = Bench(appearing: ["a": .idle, "b": .idle])
     bench.play("a")
     bench.pause("a")
     bench.arbiter.reconnected(hubOwner: ":2.hub")
@@ -75,9 +68,7 @@ struct BusRestartTests {
   }
 
   @Test func `a pin survives the restart`() {
-    var bench = Bench()
-    bench.appear("a", playing: false)
-    bench.appear("b", playing: false)
+    var bench = Bench(appearing: ["a": .idle, "b": .idle])
     bench.select("b")
     bench.arbiter.reconnected(hubOwner: ":2.hub")
     bench.appear("a", owner: Self.newOwner("a"), playing: false)
@@ -86,8 +77,7 @@ struct BusRestartTests {
   }
 
   @Test func `a new player after the restart is new: no history of another's`() {
-    var bench = Bench()
-    bench.appear("a", playing: false)
+    var bench = Bench(appearing: ["a": .idle])
     bench.play("a")
     bench.pause("a")
     bench.arbiter.reconnected(hubOwner: ":2.hub")

@@ -37,8 +37,7 @@ struct CandidateTests {
   }
 
   @Test func `a phone remote playing never takes Now Playing from a paused local player`() {
-    var bench = Bench()
-    bench.appear("music", playing: true)
+    var bench = Bench(appearing: ["music": .playing])
     bench.pause("music")
     for remote in ["kdeconnect.mpris_000001", "GSConnect.PixelSpotify", "Valent.Player0"] {
       bench.appear(remote, playing: true)
@@ -92,8 +91,7 @@ struct CandidateTests {
   }
 
   @Test func `events from connections that are not candidates change nothing`() {
-    var bench = Bench()
-    bench.appear("a", playing: false)
+    var bench = Bench(appearing: ["a": .idle])
     bench.appear("playerctld", owner: ":1.p")
     let changed1 = bench.arbiter.apply(
       .playbackStatusChanged(owner: ":1.p", isPlaying: true, source: .announced))

@@ -116,9 +116,7 @@ struct EchoTests {
 
   @Test func `an echo that plays never becomes active, is not listed, and cannot be selected or shifted to`()
   {
-    var bench = Bench()
-    bench.appear("binaural", playing: false)
-    bench.appear("chromium.instance9", playing: false)
+    var bench = Bench(appearing: ["binaural": .idle, "chromium.instance9": .idle])
     bench.arbiter.apply(.echoChanged(owner: Bench.owner("chromium.instance9"), isEcho: true))
     bench.play("chromium.instance9")
     #expect(bench.active == "binaural")
@@ -130,18 +128,14 @@ struct EchoTests {
   }
 
   @Test func `an active player found to be an echo gives way`() {
-    var bench = Bench()
-    bench.appear("binaural", playing: false)
-    bench.appear("chromium.instance9", playing: true)
+    var bench = Bench(appearing: ["binaural": .idle, "chromium.instance9": .playing])
     #expect(bench.active == "chromium.instance9")
     bench.arbiter.apply(.echoChanged(owner: Bench.owner("chromium.instance9"), isEcho: true))
     #expect(bench.active == "binaural")
   }
 
   @Test func `an echo that turns into a playing player takes over as one that started playing`() {
-    var bench = Bench()
-    bench.appear("binaural", playing: true)
-    bench.appear("chromium.instance9")
+    var bench = Bench(appearing: ["binaural": .playing, "chromium.instance9": .unread])
     bench.arbiter.apply(.echoChanged(owner: Bench.owner("chromium.instance9"), isEcho: true))
     bench.play("chromium.instance9")
     #expect(bench.active == "binaural")
@@ -152,8 +146,7 @@ struct EchoTests {
   }
 
   @Test func `while unread players are held, a new player is listed once its status is known`() {
-    var bench = Bench()
-    bench.appear("binaural", playing: true)
+    var bench = Bench(appearing: ["binaural": .playing])
     bench.arbiter.apply(.holdUnreadPlayers(true))
     bench.appear("chromium.instance9")
     #expect(bench.order == ["binaural"])

@@ -19,9 +19,7 @@ struct EligibilityTests {
   }
 
   @Test func `an ineligible player that plays never takes over from a paused app, and is listed last`() {
-    var bench = Bench()
-    bench.appear("music", playing: false)
-    bench.appear("headphones", playing: false)
+    var bench = Bench(appearing: ["music": .idle, "headphones": .idle])
     Self.ineligible("headphones", &bench)
     bench.play("headphones")
     #expect(bench.active == "music")
@@ -29,9 +27,7 @@ struct EligibilityTests {
   }
 
   @Test func `the active player told it is ineligible gives way; select, shift and unshift skip it`() {
-    var bench = Bench()
-    bench.appear("music", playing: false)
-    bench.appear("phone", playing: true)
+    var bench = Bench(appearing: ["music": .idle, "phone": .playing])
     #expect(bench.active == "phone")
     Self.ineligible("phone", &bench)
     #expect(bench.active == "music")

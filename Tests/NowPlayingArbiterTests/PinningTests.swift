@@ -38,9 +38,7 @@ struct PinningTests {
   }
 
   @Test func `shift passes over a playing player, which stays away while it merely plays on`() {
-    var bench = Bench()
-    bench.appear("a", playing: true)
-    bench.appear("b", playing: false)
+    var bench = Bench(appearing: ["a": .playing, "b": .idle])
     bench.shift()
     #expect(bench.active == "b")
     #expect(bench.order == ["b", "a"])
@@ -77,9 +75,7 @@ struct PinningTests {
   }
 
   @Test func `a pinned player stays over a playing one that merely plays on or seeks`() {
-    var bench = Bench()
-    bench.appear("a", playing: true)
-    bench.appear("b", playing: false)
+    var bench = Bench(appearing: ["a": .playing, "b": .idle])
     bench.select("b")
     bench.seek("a")
     bench.track("a", "x", source: .read)
@@ -89,10 +85,7 @@ struct PinningTests {
   }
 
   @Test func `the pin ends when another player starts playing`() {
-    var bench = Bench()
-    bench.appear("a", playing: true)
-    bench.appear("b", playing: false)
-    bench.appear("c", playing: false)
+    var bench = Bench(appearing: ["a": .playing, "b": .idle, "c": .idle])
     bench.select("b")
     bench.pause("a")
     #expect(bench.active == "b")
@@ -101,9 +94,7 @@ struct PinningTests {
   }
 
   @Test func `after the pin ends, a pinned player that plays stays active while it plays`() {
-    var bench = Bench()
-    bench.appear("a", playing: false)
-    bench.appear("b", playing: false)
+    var bench = Bench(appearing: ["a": .idle, "b": .idle])
     bench.select("b")
     bench.play("b")
     bench.play("a")
@@ -113,9 +104,7 @@ struct PinningTests {
   }
 
   @Test func `the pin ends when the pinned player goes away`() {
-    var bench = Bench()
-    bench.appear("a", playing: true)
-    bench.appear("b", playing: false)
+    var bench = Bench(appearing: ["a": .playing, "b": .idle])
     bench.select("b")
     bench.vanish("b")
     #expect(bench.active == "a")
