@@ -6,19 +6,9 @@ import Testing
 /// asked first, read elsewhere and stored, and the match itself reads nothing.
 @Suite("A stream's /proc lookups are read apart from matching, which reads nothing")
 struct StreamMatcherLookupTests {
-  static let app = ProcessFiles.FlatpakInfo(appID: "org.example.Player", instanceID: "42")
+  static let app = ProcessTable.flatpakApp
 
-  /// A browser (100) with a grandchild (300); a Flatpak app whose bus proxy is 500 and whose
-  /// player is 600 on the host, 2 in its sandbox.
-  let table = ProcessTable([
-    1: .init(parent: 0),
-    100: .init(parent: 1),
-    200: .init(parent: 100),
-    300: .init(parent: 200),
-    500: .init(
-      parent: 1, namespaceIDs: [500, 2], flatpak: StreamMatcherLookupTests.app, binary: "xdg-dbus-proxy"),
-    600: .init(parent: 1, namespaceIDs: [600, 2], flatpak: StreamMatcherLookupTests.app, binary: "mpv"),
-  ])
+  let table = ProcessTable.browserAndFlatpakApp()
 
   @Test func `matching by what was read reads nothing, and finds a stream's own process without a read`() {
     let matcher = StreamMatcher(tree: table)

@@ -38,27 +38,35 @@ final class ProcessTable: ProcessTree {
   }
 }
 
+extension ProcessTable {
+  /// The Flatpak app of ``browserAndFlatpakApp()``.
+  static let flatpakApp = ProcessFiles.FlatpakInfo(appID: "org.example.Player", instanceID: "42")
+
+  /// A browser (100) whose audio service (300) is its grandchild through a zygote (200); a
+  /// Flatpak app whose bus proxy is 500 and whose player is 600 on the host, 2 in its sandbox;
+  /// another Flatpak app (700).
+  static func browserAndFlatpakApp() -> ProcessTable {
+    ProcessTable([
+      1: .init(parent: 0),
+      100: .init(parent: 1),
+      200: .init(parent: 100),
+      300: .init(parent: 200),
+      500: .init(parent: 1, namespaceIDs: [500, 2], flatpak: flatpakApp, binary: "xdg-dbus-proxy"),
+      600: .init(parent: 1, namespaceIDs: [600, 2], flatpak: flatpakApp, binary: "mpv", machineID: "m1"),
+      700: .init(parent: 1, namespaceIDs: [700, 2], flatpak: .init(appID: "org.other.App", instanceID: "9")),
+    ])
+  }
+}
+
 func stream(_ index: UInt32, _ origin: StreamOrigin) -> PlaybackStream {
   PlaybackStream(index: index, role: "music", origin: origin, sinkIndex: 1, isCorked: false)
 }
 
 @Suite("Players are matched to streams as WirePlumber and KDE do: process, descendant, Flatpak, heuristic")
 struct StreamMatcherRuleTests {
-  static let app = ProcessFiles.FlatpakInfo(appID: "org.example.Player", instanceID: "42")
+  static let app = ProcessTable.flatpakApp
 
-  /// A browser (100) whose audio service (300) is its grandchild through a zygote (200); a
-  /// Flatpak app whose bus proxy is 500 and whose player is 600 on the host, 2 in its sandbox.
-  let table = ProcessTable([
-    1: .init(parent: 0),
-    100: .init(parent: 1),
-    200: .init(parent: 100),
-    300: .init(parent: 200),
-    500: .init(
-      parent: 1, namespaceIDs: [500, 2], flatpak: StreamMatcherRuleTests.app, binary: "xdg-dbus-proxy"),
-    600: .init(
-      parent: 1, namespaceIDs: [600, 2], flatpak: StreamMatcherRuleTests.app, binary: "mpv", machineID: "m1"),
-    700: .init(parent: 1, namespaceIDs: [700, 2], flatpak: .init(appID: "org.other.App", instanceID: "9")),
-  ])
+  let table = ProcessTable.browserAndFlatpakApp()
 
   @Test func `a stream of the player's own process matches by process`() throws {
     var matcher = StreamMatcher(tree: table)
