@@ -1,5 +1,7 @@
+public import RemoteControl
+
 /// Why a media player could not be put on the bus.
-public struct MediaPlayerError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct MediaPlayerError: CodedError {
   /// What failed, as a value to switch on.
   public struct Code: Sendable, Hashable {
     let rawValue: UInt8
@@ -24,13 +26,4 @@ public struct MediaPlayerError: Error, Sendable, Hashable, CustomStringConvertib
     self.code = code
     self.message = message
   }
-
-  /// The message.
-  public var description: String { message }
-
-  /// Errors are equal when their codes are: the message is for people.
-  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.code == rhs.code }
-
-  /// Hashes the code.
-  public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 }

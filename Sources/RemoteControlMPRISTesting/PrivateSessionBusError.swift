@@ -1,5 +1,7 @@
+public import RemoteControl
+
 /// Why a private session bus could not be started.
-public struct PrivateSessionBusError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct PrivateSessionBusError: CodedError {
   /// What failed, as a value to switch on.
   public struct Code: Sendable, Hashable {
     let rawValue: UInt8
@@ -19,13 +21,4 @@ public struct PrivateSessionBusError: Error, Sendable, Hashable, CustomStringCon
     self.code = code
     self.message = message
   }
-
-  /// The message.
-  public var description: String { message }
-
-  /// Errors are equal when their codes are: the message is for people.
-  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.code == rhs.code }
-
-  /// Hashes the code.
-  public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 }

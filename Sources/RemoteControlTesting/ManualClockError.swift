@@ -1,8 +1,10 @@
+public import RemoteControl
+
 /// Why waiting on a ``ManualClock`` failed.
 ///
 /// swift-clocks' `TestClock` reports the same situations as test issues; here they are thrown,
 /// so that a test fails where it waited.
-public struct ManualClockError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct ManualClockError: CodedError {
   /// What went wrong, as a value to switch on.
   public struct Code: Sendable, Hashable, CustomStringConvertible {
     let rawValue: UInt8
@@ -29,13 +31,4 @@ public struct ManualClockError: Error, Sendable, Hashable, CustomStringConvertib
     self.code = code
     self.message = message
   }
-
-  /// The message.
-  public var description: String { message }
-
-  /// Errors are equal when their codes are: the message is for people.
-  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.code == rhs.code }
-
-  /// Hashes the code.
-  public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 }

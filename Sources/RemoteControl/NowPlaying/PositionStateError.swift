@@ -1,7 +1,7 @@
 /// Why a position state was refused.
 ///
 /// The corresponding web API throws a `TypeError` from `MediaSession.setPositionState()`.
-public struct PositionStateError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct PositionStateError: CodedError {
   /// What was wrong, as a value to switch on.
   public struct Code: Sendable, Hashable {
     let rawValue: UInt8
@@ -25,10 +25,4 @@ public struct PositionStateError: Error, Sendable, Hashable, CustomStringConvert
 
   /// "invalid position state: " and the message.
   public var description: String { "invalid position state: \(message)" }
-
-  /// Errors are equal when their codes are: the message is for people.
-  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.code == rhs.code }
-
-  /// Hashes the code.
-  public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 }

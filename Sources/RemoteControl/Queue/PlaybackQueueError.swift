@@ -10,7 +10,7 @@
 ///   print("no item \(error.itemID)")
 /// }
 /// ```
-public struct PlaybackQueueError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct PlaybackQueueError: CodedError {
   /// What was wrong, as a value to switch on.
   public struct Code: Sendable, Hashable {
     let rawValue: UInt8
@@ -42,13 +42,4 @@ public struct PlaybackQueueError: Error, Sendable, Hashable, CustomStringConvert
   static func duplicate(_ id: String) -> Self {
     Self(.duplicateItem, itemID: id, "the queue already has an item \"\(id)\"")
   }
-
-  /// The message.
-  public var description: String { message }
-
-  /// Errors are equal when their codes are: the identifier and the message are for people.
-  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.code == rhs.code }
-
-  /// Hashes the code.
-  public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 }
