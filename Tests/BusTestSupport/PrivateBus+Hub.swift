@@ -42,6 +42,30 @@ extension PrivateBus {
     return hub
   }
 
+  /// The hub's log as written so far (`remotectld.log` in the bus's folder, where ``startHub(_:environment:removing:log:capturingLog:executable:waitingForName:launcher:)``
+  /// sends it by default), or a line saying why there is none, for a failing test's message.
+  package var hubLog: String {
+    let file = directory.appendingPathComponent("remotectld.log")
+    do {
+      return try String(contentsOf: file, encoding: .utf8)
+    } catch {
+      return "(no log: \(error))"
+    }
+  }
+
+  /// Runs `body`, then stops the bus, whether `body` returns or throws; what it throws carries the
+  /// hub's log (``hubLog``), read before the bus and the hub stop.
+  package func stoppingWithHubLog(_ body: () async throws -> Void) async throws {
+    do {
+      try await body()
+    } catch {
+      let log = hubLog
+      await stop()
+      throw TestFailure("\(error)\nremotectld's log:\n\(log)")
+    }
+    await stop()
+  }
+
   /// Runs remotectld on this bus with exactly `arguments` until it exits, for the tests of a
   /// hub that must refuse to run (a second hub, a bad setting) and say why.
   ///

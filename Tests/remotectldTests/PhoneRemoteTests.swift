@@ -20,7 +20,7 @@ struct PhoneRemoteTests {
     async throws
   {
     let bus = try await PrivateBus.start()
-    do {
+    try await bus.stoppingWithHubLog {
       try await bus.startHub(["--proxy", "on", "--no-http", "--no-bridge"])
       let local = try await startPlayers(on: bus, ["music:Playing"])
       try await eventually("the hub to make music Now Playing", bus.hubActive, until: { $0 == "music" })
@@ -57,13 +57,7 @@ struct PhoneRemoteTests {
         #expect(heard == ["\(remote) Next", "\(remote) PlayPause"], "\(phone.standardOutput)")
       }
       #expect(!later.standardOutput.contains("PlayPause"), "\(later.standardOutput)")
-    } catch {
-      let log = try? String(
-        contentsOf: bus.directory.appendingPathComponent("remotectld.log"), encoding: .utf8)
-      await bus.stop()
-      throw TestFailure("\(error)\nremotectld's log:\n\(log ?? "none")")
     }
-    await bus.stop()
   }
 
   /// Players that hold still (`NAME:STATUS`), ready on the bus.

@@ -157,7 +157,7 @@ struct ProxyListTests {
   ) async throws {
     let bus: PrivateBus
     if let given { bus = given } else { bus = try await PrivateBus.start() }
-    do {
+    try await bus.stoppingWithHubLog {
       for link in links {
         let owner = try bus.start(PythonPlayers.python, [ProxyModeTests.nameOwner, link])
         _ = try await owner.line(within: .seconds(10)) { $0 == "OWNED" }
@@ -170,12 +170,6 @@ struct ProxyListTests {
       try await eventually(
         "the hub to list the apps", bus.hubPlayers, until: { Set($0) == ["music", "video"] })
       try await body(Rig(bus: bus))
-    } catch {
-      let log = try? String(
-        contentsOf: bus.directory.appendingPathComponent("remotectld.log"), encoding: .utf8)
-      await bus.stop()
-      throw TestFailure("\(error)\nremotectld's log:\n\(log ?? "none")")
     }
-    await bus.stop()
   }
 }

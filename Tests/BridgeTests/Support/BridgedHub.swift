@@ -25,7 +25,7 @@ struct BridgedHub: Sendable {
   }
   /// The hub's log.
   var log: String {
-    (try? String(contentsOf: bus.directory.appendingPathComponent("remotectld.log"), encoding: .utf8)) ?? ""
+    bus.hubLog
   }
 
   /// The remotectld to run: `$BRIDGE_REMOTECTLD` (a release build, for the figures), else the

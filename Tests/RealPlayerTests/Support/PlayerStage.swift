@@ -108,7 +108,7 @@ final class PlayerStage: Sendable {
 
   /// remotectld's log.
   var hubLog: String {
-    (try? String(contentsOf: bus.directory.appendingPathComponent("remotectld.log"), encoding: .utf8)) ?? ""
+    bus.hubLog
   }
 
   /// playerctld's log.

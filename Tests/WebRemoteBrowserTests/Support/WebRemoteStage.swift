@@ -242,6 +242,6 @@ final class WebRemoteStage: Sendable {
 
   /// The hub's log so far, for failure messages.
   var hubLog: String {
-    (try? String(contentsOf: bus.directory.appendingPathComponent("remotectld.log"), encoding: .utf8)) ?? ""
+    bus.hubLog
   }
 }

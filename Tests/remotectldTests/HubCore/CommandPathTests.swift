@@ -202,7 +202,7 @@ struct CommandPathTests {
   func withRig(players: [String], _ body: (Rig) async throws -> Void) async throws {
     let bus = try await PrivateBus.start()
     let state = bus.directory.appendingPathComponent("state").path
-    do {
+    try await bus.stoppingWithHubLog {
       let hub = try await bus.startHub(
         ["--proxy", "on", "--http-port", "0", "--no-bridge"],
         environment: [
@@ -217,12 +217,6 @@ struct CommandPathTests {
         standardError: .file(bus.directory.appendingPathComponent("players.log").path))
       _ = try await program.line(within: .seconds(10)) { $0 == "ready" }
       try await body(Rig(bus: bus, hub: hub, players: program))
-    } catch {
-      let log = try? String(
-        contentsOf: bus.directory.appendingPathComponent("remotectld.log"), encoding: .utf8)
-      await bus.stop()
-      throw TestFailure("\(error)\nremotectld's log:\n\(log ?? "none")")
     }
-    await bus.stop()
   }
 }

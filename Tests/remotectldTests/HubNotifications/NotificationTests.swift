@@ -60,7 +60,7 @@ struct NotificationTests {
 
   /// The hub's log so far.
   private func hubLog(on bus: PrivateBus) -> String {
-    (try? String(contentsOf: bus.directory.appendingPathComponent("remotectld.log"), encoding: .utf8)) ?? ""
+    bus.hubLog
   }
 
   @Test func `each track the Now Playing player plays is one notification, replacing the one before`()
