@@ -119,14 +119,7 @@ struct HubCommandTests {
   }
 
   @Test func `a hub that never answers delays a command by half a second, not five`() async throws {
-    let bus = try await PrivateBus.start()
-    try await bus.startBinaural(name: "a")
-    try await bus.startBinaural(name: "b")
-    // It owns the hub's name and reads nothing: no call to it is ever answered.
-    let mute = try bus.start(
-      "/usr/bin/python3",  // Debian's, with python3-dbus
-      [PythonProgram.path("mute_hub.py")])
-    _ = try await mute.line(within: .seconds(10)) { $0 == "owned" }
+    let bus = try await busWithAMuteHub()
     let started = ContinuousClock.now
     let result = try await bus.remotectl("-f", "{{playerName}}", "status")
     let elapsed = ContinuousClock.now - started
@@ -139,14 +132,7 @@ struct HubCommandTests {
   func `a hub that never answers delays a press by half a second, and the player gets it from remotectl`()
     async throws
   {
-    let bus = try await PrivateBus.start()
-    try await bus.startBinaural(name: "a")
-    try await bus.startBinaural(name: "b")
-    // It owns the hub's name and reads nothing: no call to it, Send included, is ever answered.
-    let mute = try bus.start(
-      "/usr/bin/python3",  // Debian's, with python3-dbus
-      [PythonProgram.path("mute_hub.py")])
-    _ = try await mute.line(within: .seconds(10)) { $0 == "owned" }
+    let bus = try await busWithAMuteHub()
     let started = ContinuousClock.now
     let result = try await bus.remotectl("play")
     let elapsed = ContinuousClock.now - started
@@ -170,5 +156,18 @@ struct HubCommandTests {
     #expect(await follower.nextLine() == "a Paused")
     await follower.terminate()
     await bus.stop()
+  }
+
+  /// A new bus with binaural as `a` and `b`, and a program that owns the hub's name and reads
+  /// nothing, so that no call to the hub (Send included) is ever answered.
+  private func busWithAMuteHub() async throws -> PrivateBus {
+    let bus = try await PrivateBus.start()
+    try await bus.startBinaural(name: "a")
+    try await bus.startBinaural(name: "b")
+    let mute = try bus.start(
+      "/usr/bin/python3",  // Debian's, with python3-dbus
+      [PythonProgram.path("mute_hub.py")])
+    _ = try await mute.line(within: .seconds(10)) { $0 == "owned" }
+    return bus
   }
 }

@@ -138,6 +138,16 @@ struct RelaunchTests {
     }
   }
 
+  /// binaural as `org.mpris.MediaPlayer2.activated`, a service the bus starts on a call to it.
+  static let activatedBinaural = [
+    "org.mpris.MediaPlayer2.activated.service": """
+    [D-BUS Service]
+    Name=org.mpris.MediaPlayer2.activated
+    Exec=\(HubTools.binaural) --output null --headless --name activated
+
+    """
+  ]
+
   /// A stage with `services` written in its services folder, `desktopFiles` in its applications
   /// folder; everything stops after `body`.
   func withStage(
@@ -230,13 +240,7 @@ struct RelaunchTests {
     `a D-Bus-activatable player seen as Now Playing is started by Play through the proxy, after a hub restart too, and plays`()
     async throws
   {
-    let service = """
-      [D-BUS Service]
-      Name=org.mpris.MediaPlayer2.activated
-      Exec=\(HubTools.binaural) --output null --headless --name activated
-
-      """
-    try await withStage(services: ["org.mpris.MediaPlayer2.activated.service": service]) { stage in
+    try await withStage(services: Self.activatedBinaural) { stage in
       try await stage.startHub()
       try await stage.seeNowPlayingThenQuit("activated")
       let doctor = try await stage.doctor()
@@ -375,13 +379,7 @@ struct RelaunchTests {
     `with relaunching off, by flag or by file, Play with no player starts nothing and fails with NoPlayer`()
     async throws
   {
-    let service = """
-      [D-BUS Service]
-      Name=org.mpris.MediaPlayer2.activated
-      Exec=\(HubTools.binaural) --output null --headless --name activated
-
-      """
-    try await withStage(services: ["org.mpris.MediaPlayer2.activated.service": service]) { stage in
+    try await withStage(services: Self.activatedBinaural) { stage in
       let configuration = stage.folder.appendingPathComponent("remotectld.conf")
       try "relaunch = no\n".write(to: configuration, atomically: true, encoding: .utf8)
       for arguments in [["--no-relaunch"], ["--config", configuration.path]] {
