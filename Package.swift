@@ -281,7 +281,6 @@ let package = Package(
         "PlayerView",
         "RemoteControl",
         "RemoteControlMPRIS",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]
