@@ -10,14 +10,43 @@ let swiftSettings: [SwiftSetting] = [
   .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// The hub's parts (docs/hub.md, "The modules"): remotectld, which wires them, and its tests
+/// depend on each.
+let hubParts = [
+  "HubAudioSession", "HubAirPlay", "HubBluetooth", "HubWebRemote", "HubBridge", "HubRelaunch",
+  "HubNotifications", "HubPlayerctld", "HubButton",
+]
+
+/// swift-service-lifecycle's `Service`, which most of the hub's parts are.
+let serviceLifecycle = Target.Dependency.product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
+
+/// The target of the hub's part `name`: a module that depends on `HubCore`, swift-log, the
+/// package's shared `libraries` and other packages' `products`, and never on another part (one
+/// named among its `libraries` stops the manifest with the reason, and so no part can import
+/// another). Package access only.
+func hubPart(
+  _ name: String, libraries: [String], products: [Target.Dependency] = [], exclude: [String] = []
+) -> Target {
+  let parts = libraries.filter(hubParts.contains)
+  precondition(
+    parts.isEmpty,
+    "the hub's part \(name) depends on \(parts.joined(separator: ", ")): a part depends on HubCore and "
+      + "shared libraries, never on another part (docs/hub.md, \"The modules\")")
+  return .target(
+    name: name,
+    dependencies: ["HubCore"] + libraries.map { .byName(name: $0) }
+      + [.product(name: "Logging", package: "swift-log")] + products,
+    exclude: exclude)
+}
+
 let package = Package(
   name: "swift-remote-control",
   // RemoteControl, RemoteControlTesting, RemoteControlBackend, NowPlayingArbiter and
   // AudioSessionArbiter are platform-free (macOS 15 for the Synchronization module). Everything
   // else is Linux-only: the sd-bus targets (CSystemd, DBus, RemoteControlMPRIS,
   // RemoteControlMPRISTesting, PlayerView, podcasts, remotectl, and the hub: HubCore, its parts
-  // (HubAudioSession, HubAirPlay, HubBluetooth, HubWebRemote, HubRelaunch, HubNotifications,
-  // HubPlayerctld, HubButton), Listening, WebRemote, Bridge, remotectld), HubSupport (it finds resources through /proc), the PulseAudio and ALSA ones
+  // (HubAudioSession, HubAirPlay, HubBluetooth, HubWebRemote, HubBridge, HubRelaunch,
+  // HubNotifications, HubPlayerctld, HubButton), Listening, WebRemote, Bridge, remotectld), HubSupport (it finds resources through /proc), the PulseAudio and ALSA ones
   // (CPulse, CALSA, AudioPlayback, SoundServer), binaural, which uses both, and the test support
   // (Glibc, dbus-daemon).
   platforms: [.macOS(.v15)],
@@ -240,9 +269,9 @@ let package = Package(
     ),
     // The hub's core: the view of the players, the Now Playing object and its rule, the outlets'
     // protocol, the command path, the relays' registry and the bus thread they all run on. Every
-    // part of the hub depends on it and on no other part; the core calls a part only through a
-    // protocol of its own (`PressListener`, `AppRelauncher`) that remotectld wires. Package
-    // access only.
+    // part of the hub depends on it and on no other part; the core, and a part, call another
+    // part only through a protocol of the core's (`PressListener`, `AppRelauncher`,
+    // `RemotePlayers`) that remotectld wires. Package access only.
     .target(
       name: "HubCore",
       dependencies: [
@@ -251,42 +280,6 @@ let package = Package(
         "NowPlayingArbiter",
         "PlayerView",
         "RemoteControl",
-        "RemoteControlMPRIS",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        .product(name: "Logging", package: "swift-log"),
-        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-      ]
-    ),
-    // The hub's parts: each one module that depends on HubCore and shared libraries, never on
-    // another part; remotectld wires them (docs/hub.md, "The modules"). Package access only.
-    //
-    // The audio session (calls, lost outputs, exclusive playback; AirPlay's streams silenced as
-    // a remote player's) and sleep through logind.
-    .target(
-      name: "HubAudioSession",
-      dependencies: [
-        "HubCore", "AudioSessionArbiter", "BlockingIOPool", "DBus", "HubAPI", "HubSupport", "PlayerView",
-        "RemoteControl", "RemoteControlMPRIS", "SoundServer", "WebRemote",
-        .product(name: "Logging", package: "swift-log"),
-        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-      ]
-    ),
-    // AirPlay and the system bus: the system bus's MPRIS players (shairport-sync's AirPlay
-    // receiver among them), each relayed to the session bus as `NAME.system`.
-    .target(
-      name: "HubAirPlay",
-      dependencies: [
-        "HubCore", "DBus", "HubAPI", "PlayerView", "RemoteControlMPRIS",
-        .product(name: "Logging", package: "swift-log"),
-        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-      ]
-    ),
-    // Cars and earbuds over BlueZ: the Now Playing player registered with every adapter, and
-    // devices' own players relayed to the session bus.
-    .target(
-      name: "HubBluetooth",
-      dependencies: [
-        "HubCore", "BlockingIOPool", "DBus", "HubAPI", "HubSupport", "NowPlayingArbiter", "PlayerView",
         "RemoteControlMPRIS",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -307,89 +300,91 @@ let package = Package(
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]
     ),
+    // The hub's parts (`hubParts`, `hubPart(_:libraries:products:exclude:)` below): each one
+    // module that depends on HubCore and shared libraries, never on another part; remotectld
+    // wires them (docs/hub.md, "The modules").
+    //
+    // The audio session (calls, lost outputs, exclusive playback; remote players silenced through
+    // the core's `RemotePlayers`) and sleep through logind.
+    hubPart(
+      "HubAudioSession",
+      libraries: [
+        "AudioSessionArbiter", "BlockingIOPool", "DBus", "HubAPI", "HubSupport", "PlayerView",
+        "RemoteControl", "RemoteControlMPRIS", "SoundServer", "WebRemote",
+      ],
+      products: [serviceLifecycle]),
+    // AirPlay and the system bus: the system bus's MPRIS players, each relayed to the session bus
+    // as `NAME.system` (`SystemBus/`); shairport-sync's AirPlay receiver among them, a remote
+    // player for the audio session, its streams silenced on the sound server (`AirPlay/`).
+    hubPart(
+      "HubAirPlay", libraries: ["DBus", "HubAPI", "PlayerView", "RemoteControlMPRIS", "SoundServer"],
+      products: [serviceLifecycle]),
+    // Cars and earbuds over BlueZ: the Now Playing player registered with every adapter, and
+    // devices' own players relayed to the session bus.
+    hubPart(
+      "HubBluetooth",
+      libraries: [
+        "BlockingIOPool", "DBus", "HubAPI", "HubSupport", "NowPlayingArbiter", "PlayerView",
+        "RemoteControlMPRIS",
+      ],
+      products: [serviceLifecycle]),
     // The web server and the web remote (`WebRemote`) on the hub's command path.
-    .target(
-      name: "HubWebRemote",
-      dependencies: [
-        "HubCore", "Listening", "DBus", "HubAPI", "NowPlayingArbiter", "RemoteControl", "WebRemote",
+    hubPart(
+      "HubWebRemote",
+      libraries: ["Listening", "DBus", "HubAPI", "NowPlayingArbiter", "RemoteControl", "WebRemote"],
+      products: [
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-        .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),
-        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-      ]
-    ),
+        serviceLifecycle,
+      ]),
+    // The bridge (`Bridge`) as the hub serves it: its listeners (the unix socket and loopback
+    // TCP), its files in the runtime folder, and its status for `remotectl doctor`.
+    hubPart(
+      "HubBridge",
+      libraries: ["Bridge", "DBus", "HubAPI", "HubSupport", "Listening"],
+      products: [
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        serviceLifecycle,
+      ]),
     // Bringing back the last Now Playing app (the command path's `AppRelauncher`).
-    .target(
-      name: "HubRelaunch",
-      dependencies: [
-        "HubCore", "BlockingIOPool", "DBus", "HubAPI", "HubSupport", "NowPlayingArbiter", "PlayerView",
+    hubPart(
+      "HubRelaunch",
+      libraries: [
+        "BlockingIOPool", "DBus", "HubAPI", "HubSupport", "NowPlayingArbiter", "PlayerView",
         "RemoteControlMPRIS",
-        .product(name: "Logging", package: "swift-log"),
-      ]
-    ),
+      ]),
     // A desktop notification per track the Now Playing player plays (`--notify`).
-    .target(
-      name: "HubNotifications",
-      dependencies: [
-        "HubCore", "DBus", "HubAPI", "NowPlayingArbiter", "PlayerView", "RemoteControlMPRIS",
-        .product(name: "Logging", package: "swift-log"),
-        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-      ]
-    ),
+    hubPart(
+      "HubNotifications",
+      libraries: ["DBus", "HubAPI", "NowPlayingArbiter", "PlayerView", "RemoteControlMPRIS"],
+      products: [serviceLifecycle]),
     // playerctld's interface, answered while playerctld does not run.
-    .target(
-      name: "HubPlayerctld",
-      dependencies: [
-        "HubCore", "DBus", "HubAPI", "NowPlayingArbiter",
-        .product(name: "Logging", package: "swift-log"),
-      ]
-    ),
+    hubPart("HubPlayerctld", libraries: ["DBus", "HubAPI", "NowPlayingArbiter"]),
     // The headset button's clicks and holds (`Button1`), as iOS counts them.
-    .target(
-      name: "HubButton",
-      dependencies: [
-        "HubCore", "DBus", "HubAPI", "NowPlayingArbiter", "PlayerView", "RemoteControl", "RemoteControlMPRIS",
-        .product(name: "Logging", package: "swift-log"),
-      ]
-    ),
+    hubPart(
+      "HubButton",
+      libraries: ["DBus", "HubAPI", "NowPlayingArbiter", "PlayerView", "RemoteControl", "RemoteControlMPRIS"]),
     // The Now Playing hub for the user's session bus.
     .executableTarget(
       name: "remotectld",
-      dependencies: [
-        "HubCore",
-        "HubAudioSession",
-        "HubAirPlay",
-        "HubBluetooth",
-        "HubWebRemote",
-        "HubRelaunch",
-        "HubNotifications",
-        "HubPlayerctld",
-        "HubButton",
-        "Listening",
-        "RemoteControl",
-        "NowPlayingArbiter",
-        "AudioSessionArbiter",
-        "SoundServer",
-        "HubSupport",
+      // Each part, and what remotectld's own files import: the command line, the configuration
+      // file and the wiring (`HubService`).
+      dependencies: ["HubCore"] + hubParts.map { .byName(name: $0) } + [
         "BlockingIOPool",
-        "HubAPI",
         "DBus",
+        "HubAPI",
+        "HubSupport",
+        "NowPlayingArbiter",
         "PlayerView",
-        "RemoteControlMPRIS",
+        "RemoteControl",
         "WebRemote",
-        "Bridge",
-        .product(name: "Hummingbird", package: "hummingbird"),
-        .product(name: "HummingbirdCore", package: "hummingbird"),
-        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-        .product(name: "NIOCore", package: "swift-nio"),
-        .product(name: "NIOExtras", package: "swift-nio-extras"),
-        .product(name: "NIOHTTP1", package: "swift-nio"),
-        .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
-        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        serviceLifecycle,
         .product(name: "UnixSignals", package: "swift-service-lifecycle"),
       ]
     ),
@@ -559,9 +554,8 @@ let package = Package(
     ),
     .testTarget(
       name: "remotectldTests",
-      dependencies: [
-        "remotectld", "HubCore", "HubAudioSession", "HubAirPlay", "HubBluetooth", "HubNotifications",
-        "HubRelaunch", "HubWebRemote", "BusTestSupport", "SoundTestSupport", "WebRemote", "HubAPI",
+      dependencies: ["remotectld", "HubCore"] + hubParts.map { .byName(name: $0) } + [
+        "BusTestSupport", "SoundTestSupport", "WebRemote", "HubAPI",
       ],
       exclude: [
         "Support/extension_player.py", "Support/logind_stand_in.py", "Support/BlueZ",

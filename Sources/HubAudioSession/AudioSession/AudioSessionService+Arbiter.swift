@@ -184,17 +184,17 @@ extension AudioSessionService {
     let done: @Sendable () -> Void = { [connection] in connection.perform { answered?() } }
     if action == .restoreSound(owner: owner) {
       logger.info("giving a remote player its sound back", metadata: ["player": "\(owner)"])
-      silencer.restore(owner, done: done)
+      remotePlayers?.restore(owner, done: done)
     } else {
       let streams = state.withLock { $0.playerStreams.streams(of: owner) }
       logger.info("silencing a remote player", metadata: ["player": "\(owner)", "streams": "\(streams)"])
-      silencer.silence(streams, of: owner, done: done)
+      remotePlayers?.silence(streams, of: owner, done: done)
     }
   }
 
-  /// Hands the remote players' streams to the silencer: those of the silenced ones that it has
-  /// not seen yet (one appeared, or was matched to its player since) are silenced, and those of
-  /// the others are looked at (``StreamSilencer/streamsAppeared(_:of:)``). On the view's
+  /// Hands the remote players' streams to their part: those of the silenced ones
+  /// (``RemotePlayers/silence(_:of:done:)`` again: one appeared, or was matched to its player
+  /// since), and those of the others (``RemotePlayers/streamsAppeared(_:of:)``). On the view's
   /// connection thread.
   func silenceNewStreams() {
     connection.assertOnConnectionThread()
@@ -209,7 +209,11 @@ extension AudioSessionService {
         }
       )
     }
-    for (owner, streams) in silenced where !streams.isEmpty { silencer.silence(streams, of: owner) }
-    for (owner, streams) in remote where !streams.isEmpty { silencer.streamsAppeared(streams, of: owner) }
+    for (owner, streams) in silenced where !streams.isEmpty {
+      remotePlayers?.silence(streams, of: owner, done: nil)
+    }
+    for (owner, streams) in remote where !streams.isEmpty {
+      remotePlayers?.streamsAppeared(streams, of: owner)
+    }
   }
 }

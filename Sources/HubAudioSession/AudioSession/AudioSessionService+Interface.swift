@@ -18,8 +18,8 @@ extension AudioSessionService {
   /// - `Interrupted` (`as`, announced): the players it interrupted, by bus name, in order.
   /// - `WillResume` (`as`, announced): those that its end will resume: the hub paused them and
   ///   nobody pressed play or pause on them since.
-  /// - `Silenced` (`as`, announced): the remote players (AirPlay to this computer) whose streams
-  ///   the hub mutes now, for a call, or until their sender's next session.
+  /// - `Silenced` (`as`, announced): the remote players (``RemotePlayers``: their sender is
+  ///   elsewhere) the hub silences now, for a call, or until their sender's next session.
   /// - `Unmatched` (`a(ss)`, not announced): players the hub cannot match to a sound-server
   ///   stream by process, and why.
   /// - `Matches` (`a(sss)`, not announced): every player, how the hub matches it to its

@@ -6,24 +6,19 @@ import SoundServer
 import Synchronization
 
 /// The audio session and the hub's relays (``RelayRegistry``): a relay is served by the hub's own
-/// process, so its streams are found by the process of the player it relays; a relay of an
-/// AirPlay receiver (shairport-sync) is a remote player (``SessionArbiter``'s rule 8): the phone
-/// that streams to it cannot be paused from here, so its streams are silenced where a local
-/// player is paused, and its sender's sessions (shairport-sync's `Active`) are told to the
-/// arbiter.
+/// process, so its streams are found by the process of the player it relays; a relay that a
+/// part says is a remote player (``RemotePlayers``, ``SessionArbiter``'s rule 8) cannot be
+/// paused from here, so the part silences it where a local player is paused, and its sender's
+/// sessions are told to the arbiter.
 extension AudioSessionService {
-  /// Whether the session player `owner` is a relay of an AirPlay receiver: its sender is a phone
-  /// or a computer elsewhere.
+  /// Whether the session player `owner` is a remote player: its sender is elsewhere.
   func isRemote(_ owner: BusName) -> Bool {
-    guard case .systemBusPlayer(let player)? = hub.relays.relayed(by: owner) else { return false }
-    return player.isAirPlayReceiver
+    remotePlayers?.isRemote(owner) ?? false
   }
 
-  /// Whether a sender streams to the relay `owner` of an AirPlay receiver now (shairport-sync's
-  /// `org.gnome.ShairportSync.Active`).
+  /// Whether a sender streams to the remote player `owner` now.
   func remoteSessionIsActive(_ owner: BusName) -> Bool {
-    guard case .systemBusPlayer(let player)? = hub.relays.relayed(by: owner) else { return false }
-    return player.isStreaming == true
+    remotePlayers?.sessionIsActive(owner) ?? false
   }
 
   /// The process whose streams are the relay `owner`'s: the relayed player's, as its own bus
@@ -46,28 +41,28 @@ extension AudioSessionService {
     }
   }
 
-  /// Takes a relay's `change` in: its sender's session began or ended (shairport-sync's
-  /// `Active`), it became or stopped being an AirPlay receiver, or its process became known. On
-  /// the view's connection thread.
+  /// Takes a relay's `change` in: it became or stopped being a remote player, its process became
+  /// known, or its sender's session began or ended. On the view's connection thread.
   package func take(_ change: RelayRegistry.Change) {
     connection.assertOnConnectionThread()
     let owner = change.owner
     guard let relayed = change.relayed, let before = change.before,
       state.withLock({ $0.players[owner] != nil })
     else { return }
-    if case .systemBusPlayer(let now) = relayed, case .systemBusPlayer(let then) = before {
-      if now.isAirPlayReceiver != then.isAirPlayReceiver { playerLoaded(owner) }
-      if now.processID != then.processID {
-        let known = state.withLock { state in
-          state.playerStreams.playerLeft(owner.rawValue)
-          return state.askedProcess.remove(owner) != nil
-        }
-        if known { askProcessID(of: owner) }
+    let remote = remotePlayers?.change(in: change)
+    if remote?.isRemoteChanged == true { playerLoaded(owner) }
+    if case .systemBusPlayer(let now) = relayed, case .systemBusPlayer(let then) = before,
+      now.processID != then.processID
+    {
+      let known = state.withLock { state in
+        state.playerStreams.playerLeft(owner.rawValue)
+        return state.askedProcess.remove(owner) != nil
       }
-      if let isActive = now.isStreaming, isActive != (then.isStreaming ?? false) {
-        logger.debug("a remote player's session", metadata: ["player": "\(owner)", "active": "\(isActive)"])
-        apply(.remoteSessionChanged(owner: owner.rawValue, isActive: isActive))
-      }
+      if known { askProcessID(of: owner) }
+    }
+    if let isActive = remote?.sessionIsActive {
+      logger.debug("a remote player's session", metadata: ["player": "\(owner)", "active": "\(isActive)"])
+      apply(.remoteSessionChanged(owner: owner.rawValue, isActive: isActive))
     }
   }
 }

@@ -67,7 +67,7 @@ extension AudioSessionService {
   func forgetStreams() {
     connection.assertOnConnectionThread()
     let indices = state.withLock { $0.playerStreams.removeAllStreams() }
-    silencer.forgetStreams()
+    remotePlayers?.forgetStreams()
     for index in indices { apply(.streamRemoved(index: index)) }
   }
 

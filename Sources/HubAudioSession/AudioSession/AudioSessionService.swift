@@ -24,10 +24,10 @@ package import Synchronization
 /// when the names agree. Which players played on a lost sink is kept by ``RouteHistory``,
 /// whatever the order in which the server reports the sink's removal and its streams' fate.
 ///
-/// A relay of an AirPlay receiver (shairport-sync, `Relay/`'s registry says which) is a remote
-/// player (``SessionArbiter``'s rule 8): its start pauses the local players as an interrupted
-/// app is paused, and where a local player would be paused its streams, found by shairport-sync's
-/// process, are muted by ``StreamSilencer`` and given back after (`AudioSessionService+Relays.swift`).
+/// A relay that a part says is a remote player (``RemotePlayers``: its sender is elsewhere) follows
+/// ``SessionArbiter``'s rule 8: its start pauses the local players as an interrupted app is
+/// paused, and where a local player would be paused the part silences it, its streams found by
+/// the relayed player's process, and gives its sound back after (`AudioSessionService+Relays.swift`).
 ///
 /// While a player plays, the hub holds off the system's sleep with a logind delay inhibitor
 /// (``Logind``); when logind announces the sleep, every playing player is paused and the
@@ -96,23 +96,25 @@ package final class AudioSessionService: Service, Sendable {
   package let processes: any ProcessTree
   /// logind's sleep and the delay inhibitor.
   package let logind: Logind
-  /// The hand on the streams of remote players (AirPlay), which cannot be paused from here.
-  let silencer: StreamSilencer
+  /// The remote players, which cannot be paused from here, and the hand that silences them;
+  /// `nil` when no part has any.
+  let remotePlayers: (any RemotePlayers)?
   /// The arbiter and what the parts know, locked for a moment at a time, never across I/O.
   package let state: Mutex<State>
 
-  /// An arbiter for `hub`'s players, which follows logind's sleep on the hub's `systemBus`;
-  /// nothing is watched until ``run()``.
+  /// An arbiter for `hub`'s players, which follows logind's sleep on the hub's `systemBus` and
+  /// silences `remotePlayers` where it would pause a local player; nothing is watched until
+  /// ``run()``.
   package init(
-    hub: Hub, options: AudioSessionOptions, systemBus: SystemBusConnection, logger: Logger,
-    processes: any ProcessTree = ProcessFiles()
+    hub: Hub, options: AudioSessionOptions, systemBus: SystemBusConnection,
+    remotePlayers: (any RemotePlayers)? = nil, logger: Logger, processes: any ProcessTree = ProcessFiles()
   ) {
     self.hub = hub
     self.options = options
     self.logger = logger
     self.processes = processes
     self.logind = Logind(systemBus: systemBus, logger: logger)
-    self.silencer = StreamSilencer(server: options.server, logger: logger)
+    self.remotePlayers = remotePlayers
     self.state = Mutex(
       State(
         arbiter: SessionArbiter(configuration: options.arbiterConfiguration),
@@ -127,7 +129,7 @@ package final class AudioSessionService: Service, Sendable {
   /// The interruption under way, `nil` when none is.
   var interruption: SessionArbiter.Interruption? { state.withLock { $0.arbiter.interruption } }
 
-  /// The remote players (AirPlay) whose streams are silenced now, by owner.
+  /// The remote players silenced now, by owner.
   var silenced: [String] { state.withLock { $0.arbiter.silenced } }
 
   /// Tells `continuation` the interrupted players whenever they change, until
@@ -174,7 +176,7 @@ package final class AudioSessionService: Service, Sendable {
   /// Follows the players and the sound server (and logind's sleep) until graceful shutdown;
   /// then releases the sleep inhibitor and ends the web remote's streams of interruptions.
   package func run() async throws {
-    let silencing = Task { [silencer] in await silencer.run() }
+    let silencing = Task { [remotePlayers] in await remotePlayers?.run() }
     let observer = hub.view.observe { [self] change in take(change) }
     defer { hub.view.removeObserver(observer) }
     let relays = hub.relays.observe { [self] change in connection.run { [self] in take(change) } }
@@ -194,8 +196,8 @@ package final class AudioSessionService: Service, Sendable {
     }
     logind.stop()
     for continuation in state.withLock({ $0.interruptionStreams }) { continuation.finish() }
-    // No stream is left muted behind the hub.
-    silencer.finish()
+    // No player is left silenced behind the hub.
+    remotePlayers?.finish()
     await silencing.value
   }
 

@@ -1,5 +1,3 @@
-import ArgumentParser
-
 /// When the hub publishes MPRIS names of its own (the proxy player's and playerctld's), and which.
 ///
 /// A desktop shell that shows every MPRIS player and routes the media keys itself (GNOME Shell,
@@ -7,7 +5,7 @@ import ArgumentParser
 /// bar that lists every player would list the Now Playing app twice; so by default the hub
 /// publishes only the names such a program leaves out, and keeps arbitrating for `remotectl`, the
 /// web remote and the bridge.
-package enum ProxyMode: String, Sendable, Hashable, CaseIterable, ExpressibleByArgument {
+package enum ProxyMode: String, Sendable, Hashable, CaseIterable {
   /// Follow the programs that list every player (``ShellWatcher/shells``) coming and going: none
   /// of the hub's names while a shell or a phone link that lists playerctld's name runs, the proxy
   /// under playerctld's name alone while KDE Connect runs, both names while none runs.

@@ -1,15 +1,6 @@
 import FoundationEssentials
-import HubAirPlay
-import HubAudioSession
-import HubBluetooth
-import HubButton
 import HubCore
-import HubNotifications
-import HubPlayerctld
-import HubRelaunch
 import HubSupport
-import HubWebRemote
-import Listening
 import WebRemote
 
 /// remotectld's configuration file: `$XDG_CONFIG_HOME/remotectld/remotectld.conf` (by default

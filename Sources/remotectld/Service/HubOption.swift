@@ -1,14 +1,8 @@
 import ArgumentParser
-import HubAirPlay
 import HubAudioSession
-import HubBluetooth
-import HubButton
+import HubBridge
 import HubCore
-import HubNotifications
-import HubPlayerctld
-import HubRelaunch
 import HubWebRemote
-import Listening
 import WebRemote
 
 /// One of remotectld's options: its flag, its key in `remotectld.conf` if the file may set it,

@@ -4,18 +4,17 @@ import HubAPI
 import HubAirPlay
 import HubAudioSession
 import HubBluetooth
+import HubBridge
 import HubButton
 import HubCore
 import HubNotifications
 import HubPlayerctld
 import HubRelaunch
 import HubWebRemote
-import Listening
 import Logging
 import NowPlayingArbiter
 import PlayerView
 import ServiceLifecycle
-import WebRemote
 
 /// The Now Playing hub itself as a `Service`, the first of its parts (``HubPart``): its bus
 /// connections, its view of the players and the arbiter, the hub's interfaces and its name. It
@@ -107,8 +106,11 @@ struct HubService: Service {
     let view = PlayerView(connection: connection, logger: logger) { filter.admits($0.rawValue) }
     let hub = Hub(view: view, filter: filter, logger: logger)
     hub.observe { change in hub.announce(change) }
+    // AirPlay's receivers are the audio session's remote players: silenced, never paused.
+    let airPlay = AirPlayReceivers(hub: hub, server: configuration.audioSession.server, logger: logger)
     let session = AudioSessionService(
-      hub: hub, options: configuration.audioSession, systemBus: systemBus, logger: logger)
+      hub: hub, options: configuration.audioSession, systemBus: systemBus, remotePlayers: airPlay,
+      logger: logger)
     let relauncher = Relauncher(
       hub: hub, options: configuration.relaunch, bus: configuration.bus, logger: logger)
     relauncher.start()

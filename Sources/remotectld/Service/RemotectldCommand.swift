@@ -1,16 +1,11 @@
 import ArgumentParser
 import DBus
 import HubAPI
-import HubAirPlay
 import HubAudioSession
-import HubBluetooth
-import HubButton
+import HubBridge
 import HubCore
-import HubNotifications
-import HubPlayerctld
 import HubRelaunch
 import HubWebRemote
-import Listening
 import Logging
 import NowPlayingArbiter
 import RemoteControl
@@ -153,7 +148,7 @@ struct RemotectldCommand: AsyncParsableCommand {
   var logLevel: String?
 
   @OptionGroup(title: "The bridge")
-  var bridge: BridgeOptions
+  var bridge: BridgeArguments
 
   /// The least level logged: `--log-level`, else its row's default.
   var level: Logger.Level? {
@@ -228,7 +223,7 @@ struct RemotectldCommand: AsyncParsableCommand {
       throw ExitCode.failure
     }
     let bridgeService = BridgeService(
-      options: bridge, busAddress: busAddress, logger: Logger(label: "remotectld.bridge"))
+      options: bridge.options, busAddress: busAddress, logger: Logger(label: "remotectld.bridge"))
     do {
       // The hub's parts, each a Service with its rule (HubPart): the hub itself, its bus
       // connection and names, and the parts it cannot do without end the hub when they fail; a

@@ -1,13 +1,3 @@
-import HubAirPlay
-import HubAudioSession
-import HubBluetooth
-import HubButton
-import HubCore
-import HubNotifications
-import HubPlayerctld
-import HubRelaunch
-import HubWebRemote
-import Listening
 import ServiceLifecycle
 import UnixSignals
 

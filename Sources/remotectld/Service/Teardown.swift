@@ -1,14 +1,3 @@
-import HubAirPlay
-import HubAudioSession
-import HubBluetooth
-import HubButton
-import HubCore
-import HubNotifications
-import HubPlayerctld
-import HubRelaunch
-import HubWebRemote
-import Listening
-
 /// What undoes the hub's start, step by step: each step added once the thing it undoes is done,
 /// and run last first, as `defer`s would, but when the hub stops rather than when a scope ends.
 struct Teardown: Sendable {

@@ -5,29 +5,37 @@ import HubSupport
 import Hummingbird
 import HummingbirdWebSocket
 import Listening
-import Logging
+package import Logging
 import NIOCore
 import ServiceLifecycle
 
-/// The bridge in remotectld: its two listeners (the unix socket in the runtime folder and
+/// The bridge's part of the hub: its two listeners (the unix socket in the runtime folder and
 /// loopback TCP), each serving ``BridgeRoutes`` with Hummingbird, until graceful shutdown.
 ///
 /// Both are bound when the part starts, and the endpoint file written; the bridge's shared
 /// state (``BridgeHub``, with its bus thread) and SwiftNIO's event loops start on the first
 /// connection to either.
-struct BridgeService: Service {
+package struct BridgeService: Service {
   let options: BridgeOptions
   /// The address of the bus players are published on, the hub's; `nil` for the session bus.
   let busAddress: String?
   let logger: Logger
   /// What `remotectl doctor` reads on the hub's bus: where the bridge serves, or why not.
-  var status = BridgeStatus()
+  package var status = BridgeStatus()
+
+  /// The bridge as `options` say, publishing players on the bus at `busAddress` (the session
+  /// bus when `nil`); nothing is bound until ``run()``.
+  package init(options: BridgeOptions, busAddress: String?, logger: Logger) {
+    self.options = options
+    self.busAddress = busAddress
+    self.logger = logger
+  }
 
   /// Serves the bridge until graceful shutdown; each listener's file (the unix socket, the
   /// endpoint file) is removed when it stops. Returns at once when the bridge is off (the reason
   /// said on the bus), and once both listeners have stopped; a listener that fails (its port
   /// taken, say) takes neither the other listener nor the hub down with it.
-  func run() async throws {
+  package func run() async throws {
     guard options.isEnabled else {
       status.off("remotectld runs with --no-bridge")
       return

@@ -1,16 +1,9 @@
 import ArgumentParser
-import HubCore
-import Listening
+import HubBridge
 
-/// remotectld's options for the bridge: web pages and programs publishing players.
-struct BridgeOptions: ParsableArguments {
-  /// The bridge's loopback port unless told otherwise: one a web page can be written for, beside
-  /// the web remote's 7600.
-  static let defaultPort = 7601
-
-  /// The seconds between the bridge's pings unless told otherwise.
-  static let defaultHeartbeat = 5.0
-
+/// remotectld's flags for the bridge (``BridgeOptions``): web pages and programs publishing
+/// players.
+struct BridgeArguments: ParsableArguments {
   // Each flag's name and help are its row of HubOption's table; one with a default is optional,
   // so that swift-argument-parser does not print the default the row's help already says.
 
@@ -31,14 +24,19 @@ struct BridgeOptions: ParsableArguments {
     bridge ?? HubOption.bridge.isOnByDefault
   }
 
-  /// The loopback TCP port: `--bridge-port`, else ``defaultPort``.
+  /// The loopback TCP port: `--bridge-port`, else ``BridgeOptions/defaultPort``.
   var port: Int {
     bridgePort ?? BridgeOptions.defaultPort
   }
 
-  /// The seconds between pings: `--bridge-heartbeat`, else ``defaultHeartbeat``.
+  /// The seconds between pings: `--bridge-heartbeat`, else ``BridgeOptions/defaultHeartbeat``.
   var heartbeat: Double {
     bridgeHeartbeat ?? BridgeOptions.defaultHeartbeat
+  }
+
+  /// The bridge's options, as the flags and their rows' defaults say.
+  var options: BridgeOptions {
+    BridgeOptions(isEnabled: isEnabled, port: port, heartbeat: heartbeat, origins: origins)
   }
 
   func validate() throws {

@@ -3,8 +3,8 @@ import Logging
 import SoundServer
 
 /// Silences a player's streams on the sound server for a while, and gives back exactly what it
-/// took: the audio session's hand on a player it cannot pause (AirPlay to this computer, whose
-/// sender is a phone the hub cannot reach), as ``SessionArbiter``'s
+/// took: the AirPlay part's hand on a player the audio session cannot pause (AirPlay to this
+/// computer, whose sender is a phone the hub cannot reach; ``AirPlayReceivers``), as ``SessionArbiter``'s
 /// ``SessionArbiter/Action/silence(owner:)`` and ``SessionArbiter/Action/restoreSound(owner:)``
 /// say. A stream is silenced by muting it (`pa_context_set_sink_input_mute`, what `pactl
 /// set-sink-input-mute` does): a sound server cannot cork another program's stream, only ask it

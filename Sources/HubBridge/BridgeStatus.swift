@@ -1,12 +1,11 @@
-import DBus
+package import DBus
 import HubAPI
-import HubCore
 import Synchronization
 
 /// Whether the bridge serves and where, or why it does not, for `remotectl doctor`: a hub that
 /// D-Bus or systemd started logs where nobody looks, so the reason the bridge is off must be
 /// readable on the bus.
-final class BridgeStatus: Sendable {
+package final class BridgeStatus: Sendable {
   private struct State: Sendable {
     var endpoint = ""
     var socket = ""
@@ -15,14 +14,17 @@ final class BridgeStatus: Sendable {
 
   private let state = Mutex(State())
 
+  /// A status saying the bridge has not started yet.
+  package init() {}
+
   /// The bridge does not serve, because of `reason` (a sentence a user can act on).
-  func off(_ reason: String) {
+  package func off(_ reason: String) {
     state.withLock { $0 = State(reason: reason) }
   }
 
   /// The bridge serves on the unix socket at `socket` (empty when another process serves that
   /// path).
-  func serves(socket: String) {
+  package func serves(socket: String) {
     state.withLock {
       $0.socket = socket
       $0.reason = ""
@@ -30,7 +32,7 @@ final class BridgeStatus: Sendable {
   }
 
   /// The bridge's loopback listener is up at `endpoint` (`ws://127.0.0.1:PORT/bridge`).
-  func serves(endpoint: String) {
+  package func serves(endpoint: String) {
     state.withLock {
       $0.endpoint = endpoint
       $0.reason = ""
@@ -39,7 +41,7 @@ final class BridgeStatus: Sendable {
 
   /// A listener stopped (the unix socket's when `isSocket`, else the loopback one): `reason` says
   /// which and why.
-  func stopped(isSocket: Bool, _ reason: String) {
+  package func stopped(isSocket: Bool, _ reason: String) {
     state.withLock {
       $0.reason = reason
       if isSocket { $0.socket = "" } else { $0.endpoint = "" }
@@ -53,7 +55,7 @@ final class BridgeStatus: Sendable {
   /// - `Reason` (`s`): why the bridge, or one of its listeners, is off; empty when all is well.
   ///
   /// Changes are not announced: a controller reads them when it asks.
-  var interface: Interface {
+  package var interface: Interface {
     Interface(
       name: Bridge1.interface,
       properties: [

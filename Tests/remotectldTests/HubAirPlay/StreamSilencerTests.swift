@@ -4,7 +4,7 @@ import Logging
 import SoundTestSupport
 import Testing
 
-@testable import HubAudioSession
+@testable import HubAirPlay
 @testable import HubCore
 @testable import remotectld
 
