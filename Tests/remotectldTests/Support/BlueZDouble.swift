@@ -179,6 +179,42 @@ struct BlueZDouble: Sendable {
     try await registrations()[adapter]?.car
   }
 
+  /// The first player registered on `adapter`, the one bluetoothd serves a car there from (the
+  /// hub's, when it registered first); `nil` with none.
+  func firstPlayer(adapter: String = "/org/bluez/hci0") async throws -> Adapter.Player? {
+    try await registrations()[adapter]?.players.first
+  }
+
+  /// Waits until what a car on `adapter` shows meets `condition` (a bounded poll of the
+  /// double's report, `what` in the failure), and returns it.
+  @discardableResult
+  func waitForCar(
+    _ what: String, adapter: String = "/org/bluez/hci0", within timeout: Duration = .seconds(10),
+    until condition: (Adapter.Car?) -> Bool
+  ) async throws -> Adapter.Car? {
+    try await eventually(what, within: timeout, { try await car(adapter: adapter) }, until: condition)
+  }
+
+  /// Waits until the first player registered on `adapter` (``firstPlayer(adapter:)``) meets
+  /// `condition`, as ``waitForCar(_:adapter:within:until:)`` does, and returns it.
+  @discardableResult
+  func waitForFirstPlayer(
+    _ what: String, adapter: String = "/org/bluez/hci0", within timeout: Duration = .seconds(10),
+    until condition: (Adapter.Player?) -> Bool
+  ) async throws -> Adapter.Player? {
+    try await eventually(what, within: timeout, { try await firstPlayer(adapter: adapter) }, until: condition)
+  }
+
+  /// Adds adapter `hci0`, starts `start` (the hub, on the session bus and the double's system
+  /// bus), and waits until the hub's player is registered there: a car connected to hci0 is then
+  /// served from the hub. Returns that player.
+  @discardableResult
+  func startCar(hub start: () async throws -> Void) async throws -> Adapter.Player? {
+    try await addAdapter("hci0")
+    try await start()
+    return try await waitForFirstPlayer("the hub to register with hci0") { $0 != nil }
+  }
+
   /// Sends the adapter's first registered player a car's setting, as bluetoothd does (a
   /// `Properties.Set` of `Shuffle` or `LoopStatus`, no reply expected): `key` `Shuffle` or
   /// `Repeat`, `value` AVRCP's (`off`, `alltracks`, `singletrack`, `group`). Returns the unique
