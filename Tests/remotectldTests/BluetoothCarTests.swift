@@ -21,7 +21,7 @@ extension BluetoothTests {
       try await double.startCar { try await Self.startHub(on: bus, system: system) }
       try await bus.startBinaural("music")
       let title = try await bus.waitForPlayer("music")
-      try await double.waitForCar("the car to show binaural, named") {
+      try await double.waitFor("the car to show binaural, named", \.car) {
         $0?.title == title && $0?.name == "Binaural"
       }
       let illTyped = try bus.start(
@@ -53,7 +53,7 @@ extension BluetoothTests {
           name, "org.mpris.MediaPlayer2.Player.Play", announcing: "'PlaybackStatus': <'Playing'>")
         try await eventually("\(name) to be Now Playing", { try await bus.hubActive() }) { $0 == name }
         do {
-          try await double.waitForCar("the car to show \(name)'s title, playing, and its name") {
+          try await double.waitFor("the car to show \(name)'s title, playing, and its name", \.car) {
             $0?.title == title && $0?.status == "Playing" && $0?.name == identity
           }
         } catch {
@@ -90,7 +90,7 @@ extension BluetoothTests {
       #expect((adapter?.refused ?? 0) >= 1)
       #expect(adapter?.players.first?.properties["Shuffle"] == nil)
       #expect(adapter?.players.first?.properties["Metadata"] != nil)
-      try await double.waitForCar("the car to show binaural") { $0?.title == title }
+      try await double.waitFor("the car to show binaural", \.car) { $0?.title == title }
       let log = try Self.log(of: bus)
       #expect(log.contains("bluetoothd refused the Now Playing player's registration as ill-typed"), "\(log)")
       #expect(log.contains("org.bluez.Error.InvalidArguments: Invalid arguments in method call"), "\(log)")
@@ -107,7 +107,7 @@ extension BluetoothTests {
       // Shuffle stays out of every change: nothing the hub sends stops bluetoothd's parsing.
       try await double.press("Play")
       _ = try await bus.waitForPlayer("music", status: "Playing")
-      try await double.waitForCar("the car to show binaural playing") { $0?.status == "Playing" }
+      try await double.waitFor("the car to show binaural playing", \.car) { $0?.status == "Playing" }
       #expect(try await double.firstPlayer()?.refused == [])
     }
   }
@@ -123,7 +123,7 @@ extension BluetoothTests {
       // mpv-mpris says both; whatever they are, the car asks for the other shuffle and for
       // the track to repeat.
       let before =
-        try await double.waitForFirstPlayer("bluetoothd to hold mpv's settings") {
+        try await double.waitFor("bluetoothd to hold mpv's settings", \.players.first) {
           $0?.settings["Shuffle"] != nil && $0?.settings["Repeat"] != nil
         }?.settings ?? [:]
       let shuffle = before["Shuffle"] == "off" ? "alltracks" : "off"
@@ -142,7 +142,7 @@ extension BluetoothTests {
         $0.contains("'Track'")
       }
       // mpv-mpris announces LoopStatus (bluetoothd's Repeat follows), not a written Shuffle.
-      try await double.waitForFirstPlayer("bluetoothd to hold the new repeat") {
+      try await double.waitFor("bluetoothd to hold the new repeat", \.players.first) {
         $0?.settings["Repeat"] == "singletrack"
       }
     }
@@ -177,7 +177,7 @@ extension BluetoothTests {
         $0 == ["/org/bluez/hci0", "/org/bluez/hci1"]
       }
       let title = try await bus.waitForPlayer("music")
-      try await double.waitForCar("a car on hci1 to show binaural", adapter: "/org/bluez/hci1") {
+      try await double.waitFor("a car on hci1 to show binaural", \.car, adapter: "/org/bluez/hci1") {
         $0?.title == title && $0?.status == "Playing"
       }
     }
@@ -213,16 +213,18 @@ extension BluetoothTests {
       try await double.startCar { try await Self.startHub(on: bus, system: system) }
       try await bus.startBinaural("music")
       let first = try await bus.waitForPlayer("music")
-      try await double.waitForFirstPlayer("bluetoothd to hold binaural, Previous and Next allowed") {
+      try await double.waitFor("bluetoothd to hold binaural, Previous and Next allowed", \.players.first) {
         $0?.title == first && $0?.flags["CanGoPrevious"] == true && $0?.flags["CanGoNext"] == true
       }
       #expect(try await double.press("Next").hasPrefix(":"))
-      try await double.waitForFirstPlayer("bluetoothd to hold binaural's next track") {
+      try await double.waitFor("bluetoothd to hold binaural's next track", \.players.first) {
         $0?.title != nil && $0?.title != first
       }
       let sent = try await double.press("Previous")
       #expect(sent.hasPrefix(":"), "bluetoothd's Previous went to \(sent)")
-      try await double.waitForFirstPlayer("the car's Previous to bring binaural back to its first track") {
+      try await double.waitFor(
+        "the car's Previous to bring binaural back to its first track", \.players.first
+      ) {
         $0?.title == first
       }
     }

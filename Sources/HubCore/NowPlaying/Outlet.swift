@@ -238,11 +238,9 @@ package final class Outlet: Sendable {
     of interface: InterfaceDescription, in mirror: PlayerMirror?, among names: Set<String>? = nil,
     at instant: ContinuousClock.Instant
   ) -> NowPlayingChange.Values {
-    NowPlayingChange.Values(
-      interface: interface,
-      properties: interface.properties.filter { $0.isAnnounced && names?.contains($0.name) != false }.map {
-        ($0.name, player.value(of: $0, in: interface, of: mirror, at: instant))
-      })
+    NowPlayingState.announcedValues(of: interface, in: mirror, among: names, at: instant) { [player] in
+      player.value(of: $0, in: interface, of: mirror, at: instant)
+    }
   }
 
   // MARK: - Announcing

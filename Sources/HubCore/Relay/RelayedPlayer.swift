@@ -237,23 +237,18 @@ package final class RelayedPlayer: ForwardedPlayer {
       return
     }
     sent()
-    guard isFromTheHub(write.sender) else {
-      let command = UserCommand.write(property.name, of: interface.name, at: interface.path, write.value)
-      return commands.send(command, to: .player(owner)) { [self] result in
-        switch result {
-        case .success: write.accept()
-        case .failure(let error): write.fail(error)
-        }
-        answered()
-      }
-    }
-    source.write(property.name, of: interface.name, write.value) { [self] result in
+    let answer: @Sendable (Result<Void, BusError>) -> Void = { [self] result in
       switch result {
       case .success: write.accept()
       case .failure(let error): write.fail(error)
       }
       answered()
     }
+    guard isFromTheHub(write.sender) else {
+      let command = UserCommand.write(property.name, of: interface.name, at: interface.path, write.value)
+      return commands.send(command, to: .player(owner)) { answer($0.map { _ in () }) }
+    }
+    source.write(property.name, of: interface.name, write.value, answered: answer)
   }
 
   package func assertOnChangeThread() {

@@ -462,7 +462,7 @@ struct BluetoothTests {
       try await eventually("the hub to register", { try await Self.registered(on: bus) }) {
         $0 == ["/org/bluez/hci0"]
       }
-      try await double.waitForFirstPlayer("the registration to carry a's title") { $0?.title == titleA }
+      try await double.waitFor("the registration to carry a's title", \.players.first) { $0?.title == titleA }
 
       let sent = try await double.press("Play")
       let registered = try await double.firstPlayer()?.properties
@@ -479,7 +479,7 @@ struct BluetoothTests {
       let titleB = try await bus.waitForPlayer("b")
       try await bus.tell(
         "b", "org.mpris.MediaPlayer2.Player.Play", announcing: "'PlaybackStatus': <'Playing'>")
-      try await double.waitForFirstPlayer("the registration to carry b's title and status") {
+      try await double.waitFor("the registration to carry b's title and status", \.players.first) {
         $0?.title == titleB && $0?.status == "Playing"
       }
       #expect(titleB != next)

@@ -183,7 +183,7 @@ struct CommandPathTests {
         let pressed = member == "PlayPause" ? "Pause" : member
         let flag = ["Next": "CanGoNext", "Pause": "CanPause"][pressed] ?? "CanControl"
         // bluetoothd sends a press only when the registered flags allow it.
-        try await double.waitForFirstPlayer("bluetoothd to hold \(player)'s title, \(flag)") {
+        try await double.waitFor("bluetoothd to hold \(player)'s title, \(flag)", \.players.first) {
           $0?.title == player && $0?.flags[flag] == true && $0?.flags["CanControl"] == true
         }
         let sender = try await double.press(pressed)

@@ -185,24 +185,16 @@ struct BlueZDouble: Sendable {
     try await registrations()[adapter]?.players.first
   }
 
-  /// Waits until what a car on `adapter` shows meets `condition` (a bounded poll of the
-  /// double's report, `what` in the failure), and returns it.
+  /// Waits until what `seen` reads of `adapter`'s report (`\.car`: what a car there shows;
+  /// `\.players.first`: the player a car is served from) meets `condition`, a bounded poll of the
+  /// double's report with `what` in the failure, and returns it.
   @discardableResult
-  func waitForCar(
-    _ what: String, adapter: String = "/org/bluez/hci0", within timeout: Duration = .seconds(10),
-    until condition: (Adapter.Car?) -> Bool
-  ) async throws -> Adapter.Car? {
-    try await eventually(what, within: timeout, { try await car(adapter: adapter) }, until: condition)
-  }
-
-  /// Waits until the first player registered on `adapter` (``firstPlayer(adapter:)``) meets
-  /// `condition`, as ``waitForCar(_:adapter:within:until:)`` does, and returns it.
-  @discardableResult
-  func waitForFirstPlayer(
-    _ what: String, adapter: String = "/org/bluez/hci0", within timeout: Duration = .seconds(10),
-    until condition: (Adapter.Player?) -> Bool
-  ) async throws -> Adapter.Player? {
-    try await eventually(what, within: timeout, { try await firstPlayer(adapter: adapter) }, until: condition)
+  func waitFor<Seen: Sendable>(
+    _ what: String, _ seen: KeyPath<Adapter, Seen?>, adapter: String = "/org/bluez/hci0",
+    within timeout: Duration = .seconds(10), until condition: (Seen?) -> Bool
+  ) async throws -> Seen? {
+    try await eventually(
+      what, within: timeout, { try await registrations()[adapter]?[keyPath: seen] }, until: condition)
   }
 
   /// Adds adapter `hci0`, starts `start` (the hub, on the session bus and the double's system
@@ -212,7 +204,7 @@ struct BlueZDouble: Sendable {
   func startCar(hub start: () async throws -> Void) async throws -> Adapter.Player? {
     try await addAdapter("hci0")
     try await start()
-    return try await waitForFirstPlayer("the hub to register with hci0") { $0 != nil }
+    return try await waitFor("the hub to register with hci0", \.players.first) { $0 != nil }
   }
 
   /// Sends the adapter's first registered player a car's setting, as bluetoothd does (a
