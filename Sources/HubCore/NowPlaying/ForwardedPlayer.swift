@@ -5,7 +5,7 @@ package import PlayerView
 /// What an ``Outlet`` serves and forwards to: the Now Playing player (``NowPlayingPlayer``), or
 /// the source of one of the hub's relays (``RelayedPlayer``). The outlet is the one forwarding
 /// player: it exports the interfaces, answers reads from ``forwardedMirror``, hands every method
-/// call and property write of an interface it serves to ``forward(_:of:)-(MethodCall,_)``, and
+/// call and property write of an interface it serves to `forward(_:of:)`, and
 /// announces what its controllers have not seen; what it forwards to says only where the values
 /// come from and where the calls go.
 package protocol ForwardedPlayer: Sendable {

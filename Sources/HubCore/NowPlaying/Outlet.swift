@@ -220,7 +220,7 @@ package final class Outlet: Sendable {
         guard property.isWritable else {
           return Interface.Property(property.name, property.signature, change: property.change, get: get)
         }
-        // Reached only by a write the outlet leaves (``take(_:)-(PropertyWrite)``): one of an
+        // Reached only by a write the outlet leaves (`take(_:)` of a `PropertyWrite`): one of an
         // interface not forwarded now.
         return Interface.Property(property.name, property.signature, change: property.change, get: get) {
           _, _ throws(BusError) in
