@@ -41,6 +41,8 @@ package final class DevicePlayerRelays: Sendable {
   }
 
   private let hub: Hub
+  /// The hub's one path for a user's command: a press on a relay's own name takes it.
+  private let commands: CommandPath
   private let bluetooth: BluetoothService
   private let sessionAddress: BusAddress
   private let thread: ConnectionThread
@@ -49,12 +51,14 @@ package final class DevicePlayerRelays: Sendable {
 
   /// Relays the device players `bluetooth` finds onto the session bus at `sessionAddress`, each
   /// relay on a connection of its own served by `thread` (the hub's bus thread), entered in
-  /// `hub`'s relay registry.
+  /// the relay registry of `commands`' hub, a controller's press on each sent through `commands`.
   package init(
-    hub: Hub, bluetooth: BluetoothService, sessionAddress: BusAddress, thread: ConnectionThread,
+    commands: CommandPath, bluetooth: BluetoothService, sessionAddress: BusAddress, thread: ConnectionThread,
     logger: Logger
   ) {
+    let hub = commands.hub
     self.hub = hub
+    self.commands = commands
     self.bluetooth = bluetooth
     self.sessionAddress = sessionAddress
     self.thread = thread
@@ -167,7 +171,7 @@ package final class DevicePlayerRelays: Sendable {
       do throws(BusError) {
         let relay = try await RelayedPlayer.start(
           named: name, relaying: .devicePlayer(path), from: source, address: sessionAddress, on: thread,
-          registry: hub.relays, logger: logger)
+          commands: commands, logger: logger)
         hub.connection.perform { [self] in started(relay, source, path: path) }
       } catch {
         hub.connection.perform { [self] in yielded(path, name: name, error: error) }

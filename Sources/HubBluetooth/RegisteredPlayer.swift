@@ -37,11 +37,14 @@ package final class RegisteredPlayer: Sendable {
   }
 
   let outlet: Outlet
+  /// The player the outlet serves.
+  let nowPlaying: NowPlayingPlayer
   private let shared: Shared
   private let observers: Mutex<(hub: ObservationToken, view: ObservationToken)?> = Mutex(nil)
 
-  private init(outlet: Outlet, shared: Shared) {
+  private init(outlet: Outlet, nowPlaying: NowPlayingPlayer, shared: Shared) {
     self.outlet = outlet
+    self.nowPlaying = nowPlaying
     self.shared = shared
   }
 
@@ -54,7 +57,7 @@ package final class RegisteredPlayer: Sendable {
     let outlet = try await nowPlaying.publish(
       on: connection, at: .mediaPlayer, interfaces: [.player],
       overrides: overrides(capabilities: BluetoothCapabilities.overrides(commands: commands), shared: shared))
-    let player = RegisteredPlayer(outlet: outlet, shared: shared)
+    let player = RegisteredPlayer(outlet: outlet, nowPlaying: nowPlaying, shared: shared)
     outlet.setPublished(true)
     let hub = nowPlaying.hub.observe { [player] _ in player.tellIdentity() }
     let view = nowPlaying.view.observe { [player] change in
@@ -77,8 +80,8 @@ package final class RegisteredPlayer: Sendable {
   /// Stops following the app's name and withdraws the outlet.
   package func close() {
     if let tokens = observers.withLock({ $0.take() }) {
-      outlet.nowPlaying.hub.removeObserver(tokens.hub)
-      outlet.nowPlaying.view.removeObserver(tokens.view)
+      nowPlaying.hub.removeObserver(tokens.hub)
+      nowPlaying.view.removeObserver(tokens.view)
     }
     outlet.close()
   }
@@ -126,9 +129,9 @@ package final class RegisteredPlayer: Sendable {
   /// The Now Playing app's name, `nil` when there is none: its MPRIS `Identity`, else the last
   /// part of its bus name (without an `.instanceN` suffix).
   func identity() -> String? {
-    guard let active = outlet.nowPlaying.hub.nowPlaying.active else { return nil }
+    guard let active = nowPlaying.hub.nowPlaying.active else { return nil }
     if let owner = BusName(rawValue: active.owner),
-      let value = outlet.nowPlaying.view.mirror(of: owner)?.properties[MediaPlayerInterface.root.rawValue]?[
+      let value = nowPlaying.view.mirror(of: owner)?.properties[MediaPlayerInterface.root.rawValue]?[
         RootProperty.identity.rawValue],
       case .string(let identity)? = RegisteredPlayerProperties.accepted(RootProperty.identity.rawValue, value)
     {

@@ -12,24 +12,16 @@ extension BluetoothTests {
   static let illTypedPlayers = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Support/BlueZ/ill_typed_players.py").path
 
-  /// The hub's player on `adapter` of the double (the only one registered there).
-  static func hubPlayer(_ double: BlueZDouble, adapter: String = "/org/bluez/hci0") async throws
-    -> BlueZDouble.Adapter.Player?
-  {
-    try await double.registrations()[adapter]?.players.first
-  }
-
   @Test
   func
     `every ill-typed Now Playing app's title and name reach the car, and bluetoothd never stops parsing what the hub sends`()
     async throws
   {
     try await Self.withBlueZ { bus, double, system in
-      try await double.addAdapter("hci0")
-      try await Self.startHub(on: bus, system: system)
+      try await double.startCar { try await Self.startHub(on: bus, system: system) }
       try await bus.startBinaural("music")
       let title = try await bus.waitForPlayer("music")
-      try await eventually("the car to show binaural, named", { try await double.car() }) {
+      try await double.waitFor("the car to show binaural, named", \.car) {
         $0?.title == title && $0?.name == "Binaural"
       }
       let illTyped = try bus.start(
@@ -61,9 +53,7 @@ extension BluetoothTests {
           name, "org.mpris.MediaPlayer2.Player.Play", announcing: "'PlaybackStatus': <'Playing'>")
         try await eventually("\(name) to be Now Playing", { try await bus.hubActive() }) { $0 == name }
         do {
-          try await eventually(
-            "the car to show \(name)'s title, playing, and its name", { try await double.car() }
-          ) {
+          try await double.waitFor("the car to show \(name)'s title, playing, and its name", \.car) {
             $0?.title == title && $0?.status == "Playing" && $0?.name == identity
           }
         } catch {
@@ -71,7 +61,7 @@ extension BluetoothTests {
         }
         previous = name
       }
-      let player = try await Self.hubPlayer(double)
+      let player = try await double.firstPlayer()
       print(
         "titles the car shows that are not the Now Playing app's: \(wrong.count) of \(cases.count) ill-typed apps; "
           + "PropertiesChanged bluetoothd stopped parsing: \(player?.refused.count ?? -1) of \(player?.signals ?? 0)"
@@ -100,7 +90,7 @@ extension BluetoothTests {
       #expect((adapter?.refused ?? 0) >= 1)
       #expect(adapter?.players.first?.properties["Shuffle"] == nil)
       #expect(adapter?.players.first?.properties["Metadata"] != nil)
-      try await eventually("the car to show binaural", { try await double.car() }) { $0?.title == title }
+      try await double.waitFor("the car to show binaural", \.car) { $0?.title == title }
       let log = try Self.log(of: bus)
       #expect(log.contains("bluetoothd refused the Now Playing player's registration as ill-typed"), "\(log)")
       #expect(log.contains("org.bluez.Error.InvalidArguments: Invalid arguments in method call"), "\(log)")
@@ -117,10 +107,8 @@ extension BluetoothTests {
       // Shuffle stays out of every change: nothing the hub sends stops bluetoothd's parsing.
       try await double.press("Play")
       _ = try await bus.waitForPlayer("music", status: "Playing")
-      try await eventually("the car to show binaural playing", { try await double.car() }) {
-        $0?.status == "Playing"
-      }
-      #expect(try await Self.hubPlayer(double)?.refused == [])
+      try await double.waitFor("the car to show binaural playing", \.car) { $0?.status == "Playing" }
+      #expect(try await double.firstPlayer()?.refused == [])
     }
   }
 
@@ -134,9 +122,10 @@ extension BluetoothTests {
       try await eventually("mpv to be Now Playing", { try await bus.hubActive() }) { $0 == "mpv" }
       // mpv-mpris says both; whatever they are, the car asks for the other shuffle and for
       // the track to repeat.
-      let before = try await eventually(
-        "bluetoothd to hold mpv's settings", { try await Self.hubPlayer(double)?.settings ?? [:] }
-      ) { $0["Shuffle"] != nil && $0["Repeat"] != nil }
+      let before =
+        try await double.waitFor("bluetoothd to hold mpv's settings", \.players.first) {
+          $0?.settings["Shuffle"] != nil && $0?.settings["Repeat"] != nil
+        }?.settings ?? [:]
       let shuffle = before["Shuffle"] == "off" ? "alltracks" : "off"
       let get = { (property: String) in
         try await bus.gdbusCall(
@@ -153,10 +142,8 @@ extension BluetoothTests {
         $0.contains("'Track'")
       }
       // mpv-mpris announces LoopStatus (bluetoothd's Repeat follows), not a written Shuffle.
-      try await eventually(
-        "bluetoothd to hold the new repeat", { try await Self.hubPlayer(double)?.settings }
-      ) {
-        $0?["Repeat"] == "singletrack"
+      try await double.waitFor("bluetoothd to hold the new repeat", \.players.first) {
+        $0?.settings["Repeat"] == "singletrack"
       }
     }
   }
@@ -190,9 +177,7 @@ extension BluetoothTests {
         $0 == ["/org/bluez/hci0", "/org/bluez/hci1"]
       }
       let title = try await bus.waitForPlayer("music")
-      try await eventually(
-        "a car on hci1 to show binaural", { try await double.car(adapter: "/org/bluez/hci1") }
-      ) {
+      try await double.waitFor("a car on hci1 to show binaural", \.car, adapter: "/org/bluez/hci1") {
         $0?.title == title && $0?.status == "Playing"
       }
     }
@@ -225,28 +210,22 @@ extension BluetoothTests {
     // (media.c `media_player_previous`); binaural says it can go back only once off its first
     // track, announced after the track change a car sees.
     try await Self.withBlueZ { bus, double, system in
-      try await double.addAdapter("hci0")
-      try await Self.startHub(on: bus, system: system)
+      try await double.startCar { try await Self.startHub(on: bus, system: system) }
       try await bus.startBinaural("music")
       let first = try await bus.waitForPlayer("music")
-      try await eventually(
-        "bluetoothd to hold binaural, Previous and Next allowed", { try await Self.hubPlayer(double) }
-      ) {
-        $0?.track?["Title"] == first && $0?.flags["CanGoPrevious"] == true && $0?.flags["CanGoNext"] == true
+      try await double.waitFor("bluetoothd to hold binaural, Previous and Next allowed", \.players.first) {
+        $0?.title == first && $0?.flags["CanGoPrevious"] == true && $0?.flags["CanGoNext"] == true
       }
       #expect(try await double.press("Next").hasPrefix(":"))
-      try await eventually(
-        "bluetoothd to hold binaural's next track", { try await Self.hubPlayer(double)?.track?["Title"] }
-      ) {
-        $0 != nil && $0 != first
+      try await double.waitFor("bluetoothd to hold binaural's next track", \.players.first) {
+        $0?.title != nil && $0?.title != first
       }
       let sent = try await double.press("Previous")
       #expect(sent.hasPrefix(":"), "bluetoothd's Previous went to \(sent)")
-      try await eventually(
-        "the car's Previous to bring binaural back to its first track",
-        { try await Self.hubPlayer(double)?.track?["Title"] }
+      try await double.waitFor(
+        "the car's Previous to bring binaural back to its first track", \.players.first
       ) {
-        $0 == first
+        $0?.title == first
       }
     }
   }

@@ -52,6 +52,8 @@ package final class SystemBusService: Service, Sendable {
 
   package let status: SystemBusStatus
   package let hub: Hub
+  /// The hub's one path for a user's command: a press on a relay's own name takes it.
+  private let commands: CommandPath
   private let thread: ConnectionThread
   private let systemBus: SystemBusConnection
   private let sessionAddress: BusAddress
@@ -62,12 +64,15 @@ package final class SystemBusService: Service, Sendable {
   package let players = Mutex<[BusName: Player]>([:])
 
   /// A part that relays the players on the hub's system bus (`systemBus`) to the session bus at
-  /// `sessionAddress`, its relays' connections served on `thread`.
+  /// `sessionAddress`, its relays' connections served on `thread`, a controller's press on a
+  /// relay sent through `commands` (and its hub).
   package init(
-    hub: Hub, thread: ConnectionThread, sessionAddress: BusAddress, systemBus: SystemBusConnection,
+    commands: CommandPath, thread: ConnectionThread, sessionAddress: BusAddress,
+    systemBus: SystemBusConnection,
     status: SystemBusStatus, logger: Logger
   ) {
-    self.hub = hub
+    self.hub = commands.hub
+    self.commands = commands
     self.thread = thread
     self.sessionAddress = sessionAddress
     self.systemBus = systemBus
@@ -207,12 +212,11 @@ package final class SystemBusService: Service, Sendable {
     let source = SystemBusPlayerSource(view: view, owner: owner, busName: player.busName) { [self] in
       players.withLock { $0[owner]?.session.isAvailable != false }
     }
-    Task { [self, hub, sessionAddress, thread, logger] in
+    Task { [self, commands, sessionAddress, thread, logger] in
       do {
         let relay = try await RelayedPlayer.start(
           named: name, relaying: player.relayed(owner: owner), from: source, address: sessionAddress,
-          on: thread,
-          registry: hub.relays, logger: logger)
+          on: thread, commands: commands, logger: logger)
         _ = view.connection.perform { [self] in started(relay, for: owner) }
       } catch {
         logger.warning(

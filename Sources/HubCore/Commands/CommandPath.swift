@@ -9,6 +9,15 @@ import RemoteControlMPRIS
 /// - the proxy player: a controller's method call or property write to
 ///   `org.mpris.MediaPlayer2.remotectld` (media keys, `playerctl`, a bar), which goes to the Now
 ///   Playing player;
+/// - the car and the earbuds: bluetoothd's calls, with no reply expected, to the Now Playing
+///   player the hub registered with each adapter (`org.bluez.Media1.RegisterPlayer`), which go
+///   to the Now Playing player, as the proxy's do (both are ``Outlet``s of it);
+/// - a relay's own name: a controller's method call or property write to one of the hub's
+///   relays (``RelayedPlayer``: `org.mpris.MediaPlayer2.NAME.system` for a system-bus player such
+///   as shairport-sync's, the name mpris-proxy would give a Bluetooth device's player), which
+///   goes to that relay (`send(_:to: .player(relay))`), and on to its source; the relay sends a
+///   call on to its source without this path only when the hub's own connection made it (this
+///   path's, or the hub's own calls below);
 /// - the web remote: a press on the page, to the player it names (through the `PlayerCommands`
 ///   the web remote is given);
 /// - the headset button: `io.github.swift_remote_control.Button1`, which `remotectl button press`
@@ -32,8 +41,10 @@ import RemoteControlMPRIS
 ///   to a player the hub had paused already).
 ///
 /// Every door applies all of them because a press means the same whoever carries it: a Next from
-/// the web remote is as much the user's activity as a Next from a media key, and a pause on the
-/// lock screen during a call is as much the user's as a pause from the headset. Side effects kept
+/// the web remote is as much the user's activity as a Next from a media key, a pause on the
+/// lock screen during a call is as much the user's as a pause from the headset, and a
+/// `playerctl -p ShairportSync.system pause` is the same press as a pause through the proxy while
+/// that relay is Now Playing. Side effects kept
 /// at each door drift apart (they did: the web remote's Next was no activity, the headset's pause
 /// was resumed after the call); here a new door, or a new side effect, is one change in one place.
 ///

@@ -55,11 +55,6 @@ package final class NowPlayingPlayer: Sendable {
   /// The view of the players.
   package var view: PlayerView { hub.view }
 
-  /// The mirror of the active player, `nil` when there is none.
-  var activeMirror: PlayerMirror? {
-    state.withLock { $0.active }.flatMap(view.mirror(of:))
-  }
-
   // MARK: - Starting
 
   /// Follows the hub and the view; returns what undoes it.
@@ -102,7 +97,7 @@ package final class NowPlayingPlayer: Sendable {
       throw .invalidArgs("the active player's other interfaces are served only at \(ObjectPath.mediaPlayer)")
     }
     let outlet = Outlet(
-      nowPlaying: self, connection: connection, path: path, interfaces: interfaces, servesExtras: extras,
+      player: self, connection: connection, path: path, interfaces: interfaces, servesExtras: extras,
       overrides: overrides)
     try await outlet.start()
     outlets.withLock { $0.append(outlet) }
@@ -117,49 +112,17 @@ package final class NowPlayingPlayer: Sendable {
 
   /// Where the player is published now.
   var currentOutlets: [Outlet] { outlets.withLock { $0 } }
+}
 
-  // MARK: - The exported interfaces
-
-  /// The exported form of `forwarded`: methods forwarded, properties read from the view, except
-  /// those `overrides` computes from it (only for MPRIS's player interface).
-  package func interface(for forwarded: InterfaceDescription, overrides: Outlet.Overrides = [:]) -> Interface
-  {
-    let overrides = forwarded.key == InterfaceDescription.player.key ? overrides : [:]
-    return Interface(
-      name: forwarded.name, methods: forwarded.methods.map { method(for: $0, of: forwarded) },
-      properties: forwarded.properties.map {
-        property(for: $0, of: forwarded.key, override: overrides[$0.name])
-      },
-      signals: forwarded.signals.map {
-        Interface.Signal($0.name, $0.signature, argumentNames: $0.argumentNames)
-      })
+extension NowPlayingPlayer: ForwardedPlayer {
+  /// The mirror of the active player, `nil` when there is none.
+  package var forwardedMirror: PlayerMirror? {
+    state.withLock { $0.active }.flatMap(view.mirror(of:))
   }
 
-  private func method(for method: InterfaceDescription.Method, of interface: InterfaceDescription)
-    -> Interface.Method
-  {
-    Interface.Method(
-      method.name, in: method.inSignature, out: method.outSignature, inNames: method.inNames,
-      outNames: method.outNames
-    ) { [self] call in forward(call, of: interface) }
-  }
+  package var forwardedExtras: [String: InterfaceDescription] { state.withLock { $0.extras } }
 
-  private func property(
-    for property: InterfaceDescription.Property, of interface: String,
-    override: (@Sendable (Value) -> Value)?
-  ) -> Interface.Property {
-    let getter: @Sendable () throws(BusError) -> Value = { [self] in
-      let value = NowPlayingState.value(of: property, in: interface, of: activeMirror, at: .now)
-      return override?(value) ?? value
-    }
-    guard property.isWritable else {
-      return Interface.Property(property.name, property.signature, change: property.change, get: getter)
-    }
-    // Reached only by a write an outlet leaves: one of an interface not forwarded now.
-    let setter: @Sendable (Value, BusName?) throws(BusError) -> Void = { _, _ throws(BusError) in
-      throw CommandPath.noPlayer("set \(property.name)")
-    }
-    return Interface.Property(
-      property.name, property.signature, change: property.change, get: getter, set: setter)
+  package func assertOnChangeThread() {
+    view.connection.assertOnConnectionThread()
   }
 }

@@ -51,15 +51,17 @@ package struct NowPlayingState: Sendable {
   }
 
   /// The announced properties of `interface` (among `names`, or all of them) as `mirror` holds
-  /// them at `instant`: what every outlet compares with what its controllers last saw.
+  /// them at `instant`, each read by `read` (``value(of:in:of:at:)`` unless a forwarded player
+  /// reads otherwise): what every outlet compares with what its controllers last saw.
   static func announcedValues(
     of interface: InterfaceDescription, in mirror: PlayerMirror?, among names: Set<String>? = nil,
-    at instant: ContinuousClock.Instant
+    at instant: ContinuousClock.Instant,
+    read: ((InterfaceDescription.Property) -> Value)? = nil
   ) -> NowPlayingChange.Values {
     NowPlayingChange.Values(
       interface: interface,
       properties: interface.properties.filter { $0.isAnnounced && names?.contains($0.name) != false }.map {
-        ($0.name, value(of: $0, in: interface.key, of: mirror, at: instant))
+        ($0.name, read?($0) ?? value(of: $0, in: interface.key, of: mirror, at: instant))
       })
   }
 }

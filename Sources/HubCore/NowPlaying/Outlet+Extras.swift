@@ -10,7 +10,7 @@ extension Outlet {
   /// removes the others (a child object whose last interface goes disappears); one task runs
   /// it, so exports never race.
   func exportExtras(_ exported: inout ExportedExtras) async {
-    let wanted = nowPlaying.state.withLock { $0.extras }
+    let wanted = player.forwardedExtras
     for (key, export) in exported.interfaces where wanted[key] != export.description {
       export.registrations.forEach { $0.cancel() }
       exported.interfaces[key] = nil
@@ -27,7 +27,7 @@ extension Outlet {
           ]
         }
         let registrations = [
-          try await connection.export(nowPlaying.interface(for: description), at: path(of: description))
+          try await connection.export(exportedInterface(description), at: path(of: description))
         ]
         exported.interfaces[key] = ExportedExtras.Export(
           description: description, registrations: registrations)
@@ -39,8 +39,7 @@ extension Outlet {
           state.exportedExtras[key] = description
           return state.generation
         }
-        let values = NowPlayingState.announcedValues(
-          of: description, in: nowPlaying.activeMirror, at: .now)
+        let values = announcedValues(of: description, in: player.forwardedMirror, at: .now)
         state.withLock { state in
           guard state.generation == generation else { return }
           _ = state.take(values)

@@ -4,26 +4,31 @@ package import PlayerView
 import RemoteControlMPRIS
 package import Synchronization
 
-/// One place where the Now Playing player is published: a connection, the object path it is
-/// served at there, the interfaces it serves, what its controllers last saw, and whether it
-/// announces now.
+/// The hub's one forwarding player: one place where a player is published and forwarded to — a
+/// connection, the object path it is served at there, the interfaces it serves, what its
+/// controllers last saw, and whether it announces now.
 ///
-/// Made by ``NowPlayingPlayer/publish(on:at:interfaces:extras:overrides:)``. The session proxy
+/// What it serves is a ``ForwardedPlayer``. For the Now Playing player, made by
+/// ``NowPlayingPlayer/publish(on:at:interfaces:extras:overrides:)``: the session proxy
 /// (`org.mpris.MediaPlayer2.remotectld`) is one; a registration with BlueZ
-/// (`org.bluez.Media1.RegisterPlayer`) is another. Every outlet serves the same player: method
-/// calls and property writes go through the hub's ``CommandPath`` to the Now Playing player and
-/// are answered once it answered (a call sent with no reply expected is forwarded all the same,
-/// and nothing is answered); reads are answered from the hub's view. The Now Playing player
-/// computes each change once; each outlet announces, as `PropertiesChanged` and MPRIS `Seeked`
-/// at its path, what its own controllers have not seen, and only while it is published.
+/// (`org.bluez.Media1.RegisterPlayer`) is another; method calls and property writes go through
+/// the hub's ``CommandPath`` to the Now Playing player. For one of the hub's relays
+/// (``RelayedPlayer``): `org.mpris.MediaPlayer2.NAME.system`, a Bluetooth device's player; calls
+/// go through the ``CommandPath`` to the relay's source. Either way a call is answered once the
+/// player answered (a call sent with no reply expected is forwarded all the same, and nothing is
+/// answered), and reads are answered from the hub's view (``ForwardedPlayer/forwardedMirror``).
+/// Each change is computed once (``NowPlayingChange``); each outlet announces, as
+/// `PropertiesChanged` and MPRIS `Seeked` at its path, what its own controllers have not seen of
+/// it, and only while it is published.
 ///
 /// For a registration that hands the properties over whole (BlueZ's): ``setPublished(_:)`` with
 /// `true`, then ``currentProperties(of:)`` for the registration's dictionary, then register; a
 /// change in between is announced, never lost. ``setPublished(_:)`` with `false` while no one
 /// is registered (bluetoothd gone), ``close()`` when done.
 ///
-/// Its handlers run on its connection's thread; the changes it announces are taken on the view's
-/// connection thread, and sent on its connection in the order they were taken.
+/// Its handlers run on its connection's thread; the changes it announces are taken on the
+/// forwarded player's thread (``ForwardedPlayer/assertOnChangeThread()``: the view's connection
+/// thread), and sent on its connection in the order they were taken.
 package final class Outlet: Sendable {
   /// What an outlet's controllers read of some properties of MPRIS's player interface
   /// (`org.mpris.MediaPlayer2.Player`), by name, computed from the Now Playing player's value:
@@ -41,7 +46,8 @@ package final class Outlet: Sendable {
   /// Whether the active player's other interfaces are served too, at their own paths (only at
   /// the MPRIS path, where their child objects belong).
   let servesExtras: Bool
-  package let nowPlaying: NowPlayingPlayer
+  /// What it serves and forwards to.
+  package let player: any ForwardedPlayer
   /// What the outlet's controllers read instead of some player properties.
   package let overrides: Overrides
   /// What the outlet's controllers saw, and whether it announces.
@@ -53,11 +59,11 @@ package final class Outlet: Sendable {
   private let extrasRequests: AsyncStream<Void>
 
   package init(
-    nowPlaying: NowPlayingPlayer, connection: Connection, path: ObjectPath,
+    player: any ForwardedPlayer, connection: Connection, path: ObjectPath,
     interfaces: [InterfaceDescription],
     servesExtras: Bool, overrides: Overrides = [:]
   ) {
-    self.nowPlaying = nowPlaying
+    self.player = player
     self.overrides = overrides
     self.connection = connection
     self.path = path
@@ -66,7 +72,7 @@ package final class Outlet: Sendable {
     (extrasRequests, extrasChanged) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
   }
 
-  package var logger: Logger { nowPlaying.logger }
+  package var logger: Logger { player.logger }
 
   // MARK: - The API of an outlet
 
@@ -87,7 +93,7 @@ package final class Outlet: Sendable {
   }
 
   /// Every property of `interface` (``InterfaceDescription/player`` or
-  /// ``InterfaceDescription/root``) as the Now Playing player has it now (`Position`
+  /// ``InterfaceDescription/root``) as the forwarded player has it now (`Position`
   /// extrapolated; the declared fallback where there is no player), by name: what a registration
   /// hands over whole, such as the properties of `org.bluez.Media1.RegisterPlayer`. Its controllers
   /// are taken to have seen these values, so that the changes announced next are relative to them.
@@ -96,15 +102,13 @@ package final class Outlet: Sendable {
       // The view is read outside the lock; what it read is taken as seen only when no change was
       // taken meanwhile, so a newer announcement is never overwritten by an older read.
       let generation = state.withLock { $0.generation }
-      let mirror = nowPlaying.activeMirror
+      let mirror = player.forwardedMirror
       let instant = ContinuousClock.now
       let values = Dictionary(
         interface.properties.map {
           (
             $0.name,
-            overriding(
-              $0.name, of: interface,
-              NowPlayingState.value(of: $0, in: interface.key, of: mirror, at: instant))
+            overriding($0.name, of: interface, player.value(of: $0, in: interface, of: mirror, at: instant))
           )
         }, uniquingKeysWith: { first, _ in first })
       let announced = NowPlayingChange.Values(
@@ -124,7 +128,7 @@ package final class Outlet: Sendable {
   /// Withdraws the outlet: its interfaces leave the connection, and it announces nothing more.
   /// The connection stays open, and is the caller's to close. Calling it again does nothing.
   package func close() {
-    nowPlaying.remove(self)
+    player.remove(self)
     extrasChanged.finish()
     setPublished(false)
     let stops = stops.withLock { stops in
@@ -145,8 +149,7 @@ package final class Outlet: Sendable {
       undo.append(writes.cancel)
       for interface in interfaces {
         undo.append(
-          try await connection.export(nowPlaying.interface(for: interface, overrides: overrides), at: path)
-            .cancel)
+          try await connection.export(exportedInterface(interface, overrides: overrides), at: path).cancel)
       }
     } catch {
       undo.forEach { $0() }
@@ -191,16 +194,62 @@ package final class Outlet: Sendable {
         : state.exportedExtras.values.first { $0.name == write.interface && $0.path == write.path }
     }
     guard let served else { return false }
-    nowPlaying.forward(write, of: served)
+    player.forward(write, of: served)
     return true
+  }
+
+  /// `forwarded` as the outlet exports it: methods forwarded, properties read from the forwarded
+  /// player's mirror, except those `overrides` computes from it (only for MPRIS's player
+  /// interface).
+  func exportedInterface(_ forwarded: InterfaceDescription, overrides: Overrides = [:]) -> Interface {
+    let overrides = forwarded.key == InterfaceDescription.player.key ? overrides : [:]
+    return Interface(
+      name: forwarded.name,
+      methods: forwarded.methods.map { method in
+        Interface.Method(
+          method.name, in: method.inSignature, out: method.outSignature, inNames: method.inNames,
+          outNames: method.outNames
+        ) { [player] call in player.forward(call, of: forwarded) }
+      },
+      properties: forwarded.properties.map { property in
+        let override = overrides[property.name]
+        let get: @Sendable () throws(BusError) -> Value = { [player] in
+          let value = player.value(of: property, in: forwarded, of: player.forwardedMirror, at: .now)
+          return override?(value) ?? value
+        }
+        guard property.isWritable else {
+          return Interface.Property(property.name, property.signature, change: property.change, get: get)
+        }
+        // Reached only by a write the outlet leaves (`take(_:)` of a `PropertyWrite`): one of an
+        // interface not forwarded now.
+        return Interface.Property(property.name, property.signature, change: property.change, get: get) {
+          _, _ throws(BusError) in
+          throw CommandPath.noPlayer("set \(property.name)")
+        }
+      },
+      signals: forwarded.signals.map {
+        Interface.Signal($0.name, $0.signature, argumentNames: $0.argumentNames)
+      })
+  }
+
+  /// The announced properties of `interface` (among `names`, or all of them) as the forwarded
+  /// player serves them from `mirror` at `instant`.
+  package func announcedValues(
+    of interface: InterfaceDescription, in mirror: PlayerMirror?, among names: Set<String>? = nil,
+    at instant: ContinuousClock.Instant
+  ) -> NowPlayingChange.Values {
+    NowPlayingState.announcedValues(of: interface, in: mirror, among: names, at: instant) { [player] in
+      player.value(of: $0, in: interface, of: mirror, at: instant)
+    }
   }
 
   // MARK: - Announcing
 
   /// Takes in `change`, computed once for every outlet, and announces what this outlet's
-  /// controllers have not seen of it. On the view's connection thread.
+  /// controllers have not seen of it. On the forwarded player's thread (the view's connection
+  /// thread).
   package func take(_ change: NowPlayingChange) {
-    nowPlaying.view.connection.assertOnConnectionThread()
+    player.assertOnChangeThread()
     let servesPlayer = interfaces.contains { $0.key == InterfaceDescription.player.key }
     let signals = state.withLock { state -> [OutletSignal] in
       switch change {
@@ -263,7 +312,7 @@ package final class Outlet: Sendable {
             path: path(of: interface), interface: interface.name, properties: names)
         } catch {
           logger.error(
-            "could not announce the Now Playing player's properties",
+            "could not announce a forwarded player's properties",
             metadata: ["path": "\(path)", "error": "\(error)"])
         }
       case .signal(let member, let interface, let signalPath, let arguments):

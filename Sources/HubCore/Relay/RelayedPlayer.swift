@@ -10,31 +10,37 @@ import Synchronization
 ///
 /// One session-bus connection of its own per relay, on the hub's bus thread (its
 /// `ConnectionThread`), owns the name and serves MPRIS's root and player interfaces
-/// (`org.mpris.MediaPlayer2`, `org.mpris.MediaPlayer2.Player`) at `/org/mpris/MediaPlayer2`:
+/// (`org.mpris.MediaPlayer2`, `org.mpris.MediaPlayer2.Player`) at `/org/mpris/MediaPlayer2`
+/// through an ``Outlet``, the hub's one forwarding player, of which the relay is the
+/// ``ForwardedPlayer``:
 ///
 /// - reads are answered from the source's ``RelaySource/mirror`` (`Position` extrapolated), as
 ///   legal MPRIS values (``LegalValues``), an ill-typed value read as the declared fallback and
 ///   said once in the log;
-/// - method calls and property writes are sent to the source and answered when it answered (a
-///   call sent with no reply expected is sent all the same, and nothing is answered);
+/// - a controller's method call or property write to the relay's own name is the user's command,
+///   sent through the hub's ``CommandPath`` to the relay (with every side effect of a press on the
+///   proxy), which sends it to the source when it arrives from the hub's own connection, as do
+///   the hub's own calls (the audio session's); each is answered when the source answered (a call
+///   sent with no reply expected is sent all the same, and nothing is answered);
 /// - what the source says changed is announced as `PropertiesChanged` (only what differs from
 ///   what was announced before) and `Seeked`.
 ///
 /// Since it is a real session player, everything that works for session players works for it:
 /// the hub's view and rule, `Hub1.Players`, the proxy, the web remote, remotectl, playerctl.
-package final class RelayedPlayer: Sendable {
+package final class RelayedPlayer: ForwardedPlayer {
   private struct State: Sendable {
-    /// What the relay's controllers last saw.
-    var seen = OutletState()
     /// The ill-typed properties already said in the log, by interface key then name.
     var illTyped: Set<String> = []
     /// What the relay relays, and the owner it is entered under in the registry.
     var relayed: Relayed
     var entered: BusName?
-    /// The calls and writes sent to the source and not answered yet.
+    /// The calls and writes taken and not answered yet.
     var unanswered = 0
     /// Whether ``close()`` was called: the connection closes once nothing is unanswered.
     var isClosing = false
+    /// What serves the relay, once ``start(named:relaying:from:address:on:commands:logger:)``
+    /// has made it.
+    var outlet: Outlet?
   }
 
   /// The name the relay owns on the session bus.
@@ -43,44 +49,54 @@ package final class RelayedPlayer: Sendable {
   package let connection: Connection
   package let source: any RelaySource
   package let logger: Logger
-  private let registry: RelayRegistry
+  /// The hub's one path for a user's command, which a controller's call to the relay takes.
+  private let commands: CommandPath
   private let state: Mutex<State>
-  /// What undoes the exports.
-  private let stops = Mutex<[@Sendable () -> Void]>([])
 
   private init(
-    name: BusName, relayed: Relayed, connection: Connection, source: any RelaySource, registry: RelayRegistry,
+    name: BusName, relayed: Relayed, connection: Connection, source: any RelaySource, commands: CommandPath,
     logger: Logger
   ) {
     self.state = Mutex(State(relayed: relayed))
     self.name = name
     self.connection = connection
     self.source = source
-    self.registry = registry
+    self.commands = commands
     self.logger = logger
   }
 
   /// The unique name of the relay's connection: its owner in the hub's view and the registry.
   package var owner: BusName { connection.uniqueName }
 
+  private var registry: RelayRegistry { commands.hub.relays }
+
   /// Connects to the session bus at `address` on `thread` (the hub's), serves `source` there,
-  /// enters `relayed` in `registry` and then owns `name`.
+  /// enters `relayed` in the hub's registry and then owns `name`; controllers' calls go through
+  /// `commands`.
   ///
   /// - Throws: The bus's error when it cannot connect, export or own `name` (another connection
   ///   owns it already); the relay is then closed.
   package static func start(
     named name: BusName, relaying relayed: Relayed, from source: any RelaySource, address: BusAddress,
-    on thread: ConnectionThread, registry: RelayRegistry, logger: Logger
+    on thread: ConnectionThread, commands: CommandPath, logger: Logger
   ) async throws(BusError) -> RelayedPlayer {
     let connection = try await Connection.connect(address, on: thread)
     connection.logsFailures(to: logger)
     let relay = RelayedPlayer(
-      name: name, relayed: relayed, connection: connection, source: source, registry: registry, logger: logger
+      name: name, relayed: relayed, connection: connection, source: source, commands: commands, logger: logger
     )
+    let outlet = Outlet(
+      player: relay, connection: connection, path: .mediaPlayer, interfaces: [.root, .player],
+      servesExtras: false)
+    relay.state.withLock { $0.outlet = outlet }
     do throws(BusError) {
-      try await relay.serve()
+      try await outlet.start()
       _ = connection.perform {
-        relay.takeAsSeen()
+        // What a controller that finds the relay reads whole is taken as seen: announced from
+        // now on is only what differs from it.
+        outlet.setPublished(true)
+        _ = outlet.currentProperties(of: .root)
+        _ = outlet.currentProperties(of: .player)
         relay.enter()
       }
       await connection.performed()
@@ -104,11 +120,11 @@ package final class RelayedPlayer: Sendable {
   /// answers each with an error that says so, which reaches the caller). Calling it again does
   /// nothing.
   package func close() {
-    let stops = stops.withLock { stops in
-      defer { stops = [] }
-      return stops
+    let outlet = state.withLock { state in
+      defer { state.outlet = nil }
+      return state.outlet
     }
-    stops.forEach { $0() }
+    outlet?.close()
     // On the bus thread (a player that left) at once: the connection may close right after.
     if connection.isOnConnectionThread || !connection.perform({ [self] in leave() }) { leave() }
     let closes = state.withLock { state in
@@ -118,13 +134,13 @@ package final class RelayedPlayer: Sendable {
     if closes { connection.close() }
   }
 
-  /// Counts a call or write sent to the source.
+  /// Counts a call or write taken.
   private func sent() {
     state.withLock { $0.unanswered += 1 }
   }
 
-  /// Counts an answer of the source: the last one closes a closing relay's connection, after the
-  /// answer went out.
+  /// Counts an answer: the last one closes a closing relay's connection, after the answer went
+  /// out.
   private func answered() {
     let closes = state.withLock { state in
       state.unanswered -= 1
@@ -167,21 +183,9 @@ package final class RelayedPlayer: Sendable {
     if let owner { registry.set(nil, for: owner) }
   }
 
-  // MARK: - Serving
+  // MARK: - Forwarding
 
-  private func serve() async throws(BusError) {
-    var undo: [@Sendable () -> Void] = []
-    do throws(BusError) {
-      undo.append(try await connection.handlePropertyWrites(at: .mediaPlayer) { [self] in take($0) }.cancel)
-      for interface in [InterfaceDescription.root, .player] {
-        undo.append(try await connection.export(exported(interface), at: .mediaPlayer).cancel)
-      }
-    } catch {
-      undo.forEach { $0() }
-      throw error
-    }
-    stops.withLock { $0 = undo }
-  }
+  package var forwardedMirror: PlayerMirror? { source.mirror }
 
   /// What `property` of `interface` reads now: the source's value when it has the declared type
   /// (the fallback otherwise), made legal; `Position` extrapolated.
@@ -194,128 +198,90 @@ package final class RelayedPlayer: Sendable {
       in: interface.key, of: mirror)
   }
 
-  /// `interface` as the relay exports it: methods sent to the source, properties read from it.
-  private func exported(_ interface: InterfaceDescription) -> Interface {
-    Interface(
-      name: interface.name,
-      methods: interface.methods.map { method in
-        Interface.Method(
-          method.name, in: method.inSignature, out: method.outSignature, inNames: method.inNames,
-          outNames: method.outNames
-        ) { [self] call in
-          sent()
-          source.call(call.member, of: interface.name, arguments: call.arguments) { [self] result in
-            switch result {
-            case .success(let values): call.reply(values)
-            case .failure(let error): call.fail(error)
-            }
-            answered()
-          }
-        }
-      },
-      properties: interface.properties.map { property in
-        let get: @Sendable () throws(BusError) -> Value = { [self] in
-          value(of: property, in: interface, of: source.mirror, at: .now)
-        }
-        guard property.isWritable else {
-          return Interface.Property(property.name, property.signature, change: property.change, get: get)
-        }
-        // Writes are taken before the setter (`take(_:)`); it is there so introspection says
-        // readwrite.
-        return Interface.Property(property.name, property.signature, change: property.change, get: get) {
-          _, _ throws(BusError) in
-          throw .failed("\(property.name) is written through the relay's write handler")
-        }
-      },
-      signals: interface.signals.map {
-        Interface.Signal($0.name, $0.signature, argumentNames: $0.argumentNames)
-      })
+  /// Whether `sender` is the hub's own connection: what the command path sends the relay (already
+  /// recorded as the user's), and the hub's own calls (the audio session's), which are not.
+  private func isFromTheHub(_ sender: BusName?) -> Bool {
+    sender == commands.hub.connection.uniqueName
   }
 
-  /// Takes a write of a writable property of MPRIS's two interfaces and sends it to the source;
-  /// every other write goes on to sd-bus, which refuses it.
-  private func take(_ write: PropertyWrite) -> Bool {
-    guard let interface = [InterfaceDescription.root, .player].first(where: { $0.name == write.interface }),
-      let property = interface.properties.first(where: { $0.name == write.property }), property.isWritable
-    else { return false }
+  /// Sends `call` to the source when the hub's connection made it; otherwise it is a controller's
+  /// press on the relay's own name, sent through the command path to the relay, which then sends
+  /// it to the source.
+  package func forward(_ call: MethodCall, of interface: InterfaceDescription) {
+    sent()
+    let answer: @Sendable (Result<[Value], BusError>) -> Void = { [self] result in
+      switch result {
+      case .success(let values): call.reply(values)
+      case .failure(let error): call.fail(error)
+      }
+      answered()
+    }
+    guard isFromTheHub(call.sender) else {
+      let command = UserCommand(
+        path: interface.path, interface: call.interface, member: call.member, arguments: call.arguments)
+      return commands.send(command, to: .player(owner), answered: answer)
+    }
+    source.call(call.member, of: interface.name, arguments: call.arguments, answered: answer)
+  }
+
+  /// Sends `write` to the source when the hub's connection made it, through the command path
+  /// otherwise; a value of another type than MPRIS declares is refused.
+  package func forward(_ write: PropertyWrite, of interface: InterfaceDescription) {
+    guard let property = interface.properties.first(where: { $0.name == write.property }), property.isWritable
+    else {
+      write.fail(BusError(.propertyReadOnly, "\(write.property) of \(interface.name) is read-only"))
+      return
+    }
     guard write.value.signature == property.signature else {
       write.fail(.invalidArgs("\(property.name) is \(property.signature), not \(write.value.signature)"))
-      return true
+      return
     }
     sent()
-    source.write(property.name, of: interface.name, write.value) { [self] result in
+    let answer: @Sendable (Result<Void, BusError>) -> Void = { [self] result in
       switch result {
       case .success: write.accept()
       case .failure(let error): write.fail(error)
       }
       answered()
     }
-    return true
+    guard isFromTheHub(write.sender) else {
+      let command = UserCommand.write(property.name, of: interface.name, at: interface.path, write.value)
+      return commands.send(command, to: .player(owner)) { answer($0.map { _ in () }) }
+    }
+    source.write(property.name, of: interface.name, write.value, answered: answer)
+  }
+
+  package func assertOnChangeThread() {
+    connection.assertOnConnectionThread()
   }
 
   // MARK: - Announcing
 
-  /// Takes the source's values now as what the relay's controllers saw, without announcing
-  /// them: before the relay owns its name, when a controller that finds it reads them whole. On
-  /// the hub's bus thread.
-  private func takeAsSeen() {
-    let mirror = source.mirror
-    let instant = ContinuousClock.now
-    for interface in [InterfaceDescription.root, .player] {
-      let values = NowPlayingChange.Values(
-        interface: interface,
-        properties: interface.properties.filter(\.isAnnounced).map {
-          ($0.name, value(of: $0, in: interface, of: mirror, at: instant))
-        })
-      _ = state.withLock { $0.seen.take(values) }
-    }
-  }
-
   /// The source's properties `names` of `interface` (MPRIS's root or player interface, by name;
   /// all of them when `nil`) may have changed: announces those that differ from what was
   /// announced before, in one `PropertiesChanged`. Logs, once per property, a value of another
-  /// type than MPRIS declares.
+  /// type than MPRIS declares. On the hub's bus thread.
   package func changed(_ interface: String, names: [String]? = nil) {
-    guard let interface = [InterfaceDescription.root, .player].first(where: { $0.name == interface }) else {
-      return
-    }
+    guard let interface = [InterfaceDescription.root, .player].first(where: { $0.name == interface }),
+      let outlet = state.withLock({ $0.outlet })
+    else { return }
     let mirror = source.mirror
-    let instant = ContinuousClock.now
-    let announced = interface.properties.filter { $0.isAnnounced && names?.contains($0.name) != false }
-    let values = NowPlayingChange.Values(
-      interface: interface,
-      properties: announced.map { ($0.name, value(of: $0, in: interface, of: mirror, at: instant)) })
-    let illTyped = LegalValues.illTyped(announced.map(\.name), of: interface, in: mirror)
-    let (changed, newlyIllTyped) = state.withLock { state in
-      (
-        state.seen.take(values),
-        illTyped.filter { state.illTyped.insert(interface.key + "." + $0.name).inserted }
-      )
+    let values = outlet.announcedValues(of: interface, in: mirror, among: names.map(Set.init), at: .now)
+    let illTyped = LegalValues.illTyped(values.properties.map(\.name), of: interface, in: mirror)
+    let newlyIllTyped = state.withLock { state in
+      illTyped.filter { state.illTyped.insert(interface.key + "." + $0.name).inserted }
     }
     for (property, signature) in newlyIllTyped {
       logger.warning(
         "a relayed player's property has another type than MPRIS declares; the relay serves the fallback",
         metadata: ["relay": "\(name)", "property": "\(property)", "type": "\(signature)"])
     }
-    guard !changed.isEmpty else { return }
-    do {
-      try connection.emitPropertiesChanged(path: .mediaPlayer, interface: interface.name, properties: changed)
-    } catch {
-      logger.error(
-        "could not announce a relayed player's properties",
-        metadata: ["relay": "\(name)", "error": "\(error)"])
-    }
+    outlet.take(.changed(values, position: nil))
   }
 
-  /// The source's position jumped to `position` microseconds: MPRIS `Seeked`.
+  /// The source's position jumped to `position` microseconds: MPRIS `Seeked`. On the hub's bus
+  /// thread.
   package func seeked(to position: Int64) {
-    do {
-      try connection.emitSignal(
-        path: .mediaPlayer, interface: InterfaceDescription.player.name, member: "Seeked",
-        arguments: [.int64(position)])
-    } catch {
-      logger.error(
-        "could not announce a relayed player's Seeked", metadata: ["relay": "\(name)", "error": "\(error)"])
-    }
+    state.withLock { $0.outlet }?.take(.seeked(position))
   }
 }

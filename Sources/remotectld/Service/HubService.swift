@@ -178,7 +178,8 @@ struct HubService: Service {
     _ = DevicePlayerRule(hub: hub, bluetooth: bluetooth, logger: logger)
     // Devices' own players relayed to the session bus, one entry each beside mpris-proxy.
     let devicePlayerRelays = DevicePlayerRelays(
-      hub: hub, bluetooth: bluetooth, sessionAddress: configuration.bus, thread: thread, logger: logger)
+      commands: commands, bluetooth: bluetooth, sessionAddress: configuration.bus, thread: thread,
+      logger: logger)
     teardown.add { devicePlayerRelays.closeAll() }
     parts.append(
       HubPart(
@@ -191,7 +192,7 @@ struct HubService: Service {
         "the system-bus part", .listener(report: { systemBusStatus.off($0) }),
         interfaces: [systemBusStatus.interface],
         service: SystemBusService(
-          hub: hub, thread: thread, sessionAddress: configuration.bus, systemBus: systemBus,
+          commands: commands, thread: thread, sessionAddress: configuration.bus, systemBus: systemBus,
           status: systemBusStatus, logger: logger)))
 
     if configuration.notifies {

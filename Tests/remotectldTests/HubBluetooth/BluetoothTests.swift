@@ -462,15 +462,10 @@ struct BluetoothTests {
       try await eventually("the hub to register", { try await Self.registered(on: bus) }) {
         $0 == ["/org/bluez/hci0"]
       }
-      try await eventually(
-        "the registration to carry a's title",
-        { try await double.registrations()["/org/bluez/hci0"]?.players.first?.title }
-      ) {
-        $0 == titleA
-      }
+      try await double.waitFor("the registration to carry a's title", \.players.first) { $0?.title == titleA }
 
       let sent = try await double.press("Play")
-      let registered = try await double.registrations()["/org/bluez/hci0"]?.players.first?.properties
+      let registered = try await double.firstPlayer()?.properties
       #expect(!sent.hasPrefix("refused"), "\(String(describing: registered))")
       _ = try await bus.waitForPlayer("a", status: "Playing")
       try await double.press("Pause")
@@ -484,10 +479,7 @@ struct BluetoothTests {
       let titleB = try await bus.waitForPlayer("b")
       try await bus.tell(
         "b", "org.mpris.MediaPlayer2.Player.Play", announcing: "'PlaybackStatus': <'Playing'>")
-      try await eventually(
-        "the registration to carry b's title and status",
-        { try await double.registrations()["/org/bluez/hci0"]?.players.first }
-      ) {
+      try await double.waitFor("the registration to carry b's title and status", \.players.first) {
         $0?.title == titleB && $0?.status == "Playing"
       }
       #expect(titleB != next)

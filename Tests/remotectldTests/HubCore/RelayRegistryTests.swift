@@ -8,6 +8,7 @@ import Synchronization
 import Testing
 
 @testable import HubAirPlay
+@testable import HubAudioSession
 @testable import HubCore
 @testable import remotectld
 
@@ -94,8 +95,13 @@ struct RelayRegistryTests {
         logger: logger)
       let systemBus = SystemBusConnection(address: .address(system.address), thread: thread, logger: logger)
       defer { systemBus.close() }
+      // Not run: its own system-bus connection never connects.
+      let session = AudioSessionService(
+        hub: hub, options: AudioSessionOptions(),
+        systemBus: SystemBusConnection(thread: thread, logger: logger), logger: logger)
       let part = SystemBusService(
-        hub: hub, thread: thread, sessionAddress: .address(bus.address), systemBus: systemBus,
+        commands: CommandPath(hub: hub, audioSession: session, logger: logger), thread: thread,
+        sessionAddress: .address(bus.address), systemBus: systemBus,
         status: SystemBusStatus(), logger: logger)
       let group = ServiceGroup(configuration: .init(services: [part], logger: logger))
       try await withThrowingTaskGroup(of: Void.self) { tasks in

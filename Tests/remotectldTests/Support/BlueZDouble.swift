@@ -179,6 +179,34 @@ struct BlueZDouble: Sendable {
     try await registrations()[adapter]?.car
   }
 
+  /// The first player registered on `adapter`, the one bluetoothd serves a car there from (the
+  /// hub's, when it registered first); `nil` with none.
+  func firstPlayer(adapter: String = "/org/bluez/hci0") async throws -> Adapter.Player? {
+    try await registrations()[adapter]?.players.first
+  }
+
+  /// Waits until what `seen` reads of `adapter`'s report (`\.car`: what a car there shows;
+  /// `\.players.first`: the player a car is served from) meets `condition`, a bounded poll of the
+  /// double's report with `what` in the failure, and returns it.
+  @discardableResult
+  func waitFor<Seen: Sendable>(
+    _ what: String, _ seen: KeyPath<Adapter, Seen?>, adapter: String = "/org/bluez/hci0",
+    within timeout: Duration = .seconds(10), until condition: (Seen?) -> Bool
+  ) async throws -> Seen? {
+    try await eventually(
+      what, within: timeout, { try await registrations()[adapter]?[keyPath: seen] }, until: condition)
+  }
+
+  /// Adds adapter `hci0`, starts `start` (the hub, on the session bus and the double's system
+  /// bus), and waits until the hub's player is registered there: a car connected to hci0 is then
+  /// served from the hub. Returns that player.
+  @discardableResult
+  func startCar(hub start: () async throws -> Void) async throws -> Adapter.Player? {
+    try await addAdapter("hci0")
+    try await start()
+    return try await waitFor("the hub to register with hci0", \.players.first) { $0 != nil }
+  }
+
   /// Sends the adapter's first registered player a car's setting, as bluetoothd does (a
   /// `Properties.Set` of `Shuffle` or `LoopStatus`, no reply expected): `key` `Shuffle` or
   /// `Repeat`, `value` AVRCP's (`off`, `alltracks`, `singletrack`, `group`). Returns the unique

@@ -7,7 +7,8 @@ extension PythonPlayers {
   ///
   /// Each argument `NAME:STATUS` (`a:Paused`) is a player on a connection of its own, owning
   /// `org.mpris.MediaPlayer2.NAME`, in that order, with `PlaybackStatus` STATUS and every
-  /// `Can*` true. Each prints `NAME MEMBER` as a call reaches it, once it has done what the call
+  /// `Can*` true; with `--system` before them, on the bus at `DBUS_SYSTEM_BUS_ADDRESS` (which the
+  /// hub relays as `NAME.system`). Each prints `NAME MEMBER` as a call reaches it, once it has done what the call
   /// does:
   ///
   /// - `Play` and `Pause` play and pause it, announced (what the audio session sends);

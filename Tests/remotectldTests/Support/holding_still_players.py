@@ -1,5 +1,7 @@
-# holding_still_players.py NAME:STATUS...: players that take every command and change nothing on
-# their own (PythonPlayers.holdingStill says what each does); prints `ready` once they own their names.
+# holding_still_players.py [--system] NAME:STATUS...: players that take every command and change
+# nothing on their own (PythonPlayers.holdingStill says what each does), on the session bus, or with
+# --system on the bus at DBUS_SYSTEM_BUS_ADDRESS; prints `ready` once they own their names.
+import os
 import sys
 
 import dbus
@@ -89,10 +91,15 @@ class Player(AnnouncingPlayer):
     def Stop(self):
         self.said('Stop')
 
+arguments = sys.argv[1:]
+players_address = address
+if arguments[:1] == ['--system']:
+    arguments = arguments[1:]
+    players_address = os.environ['DBUS_SYSTEM_BUS_ADDRESS']
 players = []
-for argument in sys.argv[1:]:
+for argument in arguments:
     name, status = argument.split(':')
-    connection = dbus.bus.BusConnection(address)
+    connection = dbus.bus.BusConnection(players_address)
     players.append(Player(connection, name, status))
     connection.request_name('org.mpris.MediaPlayer2.' + name, dbus.bus.NAME_FLAG_DO_NOT_QUEUE)
 print('ready', flush=True)
