@@ -1,0 +1,179 @@
+import BusTestSupport
+import Foundation
+import Testing
+
+/// GNOME's media keys, end to end: keys pressed on mutter's RemoteDesktop keyboard, grabbed by
+/// headless GNOME Shell 43 for the real gnome-settings-daemon 43 media-keys plugin, which sends
+/// each to the player it picked. With the hub running they reach the hub's Now Playing player,
+/// whatever else says "Playing".
+///
+/// The other players are python3-dbus players that hold still (`holding_still_players.py`), named
+/// as the programs they stand for publish theirs: a phone remote of GSConnect's, Valent's and KDE
+/// Connect's (their sound on a phone), a browser tab (Chromium's name), an AirPlay receiver's
+/// (shairport-sync's name). gnome-settings-daemon's pick reads only names and `PlaybackStatus`
+/// (docs/hub.md, "GNOME's media keys"), which they publish as those programs do.
+@Suite(
+  "GNOME's media keys reach the Now Playing player", .serialized,
+  .enabled(if: HubTools.canRun && GnomeShell.isInstalled && GnomeShell.hasMediaKeys),
+  .leavesNoChildProcesses, .timeLimit(.minutes(10)))
+struct GnomeMediaKeysTests {
+  /// One key of the mix: the step before it, the key, the hub's Now Playing player when it was
+  /// pressed, and the player it reached.
+  struct Press: CustomStringConvertible {
+    var step: String
+    var key: String
+    var nowPlaying: String
+    var reached: String
+    var description: String { "\(step): \(key) to \(reached) (Now Playing: \(nowPlaying))" }
+  }
+
+  @Test
+  func `every key of the mix reaches the hub's Now Playing player, and the shell shows each player once`()
+    async throws
+  {
+    try await GnomeShell.with(try await PrivateBus.start()) { shell in
+      let presses = try await mix(shell, hubArguments: ["--no-http"])
+      let misrouted = presses.filter { $0.reached != $0.nowPlaying }
+      print("GNOME 43 media keys with the hub: \(misrouted.count) of \(presses.count) keys to another player")
+      presses.forEach { print("  \($0)") }
+      #expect(misrouted.isEmpty, "\(misrouted)")
+
+      // One card per player: the hub's target for the keys (CanPlay false) has none.
+      let players = [
+        "GSConnect.PixelSpotify", "ShairportSync", "Valent.Player0", "chromium.instance4242",
+        "kdeconnect.mpris_000001", "music",
+      ].map { "org.mpris.MediaPlayer2.\($0)" }.sorted()
+      try await eventually("GNOME Shell shows each player once", within: .seconds(30)) {
+        try await shell.mediaPlayers() == players
+      }
+      #expect(try await shell.messageCount() == players.count)
+    }
+  }
+
+  @Test
+  func `without the hub's player for the keys, gnome-settings-daemon sends them to a phone saying Playing`()
+    async throws
+  {
+    try await GnomeShell.with(try await PrivateBus.start()) { shell in
+      let presses = try await mix(shell, hubArguments: ["--no-http", "--proxy", "off"])
+      let misrouted = presses.filter { $0.reached != $0.nowPlaying }
+      print(
+        "GNOME 43 media keys, the hub with --proxy off: \(misrouted.count) of \(presses.count) keys to another player"
+      )
+      presses.forEach { print("  \($0)") }
+      #expect(misrouted.contains { $0.reached == "GSConnect.PixelSpotify" }, "\(presses)")
+    }
+  }
+
+  @Test func `a media key reaches the Now Playing app about as fast as PlayPause sent straight to it`()
+    async throws
+  {
+    try await GnomeShell.with(try await PrivateBus.start()) { shell in
+      let bus = shell.bus
+      let keysDaemon = try await shell.startMediaKeys()
+      let keyboard = try await shell.startKeyboard()
+      try await bus.startHub(["--no-http"])
+      try await Self.targetTaken(by: keysDaemon)
+      _ = try bus.start(PythonPlayers.python, PythonPlayers.holdingStill, "GSConnect.PixelSpotify:Playing")
+      try await bus.waitForName("org.mpris.MediaPlayer2.GSConnect.PixelSpotify")
+      try await bus.startBinaural("binaural")
+      try await bus.tell(
+        "binaural", "org.mpris.MediaPlayer2.Player.Play", announcing: "'PlaybackStatus': <'Playing'>")
+      try await eventually("binaural is Now Playing") { try await bus.hubActive() == "binaural" }
+      let rounds = Int(ProcessInfo.processInfo.environment["MEDIA_KEY_ROUNDS"] ?? "") ?? 20
+      try keyboard.write("measure binaural \(rounds)\n")
+      let keys = try Self.times(try await keyboard.line(within: .seconds(120)) { $0.hasPrefix("key ") })
+      let direct = try Self.times(try await keyboard.line(within: .seconds(10)) { $0.hasPrefix("direct ") })
+      #expect(keys.count == rounds && direct.count == rounds)
+      let ratio = Self.median(keys) / Self.median(direct)
+      print(
+        String(
+          format:
+            "media key -> Now Playing status p50 %.2f ms (max %.2f); PlayPause straight to it p50 %.2f ms (max %.2f); %.2fx, n=%d",
+          Self.median(keys), keys.max() ?? 0, Self.median(direct), direct.max() ?? 0, ratio, rounds))
+      _ = await keyboard.terminate()
+      _ = await keysDaemon.terminate()
+    }
+  }
+
+  // MARK: - The mix
+
+  /// The scripted mix: players appear, play and pause, and after each step a key is pressed; what
+  /// each key reached.
+  private func mix(_ shell: GnomeShell, hubArguments: [String]) async throws -> [Press] {
+    let bus = shell.bus
+    let keysDaemon = try await shell.startMediaKeys()
+    let keyboard = try await shell.startKeyboard()
+    try await bus.startHub(hubArguments)
+    if !hubArguments.contains("off") { try await Self.targetTaken(by: keysDaemon) }
+    var players: [ChildProcess] = []
+    var presses: [Press] = []
+    func appear(_ specs: String...) async throws {
+      players.append(try bus.start(PythonPlayers.python, [PythonPlayers.holdingStill] + specs))
+      // Pressed once gnome-settings-daemon has taken each in ("Switching to MPRIS client NAME
+      // because it just appeared", or "Remembering NAME for later").
+      for spec in specs {
+        let name = "org.mpris.MediaPlayer2.\(spec.split(separator: ":")[0])"
+        _ = try await keysDaemon.line(within: .seconds(20)) {
+          ($0.contains("Switching to MPRIS client \(name) ") || $0.contains("Remembering \(name) "))
+        }
+      }
+    }
+    func press(_ key: String, after step: String) async throws {
+      try await eventually("music is Now Playing (\(step))") { try await bus.hubActive() == "music" }
+      players.forEach { _ = $0.unreadLines() }
+      let member = ["play": "PlayPause", "next": "Next", "previous": "Previous", "stop": "Stop"][key] ?? key
+      try await keyboard.press(key)
+      let reached = try await eventually("the \(key) key reaches a player (\(step))", within: .seconds(20)) {
+        () -> String? in
+        players.lazy.flatMap { $0.unreadLines() }.first { $0.hasSuffix(" " + member) }.map {
+          String($0.dropLast(member.count + 1))
+        }
+      }
+      presses.append(Press(step: step, key: key, nowPlaying: "music", reached: reached))
+    }
+
+    try await appear("music:Playing")
+    try await press("play", after: "music plays")
+    try await bus.tell(
+      "music", "org.mpris.MediaPlayer2.Player.Pause", announcing: "'PlaybackStatus': <'Paused'>")
+    try await press("play", after: "music paused")
+    try await appear("GSConnect.PixelSpotify:Playing")
+    try await press("play", after: "a phone remote (GSConnect) appears, Playing on the phone")
+    try await press("next", after: "the same")
+    try await appear("chromium.instance4242:Paused")
+    try await press("play", after: "a browser tab appears, paused")
+    try await appear("Valent.Player0:Playing", "kdeconnect.mpris_000001:Playing")
+    try await press("previous", after: "Valent's and KDE Connect's phone remotes appear, Playing")
+    try await appear("ShairportSync:Paused")
+    try await press("play", after: "an AirPlay receiver's player appears, paused")
+    try await bus.tell(
+      "music", "org.mpris.MediaPlayer2.Player.Play", announcing: "'PlaybackStatus': <'Playing'>")
+    try await press("next", after: "music plays again")
+    try await bus.tell(
+      "music", "org.mpris.MediaPlayer2.Player.Pause", announcing: "'PlaybackStatus': <'Paused'>")
+    try await press("stop", after: "music paused again")
+    _ = await keyboard.terminate()
+    _ = await keysDaemon.terminate()
+    return presses
+  }
+
+  /// Returns once gnome-settings-daemon has made the hub's player for the keys its target.
+  private static func targetTaken(by keysDaemon: ChildProcess) async throws {
+    _ = try await keysDaemon.line(within: .seconds(20)) {
+      $0.contains("Switching to MPRIS client org.mpris.MediaPlayer2.remotectld.MediaKeys ")
+    }
+  }
+
+  private static func times(_ line: String) throws -> [Double] {
+    try line.split(separator: " ").dropFirst().map {
+      guard let value = Double($0) else { throw TestFailure("not a time: \($0) in \(line)") }
+      return value
+    }
+  }
+
+  private static func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+  }
+}
