@@ -7,10 +7,12 @@ import Testing
 /// each to the player it picked. With the hub running they reach the hub's Now Playing player,
 /// whatever else says "Playing".
 ///
-/// The other players are python3-dbus players that hold still (`holding_still_players.py`), named
-/// as the programs they stand for publish theirs: a phone remote of GSConnect's, Valent's and KDE
-/// Connect's (their sound on a phone), a browser tab (Chromium's name), an AirPlay receiver's
-/// (shairport-sync's name). gnome-settings-daemon's pick reads only names and `PlaybackStatus`
+/// A phone's player is the hub's own relay of a device's `org.bluez.MediaPlayer1` (bluetoothd's
+/// double, `BlueZDouble`, on a system bus of the hub's: the kernel here has no Bluetooth), saying
+/// "Playing" of sound on the phone. The other players are python3-dbus players that hold still
+/// (`holding_still_players.py`), named as the programs they stand for publish theirs: a phone
+/// remote of GSConnect's, Valent's and KDE Connect's (their sound on a phone), a browser tab
+/// (Chromium's name), an AirPlay receiver's (shairport-sync's name). gnome-settings-daemon's pick reads only names and `PlaybackStatus`
 /// (docs/hub.md, "GNOME's media keys"), which they publish as those programs do.
 @Suite(
   "GNOME's media keys reach the Now Playing player", .serialized,
@@ -32,26 +34,27 @@ struct GnomeMediaKeysTests {
     async throws
   {
     try await GnomeShell.with(try await PrivateBus.start()) { shell in
-      let presses = try await mix(shell, hubArguments: ["--no-http"])
+      let presses = try await mix(shell, hubArguments: ["--no-http"]) {
+        // One card per player: the hub's target for the keys (CanPlay false) has none.
+        let players = [
+          "GSConnect.PixelSpotify", "Phone_Music", "ShairportSync", "Valent.Player0", "chromium.instance4242",
+          "kdeconnect.mpris_000001", "music",
+        ].map { "org.mpris.MediaPlayer2.\($0)" }.sorted()
+        try await eventually(
+          "GNOME Shell shows each player once", within: .seconds(30), { try await shell.mediaPlayers() }
+        ) { $0 == players }
+        #expect(try await shell.messageCount() == players.count)
+      }
       let misrouted = presses.filter { $0.reached != $0.nowPlaying }
       print("GNOME 43 media keys with the hub: \(misrouted.count) of \(presses.count) keys to another player")
       presses.forEach { print("  \($0)") }
       #expect(misrouted.isEmpty, "\(misrouted)")
-
-      // One card per player: the hub's target for the keys (CanPlay false) has none.
-      let players = [
-        "GSConnect.PixelSpotify", "ShairportSync", "Valent.Player0", "chromium.instance4242",
-        "kdeconnect.mpris_000001", "music",
-      ].map { "org.mpris.MediaPlayer2.\($0)" }.sorted()
-      try await eventually("GNOME Shell shows each player once", within: .seconds(30)) {
-        try await shell.mediaPlayers() == players
-      }
-      #expect(try await shell.messageCount() == players.count)
     }
   }
 
   @Test
-  func `without the hub's player for the keys, gnome-settings-daemon sends them to a phone saying Playing`()
+  func
+    `without the hub's player for the keys, gnome-settings-daemon sends them to a phone's player saying Playing`()
     async throws
   {
     try await GnomeShell.with(try await PrivateBus.start()) { shell in
@@ -61,7 +64,10 @@ struct GnomeMediaKeysTests {
         "GNOME 43 media keys, the hub with --proxy off: \(misrouted.count) of \(presses.count) keys to another player"
       )
       presses.forEach { print("  \($0)") }
-      #expect(misrouted.contains { $0.reached == "GSConnect.PixelSpotify" }, "\(presses)")
+      #expect(
+        !misrouted.isEmpty
+          && misrouted.allSatisfy { ["Phone_Music", "GSConnect.PixelSpotify"].contains($0.reached) },
+        "\(presses)")
     }
   }
 
@@ -126,23 +132,46 @@ struct GnomeMediaKeysTests {
 
   /// The scripted mix: players appear, play and pause, and after each step a key is pressed; what
   /// each key reached.
-  private func mix(_ shell: GnomeShell, hubArguments: [String]) async throws -> [Press] {
+  private func mix(
+    _ shell: GnomeShell, hubArguments: [String], atTheEnd: () async throws -> Void = {}
+  ) async throws -> [Press] {
     let bus = shell.bus
     let keysDaemon = try await shell.startMediaKeys()
     let keyboard = try await shell.startKeyboard()
-    try await bus.startHub(hubArguments)
+    // bluetoothd's double on a system bus of the hub's own: the hub relays a phone's player.
+    let bluezDirectory = bus.directory.appendingPathComponent("bluez")
+    try FileManager.default.createDirectory(at: bluezDirectory, withIntermediateDirectories: true)
+    let bluetooth = try await ConfiguredBus.start(
+      .system, in: bluezDirectory, environment: bus.environment,
+      standardError: .file("/dev/null"))
+    let double = try await BlueZDouble.start(on: bluetooth)
+    try await double.addAdapter("hci0")
+    try await bus.startHub(hubArguments, environment: ["DBUS_SYSTEM_BUS_ADDRESS": bluetooth.address])
     if !hubArguments.contains("off") { try await Self.targetTaken(by: keysDaemon) }
     var players: [ChildProcess] = []
+    var devicePlayer: String?
+    var deviceCalls = 0
+    /// How often the phone's player was called a key's member on the phone (the relay sends
+    /// PlayPause as Play or Pause).
+    func callsOnThePhone() async throws -> Int {
+      guard let devicePlayer else { return 0 }
+      var count = 0
+      for member in ["Play", "Pause", "Next", "Previous", "Stop"] {
+        count += try await Self.calls(member, on: devicePlayer, of: double)
+      }
+      return count
+    }
     var presses: [Press] = []
     func appear(_ specs: String...) async throws {
       players.append(try bus.start(PythonPlayers.python, [PythonPlayers.holdingStill] + specs))
-      // Pressed once gnome-settings-daemon has taken each in ("Switching to MPRIS client NAME
-      // because it just appeared", or "Remembering NAME for later").
-      for spec in specs {
-        let name = "org.mpris.MediaPlayer2.\(spec.split(separator: ":")[0])"
-        _ = try await keysDaemon.line(within: .seconds(20)) {
-          ($0.contains("Switching to MPRIS client \(name) ") || $0.contains("Remembering \(name) "))
-        }
+      for spec in specs { try await takenIn(String(spec.split(separator: ":")[0])) }
+    }
+    // Pressed once gnome-settings-daemon has taken each in ("Switching to MPRIS client NAME
+    // because it just appeared", or "Remembering NAME for later").
+    func takenIn(_ player: String) async throws {
+      let name = "org.mpris.MediaPlayer2.\(player)"
+      _ = try await keysDaemon.line(within: .seconds(20)) {
+        ($0.contains("Switching to MPRIS client \(name) ") || $0.contains("Remembering \(name) "))
       }
     }
     func press(_ key: String, after step: String) async throws {
@@ -150,10 +179,16 @@ struct GnomeMediaKeysTests {
       players.forEach { _ = $0.unreadLines() }
       let member = ["play": "PlayPause", "next": "Next", "previous": "Previous", "stop": "Stop"][key] ?? key
       try await keyboard.press(key)
-      let reached = try await eventually("the \(key) key reaches a player (\(step))", within: .seconds(20)) {
-        () -> String? in
-        players.lazy.flatMap { $0.unreadLines() }.first { $0.hasSuffix(" " + member) }.map {
-          String($0.dropLast(member.count + 1))
+      let reached = try await Self.diagnosing(keysDaemon) {
+        try await eventually("the \(key) key reaches a player (\(step))", within: .seconds(20)) {
+          () -> String? in
+          if let line = players.lazy.flatMap({ $0.unreadLines() }).first(where: { $0.hasSuffix(" " + member) }
+          ) {
+            return String(line.dropLast(member.count + 1))
+          }
+          let calls = try await callsOnThePhone()
+          defer { deviceCalls = calls }
+          return calls > deviceCalls ? "Phone_Music" : nil
         }
       }
       presses.append(Press(step: step, key: key, nowPlaying: "music", reached: reached))
@@ -164,6 +199,12 @@ struct GnomeMediaKeysTests {
     try await bus.tell(
       "music", "org.mpris.MediaPlayer2.Player.Pause", announcing: "'PlaybackStatus': <'Paused'>")
     try await press("play", after: "music paused")
+    let phone = try await double.addDevice("AA:BB:CC:DD:EE:02", alias: "Phone")
+    devicePlayer = try await double.addPlayer(
+      device: phone, "{'Name': <'Music'>, 'Status': <'playing'>, 'Track': <{'Title': <'Song'>}>}")
+    try await takenIn("Phone_Music")
+    try await press(
+      "play", after: "a phone's player relayed by the hub from Bluetooth appears, Playing on the phone")
     try await appear("GSConnect.PixelSpotify:Playing")
     try await press("play", after: "a phone remote (GSConnect) appears, Playing on the phone")
     try await press("next", after: "the same")
@@ -191,9 +232,37 @@ struct GnomeMediaKeysTests {
         players.contains { $0.unreadLines().contains("GSConnect.PixelSpotify Next") }
       }
     }
+    try await atTheEnd()
+    // And a device's player, relayed by the hub, by playerctl.
+    let nexts = try await Self.calls("Next", on: devicePlayer ?? "", of: double)
+    #expect(try await bus.run("playerctl", ["--player=Phone_Music", "next"]).status == 0)
+    try await eventually("playerctl reaches the phone's player by name") {
+      try await Self.calls("Next", on: devicePlayer ?? "", of: double) == nexts + 1
+    }
     _ = await keyboard.terminate()
     _ = await keysDaemon.terminate()
+    await double.stop()
+    await bluetooth.stop()
     return presses
+  }
+
+  /// `body`'s result; its error with what gnome-settings-daemon said of its pick and its calls.
+  private static func diagnosing<Value>(_ keysDaemon: ChildProcess, _ body: () async throws -> Value)
+    async throws -> Value
+  {
+    do {
+      return try await body()
+    } catch {
+      let said = keysDaemon.unreadLines().filter { $0.contains("media-keys-plugin-DEBUG") }.suffix(20)
+      throw TestFailure("\(error)\ngsd-media-keys said:\n" + said.joined(separator: "\n"))
+    }
+  }
+
+  /// How often the double's device player at `path` was called `member`: the entries of
+  /// dbusmock's `GetMethodCalls`, each `(time, [])` (gdbus prints the first `(uint64 time, @av [])`).
+  private static func calls(_ member: String, on path: String, of double: BlueZDouble) async throws -> Int {
+    let output = try await double.call("org.freedesktop.DBus.Mock.GetMethodCalls", [member], path: path)
+    return output.components(separatedBy: "[])").count - 1
   }
 
   /// Returns once gnome-settings-daemon has made the hub's player for the keys its target.
