@@ -71,6 +71,39 @@ struct GnomeMediaKeysTests {
     }
   }
 
+  @Test
+  func `gnome-settings-daemon started after the hub and the players takes the hub's player for the keys`()
+    async throws
+  {
+    try await GnomeShell.with(try await PrivateBus.start()) { shell in
+      let bus = shell.bus
+      try await bus.startHub(["--no-http"])
+      try await bus.waitForName("org.mpris.MediaPlayer2.remotectld.MediaKeys")
+      let players = try bus.start(
+        PythonPlayers.python, PythonPlayers.holdingStill, "music:Playing", "chromium.instance4242:Paused")
+      try await eventually("music is Now Playing") { try await bus.hubActive() == "music" }
+      try await bus.tell(
+        "music", "org.mpris.MediaPlayer2.Player.Pause", announcing: "'PlaybackStatus': <'Paused'>")
+      // gsd takes in every name it lists at its start, in its own order; only the hub's says
+      // Playing, so whichever comes first, it ends as the target.
+      let keysDaemon = try await shell.startMediaKeys()
+      let keyboard = try await shell.startKeyboard()
+      for name in ["music", "chromium.instance4242", "remotectld.MediaKeys"] {
+        try await eventually("gsd-media-keys takes in \(name)", within: .seconds(20)) {
+          let output = keysDaemon.standardOutput
+          return output.contains("Switching to MPRIS client org.mpris.MediaPlayer2.\(name) ")
+            || output.contains("Remembering org.mpris.MediaPlayer2.\(name) ")
+        }
+      }
+      _ = players.unreadLines()
+      try await keyboard.press("next")
+      let reached = try await players.line(within: .seconds(20)) { $0.hasSuffix(" Next") }
+      #expect(reached == "music Next")
+      _ = await keyboard.terminate()
+      _ = await keysDaemon.terminate()
+    }
+  }
+
   /// The figure (BENCHMARKS.md): the Play key to the Now Playing app's new status, through the
   /// hub's player for the keys, beside PlayPause sent straight to the app, alternating, in one
   /// run; and before the hub starts, the same key with gnome-settings-daemon's target the app
