@@ -38,7 +38,7 @@ struct GnomeMediaKeysTests {
         // One card per player: the hub's target for the keys (CanPlay false) has none.
         let players = [
           "GSConnect.PixelSpotify", "Phone_Music", "ShairportSync", "Valent.Player0", "chromium.instance4242",
-          "kdeconnect.mpris_000001", "music",
+          "kdeconnect.mpris_000001", "music", "video",
         ].map { "org.mpris.MediaPlayer2.\($0)" }.sorted()
         try await eventually(
           "GNOME Shell shows each player once", within: .seconds(30), { try await shell.mediaPlayers() }
@@ -210,8 +210,10 @@ struct GnomeMediaKeysTests {
         ($0.contains("Switching to MPRIS client \(name) ") || $0.contains("Remembering \(name) "))
       }
     }
-    func press(_ key: String, after step: String) async throws {
-      try await eventually("music is Now Playing (\(step))") { try await bus.hubActive() == "music" }
+    func press(_ key: String, after step: String, nowPlaying: String = "music") async throws {
+      try await eventually("\(nowPlaying) is Now Playing (\(step))") {
+        try await bus.hubActive() == nowPlaying
+      }
       players.forEach { _ = $0.unreadLines() }
       let member = ["play": "PlayPause", "next": "Next", "previous": "Previous", "stop": "Stop"][key] ?? key
       try await keyboard.press(key)
@@ -227,7 +229,7 @@ struct GnomeMediaKeysTests {
           return calls > deviceCalls ? "Phone_Music" : nil
         }
       }
-      presses.append(Press(step: step, key: key, nowPlaying: "music", reached: reached))
+      presses.append(Press(step: step, key: key, nowPlaying: nowPlaying, reached: reached))
     }
 
     try await appear("music:Playing")
@@ -250,6 +252,11 @@ struct GnomeMediaKeysTests {
     try await press("previous", after: "Valent's and KDE Connect's phone remotes appear, Playing")
     try await appear("ShairportSync:Paused")
     try await press("play", after: "an AirPlay receiver's player appears, paused")
+    try await appear("video:Playing")
+    try await press("next", after: "another app (video) starts playing", nowPlaying: "video")
+    try await bus.tell(
+      "video", "org.mpris.MediaPlayer2.Player.Pause", announcing: "'PlaybackStatus': <'Paused'>")
+    try await press("play", after: "video paused", nowPlaying: "video")
     try await bus.tell(
       "music", "org.mpris.MediaPlayer2.Player.Play", announcing: "'PlaybackStatus': <'Playing'>")
     try await press("next", after: "music plays again")
