@@ -563,6 +563,7 @@ let package = Package(
         "Support/AirPlay",
         "Support/system_player.py",
         "Support/churn_players.py", "Support/nonsense_players.py", "Support/holding_still_players.py",
+        "Support/media_keys.py",
         "Support/activatable_app.py", "Support/child_object_player.py", "sleep_toggler_player.py",
         "sleep_mute_player.py", "write_through_proxy.py", "wrongly_typed_player.py",
         "mute_nonsense_player.py", "name_owner.py", "two_names_and_kde_connect.py",

@@ -1,7 +1,7 @@
 # gsd_pick.py: which player gnome-settings-daemon 43's media keys would reach, for the figure
 # "keys that reach a player other than the hub's Now Playing one" (BENCHMARKS.md). A
-# reimplementation of plugins/media-keys/mpris-controller.c, read from its sources, since
-# gsd-media-keys does not run here without a logged-in GNOME session (see BENCHMARKS.md):
+# reimplementation of plugins/media-keys/mpris-controller.c, read from its sources (the real
+# gsd-media-keys now runs in Tests/remotectldTests/GnomeMediaKeysTests.swift, beside GNOME Shell):
 #
 # - every name in the org.mpris.MediaPlayer2 namespace is a player, no exception;
 # - a name that appears becomes the target unless the target is Playing (then it is remembered,

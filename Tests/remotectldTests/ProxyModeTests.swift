@@ -42,7 +42,7 @@ struct ProxyModeTests {
     #expect(try await hubProxy(bus).contains("GNOME Shell (org.gnome.Shell) shows every player"))
     let listing = try await bus.run(HubTools.remotectl, ["hub"])
     #expect(listing.output == "* binaural\n")
-    #expect(listing.error.contains("publishes no MPRIS name of its own"), "\(listing.error)")
+    #expect(listing.error.contains("publishes no proxy player"), "\(listing.error)")
     let doctor = try await bus.run(HubTools.remotectl, ["doctor"])
     #expect(doctor.output.contains("GNOME Shell (org.gnome.Shell) shows every player"), "\(doctor.output)")
 

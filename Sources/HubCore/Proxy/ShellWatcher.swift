@@ -34,7 +34,11 @@ package final class ShellWatcher: Sendable {
   /// several run: the shells, then the phone links that list playerctld's name too, then KDE
   /// Connect, which leaves it out (its mpriscontrol plugin's `serviceOwnerChanged`).
   package static let shells = [
-    Shell(name: "GNOME Shell", busName: "org.gnome.Shell"),
+    Shell(
+      name: "GNOME Shell", busName: "org.gnome.Shell",
+      does:
+        "shows every player; its media keys reach the Now Playing player as "
+        + "org.mpris.MediaPlayer2.remotectld.MediaKeys, which it shows no card for"),
     Shell(name: "KDE Plasma", busName: "org.kde.plasmashell"),
     Shell(
       name: "GSConnect", busName: "org.gnome.Shell.Extensions.GSConnect",

@@ -26,7 +26,7 @@ struct HubState: Sendable, Hashable {
     var description: String {
       (isPublished
         ? "the hub publishes the proxy player org.mpris.MediaPlayer2.remotectld"
-        : "the hub publishes no MPRIS name of its own, so each player shows once")
+        : "the hub publishes no proxy player, so each player shows once")
         + " (--proxy \(mode): \(reason))"
     }
   }

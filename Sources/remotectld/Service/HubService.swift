@@ -145,13 +145,28 @@ struct HubService: Service {
       answersPlayerctld: configuration.answersPlayerctld,
       logger: logger
     ) { status in hub.announce(status) }
+    // GNOME's media keys: gnome-settings-daemon picks a player itself, so while GNOME Shell runs
+    // the Now Playing player has a name of its own that its pick keeps (MediaKeysTarget).
+    let mediaKeys: MediaKeysTarget?
+    if configuration.proxy == .auto {
+      let keysConnection = try await Self.connect(configuration.bus, on: thread, logger: logger)
+      teardown.add { keysConnection.close() }
+      let outlet = try await nowPlaying.publish(on: keysConnection, overrides: MediaKeysTarget.overrides)
+      teardown.add { outlet.close() }
+      mediaKeys = MediaKeysTarget(connection: keysConnection, outlet: outlet, logger: logger)
+    } else {
+      mediaKeys = nil
+    }
     let endpoint = WebRemoteEndpoint()
     let button = HeadsetButton(commands: commands, logger: logger)
 
     // The parts after the hub itself, in start order; the group stops them last first, the
     // bridge first and the proxy player's names last, before the hub's own. The roles: see HubPart.
     var parts = [
-      HubPart("the proxy player's names", .essential, service: publication),
+      HubPart("the proxy player's names", .essential, service: publication)
+    ]
+    if let mediaKeys { parts.append(HubPart("GNOME's media keys' player", .essential, service: mediaKeys)) }
+    parts += [
       HubPart("the audio session", .essential, interfaces: [session.interface], service: session),
       HubPart("the headset button", .essential, interfaces: [button.interface]) {
         await cancelWhenGracefulShutdown { await button.run() }
@@ -224,11 +239,15 @@ struct HubService: Service {
     }
     // The proxy's names are settled before the hub owns its own: the call that activated the
     // hub reads what it does, not that it is starting.
-    let shells = ShellWatcher { shell in publication.shellChanged(shell) }
+    let shells = ShellWatcher { shell in
+      publication.shellChanged(shell)
+      mediaKeys?.shellChanged(shell)
+    }
     if configuration.proxy == .auto {
       let shellSubscriptions = try await shells.start(on: connection)
       teardown.add { shellSubscriptions.forEach { $0.cancel() } }
     }
+    mediaKeys?.shellChanged(shells.shell)
     await publication.start(shell: shells.shell)
     try await claimName(on: connection)
     teardown.add { await releaseName(on: connection, logger: logger) }

@@ -36,8 +36,11 @@ struct RemotectldCommand: AsyncParsableCommand {
       org.mpris.MediaPlayer2.remotectld (and, while it holds it, org.mpris.MediaPlayer2.playerctld), \
       that is whichever player is Now Playing, for the bars and widgets that show one player. Under \
       GNOME Shell or KDE Plasma, which show every player and route the media keys themselves, it \
-      publishes no MPRIS name of its own (--proxy auto, the default), so each player is one card; \
-      the same while GSConnect or Valent runs, and while KDE Connect runs only playerctld's name, \
+      publishes no proxy player (--proxy auto, the default), so each player is one card; under GNOME \
+      Shell the media keys reach the Now Playing player as org.mpris.MediaPlayer2.remotectld.MediaKeys, \
+      which says Playing so that gnome-settings-daemon keeps it, and CanPlay false so that the shell \
+      shows no card for it. No proxy player either while GSConnect or Valent runs, and while KDE \
+      Connect runs only playerctld's name, \
       which it leaves out of its list. --proxy on, playerctld (that name alone, for bars that list \
       every player but it) or off decides instead. The proxy player: calls, property \
       writes and the active player's signals are forwarded, TrackList, Playlists and any other \

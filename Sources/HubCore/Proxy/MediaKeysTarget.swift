@@ -1,0 +1,102 @@
+package import DBus
+package import Logging
+import RemoteControlMPRIS
+import ServiceLifecycle
+import Synchronization
+
+/// The player GNOME's media keys reach: gnome-settings-daemon's media-keys plugin
+/// (`plugins/media-keys/mpris-controller.c`, GNOME 43) picks one MPRIS player by its own rule and
+/// sends it the keys, never asking the hub. Read from its source (docs/hub.md, "GNOME's media
+/// keys"): it takes every `org.mpris.MediaPlayer2.*` name, reads no `Can*`, keeps its target while
+/// that says `PlaybackStatus` "Playing", and otherwise moves to any name that appears and to any
+/// player whose `PropertiesChanged` finds it "Playing".
+///
+/// So while GNOME Shell runs the hub publishes the Now Playing player under
+/// `org.mpris.MediaPlayer2.remotectld.MediaKeys`, on a connection of its own, as one more
+/// ``Outlet`` with two overrides: `PlaybackStatus` always "Playing", so that the plugin keeps it
+/// against a phone remote, a device's player stuck "Playing" or a browser that appears, and
+/// `CanPlay` false, so that GNOME Shell (`ui/mpris.js`, which shows a card only for a player whose
+/// `CanPlay` is true) shows no card for it. Every key it is sent goes through the hub's
+/// ``CommandPath`` to the Now Playing player; every other player stays reachable by its own name.
+/// The name is one of the hub's (`remotectld.*`), so no arbiter of ours takes it for a candidate.
+package final class MediaKeysTarget: Service, Sendable {
+  /// The bus name gnome-settings-daemon's media keys reach.
+  package static let busName = MediaPlayerBusName.named("remotectld.MediaKeys")
+
+  /// The shells the target is published beside: those whose media keys pick a player by the rule
+  /// above (GNOME Shell, with gnome-settings-daemon).
+  package static let shellBusNames: Set<BusName> = ["org.gnome.Shell"]
+
+  /// What the target's controllers read instead of the Now Playing player's values.
+  package static let overrides: Outlet.Overrides = [
+    "PlaybackStatus": { _ in .string("Playing") },
+    "CanPlay": { _ in .bool(false) },
+  ]
+
+  private let connection: Connection
+  private let outlet: Outlet
+  private let logger: Logger
+  private let requests: AsyncStream<Bool>.Continuation
+  private let pending: AsyncStream<Bool>
+  private let owns = Mutex(false)
+
+  /// A target that publishes the Now Playing player's `outlet` (made with ``overrides``) on
+  /// `connection`, a connection that serves nothing else.
+  package init(connection: Connection, outlet: Outlet, logger: Logger) {
+    self.connection = connection
+    self.outlet = outlet
+    self.logger = logger
+    (pending, requests) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
+  }
+
+  /// Whether the hub owns ``busName`` now.
+  package var isPublished: Bool { owns.withLock { $0 } }
+
+  /// Follows `shell`, the program that lists every player now (`nil`: none): the name is held
+  /// while it is one of ``shellBusNames``.
+  package func shellChanged(_ shell: ShellWatcher.Shell?) {
+    requests.yield(shell.map { Self.shellBusNames.contains($0.busName) } ?? false)
+  }
+
+  /// Requests and releases the name as told until graceful shutdown; then releases it.
+  package func run() async {
+    await withGracefulShutdownHandler {
+      for await wanted in pending { await apply(wanted) }
+    } onGracefulShutdown: { [requests] in
+      requests.finish()
+    }
+    await apply(false)
+  }
+
+  private func apply(_ wanted: Bool) async {
+    guard wanted != isPublished else { return }
+    if wanted {
+      // Announcing before the name is owned: the values gnome-settings-daemon reads first are
+      // the ones it is told changed next.
+      outlet.setPublished(true)
+      do {
+        switch try await connection.requestName(Self.busName, flags: [.doNotQueue]) {
+        case .primaryOwner, .alreadyOwner:
+          owns.withLock { $0 = true }
+          logger.info("owning \(Self.busName): GNOME's media keys reach the Now Playing player")
+        case .inQueue, .exists:
+          outlet.setPublished(false)
+          logger.warning(
+            "\(Self.busName) is taken by another process: GNOME's media keys pick by their own rule")
+        }
+      } catch {
+        outlet.setPublished(false)
+        logger.error("cannot request \(Self.busName)", metadata: ["error": "\(error.message)"])
+      }
+    } else {
+      outlet.setPublished(false)
+      owns.withLock { $0 = false }
+      do {
+        try await connection.releaseName(Self.busName)
+        logger.info("released \(Self.busName)")
+      } catch {
+        logger.warning("cannot release \(Self.busName)", metadata: ["error": "\(error.message)"])
+      }
+    }
+  }
+}
