@@ -26,10 +26,11 @@ try="From another terminal: playerctl play-pause · playerctl next · $bin/remot
 notices=(--notice "$try")
 paste=""
 if [ -z "${DBUS_SESSION_BUS_ADDRESS:-}" ] && [ ! -S "${XDG_RUNTIME_DIR:-/nonexistent}/bus" ]; then
-  # Without XDG_RUNTIME_DIR (su, a container), a runtime folder of this user's own, the README's
-  # /tmp/runtime-UID: /tmp/swift-remote-control, binaural's folder then, may be another user's.
+  # Without XDG_RUNTIME_DIR (su, a container), a runtime folder of this user's own,
+  # /tmp/rt-UID (short, so that the private bus's address fits an 80-column row of the view):
+  # /tmp/swift-remote-control, binaural's folder then, may be another user's.
   if [ -z "${XDG_RUNTIME_DIR:-}" ]; then
-    export XDG_RUNTIME_DIR="/tmp/runtime-$(id -u)"
+    export XDG_RUNTIME_DIR="/tmp/rt-$(id -u)"
     mkdir -p -m 700 "$XDG_RUNTIME_DIR"
   fi
   folder="$XDG_RUNTIME_DIR/swift-remote-control"
@@ -40,7 +41,7 @@ export DBUS_SESSION_BUS_ADDRESS=\$(cat "$folder/bus-address")
 export PATH="$bin:\$PATH"
 ENV
   paste='No session bus here: in the other terminal, paste this first:
-. ${XDG_RUNTIME_DIR:-/tmp/runtime-$(id -u)}/swift-remote-control/demo-env'
+. ${XDG_RUNTIME_DIR:-/tmp/rt-$(id -u)}/swift-remote-control/demo-env'
   notices+=(--notice "$paste")
 fi
 cat <<TEXT

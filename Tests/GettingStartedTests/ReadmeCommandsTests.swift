@@ -258,7 +258,7 @@ struct ReadmeCommandsTests {
     }
     #expect(readme.contains("`make install` takes about 7 minutes") && readme.contains("`make deb` about 8"))
     // The line `make demo` shows to paste, in its view too, is the README's.
-    let paste = ". ${XDG_RUNTIME_DIR:-/tmp/runtime-$(id -u)}/swift-remote-control/demo-env"
+    let paste = ". ${XDG_RUNTIME_DIR:-/tmp/rt-$(id -u)}/swift-remote-control/demo-env"
     let demo = try String(contentsOf: Readme.root.appendingPathComponent("scripts/demo.sh"), encoding: .utf8)
     #expect(readme.contains("`\(paste)`") && demo.contains(paste))
     // What `make demo` says while it builds is the README's time too.
