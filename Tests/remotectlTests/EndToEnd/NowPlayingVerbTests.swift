@@ -122,12 +122,13 @@ struct NowPlayingVerbTests {
     let bus = try await PrivateBus.start()
     try await bus.startBinaural()
     try await bus.startMpv()
-    // mpv plays (this look notes it playing); the queue verb goes to binaural, which stays paused.
+    // The first key pauses mpv, which plays: mpv is first in the record.
+    #expect(try await bus.remotectl("play-pause").status == 0)
+    try await bus.waitUntil(playerctl: ["-p", "mpv", "status"], prints: "Paused")
+    // The queue verb goes to binaural, which stays paused, and puts it first.
     #expect(try await bus.remotectl(arguments: ["-p", "binaural"] + verb).status == 0)
     #expect(try await bus.playerctl(["-p", "binaural", "status"]).output == "Paused\n")
-    _ = try await bus.playerctl(["-p", "mpv", "pause"])
-    try await bus.waitUntil(playerctl: ["-p", "mpv", "status"], prints: "Paused")
-    // Both paused: the record's first is the player the last command went to, binaural.
+    // Both paused: the next key goes to the player the last command went to, binaural, not mpv.
     #expect(try await bus.remotectl("play-pause").status == 0)
     try await bus.waitUntil(playerctl: ["-p", "binaural", "status"], prints: "Playing")
     #expect(try await bus.playerctl(["-p", "mpv", "status"]).output == "Paused\n")

@@ -82,7 +82,9 @@ struct PlayerctldPressTests {
       try await bus.startMockPlayer(name, artist: "a", title: "t", getAllDelay: .milliseconds(100))
       #expect(try await bus.remotectl("-p", "playerctld", "play").status == 0)
       let played = try await status(name, on: bus)
-      if played != "Playing" { wrong.append("run \(run): \(name) is \(played)") }
+      if played != "Playing" {
+        wrong.append("run \(run): \(name) is \(played), first is \(try await status("first", on: bus))")
+      }
       for player in ["first"] + (1...run).map({ "slow\($0)" }) {
         if try await status(player, on: bus) == "Playing" { try await bus.callPause(player) }
       }
