@@ -112,7 +112,7 @@ struct ReadmeCommandsTests {
     }
     let bus = try await PrivateBus.start()
     _ = try await Self.startBinaural(on: bus)
-    // mpv, paused, is the other player `check mpv` names; binaural is the one that plays.
+    // mpv, paused, is another player beside binaural, the one that plays and that `check` names.
     _ = try bus.start(
       "mpv",
       [
