@@ -32,13 +32,14 @@ BUILD_PACKAGES := libsystemd-dev libpulse-dev libasound2-dev pkgconf
 # coreutils' stdbuf); openssl for the self-signed certificate of the bridge's https artwork tests;
 # BlueZ's double (python3-dbusmock's bluez5 template, as bluetoothd cannot run without Bluetooth in
 # the kernel) beside the real mpris-proxy (bluez); AirPlay without a phone: Debian's shairport-sync
-# (3.3.8, on a private system bus) receiving from pyatv (PyPI, in the browser tests' environment).
+# (3.3.8, on a private system bus) receiving from pyatv (PyPI, in the browser tests' environment);
+# curl, the HTTP client the web remote's signed-request tests send with.
 TEST_PACKAGES := dbus-daemon dbus-bin playerctl libglib2.0-bin systemd python3-dbus python3-gi \
 	mpv mpv-mpris pulseaudio pulseaudio-utils libasound2-plugins sox tmux python3-websockets gnome-shell \
 	pipewire pipewire-pulse wireplumber iproute2 tcpdump \
 	vlc-bin vlc-plugin-base firefox-esr bubblewrap xdg-dbus-proxy passwd util-linux coreutils openssl \
 	python3-dbusmock bluez \
-	shairport-sync
+	shairport-sync curl
 # What the demo runs: a bus daemon when the machine has no session bus, controllers to try
 # (playerctl, gdbus), and PulseAudio's client library and tools (libpulse0, pactl/parec).
 DEMO_PACKAGES := dbus-daemon dbus-bin playerctl libglib2.0-bin libpulse0 pulseaudio-utils libasound2

@@ -10,9 +10,10 @@ cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
 # Extra `swift build` options, such as --scratch-path .build-other.
 BUILD_FLAGS=${BUILD_FLAGS:-}
-echo "Building binaural and remotectl (the first build takes a minute or two)…"
-$SWIFT build $BUILD_FLAGS --product binaural -q
-$SWIFT build $BUILD_FLAGS --product remotectl -q
+# Its progress shows: the first build takes minutes, and a still terminal looks stuck.
+echo "Building binaural and remotectl (the first build takes about 7 minutes on two cores; later ones seconds)…"
+$SWIFT build $BUILD_FLAGS --product binaural
+$SWIFT build $BUILD_FLAGS --product remotectl
 bin=$($SWIFT build $BUILD_FLAGS --show-bin-path)
 
 # The view takes the whole terminal, so what to try from another one goes inside it too, with
@@ -25,14 +26,22 @@ try="From another terminal: playerctl play-pause · playerctl next · $bin/remot
 notices=(--notice "$try")
 paste=""
 if [ -z "${DBUS_SESSION_BUS_ADDRESS:-}" ] && [ ! -S "${XDG_RUNTIME_DIR:-/nonexistent}/bus" ]; then
-  folder="${XDG_RUNTIME_DIR:-/tmp}/swift-remote-control"
+  # Without XDG_RUNTIME_DIR (su, a container), a runtime folder of this user's own,
+  # /tmp/rt-UID (short, so that the private bus's address fits an 80-column row of the view):
+  # /tmp/swift-remote-control, binaural's folder then, may be another user's.
+  if [ -z "${XDG_RUNTIME_DIR:-}" ]; then
+    export XDG_RUNTIME_DIR="/tmp/rt-$(id -u)"
+    mkdir -p -m 700 "$XDG_RUNTIME_DIR"
+  fi
+  folder="$XDG_RUNTIME_DIR/swift-remote-control"
   mkdir -p -m 700 "$folder"
   cat >"$folder/demo-env" <<ENV
-export DBUS_SESSION_BUS_ADDRESS=\$(cat "\${XDG_RUNTIME_DIR:-/tmp}/swift-remote-control/bus-address")
+export XDG_RUNTIME_DIR="$XDG_RUNTIME_DIR"
+export DBUS_SESSION_BUS_ADDRESS=\$(cat "$folder/bus-address")
 export PATH="$bin:\$PATH"
 ENV
   paste='No session bus here: in the other terminal, paste this first:
-. ${XDG_RUNTIME_DIR:-/tmp}/swift-remote-control/demo-env'
+. ${XDG_RUNTIME_DIR:-/tmp/rt-$(id -u)}/swift-remote-control/demo-env'
   notices+=(--notice "$paste")
 fi
 cat <<TEXT

@@ -58,6 +58,28 @@ if ! grep -qxF "$(canonical "$dbusdir")" <<<"$searched"; then
   echo "  (the bus reads it when it next starts, or at once after"
   echo "  dbus-send --session --type=method_call --dest=org.freedesktop.DBus / org.freedesktop.DBus.ReloadConfig)."
 fi
+# A session bus that runs already reads its activation folders when it starts: one made since (the
+# first install into a home) it does not see until told to read its configuration again, and the
+# first call to the hub's name would fail. So it is told, as a package's installation would.
+address=${DBUS_SESSION_BUS_ADDRESS:-}
+[ -z "$address" ] && [ -S "${XDG_RUNTIME_DIR:-/nonexistent}/bus" ] && address="unix:path=$XDG_RUNTIME_DIR/bus"
+activatable() {
+  dbus-send --bus="$address" --print-reply --dest=org.freedesktop.DBus / org.freedesktop.DBus.ListActivatableNames \
+    2>/dev/null | grep -qF '"io.github.swift_remote_control.Hub"'
+}
+if [ -n "$address" ] && command -v dbus-send >/dev/null 2>&1 &&
+  dbus-send --bus="$address" --print-reply --dest=org.freedesktop.DBus / org.freedesktop.DBus.GetId >/dev/null 2>&1 &&
+  ! activatable; then
+  dbus-send --bus="$address" --print-reply --dest=org.freedesktop.DBus / org.freedesktop.DBus.ReloadConfig \
+    >/dev/null 2>&1 || true
+  if activatable; then
+    echo "The running session bus started before $dbusdir existed: it was told to read its"
+    echo "configuration again (ReloadConfig), and now starts remotectld when asked."
+  else
+    echo "warning: the running session bus cannot start remotectld even after reading its configuration again"
+    echo "  (ReloadConfig): it does not look in $dbusdir (see above); remotectl doctor says what it sees."
+  fi
+fi
 if systemctl --user show-environment >/dev/null 2>&1; then
   echo "Next: systemctl --user daemon-reload   (so that your systemd user manager sees remotectld.service)."
   echo "Then remotectld starts on the first call to its names (D-Bus activation); to start it with the"

@@ -112,7 +112,7 @@ struct ReadmeCommandsTests {
     }
     let bus = try await PrivateBus.start()
     _ = try await Self.startBinaural(on: bus)
-    // mpv, paused, is the other player `check mpv` names; binaural is the one that plays.
+    // mpv, paused, is another player beside binaural, the one that plays and that `check` names.
     _ = try bus.start(
       "mpv",
       [
@@ -258,9 +258,12 @@ struct ReadmeCommandsTests {
     }
     #expect(readme.contains("`make install` takes about 7 minutes") && readme.contains("`make deb` about 8"))
     // The line `make demo` shows to paste, in its view too, is the README's.
-    let paste = ". ${XDG_RUNTIME_DIR:-/tmp}/swift-remote-control/demo-env"
+    let paste = ". ${XDG_RUNTIME_DIR:-/tmp/rt-$(id -u)}/swift-remote-control/demo-env"
     let demo = try String(contentsOf: Readme.root.appendingPathComponent("scripts/demo.sh"), encoding: .utf8)
     #expect(readme.contains("`\(paste)`") && demo.contains(paste))
+    // What `make demo` says while it builds is the README's time too.
+    #expect(readme.contains("The first build takes about 7 minutes on two cores"))
+    #expect(demo.contains("the first build takes about 7 minutes on two cores"))
   }
 
   /// The command and the lines of a block that shows one: `$ COMMAND`, then what it prints.

@@ -18,6 +18,28 @@ import Testing
       error: process.standardError)
   }
 
+  @Test(.enabled(if: geteuid() == 0, "making a folder of another user's takes root"))
+  func `with no session bus and the private bus's folder another user's, binaural says so and why`()
+    async throws
+  {
+    let runtime = FileManager.default.temporaryDirectory
+      .appendingPathComponent("binaural-runtime-\(UUID().uuidString.prefix(8))", isDirectory: true)
+    let folder = runtime.appendingPathComponent("swift-remote-control")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: runtime) }
+    // As /tmp/swift-remote-control is after another user ran the demo without XDG_RUNTIME_DIR.
+    let other: uid_t = getuid() == 65534 ? 65533 : 65534
+    guard chown(folder.path, other, other) == 0 else {
+      throw TestFailure("cannot give \(folder.path) to user \(other): this test makes another user's folder")
+    }
+    let result = try await Self.run(
+      BinauralTests.executable, ["--output", "null", "--headless"], runtime: runtime)
+    #expect(result.status != 0, "\(result)")
+    #expect(
+      result.error.contains("\(folder.path), is not yours (another user made it): set XDG_RUNTIME_DIR"),
+      "\(result)")
+  }
+
   @Test func withNoSessionBusBinauralRunsItsOwnAndRemotectlFindsIt() async throws {
     let runtime = FileManager.default.temporaryDirectory
       .appendingPathComponent("binaural-runtime-\(UUID().uuidString.prefix(8))", isDirectory: true)

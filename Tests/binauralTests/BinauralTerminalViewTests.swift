@@ -126,7 +126,7 @@ struct BinauralTerminalViewTests {
   func driveNarrow(_ tmux: Tmux, runtime: String, folder: String) async throws {
     // No session bus: binaural starts its own and says how to reach it; the notice is the one
     // `make demo` gives where there is no session bus.
-    let paste = ". ${XDG_RUNTIME_DIR:-/tmp}/swift-remote-control/demo-env"
+    let paste = ". ${XDG_RUNTIME_DIR:-/tmp/rt-$(id -u)}/swift-remote-control/demo-env"
     let notice = "No session bus here: in the other terminal, paste this first:\n\(paste)"
     try notice.write(toFile: "\(folder)/notice", atomically: true, encoding: .utf8)
     let command =

@@ -165,6 +165,39 @@ struct InstallTests {
     #expect(try await Installation.make("uninstall", home: directory).status == 0)
   }
   @Test
+  func `a session bus started before the activation folder existed: doctor says so, and install reloads it`()
+    async throws
+  {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "reload-test-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: home) }
+    let prefix = Installation.prefix(home: home)
+    let services = prefix.appendingPathComponent("share/dbus-1/services")
+    // The bus searches the user's folder, which does not exist yet (a first install into a home).
+    let bus = try await ConfiguredBus.start(.session, in: home, servicesDirectory: services)
+    #expect(try await Installation.make("install", home: home).status == 0)
+    let doctor = try await ChildProcess.run(
+      prefix.appendingPathComponent("bin/remotectl").path, ["doctor"],
+      environment: Installation.environment(home: home).merging(["DBUS_SESSION_BUS_ADDRESS": bus.address]) {
+        $1
+      })
+    #expect(
+      doctor.output.contains(
+        "but the bus has not read its activation folder (\(services.path)) since it was made"),
+      "\(doctor.output)")
+    #expect(doctor.output.contains("org.freedesktop.DBus.ReloadConfig"), "\(doctor.output)")
+    // make install, run where that bus is the session bus, leaves it able to start the hub (it tells
+    // the bus to read its configuration again when the bus does not list the hub yet).
+    let install = try await Installation.make("install", home: home, busAddress: bus.address)
+    #expect(install.status == 0 && !install.output.contains("cannot start remotectld"), "\(install.output)")
+    let activatable = try await bus.askBus("ListActivatableNames")
+    #expect(activatable.output.contains("\"io.github.swift_remote_control.Hub\""), "\(activatable)")
+    await bus.stop()
+    #expect(try await Installation.make("uninstall", home: home).status == 0)
+  }
+
+  @Test
   func
     `a prefix the session bus does not search: install says so with the lines, and remotectl hub says it too`()
     async throws

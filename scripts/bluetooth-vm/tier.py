@@ -275,11 +275,13 @@ async def main(mode):
     await scenario("car_shows_now_playing", shows_now_playing)
     car.monitor()
     await asyncio.sleep(0.5)
+    import demo
     if mode == "demo":
-        import demo
         await demo.run(car, computer)
         stop(computer, btvirt)
         return
+    # make demo-car's view and buttons, scripted: what its frames show, and a Next that reaches the app.
+    await scenario("demo_car", lambda observed: demo.scripted(car, computer, "n", lambda text: None, observed))
 
     async def notified_of_pause(observed):
         before = time.monotonic()

@@ -48,6 +48,16 @@ struct EmbeddedBus: Sendable {
   /// until it prints its address, and writes that to ``addressFile``.
   static func start() async throws(SpawnedDaemon.Failure) -> EmbeddedBus {
     mkdir(directory, 0o700)
+    // Without XDG_RUNTIME_DIR the folder is in the shared /tmp, where another user may have made
+    // it first: the daemon could not listen there, and the user must hear why, not "not installed".
+    var folder = stat()
+    guard stat(directory, &folder) == 0, folder.st_mode & S_IFMT == S_IFDIR, folder.st_uid == getuid() else {
+      throw SpawnedDaemon.Failure(
+        description: "no session bus, and the folder for a private one, \(directory), is not yours "
+          + "(another user made it): set XDG_RUNTIME_DIR to a folder of your own, as README.md's "
+          + "\"Without a desktop session\" does: export XDG_RUNTIME_DIR=/tmp/rt-$(id -u); "
+          + "mkdir -p -m 700 $XDG_RUNTIME_DIR")
+    }
     let socket = directory + "/bus-\(getpid())"
     unlink(socket)
     // Close-on-exec: no other child may hold the write end, or the read would never end.

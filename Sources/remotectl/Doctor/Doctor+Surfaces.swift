@@ -17,7 +17,9 @@ extension Doctor {
         return Finding(
           kind: .problem,
           text: "no Now Playing hub runs, and the session bus cannot start it: remotectld is installed in "
-            + "\(prefix), where the bus does not look for activation files (\(folder))",
+            + (folder == HubInstallation.userFolder
+              ? "\(prefix), but the bus has not read its activation folder (\(folder)) since it was made"
+              : "\(prefix), where the bus does not look for activation files (\(folder))"),
           fix: HubInstallation.notActivatable(prefix: prefix))
       }
       return Finding(

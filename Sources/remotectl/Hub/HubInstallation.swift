@@ -33,6 +33,16 @@ enum HubInstallation {
     return folder
   }
 
+  /// The user's own activation folder, which every session bus searches:
+  /// `$XDG_DATA_HOME/dbus-1/services`, by default `~/.local/share/dbus-1/services`.
+  static var userFolder: String {
+    if let data = getenv("XDG_DATA_HOME").map({ String(cString: $0) }), data.hasPrefix("/") {
+      return data + "/dbus-1/services"
+    }
+    let home = getenv("HOME").map { String(cString: $0) } ?? "~"
+    return home + "/.local/share/dbus-1/services"
+  }
+
   /// What to say when the bus cannot start the hub: that it is installed where the session bus
   /// does not look, with the lines that make it look, or that it is not installed.
   static func notActivatable(prefix: String? = HubInstallation.prefix) -> String {
@@ -40,8 +50,15 @@ enum HubInstallation {
       return "The Now Playing hub is not running: start it with `remotectld &`, or install it with "
         + "`make install` (then D-Bus starts it when asked, or `systemctl --user start remotectld`)"
     }
-    let home = getenv("HOME").map { String(cString: $0) } ?? "~"
-    let user = home + "/.local/share/dbus-1/services"
+    let user = userFolder
+    if folder == user {
+      return
+        "The Now Playing hub is not running, and the session bus cannot start it yet: remotectld is installed "
+        + "in \(prefix), and the bus looks in \(folder), but reads that folder only when it starts, and it was "
+        + "made since. Make the bus read it again (`dbus-send --session --type=method_call "
+        + "--dest=org.freedesktop.DBus / org.freedesktop.DBus.ReloadConfig`; `make install` does so for the bus "
+        + "it finds), or start it now with `\(prefix)/bin/remotectld &`"
+    }
     return
       "The Now Playing hub is not running, and the session bus cannot start it: remotectld is installed in "
       + "\(prefix), but the bus does not look in \(folder) for activation files. Link them where it looks "

@@ -37,7 +37,7 @@ struct GoToCommand: AsyncParsableCommand {
 
   mutating func run() async throws {
     let track = track
-    try await QueueCommandRunner.with(options) { try await $0.goTo(track) }
+    try await QueueCommandRunner.with(options, changesPlayback: true) { try await $0.goTo(track) }
   }
 }
 
@@ -71,18 +71,27 @@ struct PlaylistCommand: AsyncParsableCommand {
 
   mutating func run() async throws {
     let name = name
-    try await QueueCommandRunner.with(options) { try await $0.activate(name) }
+    try await QueueCommandRunner.with(options, changesPlayback: true) { try await $0.activate(name) }
   }
 }
 
 /// Connects, picks the player (`-p`, else the Now Playing one) and runs a queue command on it.
 enum QueueCommandRunner {
+  /// Runs `body` on the player ``NowPlayingOrder`` puts first.
+  ///
+  /// - Parameter changesPlayback: The command changes what the player plays (`goto`, `playlist`):
+  ///   once it succeeded, the player goes first in remotectl's record (``PlayerHistory``), as a
+  ///   media key's command does, so the next key without a hub returns to it.
   static func with(
-    _ options: GlobalOptions, _ body: (QueueClient) async throws -> Void
+    _ options: GlobalOptions, changesPlayback: Bool = false, _ body: (QueueClient) async throws -> Void
   ) async throws {
     let session = try BusSession.connect()
     defer { session.bus.close() }
-    let identity = try await PlayerResolver.nowPlaying(options.choice, session: session)
-    try await body(QueueClient(player: session.bus.player(identity)))
+    let order = try await NowPlayingOrder.find(options.choice, session: session)
+    guard let first = order.instances.first else { throw ControlError.noPlayers }
+    var commanded: [String] = []
+    defer { order.note(commandedTo: commanded) }
+    try await body(QueueClient(player: session.bus.player(PlayerIdentity(instance: first))))
+    if changesPlayback { commanded = [first] }
   }
 }

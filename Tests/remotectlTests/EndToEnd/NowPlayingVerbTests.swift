@@ -115,6 +115,26 @@ struct NowPlayingVerbTests {
     await bus.stop()
   }
 
+  @Test(arguments: [["goto", "2"], ["playlist", "focus"]])
+  func `without a hub, goto and playlist count: the next key goes to the player they went to`(
+    verb: [String]
+  ) async throws {
+    let bus = try await PrivateBus.start()
+    try await bus.startBinaural()
+    try await bus.startMpv()
+    // The first key pauses mpv, which plays: mpv is first in the record.
+    #expect(try await bus.remotectl("play-pause").status == 0)
+    try await bus.waitUntil(playerctl: ["-p", "mpv", "status"], prints: "Paused")
+    // The queue verb goes to binaural, which stays paused, and puts it first.
+    #expect(try await bus.remotectl(arguments: ["-p", "binaural"] + verb).status == 0)
+    #expect(try await bus.playerctl(["-p", "binaural", "status"]).output == "Paused\n")
+    // Both paused: the next key goes to the player the last command went to, binaural, not mpv.
+    #expect(try await bus.remotectl("play-pause").status == 0)
+    try await bus.waitUntil(playerctl: ["-p", "binaural", "status"], prints: "Playing")
+    #expect(try await bus.playerctl(["-p", "mpv", "status"]).output == "Paused\n")
+    await bus.stop()
+  }
+
   @Test func `with the hub, like on mpv Now Playing is an error naming mpv, and binaural is not liked`()
     async throws
   {

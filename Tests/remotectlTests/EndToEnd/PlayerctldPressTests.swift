@@ -63,6 +63,35 @@ struct PlayerctldPressTests {
     #expect(wrong.isEmpty, "\(wrong.count) of \(Self.runs) runs reached another player: \(wrong)")
     await bus.stop()
   }
+
+  /// The race made to show on any machine: the new player answers each `GetAll` 0.1 s late, so
+  /// playerctld holds it pending for about 0.4 s (its four `GetAll` calls, answered in turn), far
+  /// longer than remotectl takes to start and press. Without ``PlayerctldBarrier`` every run's
+  /// Play reaches the player that was there before.
+  @Test func `right after a new player slow to answer GetAll appeared, play reaches the new player`()
+    async throws
+  {
+    let bus = try await PrivateBus.start()
+    try await bus.startMockPlayer("first", artist: "a", title: "t")
+    try await bus.startPlayerctld()
+    try await bus.waitForPlayerNames("the first player") { $0 == ["first"] }
+    var wrong: [String] = []
+    let runs = 4
+    for run in 1...runs {
+      let name = "slow\(run)"
+      try await bus.startMockPlayer(name, artist: "a", title: "t", getAllDelay: .milliseconds(100))
+      #expect(try await bus.remotectl("-p", "playerctld", "play").status == 0)
+      let played = try await status(name, on: bus)
+      if played != "Playing" {
+        wrong.append("run \(run): \(name) is \(played), first is \(try await status("first", on: bus))")
+      }
+      for player in ["first"] + (1...run).map({ "slow\($0)" }) {
+        if try await status(player, on: bus) == "Playing" { try await bus.callPause(player) }
+      }
+    }
+    #expect(wrong.isEmpty, "\(wrong.count) of \(runs) runs reached another player: \(wrong)")
+    await bus.stop()
+  }
 }
 
 extension PrivateBus {

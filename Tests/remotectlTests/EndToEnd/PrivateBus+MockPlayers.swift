@@ -14,13 +14,19 @@ extension PrivateBus {
   /// Starts a mock player named `name` (with a track when `title` is given) and returns once it
   /// owns its bus name; it has set its properties before it asks for the name.
   @discardableResult
-  func startMockPlayer(_ name: String, artist: String? = nil, title: String? = nil) async throws
-    -> ChildProcess
-  {
+  ///
+  /// - Parameter getAllDelay: How long it takes to answer each `GetAll` (in order: a call that
+  ///   comes meanwhile waits), as a busy player does.
+  func startMockPlayer(
+    _ name: String, artist: String? = nil, title: String? = nil, getAllDelay: Duration = .zero
+  ) async throws -> ChildProcess {
     var arguments = [Self.mockPlayerScript, name]
     if let title { arguments += [artist ?? "", title] }
+    var environment = PythonMPRISPlayer.environment
+    let (seconds, attoseconds) = getAllDelay.components
+    environment["MOCK_PLAYER_GETALL_DELAY"] = String(Double(seconds) + Double(attoseconds) / 1e18)
     let child = try start(
-      "/usr/bin/python3", arguments, environment: PythonMPRISPlayer.environment,
+      "/usr/bin/python3", arguments, environment: environment,
       standardError: .file(directory.appendingPathComponent("mock-\(name).log").path))
     try await waitForName("org.mpris.MediaPlayer2.\(name)")
     return child

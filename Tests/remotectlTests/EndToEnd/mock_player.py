@@ -1,7 +1,11 @@
 # mock_player.py NAME [ARTIST TITLE]: a mock MPRIS player (PrivateBus.startMockPlayer) owning
 # org.mpris.MediaPlayer2.NAME, with no track when no title is given, that changes its track when
 # asked through org.example.MockPlayer.SetTrack(artist, title). Imports mpris_player (PYTHONPATH).
+# With MOCK_PLAYER_GETALL_DELAY=SECONDS it is slow to answer GetAll, as a busy player is: it sleeps in
+# its main loop before each answer, so every call it gets is answered in the order it came.
+import os
 import sys
+import time
 
 import dbus
 import dbus.service
@@ -40,6 +44,11 @@ class Player(MPRISPlayer):
             },
         })
         self.tracks = 0
+
+    @dbus.service.method("org.freedesktop.DBus.Properties", in_signature="s", out_signature="a{sv}")
+    def GetAll(self, interface):
+        time.sleep(float(os.environ.get("MOCK_PLAYER_GETALL_DELAY", "0")))
+        return MPRISPlayer.GetAll(self, interface)
 
     @dbus.service.method(PLAYER)
     def Next(self):

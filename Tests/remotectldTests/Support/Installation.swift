@@ -33,7 +33,11 @@ enum Installation {
   /// `make install` (or `uninstall`) into `prefix`, by default `home`'s `.local`, as a user whose home folder `home`
   /// is installs (`HOME` and the XDG folders under it), with this test run's debug executables as
   /// they are.
-  static func make(_ target: String, home: URL, prefix: URL? = nil) async throws -> ClientResult {
+  ///
+  /// - Parameter busAddress: The session bus the user's shell has (`DBUS_SESSION_BUS_ADDRESS`), if any.
+  static func make(_ target: String, home: URL, prefix: URL? = nil, busAddress: String? = nil)
+    async throws -> ClientResult
+  {
     try await ChildProcess.run(
       "make",
       [
@@ -41,7 +45,10 @@ enum Installation {
         "PREFIX=\((prefix ?? Self.prefix(home: home)).path)",
         "CONFIGURATION=debug", "PRODUCTS=\(BuiltProducts.directory.path)",
       ],
-      environment: environment(home: home), timeout: .seconds(60))
+      environment: environment(home: home).merging(busAddress.map { ["DBUS_SESSION_BUS_ADDRESS": $0] } ?? [:])
+      {
+        $1
+      }, timeout: .seconds(60))
   }
 
   /// Where ``make(_:home:)`` installs: `home/.local`.
