@@ -100,6 +100,9 @@ package final class AudioSessionService: Service, Sendable {
   let silencer: StreamSilencer
   /// The arbiter and what the parts know, locked for a moment at a time, never across I/O.
   package let state: Mutex<State>
+  /// What the session waits for off the bus thread (a sound server's answer to a volume call,
+  /// the limit on a sleep's answers): cancelled and waited for when it stops.
+  let tasks = PartTasks()
 
   /// An arbiter for `hub`'s players, which follows logind's sleep on the hub's `systemBus`;
   /// nothing is watched until ``run()``.
@@ -193,6 +196,7 @@ package final class AudioSessionService: Service, Sendable {
       }
     }
     logind.stop()
+    await tasks.stop()
     for continuation in state.withLock({ $0.interruptionStreams }) { continuation.finish() }
     // No stream is left muted behind the hub.
     silencer.finish()
