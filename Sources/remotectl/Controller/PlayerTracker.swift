@@ -73,9 +73,11 @@ struct PlayerTracker {
     // when it is not on the bus, the first call starts it (D-Bus activation), and its appearance
     // then tracks it.
     if choice.namesExactly(BusSession.playerctld.instance), !selected.contains(BusSession.playerctld) {
+      // Expected: an owner the bus cannot tell is none; the call below then starts playerctld.
       if (try? await session.bus.owner(of: BusSession.playerctld)) != nil {
         selected.append(BusSession.playerctld)
       } else {
+        // Only to activate it: its answer, or its error, says nothing the tracker needs.
         _ = try? await session.bus.player(BusSession.playerctld).property(.playbackStatus)
       }
     }
