@@ -146,6 +146,7 @@ struct HubService: Service {
       logger: logger
     ) { status in hub.announce(status) }
     let endpoint = WebRemoteEndpoint()
+    teardown.add { await endpoint.stop() }
     let button = HeadsetButton(commands: commands, logger: logger)
 
     // The parts after the hub itself, in start order; the group stops them last first, the
