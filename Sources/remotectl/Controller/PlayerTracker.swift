@@ -137,6 +137,7 @@ struct PlayerTracker {
     _ identity: PlayerIdentity, session: BusSession, continuation: AsyncStream<FollowInput>.Continuation
   ) async {
     let player = session.bus.player(identity)
+    // Expected: a player that left before its signals could be matched is not followed.
     guard let events = try? await player.events() else { return }
     streams[identity] = Task {
       for await event in events { continuation.yield(.event(identity, event)) }
@@ -161,6 +162,7 @@ struct PlayerTracker {
     guard var tracked = players[identity] else { return }
     stamp += 1
     if changeOrder?.contains(event) == true { changed[identity] = stamp }
+    // Expected: a position the player cannot say keeps the one its signals gave.
     if tracked.apply(event, stamp: stamp),
       let position = try? await session.bus.player(identity).property(.position).int64Value
     {

@@ -44,6 +44,8 @@ struct QueueClient: Sendable {
           titles[path] = metadata[MetadataKey.title.rawValue]?.unwrapped.stringValue
         }
       }
+      // Expected: a queue read without the current track (the player could not say it) lists
+      // the tracks unmarked.
       let metadata = try? await player.property(.metadata).dictionaryValue
       let current = metadata?[MetadataKey.trackID.rawValue]?.unwrapped.stringValue
       return (paths.map { Track(path: $0, title: titles[$0]) }, current)
