@@ -10,9 +10,9 @@ enum BlueZ {
   /// at the root).
   static let root: ObjectPath = "/"
   /// The standard ObjectManager interface.
-  static let objectManager = "org.freedesktop.DBus.ObjectManager"
+  static let objectManager = StandardInterface.objectManager
   /// The standard Properties interface.
-  package static let properties = "org.freedesktop.DBus.Properties"
+  package static let properties = StandardInterface.properties
 
   /// `org.bluez.Adapter1`: a local controller (`/org/bluez/hci0`).
   static let adapter = "org.bluez.Adapter1"

@@ -29,10 +29,10 @@ package enum BluetoothCapabilities {
   ///   back, does what MPRIS says (nothing when it cannot).
   package static func overrides(commands: CommandPath) -> Outlet.Overrides {
     [
-      "CanControl": { _ in .bool(true) },
-      "CanPlay": { value in canRelaunch(commands) ? .bool(true) : value },
-      "CanGoNext": { _ in .bool(true) },
-      "CanGoPrevious": { _ in .bool(true) },
+      PlayerProperty.canControl.rawValue: { _ in .bool(true) },
+      PlayerProperty.canPlay.rawValue: { value in canRelaunch(commands) ? .bool(true) : value },
+      PlayerProperty.canGoNext.rawValue: { _ in .bool(true) },
+      PlayerProperty.canGoPrevious.rawValue: { _ in .bool(true) },
     ]
   }
 

@@ -1,6 +1,7 @@
 package import DBus
 package import HubCore
 package import Logging
+package import RemoteControl
 import ServiceLifecycle
 import Synchronization
 
@@ -40,7 +41,7 @@ package final class BluetoothService: Service, Sendable {
   private let publish: Publish?
   private let state = Mutex(State())
   /// Told, on the system bus connection's thread, what bluetoothd has after each change.
-  private let observers = Mutex<[@Sendable (BlueZObjects) -> Void]>([])
+  private let observers = Mutex(ObserverList<@Sendable (BlueZObjects) -> Void>())
 
   /// A Bluetooth part on the hub's system-bus connection.
   ///
@@ -57,8 +58,16 @@ package final class BluetoothService: Service, Sendable {
 
   /// Calls `observer` with what bluetoothd has after every change, on the hub's bus thread (the
   /// system bus connection's), and with nothing when bluetoothd leaves.
-  package func observe(_ observer: @escaping @Sendable (BlueZObjects) -> Void) {
-    observers.withLock { $0.append(observer) }
+  ///
+  /// - Returns: What stops it: pass it to ``removeObserver(_:)`` when the observer's owner stops.
+  @discardableResult
+  package func observe(_ observer: @escaping @Sendable (BlueZObjects) -> Void) -> ObservationToken {
+    observers.withLock { $0.add(observer) }
+  }
+
+  /// Stops calling the observer that `token` was returned for.
+  package func removeObserver(_ token: ObservationToken) {
+    observers.withLock { $0.remove(token) }
   }
 
   /// What bluetoothd has now.

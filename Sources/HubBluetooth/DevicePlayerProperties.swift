@@ -127,16 +127,16 @@ struct DevicePlayerProperties: Sendable, Hashable {
       }
       let converted = convert(value)
       switch key {
-      case "Title": entries["xesam:title"] = converted
-      case "Artist": entries["xesam:artist"] = converted
-      case "Album": entries["xesam:album"] = converted
-      case "Genre": entries["xesam:genre"] = converted
+      case "Title": entries[MetadataKey.title.rawValue] = converted
+      case "Artist": entries[MetadataKey.artist.rawValue] = converted
+      case "Album": entries[MetadataKey.album.rawValue] = converted
+      case "Genre": entries[MetadataKey.genre.rawValue] = converted
       case "TrackNumber":
-        entries["xesam:trackNumber"] = converted
+        entries[MetadataKey.trackNumber.rawValue] = converted
         trackNumber = value.int64Value
       case "NumberOfTracks": entries["bluez:numberOfTracks"] = converted
-      case "Duration": entries["mpris:length"] = converted
-      default: entries["mpris:trackid"] = converted
+      case "Duration": entries[MetadataKey.length.rawValue] = converted
+      default: entries[MetadataKey.trackID.rawValue] = converted
       }
     }
     take("Title", "s") { $0 }
@@ -147,12 +147,12 @@ struct DevicePlayerProperties: Sendable, Hashable {
     take("NumberOfTracks", "u") { .int32(Int32(clamping: $0.int64Value ?? 0)) }
     take("Duration", "u") { .int64(($0.int64Value ?? 0) * 1000) }
     take("Item", "o") { $0 }
-    if entries["mpris:trackid"] == nil {
+    if entries[MetadataKey.trackID.rawValue] == nil {
       let track =
         fields.isEmpty
         ? ObjectPath(stringLiteral: "/org/mpris/MediaPlayer2/TrackList/NoTrack")
         : ObjectPath(rawValue: "\(path.rawValue)/track\(trackNumber ?? 0)") ?? path
-      entries["mpris:trackid"] = .objectPath(track)
+      entries[MetadataKey.trackID.rawValue] = .objectPath(track)
     }
     return .vardict(entries)
   }

@@ -2,6 +2,7 @@ package import DBus
 package import HubCore
 package import Logging
 import PlayerView
+import RemoteControl
 import RemoteControlMPRIS
 import Synchronization
 
@@ -48,6 +49,10 @@ package final class DevicePlayerRelays: Sendable {
   private let thread: ConnectionThread
   private let logger: Logger
   private let state = Mutex(State())
+  /// The relays being connected, cancelled and waited for when the hub stops.
+  private let starting = PartTasks()
+  /// What the part observes, removed when the hub stops.
+  private let observers: Mutex<(bluetooth: ObservationToken, view: ObservationToken)?> = Mutex(nil)
 
   /// Relays the device players `bluetooth` finds onto the session bus at `sessionAddress`, each
   /// relay on a connection of its own served by `thread` (the hub's bus thread), entered in
@@ -63,22 +68,30 @@ package final class DevicePlayerRelays: Sendable {
     self.sessionAddress = sessionAddress
     self.thread = thread
     self.logger = logger
-    bluetooth.observe { [self] objects in
+    let following = bluetooth.observe { [self] objects in
       hub.connection.perform { [self] in update(objects) }
     }
-    hub.view.observe { [self] change in
+    let watching = hub.view.observe { [self] change in
       switch change {
       case .nameAppeared(let name, let owner, _): appeared(name, owner: owner)
       case .nameVanished(let name, _, _): vanished(name)
       default: break
       }
     }
+    observers.withLock { $0 = (following, watching) }
   }
 
-  /// Withdraws every relay: the hub stops.
-  package func closeAll() {
+  /// Withdraws every relay, those still connecting too, and stops following bluetoothd and the
+  /// session's players: the hub stops.
+  package func closeAll() async {
+    if let tokens = observers.withLock({ $0.take() }) {
+      bluetooth.removeObserver(tokens.bluetooth)
+      hub.view.removeObserver(tokens.view)
+    }
+    state.withLock { $0.isStopped = true }
+    // A relay that connects meanwhile finds the part stopped, and closes.
+    await starting.stop()
     let relays = state.withLock { state -> [RelayedPlayer] in
-      state.isStopped = true
       defer { state.entries = [:] }
       return state.entries.values.compactMap { if case .running(let relay, _) = $0 { relay } else { nil } }
     }
@@ -90,6 +103,7 @@ package final class DevicePlayerRelays: Sendable {
   /// Takes bluetoothd's objects now: starts a relay for each new device player, announces what
   /// changed in each relayed one, withdraws those gone. On the hub's bus thread.
   private func update(_ objects: BlueZObjects) {
+    hub.connection.assertOnConnectionThread()
     let players = Set(objects.devicePlayers)
     let (gone, new, running, unnamed) = state.withLock {
       state -> ([RelayedPlayer], [(ObjectPath, BusName)], [(RelayedPlayer, DevicePlayerSource)], [ObjectPath])
@@ -164,15 +178,17 @@ package final class DevicePlayerRelays: Sendable {
 
   /// Starts the relay of the device player at `path` as `name`. On the hub's bus thread.
   private func start(_ path: ObjectPath, named name: BusName, _ objects: BlueZObjects) {
+    hub.connection.assertOnConnectionThread()
     let source = DevicePlayerSource(
       path: path, name: name, identity: Self.identity(of: path, in: objects),
       properties: objects[path, BlueZ.mediaPlayer] ?? [:], bluetooth: bluetooth)
-    Task { [self] in
+    starting.start { [self] in
       do throws(BusError) {
         let relay = try await RelayedPlayer.start(
           named: name, relaying: .devicePlayer(path), from: source, address: sessionAddress, on: thread,
           commands: commands, logger: logger)
-        hub.connection.perform { [self] in started(relay, source, path: path) }
+        // With the hub's connection closed, nobody would take it: withdrawn at once.
+        if !hub.connection.perform({ [self] in started(relay, source, path: path) }) { relay.close() }
       } catch {
         hub.connection.perform { [self] in yielded(path, name: name, error: error) }
       }
@@ -181,6 +197,7 @@ package final class DevicePlayerRelays: Sendable {
 
   /// The relay of `path` owns its name. On the hub's bus thread.
   private func started(_ relay: RelayedPlayer, _ source: DevicePlayerSource, path: ObjectPath) {
+    hub.connection.assertOnConnectionThread()
     let objects = state.withLock { state -> BlueZObjects? in
       guard !state.isStopped, case .starting(let name)? = state.entries[path], name == relay.name else {
         return nil
@@ -202,6 +219,7 @@ package final class DevicePlayerRelays: Sendable {
   /// The relay of `path` could not own `name`: another connection (mpris-proxy's) relays the
   /// device's player. The hub waits for that name to leave the bus. On the hub's bus thread.
   private func yielded(_ path: ObjectPath, name: BusName, error: BusError) {
+    hub.connection.assertOnConnectionThread()
     let waits = state.withLock { state -> Bool in
       guard !state.isStopped, case .starting(let starting)? = state.entries[path], starting == name else {
         return false
@@ -214,12 +232,13 @@ package final class DevicePlayerRelays: Sendable {
       "a Bluetooth device's player is relayed by another program (mpris-proxy): the hub does not relay it a second time",
       metadata: ["name": "\(name)", "player": "\(path)", "error": "\(error.message)"])
     // The name may have left between the refusal and now, before the view could say so.
-    Task { [self] in
-      do throws(BusError) {
-        if try await hub.connection.nameOwner(of: name) == nil {
-          hub.connection.perform { [self] in vanished(name) }
-        }
-      } catch {
+    hub.connection.nameOwner(of: name) { [self] result in
+      switch result {
+      case .success(nil):
+        vanished(name)
+      case .success:
+        break
+      case .failure(let error):
         logger.debug(
           "cannot ask who owns a device player's name; the hub waits for it to leave",
           metadata: ["name": "\(name)", "error": "\(error.message)"])
@@ -232,6 +251,7 @@ package final class DevicePlayerRelays: Sendable {
   /// again), the relay is withdrawn and the hub waits for that name to leave. On the hub's bus
   /// thread.
   private func appeared(_ name: BusName, owner: BusName) {
+    hub.connection.assertOnConnectionThread()
     let withdrawn = state.withLock { state -> RelayedPlayer? in
       for (path, entry) in state.entries {
         guard case .running(let relay, _) = entry, relay.name == name, relay.owner != owner else { continue }
@@ -250,6 +270,7 @@ package final class DevicePlayerRelays: Sendable {
   /// `name` left the session bus: a device player the hub yielded to another program is relayed
   /// by the hub again. On the hub's bus thread.
   private func vanished(_ name: BusName) {
+    hub.connection.assertOnConnectionThread()
     let (path, objects) = state.withLock { state -> (ObjectPath?, BlueZObjects) in
       guard !state.isStopped,
         let path = state.entries.first(where: { if case .yielded(name) = $0.value { true } else { false } })?

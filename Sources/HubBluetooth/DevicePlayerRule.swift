@@ -59,6 +59,9 @@ package final class DevicePlayerRule: Sendable {
     /// a device and its player may connect, so that a machine without Bluetooth pays nothing per
     /// player.
     var isFollowing = false
+    /// What the rule observes, removed when it stops (``stop()``).
+    var observers: [@Sendable () -> Void] = []
+    var isStopped = false
   }
 
   /// The executable whose players are devices' players.
@@ -74,11 +77,13 @@ package final class DevicePlayerRule: Sendable {
   package init(hub: Hub, bluetooth: BluetoothService, logger: Logger) {
     self.hub = hub
     self.logger = logger
-    bluetooth.observe { [self] objects in
+    let following = bluetooth.observe { [self] objects in
       hub.connection.perform { [self] in
         let starts = state.withLock { state in
           state.objects = objects
-          guard !state.isFollowing, !objects.mediaAdapters.isEmpty || !objects.devicePlayers.isEmpty else {
+          guard !state.isStopped, !state.isFollowing,
+            !objects.mediaAdapters.isEmpty || !objects.devicePlayers.isEmpty
+          else {
             return false
           }
           state.isFollowing = true
@@ -91,7 +96,7 @@ package final class DevicePlayerRule: Sendable {
     // A relay is entered again under its new unique name after the session bus restarted, which
     // its name may reach the view before: it is told a relay as soon as the registry knows.
     // A relay of a system-bus player is no device's: not one of the rule's.
-    hub.relays.observe { [self] change in
+    let relays = hub.relays.observe { [self] change in
       let kind: Kind
       switch change.relayed {
       case .devicePlayer(let path)?: kind = .relay(path)
@@ -106,6 +111,21 @@ package final class DevicePlayerRule: Sendable {
       }
       if known { settle() }
     }
+    state.withLock { state in
+      state.observers = [{ bluetooth.removeObserver(following) }, { hub.relays.removeObserver(relays) }]
+    }
+  }
+
+  /// Stops following bluetoothd, the relays and the session's players, and takes the rule out of
+  /// the hub's rules on who may be Now Playing: the hub stops.
+  package func stop() {
+    let removals = state.withLock { state in
+      state.isStopped = true
+      defer { state.observers = [] }
+      return state.observers
+    }
+    removals.forEach { $0() }
+    hub.admission.withLock { $0[Self.rule] = nil }
   }
 
   /// Follows the session's players from now on, and looks at those already there (a running
@@ -113,7 +133,17 @@ package final class DevicePlayerRule: Sendable {
   private func follow() {
     hub.connection.assertOnConnectionThread()
     hub.admission.withLock { $0[Self.rule] = { [self] name, owner in admits(name, owner: owner) } }
-    hub.view.observe { [self] change in take(change) }
+    let watching = hub.view.observe { [self] change in take(change) }
+    let isStopped = state.withLock { state in
+      if !state.isStopped { state.observers.append { [hub] in hub.view.removeObserver(watching) } }
+      return state.isStopped
+    }
+    // Stopped meanwhile: what ``stop()`` could not see yet is undone here.
+    guard !isStopped else {
+      hub.view.removeObserver(watching)
+      hub.admission.withLock { $0[Self.rule] = nil }
+      return
+    }
     for candidate in hub.nowPlaying.players {
       guard let owner = BusName(rawValue: candidate.owner) else { continue }
       _ = state.withLock { $0.names[owner, default: []].insert(candidate.busName) }

@@ -113,6 +113,7 @@ package final class PlayerRegistration: Sendable {
   /// the adapters gone (bluetoothd forgot their players with them: media.c `path_free`); with no
   /// adapter left, what was left out is served again. On the system bus connection's thread.
   func update(_ objects: BlueZObjects) {
+    connection.assertOnConnectionThread()
     let adapters = Set(objects.mediaAdapters)
     let (asks, gone, restore) = state.withLock { state -> ([(ObjectPath, Int)], [ObjectPath], Bool) in
       let gone = state.entries.keys.filter { !adapters.contains($0) }
@@ -155,6 +156,7 @@ package final class PlayerRegistration: Sendable {
   private func answered(
     _ result: Result<[Value], BusError>, by adapter: ObjectPath, to attempt: Attempt, names: [String]
   ) {
+    connection.assertOnConnectionThread()
     var attempt = attempt
     if case .failure(let error) = result, error.name == BlueZ.invalidArguments {
       let reason = "\(error.name.rawValue): \(error.message)"

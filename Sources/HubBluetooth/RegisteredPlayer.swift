@@ -155,6 +155,7 @@ package final class RegisteredPlayer: Sendable {
   /// Tells bluetoothd the Now Playing app's name when it is not the one it was last given. On the
   /// view's connection thread, after the outlets took the switch.
   private func tellIdentity() {
+    nowPlaying.view.connection.assertOnConnectionThread()
     guard outlet.isPublished, let name = identity() else { return }
     let changed = shared.state.withLock { state in
       guard state.identity != name, !state.leftOut.contains(RootProperty.identity.rawValue) else {

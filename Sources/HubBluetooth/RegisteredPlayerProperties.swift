@@ -145,8 +145,9 @@ struct RegisteredPlayerProperties: Sendable, Hashable {
 
   /// The keys `parse_player_metadata` reads, and `mpris:trackid`, which MPRIS types `o`.
   private static let metadataKeys = [
-    "xesam:title", "xesam:album", "xesam:artist", "xesam:genre", "mpris:length", "xesam:trackNumber",
-    "mpris:trackid",
+    MetadataKey.title.rawValue, MetadataKey.album.rawValue, MetadataKey.artist.rawValue,
+    MetadataKey.genre.rawValue, MetadataKey.length.rawValue, MetadataKey.trackNumber.rawValue,
+    MetadataKey.trackID.rawValue,
   ]
 
   private static func canonical(_ key: String) -> String {
@@ -155,19 +156,19 @@ struct RegisteredPlayerProperties: Sendable, Hashable {
 
   private static func metadataEntry(_ key: String, _ value: Value) -> Value? {
     switch key {
-    case "xesam:title", "xesam:album":
+    case MetadataKey.title.rawValue, MetadataKey.album.rawValue:
       return text(value).map(Value.string)
-    case "xesam:artist", "xesam:genre":
+    case MetadataKey.artist.rawValue, MetadataKey.genre.rawValue:
       // parse_array_metadata keeps the first element only: several are joined into it, so that a
       // car shows them all.
       if case .array(_, let elements) = value, elements.isEmpty { return .strings([]) }
       return text(value).map { .strings([$0]) }
-    case "mpris:length":
+    case MetadataKey.length.rawValue:
       // parse_int64_metadata divides by 1000 into an unsigned 32-bit millisecond count.
       return microseconds(value, upTo: Int64(UInt32.max) * 1000).map(Value.int64)
-    case "xesam:trackNumber":
+    case MetadataKey.trackNumber.rawValue:
       return trackNumber(value).map(Value.int32)
-    case "mpris:trackid":
+    case MetadataKey.trackID.rawValue:
       guard let text = value.stringValue, let path = ObjectPath(rawValue: text) else { return nil }
       return .objectPath(path)
     default:

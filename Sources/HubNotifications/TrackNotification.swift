@@ -43,8 +43,10 @@ struct TrackNotification: Sendable, Hashable {
       return nil
     }
     let entries = mirror.metadata
-    let title = entries["xesam:title"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
-    let url = entries["xesam:url"]?.stringValue.flatMap { $0.split(separator: "/").last.map(String.init) }
+    let title = entries[MetadataKey.title.rawValue]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+    let url = entries[MetadataKey.url.rawValue]?.stringValue.flatMap {
+      $0.split(separator: "/").last.map(String.init)
+    }
     guard let summary = title ?? url else { return nil }
     track = Track(owner: mirror.owner, identity: identity)
     appName =
@@ -52,13 +54,13 @@ struct TrackNotification: Sendable, Hashable {
       ?? mirror.busName?.rawValue ?? mirror.owner.rawValue
     self.summary = summary
     // `as` by MPRIS; a player that sends one string is read as meaning one artist.
-    let artist = entries["xesam:artist"]
+    let artist = entries[MetadataKey.artist.rawValue]
     let artists = (artist?.arrayElements?.compactMap(\.stringValue) ?? artist?.stringValue.map { [$0] } ?? [])
       .filter { !$0.isEmpty }
-    let album = entries["xesam:album"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+    let album = entries[MetadataKey.album.rawValue]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
     let words = [artists.isEmpty ? nil : artists.joined(separator: ", "), album].compactMap { $0 }
     body = Self.escapingMarkup(words.joined(separator: " — "))
-    let artwork = entries["mpris:artUrl"]?.stringValue
+    let artwork = entries[MetadataKey.artURL.rawValue]?.stringValue
     imagePath = artwork.flatMap { $0.hasPrefix("file://") ? $0 : nil }
     desktopEntry = mirror[root: .desktopEntry]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
   }

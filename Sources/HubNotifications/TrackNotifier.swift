@@ -95,6 +95,7 @@ package final class TrackNotifier: Service, Sendable {
 
   /// Calls `Notify` with `notification`, replacing the last one. On the bus thread.
   private func send(_ notification: TrackNotification) {
+    hub.connection.assertOnConnectionThread()
     let id = state.withLock { $0.id }
     hub.connection.call(
       destination: DesktopNotifications.busName, path: DesktopNotifications.path,

@@ -5,6 +5,7 @@ package import HubCore
 package import Logging
 import NowPlayingArbiter
 import PlayerView
+import RemoteControl
 import RemoteControlMPRIS
 import Synchronization
 
@@ -74,6 +75,8 @@ package final class Relauncher: Sendable {
     var completions: [@Sendable (Result<BusName, Failure>) -> Void]?
     var waiters: [UInt64: Waiter] = [:]
     var nextWaiter: UInt64 = 0
+    /// What it observes of the hub, removed when it stops (``stop()``).
+    var observers: (hub: ObservationToken, view: ObservationToken)?
   }
 
   package let hub: Hub
@@ -83,6 +86,8 @@ package final class Relauncher: Sendable {
   /// The environment an app is started with: the hub's, on the hub's bus.
   package let environment: [String: String]
   private let state = Mutex(State())
+  /// A plan being worked out and a relaunch under way: cancelled and waited for when it stops.
+  private let tasks = PartTasks()
 
   /// A relauncher for `hub` on `bus`, remembering in `file`; nothing is followed until
   /// ``start()``.
@@ -114,11 +119,11 @@ package final class Relauncher: Sendable {
     } catch {
       logger.warning("\(error.description); starting from no last Now Playing app")
     }
-    hub.observe { [self] change in
+    let following = hub.observe { [self] change in
       if let active = change.now.active { remember(active) }
       serveWaiters(change.now)
     }
-    hub.view.observe { [self] change in
+    let watching = hub.view.observe { [self] change in
       guard case .propertiesChanged(let owner, let interface, _, _) = change,
         interface == MediaPlayerInterface.root.rawValue, let active = hub.nowPlaying.active,
         active.owner == owner.rawValue
@@ -126,8 +131,25 @@ package final class Relauncher: Sendable {
       remember(active)
       serveWaiters(hub.nowPlaying)
     }
+    state.withLock { $0.observers = (following, watching) }
     if let active = hub.nowPlaying.active { remember(active) }
     refreshPlan()
+  }
+
+  /// Stops following the Now Playing app, and cancels the plan being worked out and a relaunch
+  /// under way, waiting for them to end: the hub stops.
+  package func stop() async {
+    if let tokens = state.withLock({ $0.observers.take() }) {
+      hub.removeObserver(tokens.hub)
+      hub.view.removeObserver(tokens.view)
+    }
+    // A relaunch waiting for its player stops waiting: it answers that nothing came.
+    let waiters = state.withLock { state in
+      defer { state.waiters = [:] }
+      return Array(state.waiters.values)
+    }
+    waiters.forEach { $0.continuation.resume(returning: nil) }
+    await tasks.stop()
   }
 
   /// The last Now Playing app, `nil` when none has been seen.
@@ -171,7 +193,7 @@ package final class Relauncher: Sendable {
       state.withLock { $0.plan = "nothing: relaunching is off (relaunch = no, or --no-relaunch)" }
       return
     }
-    Task { [self] in
+    tasks.start { [self] in
       let plan = await self.plan(for: last)
       state.withLock { $0.plan = plan.description }
     }
@@ -239,7 +261,7 @@ package final class Relauncher: Sendable {
       return true
     }
     guard isFirst else { return }
-    Task { [self] in
+    let started = tasks.start { [self] in
       let result = await relaunch()
       switch result {
       case .success(let owner):
@@ -252,6 +274,15 @@ package final class Relauncher: Sendable {
       }) {
         completion(result)
       }
+    }
+    guard !started else { return }
+    // Stopped: every press that waited is told so rather than left waiting.
+    let failure = Failure(description: "the hub is stopping: no app is relaunched")
+    for completion in state.withLock({ state in
+      defer { state.completions = nil }
+      return state.completions ?? []
+    }) {
+      completion(.failure(failure))
     }
   }
 

@@ -18,12 +18,20 @@ package final class WebRemoteEndpoint: Sendable {
   }
 
   private let state = Mutex(State())
+  /// The revocations under way, each answered once the device store took it: cancelled and
+  /// waited for when the hub stops (``stop()``).
+  private let tasks = PartTasks()
 
   package init() {}
 
   /// The server is up: pairing works from now on.
   package func serve(devices: DeviceStore, urls: [String], pairingURL: String) {
     state.withLock { $0 = State(devices: devices, urls: urls, pairingURL: pairingURL, reason: "") }
+  }
+
+  /// Waits for the revocations under way, and takes no more: the hub stops.
+  package func stop() async {
+    await tasks.stop()
   }
 
   /// No server runs, because of `reason` (a sentence a user can act on): pairing fails with it.
@@ -73,7 +81,7 @@ package final class WebRemoteEndpoint: Sendable {
         Interface.Method(WebRemote1.Method.revoke, in: "s", inNames: ["id"]) { [self] call in
           guard let (devices, _) = available(call) else { return }
           let id = call.arguments.first?.stringValue ?? ""
-          Task {
+          let started = tasks.start {
             if await devices.revoke(id: id) {
               call.reply()
             } else {
@@ -85,6 +93,7 @@ package final class WebRemoteEndpoint: Sendable {
                     + (known.isEmpty ? "none" : known.joined(separator: ", "))))
             }
           }
+          if !started { call.fail(.failed("the hub is stopping: ask again once it runs")) }
         },
       ],
       properties: [

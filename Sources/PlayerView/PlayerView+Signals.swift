@@ -20,7 +20,7 @@ extension PlayerView {
       record(message.arguments[1], of: changed, at: path, from: sender, source: .announced, at: instant)
       let invalidated = (message.arguments[2].arrayElements ?? []).compactMap(\.stringValue)
       for name in invalidated { readProperty(name, of: changed, at: path, from: sender) }
-    case (MediaPlayerInterface.player.rawValue, "Seeked") where path == .mediaPlayer:
+    case (MediaPlayerInterface.player.rawValue, PlayerSignal.seeked.rawValue) where path == .mediaPlayer:
       guard let position = message.arguments.first?.int64Value else { return }
       let known = state.withLock { state -> Bool in
         guard state.mirrors[sender] != nil else { return false }

@@ -253,5 +253,5 @@ extension PlayerView {
     }
   }
 
-  static let propertiesInterface = "org.freedesktop.DBus.Properties"
+  static let propertiesInterface = StandardInterface.properties
 }

@@ -14,8 +14,9 @@ extension PrivateBus {
   ///   - environment: Variables set on top of the bus's own (its state, config and runtime
   ///     folders). `XDG_STATE_HOME` is the bus's folder's `state` unless given, so that no hub
   ///     under test remembers a Now Playing app for another.
-  ///   - removing: Variables of the bus's environment taken out of the hub's (`XDG_RUNTIME_DIR`,
-  ///     as on a machine without a user session).
+  ///   - removing: Variables of the bus's environment taken out of the hub's. The bus's
+  ///     `XDG_RUNTIME_DIR` is the clients' only: the hub gets one when `environment` gives it, as
+  ///     before the bus had one, so that no hub under test opens the bridge on its fixed port.
   ///   - log: Where its standard error goes; by default `remotectld.log` in the bus's folder.
   ///   - capturingLog: Whether its standard error is kept in the returned process's
   ///     `standardError` instead, for tests that read what it logged.
@@ -31,6 +32,7 @@ extension PrivateBus {
   ) async throws -> ChildProcess {
     let environment = environment.merging(
       ["XDG_STATE_HOME": directory.appendingPathComponent("state").path]) { given, _ in given }
+    let removing = removing + (environment["XDG_RUNTIME_DIR"] == nil ? ["XDG_RUNTIME_DIR"] : [])
     let variables =
       removing.flatMap { ["-u", $0] } + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
     let command = launcher + ["/usr/bin/env"] + variables + [executable, "--log-level", "debug"] + arguments

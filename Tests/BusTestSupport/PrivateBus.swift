@@ -33,6 +33,11 @@ package final class PrivateBus: Sendable {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("bus-test-\(UUID().uuidString.prefix(8))", isDirectory: true)
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    // The clients' runtime folder (``environment``), its owner's only as the XDG spec asks: what
+    // they keep there (remotectl's player records) goes with the bus.
+    try FileManager.default.createDirectory(
+      at: directory.appendingPathComponent("runtime"), withIntermediateDirectories: false,
+      attributes: [.posixPermissions: 0o700])
     let address = "unix:path=\(directory.path)/bus"
     ChildRegistry.current?.add(directory: directory)
     do {
@@ -106,13 +111,18 @@ package final class PrivateBus: Sendable {
   }
 
   /// What a client needs in its environment to use this bus: `DBUS_SESSION_BUS_ADDRESS`, a
-  /// cache folder of its own (artwork goes there), and the hub's names for the Python programs
-  /// (``PythonProgram/hubNames``).
+  /// cache folder of its own (artwork goes there), a runtime folder of its own
+  /// (`XDG_RUNTIME_DIR`: remotectl's player records, the hub's endpoint files), both removed with
+  /// the bus, and the hub's names for the Python programs (``PythonProgram/hubNames``).
   package var environment: [String: String] {
     PythonProgram.hubNames.merging([
       "DBUS_SESSION_BUS_ADDRESS": address, "XDG_CACHE_HOME": directory.appendingPathComponent("cache").path,
+      "XDG_RUNTIME_DIR": runtimeDirectory.path,
     ]) { $1 }
   }
+
+  /// The clients' `XDG_RUNTIME_DIR`, inside the bus's folder.
+  package var runtimeDirectory: URL { directory.appendingPathComponent("runtime") }
 
   // MARK: - Clients
 

@@ -12,7 +12,7 @@ extension Connection {
   /// properties. The signal is sent by the connection's thread without waiting; it is dropped
   /// while disconnected. When it cannot be sent, ``onUndeliveredMessage`` hears why.
   package func emitPropertiesChanged(path: ObjectPath, interface: String, changed: [String: Value]) {
-    let propertiesInterface = "org.freedesktop.DBus.Properties"
+    let propertiesInterface = StandardInterface.properties
     loop.submit { state in
       do throws(BusError) {
         try state.emitSignal(

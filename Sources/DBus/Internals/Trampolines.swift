@@ -86,7 +86,7 @@ enum Trampolines {
   /// gets that error here.
   static let propertyWrite: sd_bus_message_handler_t = { message, userdata, returnError in
     guard let message, let userdata, SDBus.member(message) == "Set",
-      SDBus.interface(message) == "org.freedesktop.DBus.Properties"
+      SDBus.interface(message) == StandardInterface.properties
     else { return 0 }
     let interceptor = Unmanaged<PropertyWriteInterceptor>.fromOpaque(userdata).takeUnretainedValue()
     let arguments: [Value]?

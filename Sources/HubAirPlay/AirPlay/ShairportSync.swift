@@ -1,4 +1,5 @@
 package import DBus
+import HubAPI
 import HubCore
 
 /// shairport-sync's own D-Bus interfaces (its `org.gnome.ShairportSync.xml`), served at
@@ -6,16 +7,16 @@ import HubCore
 /// an AirPlay receiver.
 package enum ShairportSync {
   /// Where shairport-sync serves its interfaces.
-  package static let path: ObjectPath = "/org/gnome/ShairportSync"
+  package static let path = ShairportSyncNames.path
   /// `org.gnome.ShairportSync`, whose `Active` (`b`) says a sender streams to it.
-  package static let interface = "org.gnome.ShairportSync"
+  package static let interface = ShairportSyncNames.interface
   /// `org.gnome.ShairportSync.RemoteControl`, whose `Available` (`b`) says whether it has a way
   /// back to the sender (DACP), which commands need.
-  static let remoteControl = "org.gnome.ShairportSync.RemoteControl"
+  static let remoteControl = ShairportSyncNames.remoteControl
   /// `org.gnome.ShairportSync.Active`.
-  package static let active = "Active"
+  package static let active = ShairportSyncNames.active
   /// `org.gnome.ShairportSync.RemoteControl.Available`.
-  static let available = "Available"
+  static let available = ShairportSyncNames.available
 
   /// What one shairport-sync says of its AirPlay session, as read or announced; `nil` while not
   /// known.

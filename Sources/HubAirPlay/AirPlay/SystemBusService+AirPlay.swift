@@ -18,6 +18,7 @@ extension SystemBusService {
 
   /// A `PropertiesChanged` at shairport-sync's path. On the hub's bus thread.
   func shairportSyncChanged(_ message: ReceivedMessage) {
+    hub.connection.assertOnConnectionThread()
     guard let owner = message.sender, let interface = message.arguments.first?.stringValue,
       interface == ShairportSync.interface || interface == ShairportSync.remoteControl,
       message.arguments.count > 1
@@ -28,6 +29,7 @@ extension SystemBusService {
   /// Takes shairport-sync's `values` of `interface`: the relay's capabilities, the registry and
   /// the rule follow. On the hub's bus thread.
   package func take(_ values: Value, of interface: String, from owner: BusName) {
+    hub.connection.assertOnConnectionThread()
     let outcome = players.withLock { players -> (RelayedPlayer?, Relayed, [String])? in
       guard var player = players[owner] else { return nil }
       let (taken, illTyped) = player.session.take(values, of: interface)
@@ -76,6 +78,7 @@ extension SystemBusService {
   /// Tells the hub whether `owner`'s relay may be Now Playing, when that changed. On the hub's
   /// bus thread.
   func settle(_ owner: BusName) {
+    hub.connection.assertOnConnectionThread()
     guard let relay = players.withLock({ $0[owner]?.relay }) else { return }
     let eligible = isEligible(owner)
     guard let event = hub.eligibility(of: relay.owner, by: Self.rule, isEligible: eligible) else { return }

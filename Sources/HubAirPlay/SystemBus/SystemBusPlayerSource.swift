@@ -67,7 +67,7 @@ struct SystemBusPlayerSource: RelaySource {
     answered: @escaping @Sendable (Result<Void, BusError>) -> Void
   ) {
     view.connection.call(
-      destination: owner, path: .mediaPlayer, interface: "org.freedesktop.DBus.Properties", member: "Set",
+      destination: owner, path: .mediaPlayer, interface: StandardInterface.properties, member: "Set",
       arguments: [.string(interface), .string(property), .variant(value)]
     ) { result in
       answered(result.map { _ in () }.mapError { explained($0, doing: "set \(property)") })
@@ -77,6 +77,7 @@ struct SystemBusPlayerSource: RelaySource {
   /// `error`, from the player while `doing`, in words that say where it came from: one that
   /// left the bus before it answered says so. On the view's connection thread.
   func explained(_ error: BusError, doing action: String) -> BusError {
+    view.connection.assertOnConnectionThread()
     let unanswered: Set<BusError.Name> = [.noReply, .serviceUnknown, .nameHasNoOwner, .disconnected]
     guard unanswered.contains(error.name) else {
       return BusError(error.name, "\(busName) on the system bus: \(error.message)")

@@ -62,6 +62,8 @@ package final class SystemBusService: Service, Sendable {
   package let view = Mutex<PlayerView?>(nil)
   /// Every MPRIS player on the system bus, by its connection's unique name.
   package let players = Mutex<[BusName: Player]>([:])
+  /// The relays being connected, cancelled and waited for when the part stops.
+  private let starting = PartTasks()
 
   /// A part that relays the players on the hub's system bus (`systemBus`) to the session bus at
   /// `sessionAddress`, its relays' connections served on `thread`, a controller's press on a
@@ -93,7 +95,7 @@ package final class SystemBusService: Service, Sendable {
     }
     let view = PlayerView(connection: connection, logger: logger) { _ in true }
     self.view.withLock { $0 = view }
-    view.observe { [self] change in take(change, in: view) }
+    let watching = view.observe { [self] change in take(change, in: view) }
     hub.admission.withLock { $0[Self.rule] = { [self] _, owner in isEligible(relay: owner) } }
     // A relay entered again under a new unique name (the session bus restarted) is held back
     // again under it.
@@ -105,7 +107,8 @@ package final class SystemBusService: Service, Sendable {
     do {
       subscriptions.append(
         try await connection.addMatch(
-          rule: "type='signal',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged',"
+          rule:
+            "type='signal',interface='\(StandardInterface.properties)',member='\(StandardInterface.propertiesChanged)',"
             + "path='\(ShairportSync.path.rawValue)'"
         ) { [self] message in shairportSyncChanged(message) })
       subscriptions += try await view.start()
@@ -122,8 +125,11 @@ package final class SystemBusService: Service, Sendable {
     await untilGracefulShutdown()
     reconnects.map(systemBus.removeReconnectObserver)
     subscriptions.forEach { $0.cancel() }
+    view.removeObserver(watching)
     hub.admission.withLock { $0[Self.rule] = nil }
     hub.relays.removeObserver(entered)
+    // A relay that connects meanwhile finds its player gone, and closes (``started(_:for:)``).
+    await starting.stop()
     let relays = players.withLock { players in
       defer { players = [:] }
       return players.values.compactMap(\.relay)
@@ -181,7 +187,7 @@ package final class SystemBusService: Service, Sendable {
   private func read(_ owner: BusName, on connection: Connection) {
     for interface in [ShairportSync.interface, ShairportSync.remoteControl] {
       connection.call(
-        destination: owner, path: ShairportSync.path, interface: "org.freedesktop.DBus.Properties",
+        destination: owner, path: ShairportSync.path, interface: StandardInterface.properties,
         member: "GetAll", arguments: [.string(interface)], timeout: .seconds(5)
       ) { [self] result in
         if case .success(let values) = result, let values = values.first {
@@ -212,12 +218,13 @@ package final class SystemBusService: Service, Sendable {
     let source = SystemBusPlayerSource(view: view, owner: owner, busName: player.busName) { [self] in
       players.withLock { $0[owner]?.session.isAvailable != false }
     }
-    Task { [self, commands, sessionAddress, thread, logger] in
+    starting.start { [self, commands, sessionAddress, thread, logger] in
       do {
         let relay = try await RelayedPlayer.start(
           named: name, relaying: player.relayed(owner: owner), from: source, address: sessionAddress,
           on: thread, commands: commands, logger: logger)
-        _ = view.connection.perform { [self] in started(relay, for: owner) }
+        // With the system bus's connection closed, nobody would take it: withdrawn at once.
+        if !view.connection.perform({ [self] in started(relay, for: owner) }) { relay.close() }
       } catch {
         logger.warning(
           "cannot relay a system-bus player to the session bus",

@@ -8,6 +8,9 @@ import SoundServer
 extension AudioSessionService {
   // MARK: - A player's own volume, through its sound-server streams
 
+  /// What a volume call gets once the session stops: nothing would answer it.
+  static let stopping = BusError.failed("the hub's audio session is stopping; ask again once the hub runs")
+
   /// `StreamVolume(s player) → d` and `SetStreamVolume(s player, d level) → d` on the audio
   /// session's interface: the volume of the player's own streams on the sound server (its sink
   /// inputs, matched as `Matches` says), for players whose MPRIS `Volume` is missing, read-only or
@@ -24,13 +27,14 @@ extension AudioSessionService {
       Interface.Method("StreamVolume", in: "s", out: "d", inNames: ["player"], outNames: ["level"]) {
         [self] call in
         let player = call.arguments.first?.stringValue ?? ""
-        Task {
+        let started = tasks.start { [self] in
           do throws(StreamVolumeError) {
             call.reply([.double(try await streamVolume(of: player))])
           } catch {
             call.fail(error.busError)
           }
         }
+        if !started { call.fail(Self.stopping) }
       },
       Interface.Method(
         "SetStreamVolume", in: "sd", out: "d", inNames: ["player", "level"], outNames: ["level"]
@@ -38,13 +42,14 @@ extension AudioSessionService {
         let player = call.arguments.first?.stringValue ?? ""
         let level = call.arguments.dropFirst().first?.doubleValue ?? .nan
         logger.info("SetStreamVolume by \(call.sender?.rawValue ?? "?")", metadata: ["player": "\(player)"])
-        Task {
+        let started = tasks.start { [self] in
           do throws(StreamVolumeError) {
             call.reply([.double(try await setStreamVolume(level, of: player))])
           } catch {
             call.fail(error.busError)
           }
         }
+        if !started { call.fail(Self.stopping) }
       },
     ]
   }

@@ -101,6 +101,9 @@ package final class AudioSessionService: Service, Sendable {
   let remotePlayers: (any RemotePlayers)?
   /// The arbiter and what the parts know, locked for a moment at a time, never across I/O.
   package let state: Mutex<State>
+  /// What the session waits for off the bus thread (a sound server's answer to a volume call,
+  /// the limit on a sleep's answers): cancelled and waited for when it stops.
+  let tasks = PartTasks()
 
   /// An arbiter for `hub`'s players, which follows logind's sleep on the hub's `systemBus` and
   /// silences `remotePlayers` where it would pause a local player; nothing is watched until
@@ -195,6 +198,7 @@ package final class AudioSessionService: Service, Sendable {
       }
     }
     logind.stop()
+    await tasks.stop()
     for continuation in state.withLock({ $0.interruptionStreams }) { continuation.finish() }
     // No player is left silenced behind the hub.
     remotePlayers?.finish()

@@ -74,11 +74,11 @@ extension AudioSessionService {
     for action in actions {
       perform(action) { [self] in sleepCallAnswered(action, generation: generation) }
     }
-    Task { [self] in
+    tasks.start { [self] in
       do {
         try await Task.sleep(for: Self.sleepAnswerLimit)
       } catch {
-        // Only cancellation ends the sleep early, and nothing cancels this task.
+        // Cancelled: the session stops, and logind's inhibitor goes with it.
         return
       }
       connection.perform { [self] in readyForSleep(generation, late: true) }

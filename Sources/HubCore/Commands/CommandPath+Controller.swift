@@ -34,7 +34,7 @@ extension CommandPath {
       call.fail(
         .invalidArgs(
           "\(interface).\(member) is not an MPRIS command: Send takes a method of an MPRIS interface, "
-            + "or org.freedesktop.DBus.Properties.Set of an MPRIS property"))
+            + "or \(StandardInterface.properties).Set of an MPRIS property"))
       return
     }
     let target: Target

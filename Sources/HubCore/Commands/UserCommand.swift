@@ -29,7 +29,7 @@ package struct UserCommand: Sendable {
   }
 
   /// The interface a property write is a method of.
-  static let propertiesInterface = "org.freedesktop.DBus.Properties"
+  static let propertiesInterface = StandardInterface.properties
 
   /// The MPRIS player method `method` (`Next`, `PlayPause`…) with `arguments`.
   package static func player(_ method: PlayerMethod, _ arguments: [Value] = []) -> UserCommand {

@@ -57,11 +57,12 @@ extension Hub {
   /// title (`untitled` when it has none; `nil` then: no track), artist and album.
   package static func track(of mirror: PlayerMirror, untitled: String? = nil) -> EchoRule.Track? {
     let metadata = mirror.metadata
-    let title = metadata["xesam:title"]?.stringValue ?? ""
+    let title = metadata[MetadataKey.title.rawValue]?.stringValue ?? ""
     guard let shown = title.isEmpty ? untitled : title, !shown.isEmpty else { return nil }
-    let artists = metadata["xesam:artist"]?.arrayElements?.compactMap(\.stringValue) ?? []
+    let artists = metadata[MetadataKey.artist.rawValue]?.arrayElements?.compactMap(\.stringValue) ?? []
     return EchoRule.Track(
-      title: shown, artist: artists.joined(separator: ", "), album: metadata["xesam:album"]?.stringValue ?? ""
+      title: shown, artist: artists.joined(separator: ", "),
+      album: metadata[MetadataKey.album.rawValue]?.stringValue ?? ""
     )
   }
 }

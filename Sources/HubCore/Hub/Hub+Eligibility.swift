@@ -14,6 +14,7 @@ extension Hub {
   /// it), noting those that hold it back; one held back before it appeared stays held back. On
   /// the view's connection thread.
   package func admits(_ name: BusName, owner: BusName) -> Bool {
+    connection.assertOnConnectionThread()
     let rules = admission.withLock { $0 }
     let refusing = Set(rules.filter { !$0.value(name, owner) }.keys)
     return heldBack.withLock { heldBack in

@@ -40,6 +40,7 @@ package final class Hub: Sendable {
     self.view = view
     self.logger = logger
     self.arbiter = Mutex(Arbiter(filter: filter, hubOwner: view.connection.uniqueName.rawValue))
+    // Never removed: the view is the hub's own, and the two end together.
     view.observe { [self] change in take(change) }
   }
 

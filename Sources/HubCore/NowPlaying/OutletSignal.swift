@@ -13,6 +13,8 @@ enum OutletSignal: Sendable {
   /// MPRIS `Seeked` with the position in microseconds (the corresponding MPRIS member is
   /// `org.mpris.MediaPlayer2.Player.Seeked`).
   package static func seeked(_ position: Int64) -> OutletSignal {
-    .signal("Seeked", of: MediaPlayerInterface.player.rawValue, at: .mediaPlayer, [.int64(position)])
+    .signal(
+      PlayerSignal.seeked.rawValue, of: MediaPlayerInterface.player.rawValue, at: .mediaPlayer,
+      [.int64(position)])
   }
 }

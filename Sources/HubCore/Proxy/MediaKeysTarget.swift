@@ -29,8 +29,8 @@ package final class MediaKeysTarget: Service, Sendable {
 
   /// What the target's controllers read instead of the Now Playing player's values.
   package static let overrides: Outlet.Overrides = [
-    "PlaybackStatus": { _ in .string("Playing") },
-    "CanPlay": { _ in .bool(false) },
+    PlayerProperty.playbackStatus.rawValue: { _ in .string(PlaybackStatus.playing.rawValue) },
+    PlayerProperty.canPlay.rawValue: { _ in .bool(false) },
   ]
 
   private let connection: Connection

@@ -28,15 +28,15 @@ extension InterfaceDescription {
       default: Property(property.declaration)
       }
     },
-    signals: [Signal(name: "Seeked", signature: "x", argumentNames: ["Position"])])
+    signals: [Signal(name: PlayerSignal.seeked.rawValue, signature: "x", argumentNames: ["Position"])])
 }
 
 extension InterfaceDescription {
   /// The interfaces a mirror does not keep as a player's own: D-Bus's (every object has them)
   /// and MPRIS's two (``root`` and ``player``, always known).
   package static let standard: Set<String> = [
-    "org.freedesktop.DBus.Properties", "org.freedesktop.DBus.Introspectable", "org.freedesktop.DBus.Peer",
-    "org.freedesktop.DBus.ObjectManager", MediaPlayerInterface.root.rawValue,
+    StandardInterface.properties, StandardInterface.introspectable, StandardInterface.peer,
+    StandardInterface.objectManager, MediaPlayerInterface.root.rawValue,
     MediaPlayerInterface.player.rawValue,
   ]
 }

@@ -75,7 +75,8 @@ package struct PlayerMirror: Sendable {
   /// `mpris:length` in microseconds, when the metadata gives one.
   package var lengthMicroseconds: Int64? {
     guard case .dictionary(_, _, let entries)? = self[player: .metadata] else { return nil }
-    return entries.first { $0.key.stringValue == "mpris:length" }?.value.unwrappingVariants.int64Value
+    return entries.first { $0.key.stringValue == MetadataKey.length.rawValue }?.value.unwrappingVariants
+      .int64Value
   }
 
   /// `Rate`, when the player gives one.

@@ -1,4 +1,5 @@
 package import DBus
+import RemoteControlMPRIS
 
 /// What names one track in an MPRIS `Metadata` dictionary, so that a track change can be told
 /// from metadata that merely arrived again or gained artwork.
@@ -12,7 +13,9 @@ package enum TrackIdentity {
       guard let key = entry.key.stringValue else { continue }
       if let text = entry.value.unwrappingVariants.stringValue { fields[key] = text }
     }
-    let parts = ["mpris:trackid", "xesam:url", "xesam:title"].map { fields[$0] ?? "" }
+    let parts = [MetadataKey.trackID.rawValue, MetadataKey.url.rawValue, MetadataKey.title.rawValue].map {
+      fields[$0] ?? ""
+    }
     return parts.allSatisfy(\.isEmpty) ? nil : parts.joined(separator: "\n")
   }
 }

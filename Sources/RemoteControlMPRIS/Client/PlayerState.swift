@@ -36,13 +36,13 @@ public struct PlayerState: Sendable, Hashable {
     (self[.metadata]?.dictionaryValue ?? [:]).mapValues(\.unwrapped)
   }
   /// `mpris:trackid` (an object path; read leniently from a string too).
-  public var trackID: String? { metadata["mpris:trackid"]?.stringValue }
+  public var trackID: String? { metadata[MetadataKey.trackID.rawValue]?.stringValue }
   /// `mpris:length`, in microseconds.
-  public var length: Int64? { metadata["mpris:length"]?.int64Value }
+  public var length: Int64? { metadata[MetadataKey.length.rawValue]?.int64Value }
   /// `xesam:title`.
-  public var title: String? { metadata["xesam:title"]?.stringValue }
+  public var title: String? { metadata[MetadataKey.title.rawValue]?.stringValue }
   /// `xesam:artist`, joined with ", ".
-  public var artist: String? { metadata["xesam:artist"]?.stringsValue?.joined(separator: ", ") }
+  public var artist: String? { metadata[MetadataKey.artist.rawValue]?.stringsValue?.joined(separator: ", ") }
 
   /// `CanPlay` (false when absent, as playerctl reads it).
   public var canPlay: Bool { self[.canPlay]?.boolValue ?? false }

@@ -57,7 +57,7 @@ extension PlayerEvent {
   /// The event a signal message stands for, or `nil` for other messages.
   init?(_ message: ReceivedMessage) {
     switch (message.interface, message.member) {
-    case ("org.freedesktop.DBus.Properties", "PropertiesChanged"):
+    case (StandardInterface.properties, StandardInterface.propertiesChanged):
       let arguments = message.arguments.map(PropertyValue.init)
       guard arguments.count == 3, let interface = arguments[0].stringValue,
         let changed = arguments[1].dictionaryValue
@@ -65,7 +65,7 @@ extension PlayerEvent {
       self = .propertiesChanged(
         interface: interface, changed: changed.mapValues(\.unwrapped),
         invalidated: arguments[2].stringsValue ?? [])
-    case (RemotePlayer.playerInterface, "Seeked"):
+    case (RemotePlayer.playerInterface, PlayerSignal.seeked.rawValue):
       guard let position = message.arguments.first.map(PropertyValue.init)?.int64Value else { return nil }
       self = .seeked(microseconds: position)
     default:

@@ -14,7 +14,7 @@ public struct RemotePlayer: Sendable {
   /// The player interface: `Play`, `Seek`, `PlaybackStatus`, `Metadata`…
   public static let playerInterface = MediaPlayerInterface.player.rawValue
   /// The standard properties interface.
-  public static let propertiesInterface = "org.freedesktop.DBus.Properties"
+  public static let propertiesInterface = StandardInterface.properties
 
   /// Which player.
   public let identity: PlayerIdentity

@@ -5,21 +5,21 @@ extension Metadata {
   /// MPRIS metadata guidelines give it; keys without a value are left out.
   var value: Value {
     var entries: [String: Value] = [
-      "mpris:trackid": .objectPath(
+      MetadataKey.trackID.rawValue: .objectPath(
         ObjectPath(rawValue: trackID.path) ?? ObjectPath(stringLiteral: TrackID.noTrack.path))
     ]
-    if let length { entries["mpris:length"] = .int64(length.rawValue) }
-    if let artURL { entries["mpris:artUrl"] = .string(artURL) }
-    if let title { entries["xesam:title"] = .string(title) }
-    if let album { entries["xesam:album"] = .string(album) }
-    if let artists { entries["xesam:artist"] = .strings(artists) }
-    if let albumArtists { entries["xesam:albumArtist"] = .strings(albumArtists) }
-    if let genres { entries["xesam:genre"] = .strings(genres) }
-    if let composers { entries["xesam:composer"] = .strings(composers) }
-    if let trackNumber { entries["xesam:trackNumber"] = .int32(trackNumber) }
-    if let discNumber { entries["xesam:discNumber"] = .int32(discNumber) }
-    if let userRating { entries["xesam:userRating"] = .double(userRating) }
-    if let url { entries["xesam:url"] = .string(url) }
+    if let length { entries[MetadataKey.length.rawValue] = .int64(length.rawValue) }
+    if let artURL { entries[MetadataKey.artURL.rawValue] = .string(artURL) }
+    if let title { entries[MetadataKey.title.rawValue] = .string(title) }
+    if let album { entries[MetadataKey.album.rawValue] = .string(album) }
+    if let artists { entries[MetadataKey.artist.rawValue] = .strings(artists) }
+    if let albumArtists { entries[MetadataKey.albumArtist.rawValue] = .strings(albumArtists) }
+    if let genres { entries[MetadataKey.genre.rawValue] = .strings(genres) }
+    if let composers { entries[MetadataKey.composer.rawValue] = .strings(composers) }
+    if let trackNumber { entries[MetadataKey.trackNumber.rawValue] = .int32(trackNumber) }
+    if let discNumber { entries[MetadataKey.discNumber.rawValue] = .int32(discNumber) }
+    if let userRating { entries[MetadataKey.userRating.rawValue] = .double(userRating) }
+    if let url { entries[MetadataKey.url.rawValue] = .string(url) }
     return .vardict(entries)
   }
 }

@@ -12,7 +12,7 @@ enum PlayerInterface {
       name: MediaPlayerInterface.player.rawValue,
       methods: methods(state: state, dispatcher: dispatcher),
       properties: state.interfaceProperties(.player, dispatcher: dispatcher),
-      signals: [Interface.Signal("Seeked", "x", argumentNames: ["Position"])])
+      signals: [Interface.Signal(PlayerSignal.seeked.rawValue, "x", argumentNames: ["Position"])])
   }
 
   // MARK: - Methods

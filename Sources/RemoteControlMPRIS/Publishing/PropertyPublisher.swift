@@ -80,7 +80,8 @@ struct PropertyPublisher: Sendable {
   private func emitSeeked(_ position: Microseconds) {
     do {
       try connection.emitSignal(
-        path: Self.path, interface: MediaPlayerInterface.player.rawValue, member: "Seeked",
+        path: Self.path, interface: MediaPlayerInterface.player.rawValue,
+        member: PlayerSignal.seeked.rawValue,
         arguments: [.int64(position.rawValue)])
     } catch {
       logger.error("could not emit Seeked", metadata: ["error": "\(error)"])

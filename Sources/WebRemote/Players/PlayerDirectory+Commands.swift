@@ -139,7 +139,7 @@ extension PlayerDirectory {
   /// The write of `property` to `value`: the method `Set` of `org.freedesktop.DBus.Properties`.
   private static func set(_ property: PlayerProperty, _ value: Value) -> Call {
     Call(
-      member: "Set", interface: "org.freedesktop.DBus.Properties",
+      member: "Set", interface: StandardInterface.properties,
       arguments: [
         .string(MediaPlayerInterface.player.rawValue), .string(property.rawValue), .variant(value),
       ],

@@ -5,6 +5,11 @@ import RemoteControlMPRIS
 import Synchronization
 
 extension PlayerDirectory {
+  /// The properties whose change may change a player's stream level: its status, its volume and
+  /// whether it can be controlled.
+  static let streamLevelProperties: Set<String> = Set(
+    [PlayerProperty.playbackStatus, .volume, .canControl].map(\.rawValue))
+
   // MARK: - The volume of a player's own streams
 
   /// How many times the level of a player's streams is read after its status changed, and how
@@ -59,7 +64,7 @@ extension PlayerDirectory {
     switch change {
     case .propertiesChanged(let owner, let interface, let names, _)
     where interface == MediaPlayerInterface.player.rawValue
-      && names.contains { ["PlaybackStatus", "Volume", "CanControl"].contains($0) }:
+      && names.contains(where: Self.streamLevelProperties.contains):
       if let mirror = view.mirror(of: owner) { readStreamLevel(of: mirror) }
     case .nameVanished(_, let owner, .some):
       state.withLock { state in

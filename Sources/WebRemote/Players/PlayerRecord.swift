@@ -57,10 +57,10 @@ struct PlayerRecord: Sendable {
   private func flag(_ property: PlayerProperty) -> Bool { mirror[player: property]?.boolValue ?? false }
 
   /// `mpris:artUrl`.
-  var artURL: String? { mirror.metadata["mpris:artUrl"]?.stringValue }
+  var artURL: String? { mirror.metadata[MetadataKey.artURL.rawValue]?.stringValue }
 
   /// `mpris:trackid`.
-  var trackID: String? { mirror.metadata["mpris:trackid"]?.stringValue }
+  var trackID: String? { mirror.metadata[MetadataKey.trackID.rawValue]?.stringValue }
 
   /// `mpris:length` in seconds.
   var length: Double? {
@@ -159,9 +159,9 @@ struct PlayerRecord: Sendable {
         "metadata",
         .object([
           ("trackId", .string(trackID)),
-          ("title", .string(metadata["xesam:title"]?.stringValue)),
-          ("artist", .string(Self.joined(metadata["xesam:artist"]))),
-          ("album", .string(metadata["xesam:album"]?.stringValue)),
+          ("title", .string(metadata[MetadataKey.title.rawValue]?.stringValue)),
+          ("artist", .string(Self.joined(metadata[MetadataKey.artist.rawValue]))),
+          ("album", .string(metadata[MetadataKey.album.rawValue]?.stringValue)),
           ("length", .number(length)),
         ])
       ),

@@ -1,4 +1,5 @@
 internal import DBus
+internal import HubAPI
 internal import RemoteControlMPRIS
 
 /// The rule for an AirPlay receiver (shairport-sync): its MPRIS `CanPlay`, `CanPause`,
@@ -10,9 +11,9 @@ internal import RemoteControlMPRIS
 /// `Pause` answers success and does nothing (shairport-sync#1702).
 enum AirPlayReceiverRule {
   /// shairport-sync's own interface, at ``path``, on the connection of its MPRIS player.
-  static let interface = "org.gnome.ShairportSync.RemoteControl"
+  static let interface = ShairportSyncNames.remoteControl
   /// Where shairport-sync serves its own interfaces.
-  static let path: ObjectPath = "/org/gnome/ShairportSync"
+  static let path = ShairportSyncNames.path
   /// The rule's name.
   static let rule = "commands-reach-the-player"
 
@@ -21,8 +22,8 @@ enum AirPlayReceiverRule {
   static func isAvailable(owner: String, on connection: Connection) async -> Bool? {
     guard let destination = try? BusName(owner),
       let reply = try? await connection.call(
-        destination: destination, path: path, interface: "org.freedesktop.DBus.Properties", member: "Get",
-        arguments: [.string(interface), .string("Available")], timeout: .seconds(2))
+        destination: destination, path: path, interface: StandardInterface.properties, member: "Get",
+        arguments: [.string(interface), .string(ShairportSyncNames.available)], timeout: .seconds(2))
     else { return nil }
     return reply.first?.unwrappingVariants.boolValue
   }

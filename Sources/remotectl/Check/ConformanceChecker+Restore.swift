@@ -94,7 +94,7 @@ extension ConformanceChecker {
       guard let metadata = $0.changedPlayerProperties?[property: .metadata]?.dictionaryValue else {
         return false
       }
-      return metadata["mpris:trackid"]?.unwrapped.stringValue != trackID
+      return metadata[MetadataKey.trackID.rawValue]?.unwrapped.stringValue != trackID
     }
     return changed != nil
   }

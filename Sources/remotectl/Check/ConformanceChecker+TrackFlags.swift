@@ -26,7 +26,7 @@ extension ConformanceChecker {
         guard let metadata = $0.changedPlayerProperties?[property: .metadata]?.dictionaryValue else {
           return false
         }
-        return metadata["mpris:trackid"]?.unwrapped.stringValue != before
+        return metadata[MetadataKey.trackID.rawValue]?.unwrapped.stringValue != before
       }
       switch (allowed, changed != nil) {
       case (true, false):

@@ -46,7 +46,7 @@ extension ConformanceChecker {
     let metadata = state.metadata
     guard !metadata.isEmpty else { return .pass(rule, "no current track, so no metadata to check") }
     var failures: [String] = []
-    if metadata["mpris:trackid"] == nil { failures.append("mpris:trackid missing") }
+    if metadata[MetadataKey.trackID.rawValue] == nil { failures.append("mpris:trackid missing") }
     for (key, value) in metadata.sorted(by: { $0.key < $1.key }) {
       if let type = PropertyTypes.metadata[key], value.signature != type {
         failures.append("\(key) is \(value.signature), not \(type)")

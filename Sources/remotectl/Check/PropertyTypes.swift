@@ -7,12 +7,16 @@ internal import RemoteControlMPRIS
 enum PropertyTypes {
   /// Metadata entries with the types the MPRIS metadata guidelines give them.
   static let metadata: [String: String] = [
-    "mpris:trackid": "o", "mpris:length": "x", "mpris:artUrl": "s",
-    "xesam:album": "s", "xesam:albumArtist": "as", "xesam:artist": "as", "xesam:asText": "s",
-    "xesam:audioBPM": "i", "xesam:autoRating": "d", "xesam:comment": "as", "xesam:composer": "as",
-    "xesam:contentCreated": "s", "xesam:discNumber": "i", "xesam:firstUsed": "s", "xesam:genre": "as",
-    "xesam:lastUsed": "s", "xesam:lyricist": "as", "xesam:title": "s", "xesam:trackNumber": "i",
-    "xesam:url": "s", "xesam:useCount": "i", "xesam:userRating": "d",
+    MetadataKey.trackID.rawValue: "o", MetadataKey.length.rawValue: "x", MetadataKey.artURL.rawValue: "s",
+    MetadataKey.album.rawValue: "s", MetadataKey.albumArtist.rawValue: "as",
+    MetadataKey.artist.rawValue: "as", MetadataKey.asText.rawValue: "s",
+    MetadataKey.audioBPM.rawValue: "i", MetadataKey.autoRating.rawValue: "d",
+    MetadataKey.comment.rawValue: "as", MetadataKey.composer.rawValue: "as",
+    MetadataKey.contentCreated.rawValue: "s", MetadataKey.discNumber.rawValue: "i",
+    MetadataKey.firstUsed.rawValue: "s", MetadataKey.genre.rawValue: "as",
+    MetadataKey.lastUsed.rawValue: "s", MetadataKey.lyricist.rawValue: "as", MetadataKey.title.rawValue: "s",
+    MetadataKey.trackNumber.rawValue: "i",
+    MetadataKey.url.rawValue: "s", MetadataKey.useCount.rawValue: "i", MetadataKey.userRating.rawValue: "d",
   ]
 
   /// The rule that every property of `Property`'s interface a player must have is there, and

@@ -55,7 +55,7 @@ struct QueueRules {
         failures.append("\(track): not a{sv}")
         continue
       }
-      if entries["mpris:trackid"]?.unwrapped.stringValue != track {
+      if entries[MetadataKey.trackID.rawValue]?.unwrapped.stringValue != track {
         failures.append("\(track): mpris:trackid is not the track's id")
       }
       for (key, value) in entries {
@@ -71,13 +71,13 @@ struct QueueRules {
   /// `GoTo` an id that is not in the list: an error, or nothing happens.
   private func checkGoToUnknown() async -> RuleResult {
     let rule = "tracklist-goto-unknown"
-    let before = try? await player.property(.metadata).dictionaryValue?["mpris:trackid"]
+    let before = try? await player.property(.metadata).dictionaryValue?[MetadataKey.trackID.rawValue]
     do {
       try await player.call(TrackListMethod.goTo, [.objectPath("/org/remotectl/check/NoSuchTrack")])
     } catch {
       return .pass(rule, "refused with \(error.name)")
     }
-    let after = try? await player.property(.metadata).dictionaryValue?["mpris:trackid"]
+    let after = try? await player.property(.metadata).dictionaryValue?[MetadataKey.trackID.rawValue]
     return after == before
       ? .pass(rule, "accepted and ignored") : .fail(rule, "GoTo an unknown id changed the current track")
   }

@@ -17,8 +17,16 @@ enum RelayNote {
   static func text(for identity: PlayerIdentity, session: BusSession) async -> String? {
     guard identity.instance.hasSuffix(systemSuffix) else { return nil }
     let connection = session.bus.connection
-    guard let owner = try? await session.bus.owner(of: identity),
-      let hub = await HubClient(session: session).owner(),
+    let owner: String
+    do {
+      // Nobody owns it: the check itself says the player is not there.
+      guard let found = try await session.bus.owner(of: identity) else { return nil }
+      owner = found
+    } catch {
+      return "cannot tell whether \(identity.busName) is the Now Playing hub's relay: the bus does not say "
+        + "who owns it (\(error))"
+    }
+    guard let hub = await HubClient(session: session).owner(),
       let relayProcess = await processID(of: owner, on: connection),
       await processID(of: hub.rawValue, on: connection) == relayProcess
     else { return nil }
@@ -27,12 +35,21 @@ enum RelayNote {
     let advice =
       "its values are the relay's, made legal for MPRIS; check the player itself with "
       + "`remotectl check --system \(source.instance)`"
-    guard let system = try? await MediaPlayerBus.connectToSystemBus() else {
-      return "\(prefix), which this remotectl cannot reach (no system bus); \(advice)"
+    let system: MediaPlayerBus
+    do {
+      system = try await MediaPlayerBus.connectToSystemBus()
+    } catch {
+      return "\(prefix), which this remotectl cannot reach (no system bus: \(error)); \(advice)"
     }
     defer { system.close() }
-    guard let sourceOwner = try? await system.owner(of: source) else {
-      return "\(prefix), which is no longer there; \(advice)"
+    let sourceOwner: String
+    do {
+      guard let found = try await system.owner(of: source) else {
+        return "\(prefix), which is no longer there; \(advice)"
+      }
+      sourceOwner = found
+    } catch {
+      return "\(prefix), whose owner the system bus does not say (\(error)); \(advice)"
     }
     let process = await processID(of: sourceOwner, on: system.connection).map { ", process \($0)" } ?? ""
     return "\(prefix) (\(sourceOwner)\(process)): \(advice)"

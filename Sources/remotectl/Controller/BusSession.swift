@@ -34,6 +34,7 @@ struct BusSession {
     } catch {
       throw ControlError("Could not connect to players: \(error.message)")
     }
+    // Expected: a playerctld that does not answer its PlayerNames leaves the bus's own order.
     guard names.contains(Self.playerctld),
       let ordered = try? await bus.player(Self.playerctld).property(
         Playerctld.Property.playerNames, interface: Playerctld.interface
@@ -61,6 +62,7 @@ struct BusSession {
   /// `/run/dbus/system_bus_socket`), which playerctl lists after the session bus's; none when
   /// there is no system bus.
   static func systemPlayers() async -> [PlayerIdentity] {
+    // Expected, as the doc comment says: no system bus, or one that does not list, lists none.
     guard let system = try? await MediaPlayerBus.connectToSystemBus() else { return [] }
     defer { system.close() }
     return (try? await BusSession(bus: system).players().identities) ?? []
@@ -71,6 +73,7 @@ struct BusSession {
   func states(of identities: [PlayerIdentity]) async -> [PlayerIdentity: PlayerState] {
     var states: [PlayerIdentity: PlayerState] = [:]
     for identity in identities {
+      // Expected, as the doc comment says: one that left or does not answer is left out.
       if let state = try? await bus.player(identity).state() { states[identity] = state }
     }
     return states

@@ -31,6 +31,8 @@ enum Controller {
     var system: BusSession?
     defer { system?.bus.close() }
     if !request.choice.players.isEmpty || request.allPlayers || !selected {
+      // Expected: most desktops have no MPRIS player on the system bus, or no system bus at all;
+      // playerctl goes on without it, and so does remotectl.
       system = try? await BusSession(bus: MediaPlayerBus.connectToSystemBus())
       if let system {
         let found = try await Self.candidates(for: request, on: system, isSession: false)
@@ -43,6 +45,7 @@ enum Controller {
     let nowPlayingOnly = request.choice.players.isEmpty && !request.allPlayers
     if nowPlayingOnly { candidates = Array(candidates.prefix(1)) }
     var handled = try await perform(request, on: candidates)
+    // Expected, as above: without a system bus the session's answer stands.
     if handled.isEmpty && system == nil && !(nowPlayingOnly && !candidates.isEmpty),
       let connected = try? await BusSession(bus: MediaPlayerBus.connectToSystemBus())
     {
@@ -98,6 +101,7 @@ enum Controller {
     if isSession {
       list = try await session.players()
     } else {
+      // Expected: a system bus that does not list its names offers no candidate (playerctl's way).
       guard let found = try? await session.players() else { return Found(candidates: [], selected: false) }
       list = found
     }
@@ -130,6 +134,8 @@ enum Controller {
     var hubChoice: String?
     if isSession, order.count > 1 || request.verb.isChange {
       let client = HubClient(session: session)
+      // Expected: a hub that does not answer within half a second is passed over, so that a media
+      // key never waits on it; remotectl then chooses as it does without a hub.
       if let owner = await client.owner(),
         let state = try? await client.state(of: owner, timeout: .milliseconds(500))
       {

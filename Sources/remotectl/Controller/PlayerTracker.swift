@@ -73,9 +73,11 @@ struct PlayerTracker {
     // when it is not on the bus, the first call starts it (D-Bus activation), and its appearance
     // then tracks it.
     if choice.namesExactly(BusSession.playerctld.instance), !selected.contains(BusSession.playerctld) {
+      // Expected: an owner the bus cannot tell is none; the call below then starts playerctld.
       if (try? await session.bus.owner(of: BusSession.playerctld)) != nil {
         selected.append(BusSession.playerctld)
       } else {
+        // Only to activate it: its answer, or its error, says nothing the tracker needs.
         _ = try? await session.bus.player(BusSession.playerctld).property(.playbackStatus)
       }
     }
@@ -135,6 +137,7 @@ struct PlayerTracker {
     _ identity: PlayerIdentity, session: BusSession, continuation: AsyncStream<FollowInput>.Continuation
   ) async {
     let player = session.bus.player(identity)
+    // Expected: a player that left before its signals could be matched is not followed.
     guard let events = try? await player.events() else { return }
     streams[identity] = Task {
       for await event in events { continuation.yield(.event(identity, event)) }
@@ -159,6 +162,7 @@ struct PlayerTracker {
     guard var tracked = players[identity] else { return }
     stamp += 1
     if changeOrder?.contains(event) == true { changed[identity] = stamp }
+    // Expected: a position the player cannot say keeps the one its signals gave.
     if tracked.apply(event, stamp: stamp),
       let position = try? await session.bus.player(identity).property(.position).int64Value
     {

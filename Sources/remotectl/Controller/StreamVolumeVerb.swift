@@ -39,6 +39,7 @@ enum StreamVolumeVerb {
   ) async throws(ControlError) -> VerbOutcome {
     let outcome = try await VerbPerformer.perform(.volume(change), on: player, state: state)
     let wanted = max(change.level(from: state.volume ?? 0), 0)
+    // Expected: a Volume that cannot be read back leaves the player's answer to the write as it is.
     guard outcome == .done, let before = state.volume, abs(wanted - before) > 0.001,
       let after = try? await player.property(.volume).doubleValue, abs(after - before) <= 0.000_001
     else { return outcome }

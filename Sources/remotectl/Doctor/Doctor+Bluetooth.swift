@@ -75,7 +75,14 @@ extension Doctor {
   /// The process of a running `mpris-proxy` on this session bus (a connection whose process's
   /// executable is `mpris-proxy`), `nil` when none runs.
   static func mprisProxy(_ session: BusSession) async -> Int32? {
-    guard let names = try? await session.bus.connection.listNames() else { return nil }
+    let names: [BusName]
+    do {
+      names = try await session.bus.connection.listNames()
+    } catch {
+      // The bus answered the doctor's other questions; one it cannot list now tells of no
+      // mpris-proxy, which the Bluetooth findings then say nothing of.
+      return nil
+    }
     let files = ProcessFiles()
     for name in names where name.isUnique {
       let process: Int32

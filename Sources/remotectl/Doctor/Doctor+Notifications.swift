@@ -43,16 +43,32 @@ extension Doctor {
   /// bus, and asks the server its name only when it runs.
   static func notificationServer(_ session: BusSession) async -> String? {
     let connection = session.bus.connection
-    if let owner = try? await connection.nameOwner(of: notificationServerName, timeout: .seconds(2)) {
+    let owner: BusName?
+    do {
+      owner = try await connection.nameOwner(of: notificationServerName, timeout: .seconds(2))
+    } catch {
+      return "the bus does not say whether a notification server runs (\(error.message))"
+    }
+    if let owner {
       // GetServerInformation() → (name, vendor, version, spec_version).
-      let information = try? await connection.call(
-        destination: notificationServerName, path: "/org/freedesktop/Notifications",
-        interface: notificationServerName.rawValue, member: "GetServerInformation", timeout: .seconds(2))
-      let words = (information ?? []).prefix(3).compactMap(\.stringValue).filter { !$0.isEmpty }
+      let information: [Value]
+      do {
+        information = try await connection.call(
+          destination: notificationServerName, path: "/org/freedesktop/Notifications",
+          interface: notificationServerName.rawValue, member: "GetServerInformation", timeout: .seconds(2))
+      } catch {
+        return "the notification server runs (\(owner)) but does not say its name: \(error.message)"
+      }
+      let words = information.prefix(3).compactMap(\.stringValue).filter { !$0.isEmpty }
       let name = words.isEmpty ? "" : " \(words[0])" + (words.count > 2 ? " \(words[2])" : "")
       return "the notification server\(name) runs (\(owner))"
     }
-    let activatable = (try? await connection.listActivatableNames(timeout: .seconds(2))) ?? []
+    let activatable: [BusName]
+    do {
+      activatable = try await connection.listActivatableNames(timeout: .seconds(2))
+    } catch {
+      return "the bus does not say whether a notification server is installed (\(error.message))"
+    }
     guard activatable.contains(notificationServerName) else { return nil }
     return "a notification server is installed for D-Bus activation: the first notification starts it"
   }

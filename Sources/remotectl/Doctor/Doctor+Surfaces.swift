@@ -11,7 +11,16 @@ extension Doctor {
   /// Why no hub runs, and whether D-Bus would start one (it is installed) on the first call to
   /// its name.
   static func hubAbsent(_ session: BusSession) async -> Finding {
-    let activatable = (try? await session.bus.connection.listActivatableNames(timeout: .seconds(2))) ?? []
+    let activatable: [BusName]
+    do {
+      activatable = try await session.bus.connection.listActivatableNames(timeout: .seconds(2))
+    } catch {
+      return Finding(
+        kind: .problem,
+        text: "no Now Playing hub runs, and the bus does not say whether it can start one (\(error.message))",
+        fix:
+          "check that the session bus answers (`busctl --user list-activatable`), then run the doctor again")
+    }
     guard activatable.contains(HubAddress.busName) else {
       if let prefix = HubInstallation.prefix, let folder = HubInstallation.activationFolder(prefix: prefix) {
         return Finding(
@@ -102,9 +111,11 @@ extension Doctor {
     -> [String:
     Value]?
   {
+    // `nil` for any error too: the hub then does not report that part (a hub older than the
+    // part, or one that cannot answer now), which each caller's finding says in words.
     guard
       let reply = try? await session.bus.connection.call(
-        destination: owner, path: HubAddress.path, interface: "org.freedesktop.DBus.Properties",
+        destination: owner, path: HubAddress.path, interface: StandardInterface.properties,
         member: "GetAll",
         arguments: [.string(interface)], timeout: .seconds(5)),
       case .dictionary(_, _, let entries)? = reply.first

@@ -52,7 +52,17 @@ struct Doctor {
       findings += await Self.audioSession(session)
     }
     if let pauseMusic = Self.configHome.flatMap(Self.kdeConnectPauseMusic) { findings.append(pauseMusic) }
-    let (all, proxies) = Self.playersAndProxies((try? await session.bus.players()) ?? [])
+    let listed: [PlayerIdentity]
+    do {
+      listed = try await session.bus.players()
+    } catch {
+      findings.append(
+        Finding(
+          kind: .problem, text: "the bus does not list its names (\(error)): no player can be examined",
+          fix: "check that the session bus answers (`busctl --user list`), then run the doctor again"))
+      return findings
+    }
+    let (all, proxies) = Self.playersAndProxies(listed)
     if let proxies = Self.proxiesFinding(proxies) { findings.append(proxies) }
     guard !all.isEmpty else {
       findings.append(
@@ -84,7 +94,15 @@ struct Doctor {
     }
     // The Now Playing player as every verb chooses it: the hub's choice, else the one that
     // played last (remotectl's record), else playing before paused.
-    let nowPlaying = (try? await NowPlayingOrder.find(choice, session: session))?.instances.first
+    let nowPlaying: String?
+    do {
+      nowPlaying = try await NowPlayingOrder.find(choice, session: session).instances.first
+    } catch {
+      nowPlaying = nil
+      findings.append(
+        Finding(
+          kind: .note, text: "cannot tell which player is Now Playing (\(error)); examining \(player)"))
+    }
     let target =
       self.player == nil
       ? PlayerIdentity(instance: nowPlaying ?? player)
@@ -97,10 +115,18 @@ struct Doctor {
   /// Whether a Now Playing hub runs, and whether it publishes MPRIS names of its own and why.
   static func hub(_ session: BusSession) async -> Finding {
     let client = HubClient(session: session)
-    guard let owner = await client.owner(), let state = try? await client.state(of: owner) else {
+    guard let owner = await client.owner() else {
       return Finding(
         kind: .note,
         text: "no Now Playing hub runs: remotectl without -p picks the player itself, as playerctl does")
+    }
+    let state: HubState
+    do {
+      state = try await client.state(of: owner)
+    } catch {
+      return Finding(
+        kind: .problem, text: "the Now Playing hub (\(owner)) does not say its state: \(error)",
+        fix: "look at its log (`journalctl --user -u remotectld`), or restart it")
     }
     return Finding(
       kind: .ok,
@@ -141,7 +167,12 @@ struct Doctor {
   ) async -> [Finding] {
     var findings: [Finding] = []
     let remote = session.bus.player(identity)
-    let owner = (try? await session.bus.owner(of: identity)) ?? nil
+    let owner: String?
+    do {
+      owner = try await session.bus.owner(of: identity)
+    } catch {
+      owner = "an owner the bus does not name (\(error))"
+    }
     guard let state = states[identity] else {
       findings.append(
         Finding(

@@ -9,6 +9,8 @@ enum ExtensionMetadata {
   static func adding(
     to outcome: VerbOutcome, verb: Verb, template: Template?, player: RemotePlayer
   ) async -> VerbOutcome {
+    // Expected: a player without the extension interface (most) answers with an error, and
+    // its MPRIS metadata is shown as it is.
     guard verb == .metadata(keys: []), template == nil, let output = outcome.output,
       let properties = try? await player.remoteControlProperties()
     else { return outcome }

@@ -107,9 +107,11 @@ struct AudioSessionClient: Sendable {
 
   /// The audio session's status, `nil` when the hub does not serve it.
   func status(timeout: Duration = .seconds(5)) async -> Status? {
+    // Expected: an error is a hub without the audio session (an older one), which the doctor
+    // then leaves out.
     guard
       let reply = try? await connection.call(
-        destination: HubAddress.busName, path: HubAddress.path, interface: "org.freedesktop.DBus.Properties",
+        destination: HubAddress.busName, path: HubAddress.path, interface: StandardInterface.properties,
         member: "GetAll", arguments: [.string(AudioSession1.interface)], timeout: timeout),
       case .dictionary(_, _, let entries)? = reply.first
     else { return nil }

@@ -27,6 +27,7 @@ struct HubClient: Sendable {
   /// The unique name of the hub's connection, or `nil` when no hub runs (or the bus does not
   /// answer).
   func owner() async -> BusName? {
+    // Expected: a bus that cannot say is a hub the verb goes without, as without a hub.
     (try? await connection.nameOwner(of: HubAddress.busName)) ?? nil
   }
 
@@ -37,7 +38,7 @@ struct HubClient: Sendable {
     async throws(ControlError) -> HubState
   {
     let reply = try await call(
-      owner, interface: "org.freedesktop.DBus.Properties", member: "GetAll", [.string(Hub1.interface)],
+      owner, interface: StandardInterface.properties, member: "GetAll", [.string(Hub1.interface)],
       timeout: timeout)
     guard case .dictionary(_, _, let entries)? = reply.first else {
       throw ControlError("The Now Playing hub answered GetAll with \(reply), not a dictionary")
@@ -69,6 +70,7 @@ struct HubClient: Sendable {
   /// half a second is passed over, so that a media key never waits on it.
   func activePlayer() async -> String? {
     guard let owner = await owner() else { return nil }
+    // Expected: a hub slow or failing to answer is passed over, as the doc comment says.
     return try? await state(of: owner, timeout: .milliseconds(500)).active
   }
 

@@ -39,13 +39,15 @@ struct QueueClient: Sendable {
       if case .array(_, let entries)? = reply.first {
         for entry in entries {
           guard let metadata = entry.dictionaryValue,
-            let path = metadata["mpris:trackid"]?.unwrapped.stringValue
+            let path = metadata[MetadataKey.trackID.rawValue]?.unwrapped.stringValue
           else { continue }
-          titles[path] = metadata["xesam:title"]?.unwrapped.stringValue
+          titles[path] = metadata[MetadataKey.title.rawValue]?.unwrapped.stringValue
         }
       }
+      // Expected: a queue read without the current track (the player could not say it) lists
+      // the tracks unmarked.
       let metadata = try? await player.property(.metadata).dictionaryValue
-      let current = metadata?["mpris:trackid"]?.unwrapped.stringValue
+      let current = metadata?[MetadataKey.trackID.rawValue]?.unwrapped.stringValue
       return (paths.map { Track(path: $0, title: titles[$0]) }, current)
     } catch let error as ControlError {
       throw error

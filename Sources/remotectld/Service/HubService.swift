@@ -105,7 +105,8 @@ struct HubService: Service {
     let filter = configuration.filter
     let view = PlayerView(connection: connection, logger: logger) { filter.admits($0.rawValue) }
     let hub = Hub(view: view, filter: filter, logger: logger)
-    hub.observe { change in hub.announce(change) }
+    let announcing = hub.observe { change in hub.announce(change) }
+    teardown.add { hub.removeObserver(announcing) }
     // AirPlay's receivers are the audio session's remote players: silenced, never paused.
     let airPlay = AirPlayReceivers(hub: hub, server: configuration.audioSession.server, logger: logger)
     let session = AudioSessionService(
@@ -114,6 +115,7 @@ struct HubService: Service {
     let relauncher = Relauncher(
       hub: hub, options: configuration.relaunch, bus: configuration.bus, logger: logger)
     relauncher.start()
+    teardown.add { await relauncher.stop() }
     let commands = CommandPath(hub: hub, audioSession: session, relauncher: relauncher, logger: logger)
 
     // The proxy player's names live on a connection that sends nothing but MPRIS and playerctld's
@@ -158,6 +160,7 @@ struct HubService: Service {
       mediaKeys = nil
     }
     let endpoint = WebRemoteEndpoint()
+    teardown.add { await endpoint.stop() }
     let button = HeadsetButton(commands: commands, logger: logger)
 
     // The parts after the hub itself, in start order; the group stops them last first, the
@@ -189,13 +192,14 @@ struct HubService: Service {
         let player = try await RegisteredPlayer.publish(nowPlaying, on: connection, commands: commands)
         return (player.registration, close: { player.close() })
       }, logger: logger)
-    // Kept alive by the observers it installs, for as long as the hub runs.
-    _ = DevicePlayerRule(hub: hub, bluetooth: bluetooth, logger: logger)
+    // Kept alive by the observers it installs, until the hub stops and removes them.
+    let devicePlayerRule = DevicePlayerRule(hub: hub, bluetooth: bluetooth, logger: logger)
+    teardown.add { devicePlayerRule.stop() }
     // Devices' own players relayed to the session bus, one entry each beside mpris-proxy.
     let devicePlayerRelays = DevicePlayerRelays(
       commands: commands, bluetooth: bluetooth, sessionAddress: configuration.bus, thread: thread,
       logger: logger)
-    teardown.add { devicePlayerRelays.closeAll() }
+    teardown.add { await devicePlayerRelays.closeAll() }
     parts.append(
       HubPart(
         "the Bluetooth part", .listener(report: { bluetoothStatus.off($0) }),
