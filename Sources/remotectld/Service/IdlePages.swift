@@ -30,7 +30,7 @@ struct IdlePages: Service {
     let changes = Changes()
     let (wakes, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     let token = view.observe { _ in
-      changes.count.add(1, ordering: .relaxed)
+      changes.happened()
       continuation.yield()
     }
     defer {
@@ -41,9 +41,11 @@ struct IdlePages: Service {
       var wakes = wakes.makeAsyncIterator()
       var seen = changes.count.load(ordering: .relaxed)
       while true {
-        // A whole quiet period with no change; a change during one starts another.
+        // A quiet period after the last change; a change meanwhile moves the end.
         while true {
-          do { try await Task.sleep(for: Self.quietPeriod) } catch { return }
+          do {
+            try await Task.sleep(until: changes.last + Self.quietPeriod, clock: .continuous)
+          } catch { return }
           let now = changes.count.load(ordering: .relaxed)
           if now == seen { break }
           seen = now
@@ -69,9 +71,25 @@ struct IdlePages: Service {
     }
   }
 
-  /// How many changes the view has had; written on the bus thread, read by the service's task.
+  /// How many changes the view has had, and when the last came (the service's start before the
+  /// first); written on the bus thread, read by the service's task.
   private final class Changes: Sendable {
     let count = Atomic<Int>(0)
+    private let start = ContinuousClock.now
+    private let lastAfterStart = Atomic<Int64>(0)
+
+    /// When the last change came.
+    var last: ContinuousClock.Instant {
+      start + .nanoseconds(lastAfterStart.load(ordering: .relaxed))
+    }
+
+    /// Counts a change, now.
+    func happened() {
+      let elapsed = (ContinuousClock.now - start).components
+      lastAfterStart.store(
+        elapsed.seconds * 1_000_000_000 + elapsed.attoseconds / 1_000_000_000, ordering: .relaxed)
+      count.add(1, ordering: .relaxed)
+    }
   }
 
   /// What one trim handed back.
