@@ -8,8 +8,12 @@
 # (default 3), before and after alternating, each round on a fresh private bus:
 #   - `remotectl status` against `playerctl status` with one binaural on the bus, RUNS alternated
 #     runs each (default 30): median wall time (bash's clock around each run) and their ratio;
-#   - remotectld (`--http-port 0 --proxy on`, the bridge on) idle with that one player: resident
-#     memory (VmRSS), its anonymous part, its clean file pages and its proportional share (Pss);
+#   - playerctld alone with that one player, IDLE_WAIT seconds after it owns its name, then ended:
+#     its resident memory and private dirty pages, the peer the hub's are read beside;
+#   - remotectld (`--http-port 0 --proxy on`, the bridge on) idle with that one player, IDLE_WAIT
+#     seconds (default 10: past the hub's 5 s quiet period, after which it hands back the pages it
+#     is not running) after its proxy answers: resident memory (VmRSS), its anonymous part, its
+#     clean file pages, its private dirty pages and its proportional share (Pss);
 #   - PlayPause through remotectld's proxy ÷ straight to binaural (Benchmarks/DBus/hub.c, CALLS
 #     interleaved rounds, default 2000), p50s of the same loop, and the hub's CPU time (user and
 #     system, /proc/PID/stat) over the loop per round, no browser connected;
@@ -25,6 +29,7 @@ runs=${RUNS:-30}
 calls=${CALLS:-2000}
 clients=${CLIENTS:-1000}
 fanout_rounds=${ROUNDS_FANOUT:-10}
+idle_wait=${IDLE_WAIT:-10}
 ulimit -n 8192
 source Benchmarks/common.sh
 cc -O2 -o "$work/dbus-hub" Benchmarks/DBus/hub.c -lsystemd
@@ -78,18 +83,31 @@ round() {
   ours=$(median <"$dir/ours")
   theirs=$(median <"$dir/theirs")
 
+  # playerctld beside it, alone on the bus with binaural (the hub stands in for it otherwise).
+  playerctld 2>/dev/null &
+  local peer=$!
+  pids+=("$peer")
+  wait_for_name org.mpris.MediaPlayer2.playerctld
+  sleep "$idle_wait"
+  local peer_rss peer_dirty
+  peer_rss=$(kib "$peer")
+  peer_dirty=$(smaps "$peer" Private_Dirty)
+  kill "$peer"
+  wait "$peer" 2>/dev/null || true
+
   XDG_RUNTIME_DIR="$dir/runtime" XDG_STATE_HOME="$dir/state" XDG_CONFIG_HOME="$dir/config" \
     "$bin/remotectld" --http-port 0 --proxy on --log-level warning 2>"$dir/remotectld.log" &
   local hub=$!
   pids+=("$hub")
   wait_for_name org.mpris.MediaPlayer2.remotectld
   wait_for_proxy
-  sleep 2
-  local idle anonymous clean pss
+  sleep "$idle_wait"
+  local idle anonymous clean pss dirty
   idle=$(kib "$hub")
   pss=$(smaps "$hub" Pss)
   anonymous=$(smaps "$hub" Anonymous)
   clean=$(smaps "$hub" Private_Clean)
+  dirty=$(smaps "$hub" Private_Dirty)
 
   local ratio cpu
   cpu=$(ticks "$hub")
@@ -116,10 +134,10 @@ round() {
   fanout=$("$work/webremote-fanout" "$port" "$token" "$clients" "$fanout_rounds" "$hub" | awk '$1 == "rss" { print $2, $3 }')
 
   awk -v l="$label" -v r="$2" -v o="$ours" -v t="$theirs" -v i="$idle" -v a="$anonymous" -v c="$clean" -v s="$pss" \
-    -v p="$ratio" -v u="$cpu" -v f="$fanout" 'BEGIN {
+    -v d="$dirty" -v pr="$peer_rss" -v pd="$peer_dirty" -v p="$ratio" -v u="$cpu" -v f="$fanout" 'BEGIN {
       split(f, m, " ")
-      printf "%-6s %d  remotectl %.2f ms / playerctl %.2f ms = %.2f  idle %.1f MiB (anonymous %.1f, clean %.1f, Pss %.1f)  PlayPause proxy/straight %.2f, hub CPU %d us a round  %d clients: %.1f -> %.1f MiB\n",
-        l, r, o / 1000, t / 1000, o / t, i / 1024, a / 1024, c / 1024, s / 1024, p, u, '"$clients"', m[1] / 1024, m[2] / 1024
+      printf "%-6s %d  remotectl %.2f ms / playerctl %.2f ms = %.2f  idle %.1f MiB (anonymous %.1f, clean %.1f, Pss %.1f, private dirty %.2f; playerctld %.1f, private dirty %.2f)  PlayPause proxy/straight %.2f, hub CPU %d us a round  %d clients: %.1f -> %.1f MiB\n",
+        l, r, o / 1000, t / 1000, o / t, i / 1024, a / 1024, c / 1024, s / 1024, d / 1024, pr / 1024, pd / 1024, p, u, '"$clients"', m[1] / 1024, m[2] / 1024
     }'
   kill -KILL "$hub" "$player" "$bus" 2>/dev/null || true
   wait "$hub" "$player" "$bus" 2>/dev/null || true

@@ -214,6 +214,10 @@ struct HubService: Service {
           commands: commands, thread: thread, sessionAddress: configuration.bus, systemBus: systemBus,
           status: systemBusStatus, logger: logger)))
 
+    // Once idle, the pages start-up ran go back to the page cache (IdlePages); it ends nothing.
+    parts.append(
+      HubPart("the idle pages", .listener(report: { _ in }), service: IdlePages(view: view, logger: logger)))
+
     if configuration.notifies {
       // It fails no call of its own: a notification server's errors are logged, one a track.
       parts.append(
