@@ -29,7 +29,13 @@ package final class PrivateBus: Sendable {
   /// - Parameter admittingEveryUser: Whether programs run as other users may connect too (players
   ///   that refuse to run as root): the session bus's configuration, with a policy that allows
   ///   every user, and a folder they may enter. A session bus admits only its own user otherwise.
-  package static func start(admittingEveryUser: Bool = false) async throws -> PrivateBus {
+  /// - Parameter offeringInstalledServices: Whether the machine's D-Bus services (the session
+  ///   bus's standard service folders) can be started on the bus, as on a desktop; `false` for a
+  ///   test that needs a service to be absent whatever the machine installs (a notification
+  ///   server that Plasma or GNOME Shell would start).
+  package static func start(admittingEveryUser: Bool = false, offeringInstalledServices: Bool = true)
+    async throws -> PrivateBus
+  {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("bus-test-\(UUID().uuidString.prefix(8))", isDirectory: true)
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -47,6 +53,10 @@ package final class PrivateBus: Sendable {
         try Self.sessionConfiguration(policy: #"<policy context="default"><allow user="*"/></policy>"#)
           .write(to: file, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path)
+        configuration = "--config-file=\(file.path)"
+      } else if !offeringInstalledServices {
+        let file = directory.appendingPathComponent("session.conf")
+        try Self.configurationWithoutServices.write(to: file, atomically: true, encoding: .utf8)
         configuration = "--config-file=\(file.path)"
       }
       return PrivateBus(
@@ -70,6 +80,25 @@ package final class PrivateBus: Sendable {
     </busconfig>
     """
   }
+
+  /// A session bus's configuration without the standard service folders: nothing the machine
+  /// installs can be started on it.
+  static let configurationWithoutServices = """
+    <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+     "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+    <busconfig>
+      <type>session</type>
+      <!-- A configuration must name an address; the daemon's own option replaces it. -->
+      <listen>unix:tmpdir=/tmp</listen>
+      <keep_umask/>
+      <auth>EXTERNAL</auth>
+      <policy context="default">
+        <allow send_destination="*" eavesdrop="true"/>
+        <allow eavesdrop="true"/>
+        <allow own="*"/>
+      </policy>
+    </busconfig>
+    """
 
   private static func launch(at address: String, configuration: String) async throws -> ChildProcess {
     let daemon = try ChildProcess(

@@ -9,10 +9,7 @@ import Testing
 struct HubInterfaceTests {
   @Test func `Select pins a player; NowPlayingChanged says so with the new order`() async throws {
     let bus = try await PrivateBus.start()
-    try await bus.startHub()
-    try await bus.startBinaural("a")
-    try await bus.startBinaural("b")
-    try await eventually("the hub lists a and b", bus.hubPlayers, until: { $0 == ["a", "b"] })
+    try await bus.startHub(listing: ["a", "b"])
     let changes = try SignalMonitor(on: bus, sender: PrivateBus.hubName)
     try await changes.ready()
     try await bus.gdbusCall(PrivateBus.hubName, "\(PrivateBus.hubInterface).Select", ["b"])

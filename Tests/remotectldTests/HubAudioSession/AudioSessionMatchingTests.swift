@@ -126,14 +126,7 @@ struct AudioSessionMatchingTests {
   }
 
   func withRig(_ kind: SoundServerUnderTest.Kind, _ body: (Rig) async throws -> Void) async throws {
-    let server = try await SoundServerUnderTest.start(kind)
-    let bus: PrivateBus
-    do {
-      bus = try await PrivateBus.start()
-    } catch {
-      await server.stop()
-      throw error
-    }
+    let (server, bus) = try await SoundServerUnderTest.startWithBus(kind)
     let rig = Rig(server: server, bus: bus)
     do {
       _ = try await server.pactl("load-module", "module-null-sink", "sink_name=speakers")

@@ -106,15 +106,8 @@ struct AudioSessionTests {
     _ kind: SoundServerUnderTest.Kind = .pulseAudio, proxy: Bool = false, hubArguments: [String] = [],
     hubEnvironment: [String: String] = [:], _ body: (Rig) async throws -> Void
   ) async throws {
-    let server = try await SoundServerUnderTest.start(
+    let (server, bus) = try await SoundServerUnderTest.startWithBus(
       kind, loading: kind == .pulseAudio ? ["module-role-cork"] : [])
-    let bus: PrivateBus
-    do {
-      bus = try await PrivateBus.start()
-    } catch {
-      await server.stop()
-      throw error
-    }
     let hub: ChildProcess
     do {
       hub = try await bus.startHub(

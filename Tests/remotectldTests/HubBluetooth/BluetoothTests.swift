@@ -13,6 +13,22 @@ import Testing
 struct BluetoothTests {
   static let interface = Bluetooth1.interface
 
+  /// Runs `body` with a new private session bus and a system bus in its folder, and stops both
+  /// after it, whether it returns or throws.
+  static func withSystemBus(_ body: (PrivateBus, ConfiguredBus) async throws -> Void) async throws {
+    let bus = try await PrivateBus.start()
+    let system = try await ConfiguredBus.start(.system, in: bus.directory)
+    do {
+      try await body(bus, system)
+    } catch {
+      await bus.stop()
+      await system.stop()
+      throw error
+    }
+    await bus.stop()
+    await system.stop()
+  }
+
   /// A session bus, a private system bus with the BlueZ double on it (no adapter yet), and the
   /// hub on both; all stop after `body`.
   static func withBlueZ(
@@ -120,9 +136,7 @@ struct BluetoothTests {
 
   @Test func `no bluetoothd on the system bus: one log line, and the hub sees it when it comes`() async throws
   {
-    let bus = try await PrivateBus.start()
-    let system = try await ConfiguredBus.start(.system, in: bus.directory)
-    do {
+    try await Self.withSystemBus { bus, system in
       try await Self.startHub(on: bus, system: system)
       try await eventually("the hub to say bluetoothd is not there", { try await Self.reason(on: bus) }) {
         $0.hasPrefix("bluetoothd (org.bluez) is not on the system bus")
@@ -141,13 +155,7 @@ struct BluetoothTests {
         throw error
       }
       await double.stop()
-    } catch {
-      await bus.stop()
-      await system.stop()
-      throw error
     }
-    await bus.stop()
-    await system.stop()
   }
 
   @Test func `a device player with ill-typed properties is logged and the hub serves on`() async throws {
@@ -343,9 +351,7 @@ struct BluetoothTests {
   }
 
   @Test func `doctor says why Bluetooth is off when bluetoothd is not there`() async throws {
-    let bus = try await PrivateBus.start()
-    let system = try await ConfiguredBus.start(.system, in: bus.directory)
-    do {
+    try await Self.withSystemBus { bus, system in
       try await Self.startHub(on: bus, system: system)
       try await eventually("the hub to say bluetoothd is not there", { try await Self.reason(on: bus) }) {
         !$0.isEmpty && !$0.contains("has not started")
@@ -353,13 +359,7 @@ struct BluetoothTests {
       let output = try await Self.doctor(on: bus)
       #expect(
         output.contains("note    Bluetooth: bluetoothd (org.bluez) is not on the system bus"), "\(output)")
-    } catch {
-      await bus.stop()
-      await system.stop()
-      throw error
     }
-    await bus.stop()
-    await system.stop()
   }
 
   // MARK: - The Now Playing player, registered with each adapter

@@ -36,10 +36,7 @@ struct HistoryTests {
   @Test func `NowPlayingChanged comes once for each change, in order, with the whole new state`() async throws
   {
     let bus = try await PrivateBus.start()
-    try await bus.startHub()
-    try await bus.startBinaural("a")
-    try await bus.startBinaural("b")
-    try await eventually("the hub lists a and b", bus.hubPlayers, until: { $0 == ["a", "b"] })
+    try await bus.startHub(listing: ["a", "b"])
     let changes = try SignalMonitor(on: bus, sender: PrivateBus.hubName)
     try await changes.ready()
     try await bus.gdbusCall(PrivateBus.hubName, "\(PrivateBus.hubInterface).Select", ["b"])

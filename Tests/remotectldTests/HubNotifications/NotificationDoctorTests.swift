@@ -19,7 +19,7 @@ struct NotificationDoctorTests {
 
   @Test func `doctor says --notify is on, and whether a notification server runs to show them`() async throws
   {
-    let bus = try await PrivateBus.start()
+    let bus = try await PrivateBus.start(offeringInstalledServices: false)
     do {
       try await bus.startHub(["--no-http", "--notify"])
       let none = try await Self.doctorLine(
@@ -36,7 +36,7 @@ struct NotificationDoctorTests {
   }
 
   @Test func `doctor says track notifications are off without --notify`() async throws {
-    let bus = try await PrivateBus.start()
+    let bus = try await PrivateBus.start(offeringInstalledServices: false)
     do {
       try await bus.startHub(["--no-http"])
       let off = try await Self.doctorLine(on: bus, containing: "off")

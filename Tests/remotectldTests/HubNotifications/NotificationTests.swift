@@ -18,7 +18,7 @@ import Testing
 struct NotificationTests {
   /// A bus with binaurals a and b, b one track further than a, so that their titles differ.
   private func twoPlayers() async throws -> PrivateBus {
-    let bus = try await PrivateBus.start()
+    let bus = try await PrivateBus.start(offeringInstalledServices: false)
     try await bus.startBinaural("a")
     try await bus.startBinaural("b")
     try await bus.tell("b", "\(PrivateBus.playerInterface).Next", announcing: "'Metadata'")

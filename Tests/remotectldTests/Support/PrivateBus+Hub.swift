@@ -20,6 +20,14 @@ extension PrivateBus {
     return child
   }
 
+  /// Starts the hub, then binaural under each of `names` in turn, and waits until the hub lists
+  /// them in that order.
+  func startHub(listing names: [String]) async throws {
+    try await startHub()
+    for name in names { try await startBinaural(name) }
+    try await eventually("the hub lists \(names)", hubPlayers, until: { $0 == names })
+  }
+
   /// Starts `binaural --output null --name NAME` (it starts paused) and waits until it owns its name.
   @discardableResult
   func startBinaural(_ name: String) async throws -> ChildProcess {

@@ -1,4 +1,5 @@
 import BusTestSupport
+import SoundTestSupport
 
 /// The players the audio-session tests play to a sound server, and their MPRIS status.
 extension PrivateBus {
@@ -27,5 +28,21 @@ extension PrivateBus {
     try await playerctl("--player=binaural", "play")
     try await waitForStatus("binaural", "Playing")
     return child
+  }
+}
+
+extension SoundServerUnderTest {
+  /// Starts a sound server of `kind` (with `modules` loaded) and a new private bus beside it; the
+  /// server is stopped when the bus cannot start.
+  static func startWithBus(_ kind: Kind, loading modules: [String] = []) async throws
+    -> (server: SoundServerUnderTest, bus: PrivateBus)
+  {
+    let server = try await start(kind, loading: modules)
+    do {
+      return (server, try await PrivateBus.start())
+    } catch {
+      await server.stop()
+      throw error
+    }
   }
 }
