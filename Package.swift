@@ -346,11 +346,19 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
-    // The headset button's clicks and holds (`Button1`), as iOS counts them.
+    // The headsets' and remotes' input devices (evdev) read on a thread of their own: the headset's
+    // own button and held seek keys, bluetoothd's AVRCP device among them. Package access only.
+    .target(
+      name: "InputDevices",
+      dependencies: ["HubSupport", .product(name: "Logging", package: "swift-log")]
+    ),
+    // The headset button's clicks and holds (`Button1`, or the headset's own input device), as iOS
+    // counts them, and held seek keys.
     .target(
       name: "HubButton",
       dependencies: [
-        "HubCore", "DBus", "HubAPI", "NowPlayingArbiter", "PlayerView", "RemoteControl", "RemoteControlMPRIS",
+        "HubCore", "DBus", "HubAPI", "InputDevices", "NowPlayingArbiter", "PlayerView", "RemoteControl",
+        "RemoteControlMPRIS",
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
@@ -367,6 +375,7 @@ let package = Package(
         "HubNotifications",
         "HubPlayerctld",
         "HubButton",
+        "InputDevices",
         "Listening",
         "RemoteControl",
         "NowPlayingArbiter",
@@ -434,6 +443,11 @@ let package = Package(
       name: "BridgeBrowserTests",
       dependencies: ["BrowserTestSupport", "BusTestSupport"],
       exclude: ["Support/mpris_probe.py"]
+    ),
+    // The input devices' reader on real files (a FIFO for each event node: no /dev/uinput here).
+    .testTarget(
+      name: "InputDevicesTests",
+      dependencies: ["InputDevices", .product(name: "Logging", package: "swift-log")]
     ),
     .testTarget(
       name: "RemoteControlTests",
