@@ -28,7 +28,9 @@ package struct InputDeviceReader: Sendable {
   /// event the hub acts on and the device it came from, in the order the devices sent them.
   ///
   /// Throws when `directory` cannot be watched (no `/dev/input`: a container).
-  package func run(_ handler: @escaping @Sendable (KeyEvent, InputDevice) -> Void) async throws(InputDeviceError) {
+  package func run(_ handler: @escaping @Sendable (KeyEvent, InputDevice) -> Void)
+    async throws(InputDeviceError)
+  {
     let watch = try Syscalls.watch(directory)
     let stop: (read: Int32, write: Int32)
     do { stop = try Syscalls.stopSignal() } catch {
