@@ -48,16 +48,25 @@ package struct InputDevice: Hashable, Sendable {
     (1...31).allSatisfy { keys.contains(KeyCode(rawValue: $0)) }
   }
 
-  /// What the hub reads from it: nothing (`nil`) from a keyboard or a device with neither a
-  /// headset button key nor a seek key.
+  /// What the hub reads from it: nothing (`nil`) from a keyboard, from a device with a key that is
+  /// not a media key (``KeyCode/mediaKeys``: a keyboard's separate media-key device, whose keys the
+  /// desktop already acts on), or from one with neither a headset button key nor a seek key.
   package var role: Role? {
     guard !isKeyboard else { return nil }
     // bluetoothd makes its AVRCP devices through uinput on BUS_BLUETOOTH (avctp.c, uinput_create).
     if bus == .bluetooth && isVirtual && !keys.isDisjoint(with: KeyCode.seekKeys) { return .bluetoothAVRCP }
+    guard keys.isSubset(of: KeyCode.mediaKeys) else { return nil }
     if !keys.isDisjoint(with: KeyCode.headsetButton) || !keys.isDisjoint(with: KeyCode.seekKeys) {
       return .headset
     }
     return nil
+  }
+
+  /// Whether the hub takes the device for itself (`EVIOCGRAB`), so that the desktop does not also
+  /// act on the press the hub counts: a headset whose every key is one the hub handles (its button
+  /// and seek keys). A headset with volume keys is shared, or the desktop would lose them.
+  package var isTakenWhole: Bool {
+    role == .headset && keys.isSubset(of: KeyCode.headsetButton.union(KeyCode.seekKeys))
   }
 
   /// Whether the hub acts on `event` from this device.

@@ -8,8 +8,9 @@ package import Logging
 /// It opens every device whose ``InputDevice/role`` is not `nil` (never a keyboard), and watches
 /// the folder with inotify for devices that come later (a car connecting makes bluetoothd's AVRCP
 /// device; a headset plugged in) or that udev gives the user access to later (`IN_ATTRIB`). A
-/// device that goes away is closed. It does not grab a device (`EVIOCGRAB`): the desktop keeps its
-/// keys too, the volume keys of a headset among them.
+/// device that goes away is closed. A headset whose every key is one the hub handles is taken whole
+/// (`EVIOCGRAB`, ``InputDevice/isTakenWhole``), so that the desktop does not act on the same press;
+/// any other is shared, and the desktop keeps its keys (a headset's volume keys among them).
 package struct InputDeviceReader: Sendable {
   /// Where the event nodes are.
   package var directory: String
@@ -106,8 +107,19 @@ private struct ReadLoop {
         let descriptor = try Syscalls.openDevice(path)
         open[name] = Open(descriptor: descriptor, device: device)
         refused.remove(name)
+        var taken = false
+        if device.isTakenWhole {
+          if let code = Syscalls.grab(descriptor) {
+            reader.logger.info(
+              "the input device \(device.name) is shared: \(Syscalls.describe(code)) (another program has it)"
+            )
+          } else {
+            taken = true
+          }
+        }
         reader.logger.info(
-          "reading the input device \(device.name)", metadata: ["node": "\(path)", "role": "\(role)"])
+          "reading the input device \(device.name)",
+          metadata: ["node": "\(path)", "role": "\(role)", "taken whole": "\(taken)"])
       } catch {
         if refused.insert(name).inserted {
           reader.logger.warning("\(error)", metadata: ["device": "\(device.name)"])

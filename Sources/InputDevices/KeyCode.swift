@@ -27,6 +27,19 @@ package struct KeyCode: RawRepresentable, Hashable, Sendable, CustomStringConver
   /// The keys that seek while held.
   package static let seekKeys: Set<KeyCode> = [.fastForward, .rewind]
 
+  /// The keys a headset or a media remote has, and nothing else: play, pause, stop, next, previous,
+  /// seek, record, volume, mute, microphone mute, voice command and the phone keys
+  /// (`linux/input-event-codes.h`). A device with any other key (a keyboard's media-key device has
+  /// calculator, browser and mail keys) is not a headset.
+  package static let mediaKeys: Set<KeyCode> =
+    headsetButton.union(seekKeys).union(
+      [
+        113, 114, 115,  // KEY_MUTE, KEY_VOLUMEDOWN, KEY_VOLUMEUP
+        163, 165, 166, 167, 169,  // KEY_NEXTSONG, KEY_PREVIOUSSONG, KEY_STOPCD, KEY_RECORD, KEY_PHONE
+        201, 207,  // KEY_PAUSECD, KEY_PLAY
+        248, 445, 446, 582,  // KEY_MICMUTE, KEY_PICKUP_PHONE, KEY_HANGUP_PHONE, KEY_VOICECOMMAND
+      ].map(KeyCode.init(rawValue:)))
+
   package var description: String {
     switch self {
     case .playPause: "KEY_PLAYPAUSE"

@@ -12,7 +12,7 @@ struct BluetoothVMHeadsetButtonTests {
   static func steps() async throws -> (observed: [String: Any], steps: [[String: Any]]) {
     let observed = try await BluetoothVM.scenario("headset_button_clicks")
     let steps = try #require(observed["steps"] as? [[String: Any]], "\(observed)")
-    try #require(steps.count == 6, "\(steps)")
+    try #require(steps.count == 7, "\(steps)")
     return (observed, steps)
   }
 
@@ -87,5 +87,22 @@ struct BluetoothVMUdevRuleTests {
   @Test func `the udev rule gives the seat's user bluetoothd's AVRCP device for the car`() async throws {
     let observed = try await BluetoothVM.scenario("car_fast_forward_held")
     #expect(Self.tags(observed["udev"])?.contains("uaccess") == true, "\(observed["udev"] ?? "none")")
+  }
+}
+
+/// A button with only the play key is taken whole (`EVIOCGRAB`): the hub counts its click and no
+/// other reader, a desktop's, gets the press; a keyboard's separate media-key device is left to
+/// the desktop.
+@Suite(.timeLimit(.minutes(30)))
+struct BluetoothVMHeadsetTakenWholeTests {
+  @Test func `a play-key-only button is the hub's alone, and a keyboard's media-key device is never read`()
+    async throws
+  {
+    let (observed, steps) = try await BluetoothVMHeadsetButtonTests.steps()
+    #expect(observed["hub_reads_button"] as? Bool == true, "\(observed)")
+    #expect(observed["button_taken_whole"] as? Bool == true, "\(observed)")
+    #expect(observed["hub_reads_consumer_control"] as? Bool == false, "\(observed)")
+    #expect(steps[6]["recognised"] as? Bool == true, "\(steps[6])")
+    #expect(observed["button_events_seen_by_others"] as? Int == 0, "\(observed)")
   }
 }

@@ -63,6 +63,28 @@ struct InputDeviceTests {
     #expect(!device.admits(KeyEvent(.playCD, .press)))
   }
 
+  @Test func `a keyboard's separate media-key device is not read: it has keys no headset has`() {
+    // KEY_PLAYPAUSE, KEY_VOLUMEUP, KEY_CALC, KEY_WWW, KEY_MAIL: a USB keyboard's "Consumer Control".
+    let keys: Set<KeyCode> = [
+      .playPause, KeyCode(rawValue: 115), KeyCode(rawValue: 140), KeyCode(rawValue: 150),
+      KeyCode(rawValue: 155),
+    ]
+    let device = InputDevice(name: "Keyboard Consumer Control", bus: .usb, isVirtual: false, keys: keys)
+    #expect(!device.isKeyboard)
+    #expect(device.role == nil)
+  }
+
+  @Test func `a headset with only the keys the hub handles is taken whole, one with volume keys is shared`() {
+    let button = InputDevice(name: "Button", bus: .usb, isVirtual: false, keys: [.playPause])
+    #expect(button.role == .headset && button.isTakenWhole)
+    let headset = InputDevice(
+      name: "USB Headset", bus: .usb, isVirtual: false, keys: InputDevice.keys(fromBitmap: Self.headset))
+    #expect(headset.role == .headset && !headset.isTakenWhole)
+    let car = InputDevice(
+      name: "Car (AVRCP)", bus: .bluetooth, isVirtual: true, keys: [.fastForward, .playCD])
+    #expect(car.role == .bluetoothAVRCP && !car.isTakenWhole)
+  }
+
   @Test func `a power button or a device with no media key is not read`() {
     let power = InputDevice(
       name: "Power Button", bus: InputDevice.Bus(rawValue: 0x19), isVirtual: false,

@@ -118,12 +118,12 @@ async def clicks(observed, computer, logs, await_for):
             if event_node("AT Translated Set 2 keyboard") else None
         steps = observed["steps"] = []
 
-        async def step(kind, count, done, hold_until=None):
+        async def step(kind, count, done, hold_until=None, device=headset):
             """`count` clicks (and a hold until `hold_until(before)` holds), then a bounded wait for `done(before)`."""
             before = {"status": status(), "title": title(), "position_us": position()}
             started = time.monotonic()
             held = (lambda: hold_until(before)) if hold_until else None
-            released = await click(headset, count, held, await_for)
+            released = await click(device, count, held, await_for)
             reached = await await_for(lambda: done(before), 10, 0.01)
             record = {"kind": kind, "before": before,
                       "after": {"status": status(), "title": title(), "position_us": position()},
@@ -158,6 +158,31 @@ async def clicks(observed, computer, logs, await_for):
             return (position() or 0) < before["position_us"] - 5_000_000
 
         await step("two clicks and hold", 2, further_back, hold_until=further_back)
+        # A button with only KEY_PLAYPAUSE: the hub takes it whole (EVIOCGRAB), so that the desktop, here a
+        # reader of the test's own, does not also act on the press. A keyboard's separate media-key device
+        # (media keys and KEY_CALC, KEY_WWW, KEY_MAIL) is never read: the desktop acts on its keys.
+        consumer = UinputDevice("Test Keyboard Consumer Control", [KEY_PLAYPAUSE, KEY_VOLUMEUP, 140, 150, 155])
+        button = UinputDevice("Test Button", [KEY_PLAYPAUSE])
+        try:
+            observed["hub_reads_button"] = bool(await await_for(lambda: hub_reads("Test Button"), 10))
+            observed["hub_reads_consumer_control"] = hub_reads("Test Keyboard Consumer Control")
+            observed["button_taken_whole"] = any("Test Button" in line and "taken whole=true" in line
+                                                 for line in open(logs + "/remotectld.log"))
+            other = os.open("/dev/input/" + event_node("Test Button"), os.O_RDONLY | os.O_NONBLOCK)
+            try:
+                want = "Paused" if status() == "Playing" else "Playing"
+                await step("one click on a button taken whole", 1, lambda before: status() == want, device=button)
+                try:
+                    seen = os.read(other, 24 * 64)
+                except BlockingIOError:
+                    seen = b""
+                observed["button_events_seen_by_others"] = sum(
+                    1 for offset in range(0, len(seen) - 23, 24) if struct.unpack_from("<HHi", seen, offset + 16)[0] == EV_KEY)
+            finally:
+                os.close(other)
+        finally:
+            button.close()
+            consumer.close()
         observed["status_at_end"] = status()
         if status() != "Playing":
             computer.app("binaural", "Play")

@@ -82,6 +82,14 @@ enum Syscalls {
     _ = Glibc.write(descriptor, &byte, 1)
   }
 
+  /// Takes the input device `descriptor` for this process alone: no other reader (the desktop's
+  /// libinput) gets its events while it is open. The corresponding C call is
+  /// `ioctl(descriptor, EVIOCGRAB, 1)`.
+  static func grab(_ descriptor: Int32) -> Int32? {
+    // EVIOCGRAB: _IOW('E', 0x90, int).
+    ioctl(descriptor, 0x4004_4590, 1) == 0 ? nil : errno
+  }
+
   /// Closes `descriptor`. The corresponding C function is `close`.
   static func close(_ descriptor: Int32) {
     _ = Glibc.close(descriptor)
