@@ -17,7 +17,8 @@ let package = Package(
   // else is Linux-only: the sd-bus targets (CSystemd, DBus, RemoteControlMPRIS,
   // RemoteControlMPRISTesting, PlayerView, podcasts, remotectl, and the hub: HubCore, its parts
   // (HubAudioSession, HubAirPlay, HubBluetooth, HubWebRemote, HubRelaunch, HubNotifications,
-  // HubPlayerctld, HubButton), Listening, WebRemote, Bridge, remotectld), HubSupport (it finds resources through /proc), the PulseAudio and ALSA ones
+  // HubPlayerctld, HubButton), Listening, WebRemote, Bridge, remotectld), HubSupport (it finds resources through /proc),
+  // InputDevices (evdev, inotify), the PulseAudio and ALSA ones
   // (CPulse, CALSA, AudioPlayback, SoundServer), binaural, which uses both, and the test support
   // (Glibc, dbus-daemon).
   platforms: [.macOS(.v15)],
