@@ -242,8 +242,14 @@ DBUSDIR := $(PREFIX)/share/dbus-1/services
 # finds beside its bin folder.
 WEBDIR := $(PREFIX)/share/swift-remote-control/web
 BRIDGEDIR := $(PREFIX)/share/swift-remote-control/bridge
+# The udev rule that gives the seat's user its headsets' keys (dist/70-remote-control-headset.rules).
+# udev reads rules from its own folders only, never from a home folder: installed under PREFIX/lib/udev
+# for a system prefix (/usr for the package, /usr/local), and not for a prefix in the home folder, where
+# the README says how to install it by hand.
+UDEV_RULE := 70-remote-control-headset.rules
+UDEVDIR ?= $(if $(filter $(HOME)/%,$(PREFIX)/),,$(PREFIX)/lib/udev/rules.d)
 INSTALLED := $(addprefix $(DESTDIR)$(BINDIR)/,$(EXECUTABLES)) $(DESTDIR)$(UNITDIR)/remotectld.service \
-	$(addprefix $(DESTDIR)$(DBUSDIR)/,$(DBUS_SERVICES))
+	$(addprefix $(DESTDIR)$(DBUSDIR)/,$(DBUS_SERVICES)) $(if $(UDEVDIR),$(DESTDIR)$(UDEVDIR)/$(UDEV_RULE))
 
 # Builds the executables in one `swift build` (it takes one --product at most: SwiftPM 6.3 builds
 # only the last one named). With no --product it builds every target but the tests: the test
@@ -267,6 +273,7 @@ else
 	sed 's|@BINDIR@|$(BINDIR)|g' dist/remotectld.service.in > $(DESTDIR)$(UNITDIR)/remotectld.service
 	$(foreach service,$(DBUS_SERVICES),sed 's|@BINDIR@|$(BINDIR)|g' dist/$(service).in \
 		> $(DESTDIR)$(DBUSDIR)/$(service) &&) true
+	$(if $(UDEVDIR),install -D -m 644 dist/$(UDEV_RULE) $(DESTDIR)$(UDEVDIR)/$(UDEV_RULE))
 	@$(if $(DESTDIR),true,scripts/install-notes.sh $(BINDIR) $(UNITDIR) $(DBUSDIR))
 endif
 
@@ -276,6 +283,7 @@ uninstall:
 	rm -f $(INSTALLED)
 	rm -rf $(DESTDIR)$(WEBDIR) $(DESTDIR)$(BRIDGEDIR)
 	@for folder in $(DESTDIR)$(PREFIX)/share/swift-remote-control $(DESTDIR)$(UNITDIR) $(DESTDIR)$(DBUSDIR) \
+		$(if $(UDEVDIR),$(DESTDIR)$(UDEVDIR)) \
 		$(DESTDIR)$(BINDIR); do \
 		while [ "$$folder" != "$(DESTDIR)$(PREFIX)" ] && [ "$$folder" != / ] && rmdir "$$folder" 2>/dev/null; do \
 			folder=$$(dirname "$$folder"); done; done

@@ -46,7 +46,8 @@ let package = Package(
   // else is Linux-only: the sd-bus targets (CSystemd, DBus, RemoteControlMPRIS,
   // RemoteControlMPRISTesting, PlayerView, podcasts, remotectl, and the hub: HubCore, its parts
   // (HubAudioSession, HubAirPlay, HubBluetooth, HubWebRemote, HubBridge, HubRelaunch,
-  // HubNotifications, HubPlayerctld, HubButton), Listening, WebRemote, Bridge, remotectld), HubSupport (it finds resources through /proc), the PulseAudio and ALSA ones
+  // HubNotifications, HubPlayerctld, HubButton), Listening, WebRemote, Bridge, remotectld), HubSupport (it finds resources through /proc),
+  // InputDevices (evdev, inotify), the PulseAudio and ALSA ones
   // (CPulse, CALSA, AudioPlayback, SoundServer), binaural, which uses both, and the test support
   // (Glibc, dbus-daemon).
   platforms: [.macOS(.v15)],
@@ -364,10 +365,20 @@ let package = Package(
       products: [serviceLifecycle]),
     // playerctld's interface, answered while playerctld does not run.
     hubPart("HubPlayerctld", libraries: ["DBus", "HubAPI", "NowPlayingArbiter"]),
-    // The headset button's clicks and holds (`Button1`), as iOS counts them.
+    // The headsets' and remotes' input devices (evdev) read on a thread of their own: the headset's
+    // own button and held seek keys, bluetoothd's AVRCP device among them. Package access only.
+    .target(
+      name: "InputDevices",
+      dependencies: ["HubSupport", .product(name: "Logging", package: "swift-log")]
+    ),
+    // The headset button's clicks and holds (`Button1`, or the headset's own input device), as iOS
+    // counts them, and held seek keys.
     hubPart(
       "HubButton",
-      libraries: ["DBus", "HubAPI", "NowPlayingArbiter", "PlayerView", "RemoteControl", "RemoteControlMPRIS"]),
+      libraries: [
+        "DBus", "HubAPI", "InputDevices", "NowPlayingArbiter", "PlayerView", "RemoteControl",
+        "RemoteControlMPRIS",
+      ]),
     // The Now Playing hub for the user's session bus.
     .executableTarget(
       name: "remotectld",
@@ -378,6 +389,7 @@ let package = Package(
         "DBus",
         "HubAPI",
         "HubSupport",
+        "InputDevices",
         "NowPlayingArbiter",
         "PlayerView",
         "RemoteControl",
@@ -429,6 +441,11 @@ let package = Package(
       name: "BridgeBrowserTests",
       dependencies: ["BrowserTestSupport", "BusTestSupport"],
       exclude: ["Support/mpris_probe.py"]
+    ),
+    // The input devices' reader on real files (a FIFO for each event node: no /dev/uinput here).
+    .testTarget(
+      name: "InputDevicesTests",
+      dependencies: ["InputDevices", .product(name: "Logging", package: "swift-log")]
     ),
     .testTarget(
       name: "RemoteControlTests",

@@ -2,6 +2,7 @@ package import DBus
 internal import FoundationEssentials
 internal import HubAPI
 package import HubCore
+package import InputDevices
 package import Logging
 internal import NowPlayingArbiter
 internal import PlayerView
@@ -19,6 +20,13 @@ internal import RemoteControlMPRIS
 ///   ``seekInterval`` from the hold until the release, or until ``seekTimeout`` if the release
 ///   never comes.
 ///
+/// The same button read from the headset's own input device (``key(_:)``, fed by the hub's
+/// `InputDeviceReader`) needs no binding: its `KEY_PLAYPAUSE`, `KEY_MEDIA` or `KEY_PLAYCD` press and
+/// release are the button's. A held `KEY_FASTFORWARD` or `KEY_REWIND` (a headset's, or bluetoothd's
+/// AVRCP device for a car's held key) begins seeking forward or backward, and its release ends it,
+/// as iOS's `MPRemoteCommandCenter.seekForwardCommand` and `seekBackwardCommand` receive an
+/// `MPSeekCommandEvent` of type `beginSeeking` and then `endSeeking`.
+///
 /// Every call goes through the hub's ``CommandPath``, which records it as the user's command as
 /// it records the proxy's and the web remote's.
 package final class HeadsetButton: Sendable {
@@ -33,6 +41,9 @@ package final class HeadsetButton: Sendable {
   package let commands: CommandPath
   package let logger: Logger
   let recognizer: HeadsetButtonRecognizer
+  /// The begin and end of seeks held on a seek key, sent in the order the keys went down and up.
+  private let seekKeys: AsyncStream<RemoteControlEvent>
+  private let seekKeysContinuation: AsyncStream<RemoteControlEvent>.Continuation
 
   package init(
     commands: CommandPath, logger: Logger,
@@ -41,6 +52,30 @@ package final class HeadsetButton: Sendable {
     self.commands = commands
     self.logger = logger
     recognizer = HeadsetButtonRecognizer(configuration: configuration, source: .other("headset"))
+    (seekKeys, seekKeysContinuation) = AsyncStream.makeStream(of: RemoteControlEvent.self)
+  }
+
+  deinit { seekKeysContinuation.finish() }
+
+  /// A key of a headset or remote went down or up: the button's keys go to the recognizer, the
+  /// seek keys begin or end a seek; the kernel's repeats of a held key change nothing.
+  package func key(_ event: KeyEvent) {
+    if KeyCode.headsetButton.contains(event.code) {
+      switch event.action {
+      case .press: recognizer.press()
+      case .release: recognizer.release()
+      case .repeated: break
+      }
+    } else if KeyCode.seekKeys.contains(event.code) {
+      let forward = event.code == .fastForward
+      let command: RemoteControlEvent.Command? =
+        switch event.action {
+        case .press: forward ? .beginSeekingForward : .beginSeekingBackward
+        case .release: forward ? .endSeekingForward : .endSeekingBackward
+        case .repeated: nil
+        }
+      if let command { seekKeysContinuation.yield(RemoteControlEvent(command, source: recognizer.source)) }
+    }
   }
 
   /// The recognizer's windows: iOS's defaults, or wider for someone who clicks slowly (iOS's
@@ -76,11 +111,28 @@ package final class HeadsetButton: Sendable {
       ])
   }
 
-  /// Sends each recognised event to the Now Playing player, in order, until cancelled; a seek
-  /// still under way then stops.
+  /// Sends each recognised event and each seek key's begin and end to the Now Playing player, in
+  /// order, until cancelled; a seek still under way then stops.
   package func run() async {
+    let (events, merged) = AsyncStream.makeStream(of: RemoteControlEvent.self)
+    let forwarding = [recognizer.events, seekKeys].map { source in
+      Task {
+        for await event in source { merged.yield(event) }
+      }
+    }
+    defer { forwarding.forEach { $0.cancel() } }
+    await withTaskCancellationHandler {
+      await send(events)
+    } onCancel: {
+      forwarding.forEach { $0.cancel() }
+      merged.finish()
+    }
+  }
+
+  /// Sends every event of `events` until it ends.
+  private func send(_ events: AsyncStream<RemoteControlEvent>) async {
     var seek: HeldSeek?
-    for await event in recognizer.events {
+    for await event in events {
       switch event.command {
       case .togglePlayPause, .nextTrack, .previousTrack:
         // The MPRIS method that is the recognised command: PlayPause, Next, Previous.

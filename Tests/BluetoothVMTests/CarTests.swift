@@ -66,20 +66,18 @@ struct BluetoothVMCarTests {
     let before = try #require(observed["position_before_us"] as? Int, "\(observed)")
     let after = try #require(observed["position_after_us"] as? Int, "\(observed)")
     let held = try #require(observed["held_s"] as? Double, "\(observed)")
-    // Played at rate 1 the position moves `held` seconds; iOS's begin/end seeking moves it faster.
-    withKnownIssue(
-      """
-      bluetoothd 5.66 never gives a registered player FAST FORWARD or REWIND: avrcp.c's \
-      passthrough_handlers (handle_passthrough) take only PLAY, STOP, PAUSE, FORWARD and BACKWARD, \
-      media.c's avrcp_player_cb has no fast_forward or rewind, so avctp.c's \
-      handle_panel_passthrough sends the key to bluetoothd's uinput device (handle_press)
-      """
-    ) {
-      #expect(
-        Double(after - before) > held * 1_500_000,
-        "the position moved \(after - before) µs in \(held) s: \(observed)")
-    }
-    // Where the press went instead: bluetoothd's uinput device for the car got KEY_FASTFORWARD
+    // Played at rate 1 the position moves `held` seconds; iOS's begin/end seeking moves it faster. bluetoothd
+    // 5.66 never gives a registered player FAST FORWARD (avrcp.c's passthrough_handlers take only PLAY, STOP,
+    // PAUSE, FORWARD and BACKWARD; avctp.c's handle_panel_passthrough sends it to its uinput device): the hub
+    // reads that device (InputDeviceReader) and begins seeking on the press, ends on the release.
+    #expect(
+      Double(after - before) > held * 1_500_000,
+      "the position moved \(after - before) µs in \(held) s: \(observed)")
+    let hubRead = observed["hub_read"] as? [String] ?? []
+    #expect(
+      hubRead.contains { $0.contains("reading the input device") && $0.contains("bluetoothAVRCP") },
+      "the hub's log of input devices: \(hubRead)")
+    // The way the press went: bluetoothd's uinput device for the car got KEY_FASTFORWARD
     // (linux/input-event-codes.h: 208) down and up, and bluetoothd called no registered player.
     let keys = try #require(observed["uinput_keys"] as? [[Int]], "\(observed)")
     #expect(

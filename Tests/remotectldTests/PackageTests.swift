@@ -64,6 +64,7 @@ struct PackageTests {
       "/usr/share/dbus-1/services/org.mpris.MediaPlayer2.remotectld.service",
       "/usr/share/swift-remote-control/web/index.html",
       "/usr/share/swift-remote-control/bridge/remote-control.js",
+      "/usr/lib/udev/rules.d/70-remote-control-headset.rules",
       "/usr/share/man/man1/remotectl.1.gz", "/usr/share/man/man1/remotectld.1.gz",
       "/usr/share/man/man1/binaural.1.gz",
     ] {

@@ -319,7 +319,8 @@ async def main(mode):
 
     async def held_fast_forward(observed):
         # bluetoothd 5.66 hands FAST FORWARD to its uinput device, never to the registered player
-        # (avrcp.c's passthrough_handlers): what the device got and what bluetoothd did are kept too.
+        # (avrcp.c's passthrough_handlers): the hub reads that device and seeks the Now Playing app;
+        # what the device got and what bluetoothd did are kept too.
         event_file = await await_for(lambda: uinput_device(car.name, car_address), 10, 0.2)
         observed["uinput_device"] = event_file
         descriptor = os.open(event_file, os.O_RDONLY | os.O_NONBLOCK) if event_file else None
@@ -373,8 +374,20 @@ async def main(mode):
         during = open(LOGS + "/bluetoothd.log").read()[log_before:]
         observed["bluetoothd"] = [line.split("profiles/audio/")[-1].strip() for line in during.splitlines()
                                   if "AV/C:" in line or "media_player_" in line and "get_" not in line]
+        # The hub reads bluetoothd's uinput device for the car (InputDeviceReader) and seeks while the key is held.
+        observed["hub_read"] = [line.split("remotectld: ", 1)[-1].strip() for line in open(LOGS + "/remotectld.log")
+                                if "input device" in line]
+        import headset
+        observed["udev"] = headset.udev_tags(event_file.rsplit("/", 1)[-1]) if event_file else None
 
     await scenario("car_fast_forward_held", held_fast_forward)
+
+    async def headset_clicks(observed):
+        # A headset's own button (a uinput device made here), read by the hub itself: headset.py.
+        import headset
+        await headset.clicks(observed, computer, LOGS, await_for)
+
+    await scenario("headset_button_clicks", headset_clicks)
 
     async def player_list(observed):
         await car.open_browsing()

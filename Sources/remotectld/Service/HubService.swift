@@ -11,6 +11,7 @@ import HubNotifications
 import HubPlayerctld
 import HubRelaunch
 import HubWebRemote
+import InputDevices
 import Logging
 import NowPlayingArbiter
 import PlayerView
@@ -173,6 +174,14 @@ struct HubService: Service {
       HubPart("the audio session", .essential, interfaces: [session.interface], service: session),
       HubPart("the headset button", .essential, interfaces: [button.interface]) {
         await cancelWhenGracefulShutdown { await button.run() }
+      },
+      // The headsets' own keys and bluetoothd's AVRCP device (a car's held fast-forward), read
+      // where the user may (the udev rule the package installs); the hub goes on without them.
+      HubPart("the input devices", .listener(report: { _ in })) {
+        let reader = InputDeviceReader(logger: logger)
+        try await cancelWhenGracefulShutdown {
+          try await reader.run { key, _ in button.key(key) }
+        }
       },
     ]
     parts += await WebServer.parts(

@@ -37,8 +37,13 @@ under scripts/bluetooth-vm/):
   (AVRCP browsing) naming the app, and its passthrough presses: the real tier's car tests.
 - A car's setting (`SetPlayerApplicationSettingValue`) is sent by the test (`SetPlayerSetting`), not
   by avrcp.c from a controller's request; the real tier's car sets shuffle and repeat.
-- Position extrapolation, `TRACK_REACHED_START`/`END` and the seeking statuses are not modelled;
-  held fast-forward and rewind: the real tier.
+- Position extrapolation, `TRACK_REACHED_START`/`END` and the seeking statuses are not modelled.
+- No uinput device and no FAST FORWARD/REWIND path: bluetoothd 5.66 sends a car's held fast-forward
+  or rewind not to the registered player but to its own uinput input device for the car (avctp.c
+  `handle_panel_passthrough` → `handle_press`/`handle_release`), which the hub reads
+  (`InputDeviceReader`) to begin and end seeking; nothing here makes that device or sends those keys.
+  The real tier covers it: `BluetoothVMCarTests` "a held fast-forward seeks the Now Playing app
+  forward faster than it plays" (scripts/bluetooth-vm/tier.py, `car_fast_forward_held`).
 - Devices' `MediaPlayer1` objects have no AVRCP target behind them and transports no stream; their
   states are what the test sets: the real tier's phone (bumble as AVRCP target and A2DP source).
 - The bus policy and credentials of the real system bus (bluetoothd as root calling the hub's
