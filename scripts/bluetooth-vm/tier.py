@@ -15,6 +15,7 @@ import traceback
 
 import dbus
 from car import Car
+from waits import await_for, wait_for
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 BUILD = os.environ["BLUETOOTH_VM_BUILD"]
@@ -99,28 +100,6 @@ def good_controllers():
     out = subprocess.run(["hciconfig"], capture_output=True, text=True).stdout
     found = re.findall(r"^(hci\d+):.*?BD Address: ([0-9A-F:]+)", out, re.S | re.M)
     return [int(name[3:]) for name, address in found if address != "00:00:00:00:00:00"]
-
-
-def wait_for(predicate, timeout, step=0.05):
-    deadline = time.monotonic() + timeout
-    while True:
-        value = predicate()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            return value
-        time.sleep(step)
-
-
-async def await_for(predicate, timeout, step=0.02):
-    deadline = time.monotonic() + timeout
-    while True:
-        value = predicate()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            return value
-        await asyncio.sleep(step)
 
 
 class Computer:
