@@ -123,16 +123,27 @@ class Phone:
             0x00010002: a2dp.make_audio_source_service_sdp_records(0x00010002)}
         self.avrcp = PhoneProtocol(self.delegate)
         self.avrcp.listen(self.device)
+        # The computer opens the stream's media channel to the phone (AVDTP's PSM again).
+        self.avdtp_listener = avdtp.Listener.for_device(self.device)
         await self.device.power_on()
         await self.device.set_connectable(True)
         self.address = str(self.device.public_address).split("/")[0]
         return self.address
 
-    async def pair_and_connect(self, address):
-        """Connects to the computer, pairs ("just works") and encrypts."""
-        self.connection = await self.device.connect(address, transport=PhysicalTransport.BR_EDR)
-        await self.connection.authenticate()
-        await self.connection.encrypt()
+    async def pair_and_connect(self, address, attempts=3):
+        """Connects to the computer, pairs ("just works") and encrypts, again after a link that dropped
+        on the way (as a user pairs again; seen under TCG on a loaded host); returns the attempts made."""
+        for attempt in range(1, attempts + 1):
+            try:
+                self.connection = await self.device.connect(address, transport=PhysicalTransport.BR_EDR)
+                await self.connection.authenticate()
+                await self.connection.encrypt()
+                return attempt
+            except (asyncio.CancelledError, Exception):
+                # The scenario's own bound cancels too: that is not a dropped link.
+                if asyncio.current_task().cancelling() or attempt == attempts:
+                    raise
+                await asyncio.sleep(2)
 
     async def open_avrcp(self):
         await self.avrcp.connect(self.connection)
@@ -143,8 +154,8 @@ class Phone:
         self.avrcp.notify_playback_status_changed(status)
 
     async def open_a2dp(self):
-        """Opens AVDTP with the phone's SBC source endpoint in place (the computer discovers it as soon as
-        the channel opens) and discovers the computer's endpoints."""
+        """Opens AVDTP with the phone's SBC source endpoint in place: the computer discovers it as soon as
+        the channel opens, then configures and opens a stream to its own sink endpoint."""
         frames = tone_sbc()
         offset = 0
 
@@ -158,21 +169,28 @@ class Phone:
             return bytes(chunk)
 
         self.avdtp = await avdtp.Protocol.connect(self.connection)
+        self.avdtp_listener.set_server(self.connection, self.avdtp)
         packets = a2dp.SbcPacketSource(read, self.avdtp.l2cap_channel.peer_mtu).packets
         self.source = self.avdtp.add_source(avdtp.MediaCodecCapabilities(
             media_type=avdtp.AVDTP_AUDIO_MEDIA_TYPE, media_codec_type=a2dp.A2DP_SBC_CODEC_TYPE,
             media_codec_information=SBC), avdtp.MediaPacketPump(packets))
-        await self.avdtp.discover_remote_endpoints()
 
-    async def start_stream(self):
-        """Configures SBC on the computer's sink endpoint, opens the stream and starts sending the tone."""
-        if self.stream is None:
-            sink = self.avdtp.find_remote_sink_by_codec(avdtp.AVDTP_AUDIO_MEDIA_TYPE, a2dp.A2DP_SBC_CODEC_TYPE)
-            if sink is None:
-                raise RuntimeError("the computer offers no A2DP SBC sink endpoint: %s" % list(
-                    self.avdtp.remote_endpoints.values()))
-            self.stream = await self.avdtp.create_stream(self.source, sink)
-            await self.stream.open()
+    async def start_stream(self, timeout=30):
+        """Starts sending the tone (AVDTP START) on the stream the computer configured and opened.
+
+        bluetoothd, the sink, configures the phone's source once it discovered it (source.c) and opens the
+        stream; a phone that configured the sink at the same moment got no answer from bluetoothd 5.66
+        (seen here), so the phone leaves that to the computer, as the acceptor."""
+        deadline = time.monotonic() + timeout
+        while True:
+            stream = self.avdtp.streams.get(self.source.seid)
+            if stream is not None and stream.state == avdtp.State.OPEN and stream.rtp_channel is not None:
+                break
+            if time.monotonic() > deadline:
+                raise RuntimeError("the computer did not configure and open the phone's A2DP source within %d s: %s"
+                                   % (timeout, stream))
+            await asyncio.sleep(0.05)
+        self.stream = stream
         await self.stream.start()
 
     async def stop_stream(self):

@@ -94,7 +94,7 @@ async def run(computer, phone, adapter, hub_argv, observed):
                                                        and computer.now_playing(), 60, 0.2) or computer.now_playing()
 
     # The phone pairs, connects and opens AVRCP: bluetoothd, the controller, makes a MediaPlayer1 of it.
-    await phone.pair_and_connect(address)
+    observed["pairing_attempts"] = await phone.pair_and_connect(address)
     device = "%s/dev_%s" % (adapter, phone.address.replace(":", "_"))
     observed["device"] = device
     observed["services_resolved"] = bool(await await_for(lambda: "true" in session.run(
@@ -125,9 +125,8 @@ async def run(computer, phone, adapter, hub_argv, observed):
                                  "binaural_status": computer.mpris("binaural", "PlaybackStatus"),
                                  "transports": transports(computer, device)}
 
-    # The phone opens AVDTP; bluetoothd discovers the phone's source endpoint (its reverse discovery)
-    # before the phone configures the computer's sink: bluetoothd 5.66 answered a SET_CONFIGURATION that
-    # came during that discovery with another transaction label (seen here), which the phone drops.
+    # The phone opens AVDTP; bluetoothd discovers the phone's source endpoint, configures it with its
+    # sink's (bluealsa's) configuration and opens the stream.
     await phone.open_a2dp()
     observed["phone_endpoint_seen"] = bool(await await_for(lambda: any(
         path.startswith(device + "/sep") for path in bluez_objects(computer)), 20, 0.1))
