@@ -16,7 +16,7 @@ import tempfile
 import time
 
 from bumble import a2dp, avc, avdtp, avrcp
-from bumble.core import PhysicalTransport
+from bumble.core import PhysicalTransport, ProtocolError
 from bumble.device import Device, DeviceConfiguration
 from bumble.hci import Address
 from bumble.pairing import PairingConfig, PairingDelegate
@@ -191,7 +191,16 @@ class Phone:
                                    % (timeout, stream))
             await asyncio.sleep(0.05)
         self.stream = stream
-        await self.stream.start()
+        # bluetoothd answers BAD_STATE (0x31) to a START that comes before it has finished opening its side
+        # (seen here): the phone starts again shortly, as it would after a refused first press.
+        for attempt in range(10):
+            try:
+                await self.stream.start()
+                return
+            except ProtocolError as error:
+                if error.error_code != 0x31 or attempt == 9:
+                    raise
+                await asyncio.sleep(0.5)
 
     async def stop_stream(self):
         """Suspends the stream (AVDTP SUSPEND): the phone stops sending sound."""
