@@ -9,7 +9,6 @@
 # length or position) and rejects GetElementAttributes: `PhoneProtocol` answers both, as a phone does.
 import asyncio
 import math
-import os
 import struct
 import subprocess
 import tempfile

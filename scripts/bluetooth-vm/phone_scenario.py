@@ -133,8 +133,8 @@ async def run(computer, phone, adapter, hub_argv, observed):
     # The phone streams SBC to the computer: bluealsa acquires the transport, the phone is Now Playing.
     started = time.monotonic()
     await phone.start_stream()
-    active = await await_for(lambda: [path for path, transport in transports(computer, device).items()
-                                      if transport["uuid"] == A2DP_SINK and transport["state"] == "active"], 20, 0.1)
+    await await_for(lambda: [path for path, transport in transports(computer, device).items()
+                             if transport["uuid"] == A2DP_SINK and transport["state"] == "active"], 20, 0.1)
     active_at = time.monotonic()
     now = await await_for(lambda: computer.now_playing() == relay and relay, 20, 0.05)
     observed["while_streaming"] = {
