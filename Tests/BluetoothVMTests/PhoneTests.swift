@@ -35,7 +35,7 @@ struct BluetoothVMPhoneTests {
     // What the phone's AVRCP target got: PAUSE pressed, and no other key. Its release and the relay's
     // Paused (the phone's PLAYBACK_STATUS_CHANGED back through bluetoothd) are recorded, not asserted:
     // under TCG on a loaded host bluetoothd's AVCTP requests to the phone time out (req_timeout) and
-    // both went missing in 2 of the 4 runs that reached this step.
+    // both went missing in 3 of the 5 runs that reached this step.
     let keys = pause["keys"] as? [[Any]] ?? []
     let named = keys.map { "\($0.first ?? "?") \($0.last as? Bool == true ? "down" : "up")" }
     #expect(named.first == "pause down", "keys the phone got: \(keys)")
