@@ -126,8 +126,10 @@ test:
 # it boots), a busybox initramfs, btvirt's virtual controllers and the real bluetoothd 5.66, the hub
 # and binaural from this build, and a bumble car (PyPI, in BLUETOOTH_VENV) on a controller of its own.
 # scripts/bluetooth-vm/ holds the VM's scripts; Tests/BluetoothVMTests asserts on what it observed.
+# The phone's stream: bluealsa (bluez-alsa-utils) is the computer's A2DP sink, sbcenc (sbc-tools) the
+# phone's encoder.
 BLUETOOTH_PACKAGES := qemu-system-x86 linux-image-amd64 busybox-static bluez bluez-test-tools python3-venv \
-	python3-dbus python3-gi dbus-daemon
+	python3-dbus python3-gi dbus-daemon bluez-alsa-utils sbc-tools
 BLUETOOTH_VENV := .build-bluetooth/venv
 BLUETOOTH_TIMEOUT ?= 1500
 

@@ -23,6 +23,8 @@ version=${kernel#/boot/vmlinuz-}
   || need "a static busybox" "sudo apt-get install busybox-static"
 command -v btvirt > /dev/null || need "btvirt" "sudo apt-get install bluez-test-tools"
 [ -x /usr/libexec/bluetooth/bluetoothd ] || need "bluetoothd" "sudo apt-get install bluez"
+command -v bluealsa > /dev/null || need "bluealsa (the computer's A2DP sink)" "sudo apt-get install bluez-alsa-utils"
+command -v sbcenc > /dev/null || need "sbcenc (the phone's SBC encoder)" "sudo apt-get install sbc-tools"
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/bluetooth-vm.XXXXXX")
 qemu=
