@@ -151,7 +151,9 @@ struct HubService: Service {
     if configuration.proxy == .auto {
       let keysConnection = try await Self.connect(configuration.bus, on: thread, logger: logger)
       teardown.add { keysConnection.close() }
-      let outlet = try await nowPlaying.publish(on: keysConnection, overrides: MediaKeysTarget.overrides)
+      let outlet = try await nowPlaying.publish(
+        on: keysConnection, overrides: MediaKeysTarget.overrides,
+        readerOverrides: MediaKeysTarget.readerOverrides(MediaKeysTarget.Readers()))
       teardown.add { outlet.close() }
       mediaKeys = MediaKeysTarget(connection: keysConnection, outlet: outlet, logger: logger)
     } else {
