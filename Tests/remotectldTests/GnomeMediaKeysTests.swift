@@ -51,6 +51,16 @@ struct GnomeMediaKeysTests {
         let keys = try await bus.run("playerctl", ["--player=remotectld.MediaKeys", "status"])
         #expect(music.status == 0 && music.output == "Paused\n", "\(music)")
         #expect(keys.status == 0 && keys.output == music.output, "\(keys)")
+        // And a client that follows the name's PropertiesChanged is told its changes.
+        let follower = try bus.start("playerctl", "--player=remotectld.MediaKeys", "--follow", "status")
+        _ = try await follower.line(within: .seconds(20)) { $0 == "Paused" }
+        try await bus.tell(
+          "music", "org.mpris.MediaPlayer2.Player.Play", announcing: "'PlaybackStatus': <'Playing'>")
+        _ = try await follower.line(within: .seconds(20)) { $0 == "Playing" }
+        try await bus.tell(
+          "music", "org.mpris.MediaPlayer2.Player.Pause", announcing: "'PlaybackStatus': <'Paused'>")
+        _ = try await follower.line(within: .seconds(20)) { $0 == "Paused" }
+        _ = await follower.terminate()
       }
       let misrouted = presses.filter { $0.reached != $0.nowPlaying }
       print("GNOME 43 media keys with the hub: \(misrouted.count) of \(presses.count) keys to another player")

@@ -315,6 +315,13 @@ enum SDBus {
     return message
   }
 
+  /// Addresses `message` (a signal) to `destination` alone. The corresponding C function is
+  /// `sd_bus_message_set_destination`.
+  static func setDestination(_ message: MessageHandle, _ destination: String) throws(BusError) {
+    try check(
+      sd_bus_message_set_destination(message, destination), "sd_bus_message_set_destination \(destination)")
+  }
+
   /// Takes a reference on a message.
   ///
   /// The corresponding C function is `sd_bus_message_ref`.

@@ -58,6 +58,9 @@ package final class Outlet: Sendable {
   package let overrides: Overrides
   /// What some readers read instead of ``overrides``' values.
   package let readerOverrides: ReaderOverrides
+  /// Hears the Now Playing player's new values of the properties ``readerOverrides`` computes,
+  /// which announcements never carry as each reader reads them: to tell each reader itself.
+  let readerValuesChanged: (@Sendable ([String: Value]) -> Void)?
   /// What the outlet's controllers saw, and whether it announces.
   package let state = Mutex(OutletState())
   /// What undoes the exports, once ``start()`` has made them.
@@ -69,11 +72,13 @@ package final class Outlet: Sendable {
   package init(
     player: any ForwardedPlayer, connection: Connection, path: ObjectPath,
     interfaces: [InterfaceDescription],
-    servesExtras: Bool, overrides: Overrides = [:], readerOverrides: ReaderOverrides = [:]
+    servesExtras: Bool, overrides: Overrides = [:], readerOverrides: ReaderOverrides = [:],
+    readerValuesChanged: (@Sendable ([String: Value]) -> Void)? = nil
   ) {
     self.player = player
     self.overrides = overrides
     self.readerOverrides = readerOverrides
+    self.readerValuesChanged = readerValuesChanged
     self.connection = connection
     self.path = path
     self.interfaces = interfaces
@@ -285,6 +290,27 @@ package final class Outlet: Sendable {
       }
     }
     send(signals)
+    if let readerValuesChanged, !readerOverrides.isEmpty {
+      let values = readerValues(in: change)
+      if !values.isEmpty, state.withLock({ $0.isPublished }) { readerValuesChanged(values) }
+    }
+  }
+
+  /// The Now Playing player's values in `change` of the properties ``readerOverrides`` computes.
+  private func readerValues(in change: NowPlayingChange) -> [String: Value] {
+    let all: [NowPlayingChange.Values]
+    switch change {
+    case .switched(let values, _): all = values
+    case .changed(let values, _): all = [values]
+    case .seeked, .signal: all = []
+    }
+    var found: [String: Value] = [:]
+    for values in all where values.interface.key == InterfaceDescription.player.key {
+      for property in values.properties where readerOverrides[property.name] != nil {
+        found[property.name] = property.value
+      }
+    }
+    return found
   }
 
   /// `value`, of the property `name` of `interface`, as this outlet's controllers read it.

@@ -1,5 +1,6 @@
 package import DBus
 package import Logging
+import PlayerView
 import RemoteControlMPRIS
 import ServiceLifecycle
 import Synchronization
@@ -19,7 +20,8 @@ import Synchronization
 /// player whose `CanPlay` is true) shows no card for it. The plugin reads `PlaybackStatus` once,
 /// in its proxy's `GetAll`, and then only from `PropertiesChanged`; the outlet never announces
 /// it (its announced value stays "Playing"), and answers every other reader's `Get` and `GetAll`
-/// with the Now Playing player's own status (``Readers``). Every key it is sent goes through the hub's
+/// with the Now Playing player's own status (``Readers``), and tells each of those readers its
+/// changes in a `PropertiesChanged` addressed to it alone (``tellReaders(_:on:)``). Every key it is sent goes through the hub's
 /// ``CommandPath`` to the Now Playing player; every other player stays reachable by its own name.
 /// The name is one of the hub's (`remotectld.*`), so no arbiter of ours takes it for a candidate.
 package final class MediaKeysTarget: Service, Sendable {
@@ -53,6 +55,21 @@ package final class MediaKeysTarget: Service, Sendable {
     ]
   }
 
+  /// Tells every reader but gnome-settings-daemon's media keys the Now Playing player's new
+  /// `values` of the properties ``readerOverrides(_:)`` computes, each in a `PropertiesChanged`
+  /// addressed to it alone on `connection` (a reader that has left is not reached: the bus
+  /// daemon drops a signal to a name that is gone).
+  package static func tellReaders(_ readers: Readers, on connection: Connection)
+    -> @Sendable ([String: Value]) -> Void
+  {
+    { values in
+      for reader in readers.others {
+        connection.emitPropertiesChanged(
+          path: .mediaPlayer, interface: InterfaceDescription.player.name, changed: values, to: reader)
+      }
+    }
+  }
+
   /// Which readers are gnome-settings-daemon's media keys, by unique name: each asked of the bus
   /// daemon once (a unique name is never reused on a bus).
   package final class Readers: Sendable {
@@ -61,6 +78,11 @@ package final class MediaKeysTarget: Service, Sendable {
     private let known = Mutex<(names: [BusName: Bool], order: [BusName])>(([:], []))
 
     package init() {}
+
+    /// The readers told apart that are not gnome-settings-daemon's media keys, oldest first.
+    var others: [BusName] {
+      known.withLock { known in known.order.filter { known.names[$0] == false } }
+    }
 
     /// Whether `reader` is ``MediaKeysTarget/mediaKeysCommand``; on the connection's thread.
     func isMediaKeys(_ reader: PropertyReader) -> Bool {

@@ -151,9 +151,11 @@ struct HubService: Service {
     if configuration.proxy == .auto {
       let keysConnection = try await Self.connect(configuration.bus, on: thread, logger: logger)
       teardown.add { keysConnection.close() }
+      let readers = MediaKeysTarget.Readers()
       let outlet = try await nowPlaying.publish(
         on: keysConnection, overrides: MediaKeysTarget.overrides,
-        readerOverrides: MediaKeysTarget.readerOverrides(MediaKeysTarget.Readers()))
+        readerOverrides: MediaKeysTarget.readerOverrides(readers),
+        readerValuesChanged: MediaKeysTarget.tellReaders(readers, on: keysConnection))
       teardown.add { outlet.close() }
       mediaKeys = MediaKeysTarget(connection: keysConnection, outlet: outlet, logger: logger)
     } else {
