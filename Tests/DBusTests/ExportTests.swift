@@ -99,6 +99,27 @@ struct ExportTests {
     #expect(python != fixture.client.uniqueName)
   }
 
+  @Test("A property declared per reader answers each caller of Get for itself, by its process")
+  func propertyPerReader() async throws {
+    let fixture = try await Fixture()
+    defer { fixture.tearDown() }
+    let reading = Interface(
+      name: "org.example.Reading",
+      properties: [
+        .init("Reader", "s", read: { reader in .string(reader?.command ?? "nobody") })
+      ])
+    let registration = try await fixture.server.export(reading, at: "/org/example/Reading")
+    defer { registration.cancel() }
+    let name = fixture.server.uniqueName.rawValue
+    let busctl = try await fixture.bus.busctl(
+      "get-property", name, "/org/example/Reading", "org.example.Reading", "Reader")
+    #expect(busctl.output == "s \"busctl\"\n", "\(busctl)")
+    let gdbus = try await fixture.bus.gdbus(
+      "call", "--dest", name, "--object-path", "/org/example/Reading", "--method",
+      "org.freedesktop.DBus.Properties.GetAll", "org.example.Reading")
+    #expect(gdbus.output.contains("'Reader': <'gdbus'>"), "\(gdbus)")
+  }
+
   @Test("A read-only property refuses Set with PropertyReadOnly")
   func readOnlyProperty() async throws {
     let fixture = try await Fixture()

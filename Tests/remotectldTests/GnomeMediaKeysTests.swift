@@ -34,6 +34,7 @@ struct GnomeMediaKeysTests {
     async throws
   {
     try await GnomeShell.with(try await PrivateBus.start()) { shell in
+      let bus = shell.bus
       let presses = try await mix(shell, hubArguments: ["--no-http"]) {
         // One card per player: the hub's target for the keys (CanPlay false) has none.
         let players = [
@@ -44,6 +45,22 @@ struct GnomeMediaKeysTests {
           "GNOME Shell shows each player once", within: .seconds(30), { try await shell.mediaPlayers() }
         ) { $0 == players }
         #expect(try await shell.messageCount() == players.count)
+        // Only gnome-settings-daemon is told the hub's player for the keys is Playing: any other
+        // client (playerctl here) reads the Now Playing player's own status, music's Paused.
+        let music = try await bus.run("playerctl", ["--player=music", "status"])
+        let keys = try await bus.run("playerctl", ["--player=remotectld.MediaKeys", "status"])
+        #expect(music.status == 0 && music.output == "Paused\n", "\(music)")
+        #expect(keys.status == 0 && keys.output == music.output, "\(keys)")
+        // And a client that follows the name's PropertiesChanged is told its changes.
+        let follower = try bus.start("playerctl", "--player=remotectld.MediaKeys", "--follow", "status")
+        _ = try await follower.line(within: .seconds(20)) { $0 == "Paused" }
+        try await bus.tell(
+          "music", "org.mpris.MediaPlayer2.Player.Play", announcing: "'PlaybackStatus': <'Playing'>")
+        _ = try await follower.line(within: .seconds(20)) { $0 == "Playing" }
+        try await bus.tell(
+          "music", "org.mpris.MediaPlayer2.Player.Pause", announcing: "'PlaybackStatus': <'Paused'>")
+        _ = try await follower.line(within: .seconds(20)) { $0 == "Paused" }
+        _ = await follower.terminate()
       }
       let misrouted = presses.filter { $0.reached != $0.nowPlaying }
       print("GNOME 43 media keys with the hub: \(misrouted.count) of \(presses.count) keys to another player")

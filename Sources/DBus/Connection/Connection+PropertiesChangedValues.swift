@@ -11,13 +11,19 @@ extension Connection {
   /// ``emitPropertiesChanged(path:interface:properties:)`` is the one to use for declared
   /// properties. The signal is sent by the connection's thread without waiting; it is dropped
   /// while disconnected. When it cannot be sent, ``onUndeliveredMessage`` hears why.
-  package func emitPropertiesChanged(path: ObjectPath, interface: String, changed: [String: Value]) {
+  ///
+  /// With a `destination` the signal is unicast: only that connection receives it (the bus
+  /// daemon delivers it whatever its match rules), so one client can be told a value the others
+  /// are not.
+  package func emitPropertiesChanged(
+    path: ObjectPath, interface: String, changed: [String: Value], to destination: BusName? = nil
+  ) {
     let propertiesInterface = StandardInterface.properties
     loop.submit { state in
       do throws(BusError) {
         try state.emitSignal(
           path: path, interface: propertiesInterface, member: "PropertiesChanged",
-          arguments: [.string(interface), .vardict(changed), .strings([])])
+          arguments: [.string(interface), .vardict(changed), .strings([])], destination: destination)
       } catch {
         state.loop?.reportUndeliveredMessage(
           BusError(

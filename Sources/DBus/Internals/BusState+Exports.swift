@@ -65,14 +65,15 @@ extension BusState {
       bus, path: path.rawValue, interface: interface, names: names)
   }
 
-  /// Emits a signal.
-  func emitSignal(path: ObjectPath, interface: String, member: String, arguments: [Value])
-    throws(BusError)
-  {
+  /// Emits a signal, to every subscriber or to `destination` alone.
+  func emitSignal(
+    path: ObjectPath, interface: String, member: String, arguments: [Value], destination: BusName? = nil
+  ) throws(BusError) {
     guard let bus else { return }
     let message = try SDBus.newSignal(
       bus, path: path.rawValue, interface: interface, member: member)
     defer { SDBus.release(message: message) }
+    if let destination { try SDBus.setDestination(message, destination.rawValue) }
     try Value.append(arguments, to: message)
     try SDBus.send(message)
   }

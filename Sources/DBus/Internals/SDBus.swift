@@ -315,6 +315,13 @@ enum SDBus {
     return message
   }
 
+  /// Addresses `message` (a signal) to `destination` alone. The corresponding C function is
+  /// `sd_bus_message_set_destination`.
+  static func setDestination(_ message: MessageHandle, _ destination: String) throws(BusError) {
+    try check(
+      sd_bus_message_set_destination(message, destination), "sd_bus_message_set_destination \(destination)")
+  }
+
   /// Takes a reference on a message.
   ///
   /// The corresponding C function is `sd_bus_message_ref`.
@@ -341,6 +348,27 @@ enum SDBus {
   /// The sender's unique name. The corresponding C function is `sd_bus_message_get_sender`.
   static func sender(_ message: MessageHandle) -> String? {
     sd_bus_message_get_sender(message).map { String(cString: $0) }
+  }
+
+  /// The destination's name, `nil` for a broadcast signal. The corresponding C function is
+  /// `sd_bus_message_get_destination`.
+  static func destination(_ message: MessageHandle) -> String? {
+    sd_bus_message_get_destination(message).map { String(cString: $0) }
+  }
+
+  /// The command name (`/proc/PID/comm`) of the process that owns the bus name `name`, asked of
+  /// the bus daemon synchronously; `nil` when it cannot be told (the name is gone, the daemon
+  /// does not say). The corresponding C functions are `sd_bus_get_name_creds` and
+  /// `sd_bus_creds_get_comm`.
+  static func command(ofOwner name: String, on bus: BusHandle) -> String? {
+    var creds: OpaquePointer?
+    // SD_BUS_CREDS_PID | SD_BUS_CREDS_COMM | SD_BUS_CREDS_AUGMENT (the command read from /proc).
+    let mask: UInt64 = 1 << 0 | 1 << 12 | 1 << 63
+    guard sd_bus_get_name_creds(bus, name, mask, &creds) >= 0, let creds else { return nil }
+    defer { sd_bus_creds_unref(creds) }
+    var command: UnsafePointer<CChar>?
+    guard sd_bus_creds_get_comm(creds, &command) >= 0, let command else { return nil }
+    return String(cString: command)
   }
 
   /// The object path. The corresponding C function is `sd_bus_message_get_path`.

@@ -37,15 +37,19 @@ enum Trampolines {
   }
 
   /// Every property read, including those `GetAll` and `PropertiesChanged` make.
-  static let getter: sd_bus_property_get_t = { _, _, _, property, reply, userdata, returnError in
-    guard let property, let reply, let userdata else { return -EINVAL }
+  /// The reader is the reply's destination: the caller of `Get` or `GetAll` (none for a signal).
+  static let getter: sd_bus_property_get_t = { bus, _, _, property, reply, userdata, returnError in
+    guard let bus, let property, let reply, let userdata else { return -EINVAL }
     let object = Unmanaged<ExportedObject>.fromOpaque(userdata).takeUnretainedValue()
     let name = String(cString: property)
     guard let declared = object.properties[name] else {
       return SDBus.set(BusError(.unknownProperty, "no property \(name)"), into: returnError)
     }
     do throws(BusError) {
-      let value = try declared.getter()
+      let reader = SDBus.destination(reply).flatMap(BusName.init(rawValue:)).map {
+        PropertyReader(name: $0, bus: bus)
+      }
+      let value = try declared.getter(reader)
       guard value.signature == declared.signature else {
         throw .failed(
           "property \(name) produced a \"\(value.signature)\" value; it is declared \"\(declared.signature)\""

@@ -88,7 +88,8 @@ package final class NowPlayingPlayer: Sendable {
   package func publish(
     on connection: Connection, at path: ObjectPath = .mediaPlayer,
     interfaces: [InterfaceDescription] = [.root, .player], extras: Bool = false,
-    overrides: Outlet.Overrides = [:]
+    overrides: Outlet.Overrides = [:], readerOverrides: Outlet.ReaderOverrides = [:],
+    readerValuesChanged: (@Sendable ([String: Value]) -> Void)? = nil
   ) async throws(BusError) -> Outlet {
     for interface in interfaces where interface != .root && interface != .player {
       throw .invalidArgs("the Now Playing player is published with MPRIS's interfaces, not \(interface.name)")
@@ -98,7 +99,7 @@ package final class NowPlayingPlayer: Sendable {
     }
     let outlet = Outlet(
       player: self, connection: connection, path: path, interfaces: interfaces, servesExtras: extras,
-      overrides: overrides)
+      overrides: overrides, readerOverrides: readerOverrides, readerValuesChanged: readerValuesChanged)
     try await outlet.start()
     outlets.withLock { $0.append(outlet) }
     outlet.requestExtras()

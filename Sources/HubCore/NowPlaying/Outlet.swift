@@ -37,6 +37,12 @@ package final class Outlet: Sendable {
   /// ``currentProperties(of:)`` and every announcement, so they never disagree.
   package typealias Overrides = [String: @Sendable (Value) -> Value]
 
+  /// What each reader of the outlet reads of some properties of MPRIS's player interface, by
+  /// name, computed from the Now Playing player's value and the caller of `Properties.Get` or
+  /// `GetAll` (`nil`: in `PropertiesChanged`), instead of what ``Overrides`` computes: one client
+  /// told what the others are not. Announcements are made from what ``Overrides`` computes.
+  package typealias ReaderOverrides = [String: @Sendable (Value, _ reader: PropertyReader?) -> Value]
+
   /// The connection the player is served on.
   package let connection: Connection
   /// Where the player's MPRIS interfaces are served on ``connection``.
@@ -50,6 +56,11 @@ package final class Outlet: Sendable {
   package let player: any ForwardedPlayer
   /// What the outlet's controllers read instead of some player properties.
   package let overrides: Overrides
+  /// What some readers read instead of ``overrides``' values.
+  package let readerOverrides: ReaderOverrides
+  /// Hears the Now Playing player's new values of the properties ``readerOverrides`` computes,
+  /// which announcements never carry as each reader reads them: to tell each reader itself.
+  let readerValuesChanged: (@Sendable ([String: Value]) -> Void)?
   /// What the outlet's controllers saw, and whether it announces.
   package let state = Mutex(OutletState())
   /// What undoes the exports, once ``start()`` has made them.
@@ -61,10 +72,13 @@ package final class Outlet: Sendable {
   package init(
     player: any ForwardedPlayer, connection: Connection, path: ObjectPath,
     interfaces: [InterfaceDescription],
-    servesExtras: Bool, overrides: Overrides = [:]
+    servesExtras: Bool, overrides: Overrides = [:], readerOverrides: ReaderOverrides = [:],
+    readerValuesChanged: (@Sendable ([String: Value]) -> Void)? = nil
   ) {
     self.player = player
     self.overrides = overrides
+    self.readerOverrides = readerOverrides
+    self.readerValuesChanged = readerValuesChanged
     self.connection = connection
     self.path = path
     self.interfaces = interfaces
@@ -202,7 +216,9 @@ package final class Outlet: Sendable {
   /// player's mirror, except those `overrides` computes from it (only for MPRIS's player
   /// interface).
   func exportedInterface(_ forwarded: InterfaceDescription, overrides: Overrides = [:]) -> Interface {
-    let overrides = forwarded.key == InterfaceDescription.player.key ? overrides : [:]
+    let isPlayer = forwarded.key == InterfaceDescription.player.key
+    let overrides = isPlayer ? overrides : [:]
+    let readerOverrides = isPlayer ? readerOverrides : [:]
     return Interface(
       name: forwarded.name,
       methods: forwarded.methods.map { method in
@@ -213,16 +229,17 @@ package final class Outlet: Sendable {
       },
       properties: forwarded.properties.map { property in
         let override = overrides[property.name]
-        let get: @Sendable () throws(BusError) -> Value = { [player] in
+        let readerOverride = readerOverrides[property.name]
+        let read: @Sendable (PropertyReader?) throws(BusError) -> Value = { [player] reader in
           let value = player.value(of: property, in: forwarded, of: player.forwardedMirror, at: .now)
-          return override?(value) ?? value
+          return readerOverride?(value, reader) ?? override?(value) ?? value
         }
         guard property.isWritable else {
-          return Interface.Property(property.name, property.signature, change: property.change, get: get)
+          return Interface.Property(property.name, property.signature, change: property.change, read: read)
         }
         // Reached only by a write the outlet leaves (`take(_:)` of a `PropertyWrite`): one of an
         // interface not forwarded now.
-        return Interface.Property(property.name, property.signature, change: property.change, get: get) {
+        return Interface.Property(property.name, property.signature, change: property.change, read: read) {
           _, _ throws(BusError) in
           throw CommandPath.noPlayer("set \(property.name)")
         }
@@ -273,6 +290,27 @@ package final class Outlet: Sendable {
       }
     }
     send(signals)
+    if let readerValuesChanged, !readerOverrides.isEmpty {
+      let values = readerValues(in: change)
+      if !values.isEmpty, state.withLock({ $0.isPublished }) { readerValuesChanged(values) }
+    }
+  }
+
+  /// The Now Playing player's values in `change` of the properties ``readerOverrides`` computes.
+  private func readerValues(in change: NowPlayingChange) -> [String: Value] {
+    let all: [NowPlayingChange.Values]
+    switch change {
+    case .switched(let values, _): all = values
+    case .changed(let values, _): all = [values]
+    case .seeked, .signal: all = []
+    }
+    var found: [String: Value] = [:]
+    for values in all where values.interface.key == InterfaceDescription.player.key {
+      for property in values.properties where readerOverrides[property.name] != nil {
+        found[property.name] = property.value
+      }
+    }
+    return found
   }
 
   /// `value`, of the property `name` of `interface`, as this outlet's controllers read it.

@@ -1,5 +1,6 @@
 package import DBus
 package import Logging
+import PlayerView
 import RemoteControlMPRIS
 import ServiceLifecycle
 import Synchronization
@@ -13,10 +14,14 @@ import Synchronization
 ///
 /// So while GNOME Shell runs the hub publishes the Now Playing player under
 /// `org.mpris.MediaPlayer2.remotectld.MediaKeys`, on a connection of its own, as one more
-/// ``Outlet`` with two overrides: `PlaybackStatus` always "Playing", so that the plugin keeps it
-/// against a phone remote, a device's player stuck "Playing" or a browser that appears, and
-/// `CanPlay` false, so that GNOME Shell (`ui/mpris.js`, which shows a card only for a player whose
-/// `CanPlay` is true) shows no card for it. Every key it is sent goes through the hub's
+/// ``Outlet`` with two overrides: `PlaybackStatus` "Playing" for the plugin alone, so that it
+/// keeps the name against a phone remote, a device's player stuck "Playing" or a browser that
+/// appears, and `CanPlay` false, so that GNOME Shell (`ui/mpris.js`, which shows a card only for a
+/// player whose `CanPlay` is true) shows no card for it. The plugin reads `PlaybackStatus` once,
+/// in its proxy's `GetAll`, and then only from `PropertiesChanged`; the outlet never announces
+/// it (its announced value stays "Playing"), and answers every other reader's `Get` and `GetAll`
+/// with the Now Playing player's own status (``Readers``), and tells each of those readers its
+/// changes in a `PropertiesChanged` addressed to it alone (``tellReaders(_:on:)``). Every key it is sent goes through the hub's
 /// ``CommandPath`` to the Now Playing player; every other player stays reachable by its own name.
 /// The name is one of the hub's (`remotectld.*`), so no arbiter of ours takes it for a candidate.
 package final class MediaKeysTarget: Service, Sendable {
@@ -27,11 +32,72 @@ package final class MediaKeysTarget: Service, Sendable {
   /// above (GNOME Shell, with gnome-settings-daemon).
   package static let shellBusNames: Set<BusName> = ["org.gnome.Shell"]
 
-  /// What the target's controllers read instead of the Now Playing player's values.
+  /// What the target announces instead of the Now Playing player's values: a `PlaybackStatus`
+  /// that never changes, so never announced, and `CanPlay` false.
   package static let overrides: Outlet.Overrides = [
     PlayerProperty.playbackStatus.rawValue: { _ in .string(PlaybackStatus.playing.rawValue) },
     PlayerProperty.canPlay.rawValue: { _ in .bool(false) },
   ]
+
+  /// The process whose reads of `PlaybackStatus` say "Playing": gnome-settings-daemon's
+  /// media-keys plugin (its command name, `/proc/PID/comm`).
+  package static let mediaKeysCommand = "gsd-media-keys"
+
+  /// What each reader reads instead of ``overrides``: `PlaybackStatus` "Playing" for
+  /// ``mediaKeysCommand`` (and in `PropertiesChanged`, which never carries it), the Now Playing
+  /// player's own status for every other reader.
+  package static func readerOverrides(_ readers: Readers) -> Outlet.ReaderOverrides {
+    [
+      "PlaybackStatus": { value, reader in
+        guard let reader else { return .string("Playing") }
+        return readers.isMediaKeys(reader) ? .string("Playing") : value
+      }
+    ]
+  }
+
+  /// Tells every reader but gnome-settings-daemon's media keys the Now Playing player's new
+  /// `values` of the properties ``readerOverrides(_:)`` computes, each in a `PropertiesChanged`
+  /// addressed to it alone on `connection` (a reader that has left is not reached: the bus
+  /// daemon drops a signal to a name that is gone).
+  package static func tellReaders(_ readers: Readers, on connection: Connection)
+    -> @Sendable ([String: Value]) -> Void
+  {
+    { values in
+      for reader in readers.others {
+        connection.emitPropertiesChanged(
+          path: .mediaPlayer, interface: InterfaceDescription.player.name, changed: values, to: reader)
+      }
+    }
+  }
+
+  /// Which readers are gnome-settings-daemon's media keys, by unique name: each asked of the bus
+  /// daemon once (a unique name is never reused on a bus).
+  package final class Readers: Sendable {
+    /// Readers told apart at most: past it the oldest answers are asked again.
+    static let capacity = 256
+    private let known = Mutex<(names: [BusName: Bool], order: [BusName])>(([:], []))
+
+    package init() {}
+
+    /// The readers told apart that are not gnome-settings-daemon's media keys, oldest first.
+    var others: [BusName] {
+      known.withLock { known in known.order.filter { known.names[$0] == false } }
+    }
+
+    /// Whether `reader` is ``MediaKeysTarget/mediaKeysCommand``; on the connection's thread.
+    func isMediaKeys(_ reader: PropertyReader) -> Bool {
+      if let known = known.withLock({ $0.names[reader.name] }) { return known }
+      let isMediaKeys = reader.command == MediaKeysTarget.mediaKeysCommand
+      known.withLock { known in
+        if known.order.count >= Self.capacity {
+          known.names[known.order.removeFirst()] = nil
+        }
+        known.names[reader.name] = isMediaKeys
+        known.order.append(reader.name)
+      }
+      return isMediaKeys
+    }
+  }
 
   private let connection: Connection
   private let outlet: Outlet

@@ -154,7 +154,11 @@ struct HubService: Service {
     if configuration.proxy == .auto {
       let keysConnection = try await Self.connect(configuration.bus, on: thread, logger: logger)
       teardown.add { keysConnection.close() }
-      let outlet = try await nowPlaying.publish(on: keysConnection, overrides: MediaKeysTarget.overrides)
+      let readers = MediaKeysTarget.Readers()
+      let outlet = try await nowPlaying.publish(
+        on: keysConnection, overrides: MediaKeysTarget.overrides,
+        readerOverrides: MediaKeysTarget.readerOverrides(readers),
+        readerValuesChanged: MediaKeysTarget.tellReaders(readers, on: keysConnection))
       teardown.add { outlet.close() }
       mediaKeys = MediaKeysTarget(connection: keysConnection, outlet: outlet, logger: logger)
     } else {
