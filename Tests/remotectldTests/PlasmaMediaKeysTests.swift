@@ -56,6 +56,61 @@ struct PlasmaMediaKeysTests {
     await bus.stop()
   }
 
+  /// The Play/Pause key against Play or Pause sent straight to the player, alternating, each timed
+  /// from the call's start to the player's own line that it did it (after it announced its new
+  /// status); both go through one `gdbus` process, so the difference is kglobalaccel's and the
+  /// applet's hops. Recorded in BENCHMARKS.md, not judged here.
+  @Test
+  func `the Play-Pause key reaches the only player, timed beside a call straight to it`() async throws {
+    let bus = try await PrivateBus.start()
+    do {
+      let plasma = try await PlasmaMediaController.start(on: bus)
+      // The players answer to the hub (`hub_observer.py`): it runs as under plasmashell.
+      try await bus.startHub(
+        ["--no-http", "--proxy", "off"],
+        environment: ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=\(bus.directory.path)/no-system-bus"])
+      let player = try bus.start(PythonPlayers.python, [PythonPlayers.holdingStill, "music:Paused"])
+      try await plasma.takenIn("music")
+      var keys: [Double] = []
+      var direct: [Double] = []
+      var playing = false
+      // The time from `action`'s start to the player's line that it played or paused; the
+      // player's status follows what it did.
+      func timed(_ action: () async throws -> Void) async throws -> Double {
+        let start = ContinuousClock.now
+        try await action()
+        let line = try await player.line(within: .seconds(20)) { $0 == "music Play" || $0 == "music Pause" }
+        let elapsed = ContinuousClock.now - start
+        playing = line == "music Play"
+        return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+      }
+      for _ in 0..<15 {
+        keys.append(try await timed { try await plasma.press("playpausemedia") })
+        let member = playing ? "Pause" : "Play"
+        direct.append(
+          try await timed {
+            let result = try await bus.run(
+              "gdbus",
+              [
+                "call", "--session", "--dest", "org.mpris.MediaPlayer2.music", "--object-path",
+                "/org/mpris/MediaPlayer2", "--method", "org.mpris.MediaPlayer2.Player.\(member)",
+              ])
+            guard result.status == 0 else { throw TestFailure("\(member) on music: \(result.error)") }
+          })
+      }
+      let median = { (values: [Double]) in values.sorted()[values.count / 2] }
+      print(
+        "Plasma 5.27 Play/Pause key to the only player: p50 \(median(keys)) ms; "
+          + "Play or Pause straight to it: p50 \(median(direct)) ms; "
+          + "ratio \(median(keys) / median(direct))")
+      #expect(keys.count == 15 && direct.count == 15)
+    } catch {
+      await bus.stop()
+      throw error
+    }
+    await bus.stop()
+  }
+
   /// The scripted mix: players appear, play and pause, and after each step a key is pressed; what
   /// each key reached.
   private func mix(_ plasma: PlasmaMediaController) async throws -> [Press] {
