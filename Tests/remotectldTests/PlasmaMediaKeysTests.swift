@@ -1,0 +1,184 @@
+import BusTestSupport
+import Foundation
+import Testing
+
+/// Plasma 5.27's media keys, end to end: the real kglobalaccel daemon runs the Media Player
+/// applet's `mediacontrol` shortcuts, and the applet's mpris2 engine sends each key to the player
+/// its multiplexer picked (`PlasmaMediaController`). The hub runs beside it as it runs under
+/// plasmashell: with no MPRIS name of its own (`--proxy off`; plasmawindowed does not own
+/// `org.kde.plasmashell`, the name the hub's `--proxy auto` follows).
+///
+/// The other players are python3-dbus players that hold still (`holding_still_players.py`), named
+/// as the programs they stand for publish theirs: phone remotes of GSConnect's, Valent's and KDE
+/// Connect's (their sound on a phone), a browser tab (Chromium's name), an AirPlay receiver's
+/// (shairport-sync's name). The multiplexer's pick reads names, `PlaybackStatus` and, for
+/// plasma-browser-integration, `kde:pid` and the owner's pid (docs/hub.md, "Plasma's media keys");
+/// none of these players has `kde:pid`.
+@Suite(
+  "Plasma's media keys and the Now Playing player", .serialized,
+  .enabled(if: HubTools.playerctlCanRun && PlasmaMediaController.isInstalled),
+  .leavesNoChildProcesses, .timeLimit(.minutes(10)))
+struct PlasmaMediaKeysTests {
+  /// One key of the mix: the step before it, the key, the hub's Now Playing player when it was
+  /// pressed, and the player it reached.
+  struct Press: CustomStringConvertible {
+    var step: String
+    var key: String
+    var nowPlaying: String
+    var reached: String
+    var description: String { "\(step): \(key) to \(reached) (Now Playing: \(nowPlaying))" }
+  }
+
+  /// What the hub does not win on Plasma yet (issue 44): the multiplexer prefers any player that
+  /// says "Playing", so a phone remote saying "Playing" of sound on the phone takes the keys from
+  /// the paused app the hub would resume. Pinned so that a change on either side shows.
+  @Test
+  func `a phone remote saying Playing takes Plasma's keys from the paused Now Playing app`() async throws {
+    let bus = try await PrivateBus.start()
+    do {
+      let plasma = try await PlasmaMediaController.start(on: bus)
+      let presses = try await mix(plasma)
+      let misrouted = presses.filter { $0.reached != $0.nowPlaying }
+      print(
+        "Plasma 5.27 media keys, the hub with no name of its own: "
+          + "\(misrouted.count) of \(presses.count) keys to another player")
+      presses.forEach { print("  \($0)") }
+      #expect(
+        !misrouted.isEmpty
+          && misrouted.allSatisfy {
+            ["GSConnect.PixelSpotify", "Valent.Player0", "kdeconnect.mpris_000001"].contains($0.reached)
+          },
+        "\(presses)\n\(plasma.picks())")
+    } catch {
+      await bus.stop()
+      throw error
+    }
+    await bus.stop()
+  }
+
+  /// The Play/Pause key against Play or Pause sent straight to the player, alternating, each timed
+  /// from the call's start to the player's own line that it did it (after it announced its new
+  /// status); both go through one `gdbus` process, so the difference is kglobalaccel's and the
+  /// applet's hops. Recorded in BENCHMARKS.md, not judged here.
+  @Test
+  func `the Play-Pause key reaches the only player, timed beside a call straight to it`() async throws {
+    let bus = try await PrivateBus.start()
+    do {
+      let plasma = try await PlasmaMediaController.start(on: bus)
+      // The players answer to the hub (`hub_observer.py`): it runs as under plasmashell.
+      try await bus.startHub(
+        ["--no-http", "--proxy", "off"],
+        environment: ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=\(bus.directory.path)/no-system-bus"])
+      let player = try bus.start(PythonPlayers.python, [PythonPlayers.holdingStill, "music:Paused"])
+      try await plasma.takenIn("music")
+      var keys: [Double] = []
+      var direct: [Double] = []
+      var playing = false
+      // The time from `action`'s start to the player's line that it played or paused; the
+      // player's status follows what it did.
+      func timed(_ action: () async throws -> Void) async throws -> Double {
+        let start = ContinuousClock.now
+        try await action()
+        let line = try await player.line(within: .seconds(20)) { $0 == "music Play" || $0 == "music Pause" }
+        let elapsed = ContinuousClock.now - start
+        playing = line == "music Play"
+        return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+      }
+      for _ in 0..<15 {
+        keys.append(try await timed { try await plasma.press("playpausemedia") })
+        let member = playing ? "Pause" : "Play"
+        direct.append(
+          try await timed {
+            let result = try await bus.run(
+              "gdbus",
+              [
+                "call", "--session", "--dest", "org.mpris.MediaPlayer2.music", "--object-path",
+                "/org/mpris/MediaPlayer2", "--method", "org.mpris.MediaPlayer2.Player.\(member)",
+              ])
+            guard result.status == 0 else { throw TestFailure("\(member) on music: \(result.error)") }
+          })
+      }
+      let median = { (values: [Double]) in values.sorted()[values.count / 2] }
+      print(
+        "Plasma 5.27 Play/Pause key to the only player: p50 \(median(keys)) ms; "
+          + "Play or Pause straight to it: p50 \(median(direct)) ms; "
+          + "ratio \(median(keys) / median(direct))")
+      #expect(keys.count == 15 && direct.count == 15)
+    } catch {
+      await bus.stop()
+      throw error
+    }
+    await bus.stop()
+  }
+
+  /// The scripted mix: players appear, play and pause, and after each step a key is pressed; what
+  /// each key reached.
+  private func mix(_ plasma: PlasmaMediaController) async throws -> [Press] {
+    let bus = plasma.bus
+    try await bus.startHub(
+      ["--no-http", "--proxy", "off"],
+      environment: ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=\(bus.directory.path)/no-system-bus"])
+    var players: [ChildProcess] = []
+    var presses: [Press] = []
+    func appear(_ specs: String...) async throws {
+      players.append(try bus.start(PythonPlayers.python, [PythonPlayers.holdingStill] + specs))
+      for spec in specs { try await plasma.takenIn(String(spec.split(separator: ":")[0])) }
+    }
+    func press(_ key: String, after step: String, nowPlaying: String = "music") async throws {
+      try await eventually("\(nowPlaying) is Now Playing (\(step))") {
+        try await bus.hubActive() == nowPlaying
+      }
+      players.forEach { _ = $0.unreadLines() }
+      // The applet sends the Play/Pause key as Play or Pause, by the status it holds.
+      let members: [String] =
+        switch key {
+        case "playpausemedia": ["Play", "Pause"]
+        case "nextmedia": ["Next"]
+        case "previousmedia": ["Previous"]
+        default: ["Stop"]
+        }
+      try await plasma.press(key)
+      let reached: String
+      do {
+        reached = try await eventually("the \(key) key reaches a player (\(step))", within: .seconds(20)) {
+          () -> String? in
+          let line = players.lazy.flatMap { $0.unreadLines() }.first { line in
+            members.contains { line.hasSuffix(" " + $0) }
+          }
+          return line.map { String($0.split(separator: " ")[0]) }
+        }
+      } catch {
+        throw TestFailure("\(error)\nthe engine's picks:\n\(plasma.picks())")
+      }
+      presses.append(Press(step: step, key: key, nowPlaying: nowPlaying, reached: reached))
+    }
+
+    try await appear("music:Playing")
+    try await press("playpausemedia", after: "music plays")
+    try await press("playpausemedia", after: "music paused by the key")
+    try await bus.tell(
+      "music", "org.mpris.MediaPlayer2.Player.Pause", announcing: "'PlaybackStatus': <'Paused'>")
+    try await press("nextmedia", after: "music paused")
+    try await appear("GSConnect.PixelSpotify:Playing")
+    try await press("nextmedia", after: "a phone remote (GSConnect) appears, Playing on the phone")
+    try await press("playpausemedia", after: "the same")
+    try await appear("chromium.instance4242:Paused")
+    try await press("nextmedia", after: "a browser tab appears, paused")
+    try await appear("Valent.Player0:Playing", "kdeconnect.mpris_000001:Playing")
+    try await press("previousmedia", after: "Valent's and KDE Connect's phone remotes appear, Playing")
+    try await appear("ShairportSync:Paused")
+    try await press("nextmedia", after: "an AirPlay receiver's player appears, paused")
+    try await appear("video:Playing")
+    try await press("nextmedia", after: "another app (video) starts playing", nowPlaying: "video")
+    try await bus.tell(
+      "video", "org.mpris.MediaPlayer2.Player.Pause", announcing: "'PlaybackStatus': <'Paused'>")
+    try await press("playpausemedia", after: "video paused", nowPlaying: "video")
+    try await bus.tell(
+      "music", "org.mpris.MediaPlayer2.Player.Play", announcing: "'PlaybackStatus': <'Playing'>")
+    try await press("nextmedia", after: "music plays again")
+    try await bus.tell(
+      "music", "org.mpris.MediaPlayer2.Player.Pause", announcing: "'PlaybackStatus': <'Paused'>")
+    try await press("stopmedia", after: "music paused again")
+    return presses
+  }
+}
