@@ -38,7 +38,7 @@ TEST_PACKAGES := dbus-daemon dbus-bin playerctl libglib2.0-bin systemd python3-d
 	mpv mpv-mpris pulseaudio pulseaudio-utils libasound2-plugins sox tmux python3-websockets gnome-shell \
 	pipewire pipewire-pulse wireplumber iproute2 tcpdump \
 	vlc-bin vlc-plugin-base firefox-esr bubblewrap xdg-dbus-proxy passwd util-linux coreutils openssl \
-	python3-dbusmock bluez \
+	python3-dbusmock bluez plasma-workspace libkf5globalaccel-bin \
 	shairport-sync curl
 # What the demo runs: a bus daemon when the machine has no session bus, controllers to try
 # (playerctl, gdbus), and PulseAudio's client library and tools (libpulse0, pactl/parec).

@@ -29,11 +29,11 @@ struct PlasmaMediaKeysTests {
     var description: String { "\(step): \(key) to \(reached) (Now Playing: \(nowPlaying))" }
   }
 
-  /// What the hub does not win on Plasma yet (issue 44): the multiplexer prefers any player that
-  /// says "Playing", so a phone remote saying "Playing" of sound on the phone takes the keys from
-  /// the paused app the hub would resume. Pinned so that a change on either side shows.
+  /// What the hub does not win on Plasma yet: the multiplexer prefers any player that says
+  /// "Playing", so a phone remote saying "Playing" of sound on the phone takes the keys from the
+  /// paused app the hub would resume. A known issue, so that the day it holds shows.
   @Test
-  func `a phone remote saying Playing takes Plasma's keys from the paused Now Playing app`() async throws {
+  func `Plasma's keys reach the paused Now Playing app, not a phone remote saying Playing`() async throws {
     let bus = try await PrivateBus.start()
     do {
       let plasma = try await PlasmaMediaController.start(on: bus)
@@ -43,11 +43,16 @@ struct PlasmaMediaKeysTests {
         "Plasma 5.27 media keys, the hub with no name of its own: "
           + "\(misrouted.count) of \(presses.count) keys to another player")
       presses.forEach { print("  \($0)") }
+      withKnownIssue(
+        "Plasma 5.27's multiplexer keeps a phone remote saying Playing; the hub has no lever there yet"
+      ) {
+        #expect(misrouted.isEmpty, "\(presses)\n\(plasma.picks())")
+      }
+      // Every key that goes astray goes to a phone remote, never to another app of this computer.
       #expect(
-        !misrouted.isEmpty
-          && misrouted.allSatisfy {
-            ["GSConnect.PixelSpotify", "Valent.Player0", "kdeconnect.mpris_000001"].contains($0.reached)
-          },
+        misrouted.allSatisfy {
+          ["GSConnect.PixelSpotify", "Valent.Player0", "kdeconnect.mpris_000001"].contains($0.reached)
+        },
         "\(presses)\n\(plasma.picks())")
     } catch {
       await bus.stop()

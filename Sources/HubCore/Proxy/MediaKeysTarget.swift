@@ -48,9 +48,10 @@ package final class MediaKeysTarget: Service, Sendable {
   /// player's own status for every other reader.
   package static func readerOverrides(_ readers: Readers) -> Outlet.ReaderOverrides {
     [
-      "PlaybackStatus": { value, reader in
-        guard let reader else { return .string("Playing") }
-        return readers.isMediaKeys(reader) ? .string("Playing") : value
+      PlayerProperty.playbackStatus.rawValue: { value, reader in
+        let playing = Value.string(PlaybackStatus.playing.rawValue)
+        guard let reader else { return playing }
+        return readers.isMediaKeys(reader) ? playing : value
       }
     ]
   }
