@@ -112,6 +112,30 @@ struct EchoTests {
     #expect(isEcho12)
   }
 
+  @Test func `a bridged page is a source: its browser's player is an echo, whichever shows the track first`()
+  {
+    let page = "org.mpris.MediaPlayer2.ToneDemo"
+    let chromium = "org.mpris.MediaPlayer2.chromium.instance9"
+    var rule = EchoRule()
+    rule.bridge([page])
+    #expect(rule.isHandingOver)
+    // The browser's player shows the page's track before the bridged player does.
+    let before = rule.judge(owner: ":1.9", busNames: [chromium], track: Self.beats)
+    #expect(!before)
+    let isNew = rule.source(page, shows: Self.beats)
+    #expect(isNew)
+    let after = rule.judge(owner: ":1.9", busNames: [chromium], track: Self.beats)
+    #expect(after)
+    // A lock screen page handed over and then let go leaves the bridged page a source.
+    rule.handOver([Self.binaural])
+    rule.handOver([])
+    #expect(rule.sources == [page])
+    let bridgedItself = rule.judge(owner: ":1.4", busNames: [page], track: Self.beats)
+    #expect(!bridgedItself)
+    let again = rule.source(page, shows: Self.beats)
+    #expect(!again)
+  }
+
   // MARK: - The arbiter
 
   @Test func `an echo that plays never becomes active, is not listed, and cannot be selected or shifted to`()
