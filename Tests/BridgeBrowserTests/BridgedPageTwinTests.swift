@@ -49,6 +49,11 @@ struct BridgedPageTwinTests {
       "the hub to list the bridged page alone", within: .seconds(20), { try await hubAnswer(on: bus) },
       until: { $0.players == [Self.bridged] && $0.active == Self.bridged })
     #expect(answer.players == [Self.bridged])
+    // Not merely before the hub read Chromium's player: it judged it the page's echo.
+    try await eventually("the hub to judge \(chromium) the page's echo (log: \(hub.log))") {
+      let log = try String(contentsOfFile: hub.log, encoding: .utf8)
+      return log.split(separator: "\n").contains { $0.contains("echo is no player") && $0.contains(chromium) }
+    }
 
     // A press through the proxy reaches the page once, and through the bridge's player: its
     // status follows the page. (Chromium's player goes Paused as well: the audio is one.)
