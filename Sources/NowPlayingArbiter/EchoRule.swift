@@ -72,6 +72,9 @@ package struct EchoRule: Sendable {
   package var echoes: Set<String> { found.union(held) }
   /// The connections found mirroring a track handed over.
   private var found: Set<String> = []
+  /// The echoes found mirroring a bridged page's track: a browser's own player of a page, which
+  /// clients still reach by name (playerctl lists it after the players).
+  package private(set) var bridgedEchoes: Set<String> = []
   /// The new connections without a title, held while a page hands a player over.
   private var held: Set<String> = []
 
@@ -112,16 +115,21 @@ package struct EchoRule: Sendable {
   package mutating func judge(owner: String, busNames: [String], track: Track?, isNew: Bool = false) -> Bool {
     var isFound = false
     var isHeld = false
+    var ofBridged = false
     if busNames.contains(where: sources.contains) {
       // A source.
     } else if let track {
-      isFound = handed.contains { !busNames.contains($0.source) && $0.track.isMirrored(by: track) }
+      let mirrored = handed.filter { !busNames.contains($0.source) && $0.track.isMirrored(by: track) }
+      isFound = !mirrored.isEmpty
+      ofBridged = mirrored.contains { bridged.contains($0.source) }
     } else if found.contains(owner) {
       isFound = true
+      ofBridged = bridgedEchoes.contains(owner)
     } else {
       isHeld = isHandingOver && (isNew || held.contains(owner))
     }
     if isFound { found.insert(owner) } else { found.remove(owner) }
+    if isFound && ofBridged { bridgedEchoes.insert(owner) } else { bridgedEchoes.remove(owner) }
     if isHeld { held.insert(owner) } else { held.remove(owner) }
     return isFound || isHeld
   }
@@ -129,6 +137,7 @@ package struct EchoRule: Sendable {
   /// Forgets the connection `owner` (it left the bus).
   package mutating func forget(owner: String) {
     found.remove(owner)
+    bridgedEchoes.remove(owner)
     held.remove(owner)
   }
 }
