@@ -26,6 +26,7 @@ struct EchoTests {
       owner: ":1.9", busNames: ["org.mpris.MediaPlayer2.chromium.instance9"], track: Self.beats)
     #expect(isEcho2)
     #expect(rule.echoes == [":1.9"])
+    #expect(rule.bridgedEchoes.isEmpty)
   }
 
   @Test func `an echo a track behind its page is still one`() {
@@ -126,6 +127,7 @@ struct EchoTests {
     #expect(isNew)
     let after = rule.judge(owner: ":1.9", busNames: [chromium], track: Self.beats)
     #expect(after)
+    #expect(rule.bridgedEchoes == [":1.9"])
     // A lock screen page handed over and then let go leaves the bridged page a source.
     rule.handOver([Self.binaural])
     rule.handOver([])
