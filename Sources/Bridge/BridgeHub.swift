@@ -3,14 +3,16 @@ package import Logging
 import Synchronization
 
 /// What every bridge connection shares: the configuration, the numbers given to instance
-/// names, the artwork fetcher, and a count of the players published.
+/// names, the artwork fetcher, and the bus names of the players published.
 ///
 /// Make one per hub and give it to the ``BridgeRoutes`` of each listener.
 package final class BridgeHub: Sendable {
   /// How the bridge publishes players and whom it lets in.
   package var configuration: BridgeConfiguration { state.withLock { $0.configuration } }
   /// How many bridged players are on the bus now.
-  package var playerCount: Int { state.withLock { $0.playerCount } }
+  package var playerCount: Int { state.withLock { $0.published.count } }
+  /// The bus names of the bridged players on the bus now.
+  package var publishedBusNames: Set<String> { state.withLock { $0.published } }
 
   let logger: Logger
   let fetcher: ArtworkFetcher
@@ -20,13 +22,23 @@ package final class BridgeHub: Sendable {
   private struct State {
     var configuration: BridgeConfiguration
     var nextInstance: Int32 = 1
-    var playerCount = 0
+    var published: Set<String> = []
   }
   private let state: Mutex<State>
+  /// Told the bus names of the bridged players on the bus each time they change.
+  private let onPublishedChange: @Sendable (Set<String>) -> Void
 
   /// Creates the shared state of a bridge.
-  package init(configuration: BridgeConfiguration, logger: Logger = Logger(label: "Bridge")) {
+  ///
+  /// - Parameter onPublishedChange: Told the bus names of the bridged players on the bus each
+  ///   time a player is published or removed (the hub knows from it which players are pages, whose
+  ///   browser may publish the same audio again as a player of its own).
+  package init(
+    configuration: BridgeConfiguration, logger: Logger = Logger(label: "Bridge"),
+    onPublishedChange: @escaping @Sendable (Set<String>) -> Void = { _ in }
+  ) {
     self.state = Mutex(State(configuration: configuration))
+    self.onPublishedChange = onPublishedChange
     self.logger = logger
     self.fetcher = ArtworkFetcher(
       limit: configuration.limits.artworkBytes, time: configuration.limits.artworkFetchTime)
@@ -51,8 +63,13 @@ package final class BridgeHub: Sendable {
     }
   }
 
-  /// Counts a player published (`+1`) or removed (`-1`).
-  func countPlayers(_ change: Int) {
-    state.withLock { $0.playerCount += change }
+  /// Notes that a player is on the bus as `busName` (`isPublished`) or no longer is, and tells
+  /// the observer given to ``init(configuration:logger:onPublishedChange:)``.
+  func published(_ busName: String, _ isPublished: Bool) {
+    let now = state.withLock { state in
+      if isPublished { state.published.insert(busName) } else { state.published.remove(busName) }
+      return state.published
+    }
+    onPublishedChange(now)
   }
 }

@@ -20,6 +20,10 @@ package struct BridgeService: Service {
   /// The address of the bus players are published on, the hub's; `nil` for the session bus.
   let busAddress: String?
   let logger: Logger
+  /// Told the bus names of the bridged players each time a player is published or removed: the
+  /// hub's `Hub.bridge(_:)`, so that a browser's own player of a bridged page is not a
+  /// second player.
+  package var onPublishedChange: @Sendable (Set<String>) -> Void = { _ in }
   /// What `remotectl doctor` reads on the hub's bus: where the bridge serves, or why not.
   package var status = BridgeStatus()
 
@@ -166,7 +170,7 @@ package struct BridgeService: Service {
 
   /// The bridge's shared state, the loopback listener's own origins allowed (at `port`).
   private func start(_ configuration: BridgeConfiguration, port: Int?) -> BridgeHub {
-    let hub = BridgeHub(configuration: configuration, logger: logger)
+    let hub = BridgeHub(configuration: configuration, logger: logger, onPublishedChange: onPublishedChange)
     if let port {
       hub.allowOwnOrigins(["http://127.0.0.1:\(port)", "http://localhost:\(port)", "http://[::1]:\(port)"])
     }

@@ -8,9 +8,10 @@ extension Hub {
   /// `com.github.altdesktop.playerctld`, as playerctld serves it: Shift, Unshift, PlayerNames
   /// and the ActivePlayerChangeBegin and ActivePlayerChangeEnd signals. Served by the proxy
   /// player's connection while it owns playerctld's bus name (``PlayerctldStandIn``).
-  /// `PlayerNames` lists the hub's players in its order, then `phoneRemotes()`: playerctl and
-  /// remotectl take that list as every player, and a phone remote, never a candidate, is still
-  /// reached by name (`playerctl -p kdeconnect.mpris_000001`).
+  /// `PlayerNames` lists the hub's players in its order, then `phoneRemotes()`, then the browsers'
+  /// own players of bridged pages (``HubCore/Hub/bridgedEchoNames``): playerctl and remotectl take
+  /// that list as every player, and a phone remote or a bridged page's twin, never a candidate, is
+  /// still reached by name (`playerctl -p kdeconnect.mpris_000001`).
   func playerctldInterface(phoneRemotes: @escaping @Sendable () -> [String]) -> Interface {
     let none = "No player is being controlled by remotectld"
     return Interface(
@@ -25,7 +26,7 @@ extension Hub {
       ],
       properties: [
         Interface.Property(Playerctld.Property.playerNames, "as") { [self] in
-          .strings(nowPlaying.players.map(\.busName) + phoneRemotes())
+          .strings(nowPlaying.players.map(\.busName) + phoneRemotes() + bridgedEchoNames)
         }
       ],
       signals: [

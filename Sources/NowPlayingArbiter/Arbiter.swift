@@ -21,8 +21,9 @@
 ///
 /// 1. **Candidates** are every `org.mpris.MediaPlayer2.*` name except the hub itself, other proxies
 ///    (playerctld, phone remotes), a user's ignore list and duplicates: two names of one connection
-///    are one player (see ``CandidateFilter``). A browser's echo of a lock screen page is no
-///    candidate either (``Event/echoChanged(owner:isEcho:)``, decided by ``EchoRule``). A candidate
+///    are one player (see ``CandidateFilter``). A browser's echo of a lock screen page or of a
+///    bridged page (its own player of the same Media Session) is no candidate either
+///    (``Event/echoChanged(owner:isEcho:)``, decided by ``EchoRule``). A candidate
 ///    told it may not be Now Playing (``Event/eligibilityChanged(owner:isEligible:)``: a Bluetooth
 ///    device's own player that makes no sound here) is listed last and reachable by name, but the
 ///    rules below never choose, pin or shift to it.

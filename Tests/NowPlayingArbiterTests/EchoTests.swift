@@ -26,6 +26,7 @@ struct EchoTests {
       owner: ":1.9", busNames: ["org.mpris.MediaPlayer2.chromium.instance9"], track: Self.beats)
     #expect(isEcho2)
     #expect(rule.echoes == [":1.9"])
+    #expect(rule.bridgedEchoes.isEmpty)
   }
 
   @Test func `an echo a track behind its page is still one`() {
@@ -110,6 +111,31 @@ struct EchoTests {
     let isEcho12 = rule.judge(
       owner: ":1.9", busNames: ["org.mpris.MediaPlayer2.chromium.instance9"], track: last)
     #expect(isEcho12)
+  }
+
+  @Test func `a bridged page is a source: its browser's player is an echo, whichever shows the track first`()
+  {
+    let page = "org.mpris.MediaPlayer2.ToneDemo"
+    let chromium = "org.mpris.MediaPlayer2.chromium.instance9"
+    var rule = EchoRule()
+    rule.bridge([page])
+    #expect(rule.isHandingOver)
+    // The browser's player shows the page's track before the bridged player does.
+    let before = rule.judge(owner: ":1.9", busNames: [chromium], track: Self.beats)
+    #expect(!before)
+    let isNew = rule.source(page, shows: Self.beats)
+    #expect(isNew)
+    let after = rule.judge(owner: ":1.9", busNames: [chromium], track: Self.beats)
+    #expect(after)
+    #expect(rule.bridgedEchoes == [":1.9"])
+    // A lock screen page handed over and then let go leaves the bridged page a source.
+    rule.handOver([Self.binaural])
+    rule.handOver([])
+    #expect(rule.sources == [page])
+    let bridgedItself = rule.judge(owner: ":1.4", busNames: [page], track: Self.beats)
+    #expect(!bridgedItself)
+    let again = rule.source(page, shows: Self.beats)
+    #expect(!again)
   }
 
   // MARK: - The arbiter

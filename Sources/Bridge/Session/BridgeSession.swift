@@ -20,6 +20,8 @@ final class BridgeSession {
   private let send: @Sendable (HubMessage) -> Void
   private var greeted = false
   private var players: [String: BridgedPlayer] = [:]
+  /// The bus name of each player on the bus, by player name.
+  private var busNames: [String: String] = [:]
 
   /// Creates the session of a connection let in with `access`.
   init(hub: BridgeHub, access: ConnectionAccess, send: @escaping @Sendable (HubMessage) -> Void) {
@@ -54,7 +56,7 @@ final class BridgeSession {
     for player in all { player.cancel() }
     for player in all {
       await player.stop()
-      hub.countPlayers(-1)
+      removed(player.name)
     }
   }
 
@@ -82,7 +84,7 @@ final class BridgeSession {
       let player = try self.player(name, "unregister")
       players[name] = nil
       await player.stop()
-      hub.countPlayers(-1)
+      removed(name)
       send(.unregistered(id: id, player: name))
       return
     case .metadata(let name, let metadata):
@@ -150,8 +152,18 @@ final class BridgeSession {
       await player.stop()
       throw error
     }
-    hub.countPlayers(1)
+    // A connection closed meanwhile has stopped the player already.
+    if players[name] === player {
+      busNames[name] = busName
+      hub.published(busName, true)
+    }
     return busName
+  }
+
+  /// Notes that the player `name` is off the bus.
+  private func removed(_ name: String) {
+    guard let busName = busNames.removeValue(forKey: name) else { return }
+    hub.published(busName, false)
   }
 
   private func player(_ name: String, _ type: String) throws(ProtocolError) -> BridgedPlayer {

@@ -192,10 +192,13 @@ struct HubService: Service {
       options: configuration.http, hub: hub, endpoint: endpoint, interruptions: session,
       streamVolumes: session, commands: commands,
       logger: logger)
+    // The bridge's pages are players; their browser's own players of the same audio are not.
+    var bridgeTellingHub = bridge
+    bridgeTellingHub.onPublishedChange = { busNames in hub.bridge(busNames) }
     parts.append(
       HubPart(
         "the bridge", .listener(report: { bridge.status.off($0) }), interfaces: [bridge.status.interface],
-        service: bridge))
+        service: bridgeTellingHub))
     let bluetoothStatus = BluetoothStatus()
     // The Now Playing player's second outlet: on the hub's system-bus connection, registered with
     // every adapter's org.bluez.Media1.

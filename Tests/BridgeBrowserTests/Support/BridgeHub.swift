@@ -35,12 +35,12 @@ struct BridgeHub: Sendable {
     }
   }
 
-  /// Starts remotectld on `bus`, listening on `port` (0: a port it picks), and returns once it
-  /// has written its endpoint file. A restarted hub given the same port is found at the same
-  /// address, as a page that reconnects needs.
-  static func start(on bus: PrivateBus, port: Int = 0, runtimeDirectory: URL? = nil) async throws
-    -> BridgeHub
-  {
+  /// Starts remotectld on `bus`, listening on `port` (0: a port it picks), with `arguments`
+  /// besides, and returns once it has written its endpoint file. A restarted hub given the same
+  /// port is found at the same address, as a page that reconnects needs.
+  static func start(
+    on bus: PrivateBus, port: Int = 0, runtimeDirectory: URL? = nil, arguments: [String] = []
+  ) async throws -> BridgeHub {
     let runtime = runtimeDirectory ?? bus.directory.appendingPathComponent("runtime", isDirectory: true)
     try FileManager.default.createDirectory(
       at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -48,7 +48,7 @@ struct BridgeHub: Sendable {
     try? FileManager.default.removeItem(at: endpointFile)
     let log = bus.directory.appendingPathComponent("remotectld-\(UUID().uuidString.prefix(4)).log").path
     let process = try await bus.startHub(
-      [portOption, String(port)],
+      [portOption, String(port)] + arguments,
       environment: [
         "XDG_RUNTIME_DIR": runtime.path,
         "XDG_CONFIG_HOME": bus.directory.appendingPathComponent("config").path,
