@@ -30,9 +30,12 @@ package final class BridgeHub: Sendable {
 
   /// Creates the shared state of a bridge.
   ///
-  /// - Parameter onPublishedChange: Told the bus names of the bridged players on the bus each
-  ///   time a player is published or removed (the hub knows from it which players are pages, whose
-  ///   browser may publish the same audio again as a player of its own).
+  /// - Parameters:
+  ///   - configuration: How the bridge publishes its clients' players and whom it lets in.
+  ///   - logger: Where the bridge logs.
+  ///   - onPublishedChange: Told the bus names of the bridged players on the bus each time a
+  ///     player is published or removed (the hub knows from it which players are pages, whose
+  ///     browser may publish the same audio again as a player of its own).
   package init(
     configuration: BridgeConfiguration, logger: Logger = Logger(label: "Bridge"),
     onPublishedChange: @escaping @Sendable (Set<String>) -> Void = { _ in }
