@@ -1,4 +1,5 @@
 internal import ArgumentParser
+internal import DBus
 internal import Glibc
 internal import RemoteControl
 
@@ -97,10 +98,10 @@ struct RemoteCtl: AsyncParsableCommand {
   }
 
   /// Runs a request read without ArgumentParser (see ``SimpleInvocation``), with the same
-  /// messages and exit codes as ``main(_:)``.
-  static func run(_ request: Request) async -> Int32 {
+  /// messages and exit codes as ``main(_:)``, on `thread` (see ``Controller/run(_:on:)``).
+  static func run(_ request: Request, on thread: ConnectionThread?) async -> Int32 {
     do {
-      try await Controller.run(request)
+      try await Controller.run(request, on: thread)
       return 0
     } catch {
       if !error.message.isEmpty { printError(error.message) }

@@ -29,6 +29,13 @@ final class BusThread: @unchecked Sendable {
   /// than when stopped (a shared one).
   let endsWithLastMember: Bool
 
+  /// Makes the loop of a thread that is already running: the one that calls
+  /// ``runOnCallingThread()``. Jobs handed over before then wait for it.
+  init(servingCallingThread: Void) throws(BusError) {
+    endsWithLastMember = false
+    wakeUp = try WakeUp()
+  }
+
   /// Starts a thread.
   init(endsWithLastMember: Bool) throws(BusError) {
     self.endsWithLastMember = endsWithLastMember
@@ -117,6 +124,12 @@ final class BusThread: @unchecked Sendable {
   }
 
   // MARK: - The loop
+
+  /// Runs the loop on the calling thread until ``stop()``, for a loop made with
+  /// ``init(servingCallingThread:)``.
+  func runOnCallingThread() {
+    runLoop()
+  }
 
   private func runLoop() {
     ownerThread.store(UInt(pthread_self()), ordering: .relaxed)

@@ -37,6 +37,33 @@ public final class MediaPlayerBus: Sendable {
     }
   }
 
+  /// Connects to the session bus, or to the D-Bus address `address` (`nil`), on `thread`, which
+  /// serves other connections too (and a one-shot command's task: see ``ConnectionThread``), and
+  /// returns once the bus has answered. The caller is suspended meanwhile, never blocked.
+  package static func connect(address: String?, on thread: ConnectionThread) async throws(ClientError)
+    -> MediaPlayerBus
+  {
+    do {
+      return MediaPlayerBus(
+        connection: try await Connection.connect(address.map(BusAddress.address) ?? .session, on: thread))
+    } catch {
+      throw ClientError(error)
+    }
+  }
+
+  /// Connects to the system bus on `thread` (see ``connect(address:on:)``), or on a thread of its
+  /// own when `thread` is `nil` (``connectToSystemBus()``).
+  package static func connectToSystemBus(on thread: ConnectionThread?) async throws(ClientError)
+    -> MediaPlayerBus
+  {
+    guard let thread else { return try await connectToSystemBus() }
+    do {
+      return MediaPlayerBus(connection: try await Connection.connect(.system, on: thread))
+    } catch {
+      throw ClientError(error)
+    }
+  }
+
   /// Connects to the session bus, or to the D-Bus address `address`, blocking the calling
   /// thread until the bus has answered.
   ///

@@ -1,3 +1,4 @@
+internal import DBus
 internal import HubAPI
 internal import RemoteControlMPRIS
 
@@ -6,6 +7,9 @@ internal import RemoteControlMPRIS
 struct BusSession {
   /// The connection.
   let bus: MediaPlayerBus
+  /// The thread the connection shares with the task of a one-shot command (see
+  /// ``connect(on:)``), or `nil` when the connection has a thread of its own.
+  var thread: ConnectionThread? = nil
 
   /// Connects to the session bus (`DBUS_SESSION_BUS_ADDRESS`, `$XDG_RUNTIME_DIR/bus`, or the
   /// private bus of a `binaural` on a machine without one: see ``BusDiscovery``), or fails with
@@ -14,10 +18,32 @@ struct BusSession {
     do {
       return BusSession(bus: try MediaPlayerBus(address: BusDiscovery.address))
     } catch {
-      throw ControlError(
-        "Could not connect to players: no session bus (\(error.message)); looked at \(BusDiscovery.placesSearched); "
-          + "set DBUS_SESSION_BUS_ADDRESS or run inside a desktop session (remotectl doctor explains)")
+      throw noSessionBus(error)
     }
+  }
+
+  /// Connects as ``connect()`` does, on `thread`, where the calling task runs too, so that its
+  /// calls are sent and answered there with no hand-over between threads; the caller is
+  /// suspended meanwhile, never blocked.
+  static func connect(on thread: ConnectionThread) async throws(ControlError) -> BusSession {
+    do {
+      let bus = try await MediaPlayerBus.connect(address: BusDiscovery.address, on: thread)
+      return BusSession(bus: bus, thread: thread)
+    } catch {
+      throw noSessionBus(error)
+    }
+  }
+
+  /// The system bus's session, on the same thread as this one's.
+  func systemBus() async throws(ClientError) -> BusSession {
+    BusSession(bus: try await MediaPlayerBus.connectToSystemBus(on: thread), thread: thread)
+  }
+
+  /// The error for a session bus that could not be reached.
+  private static func noSessionBus(_ error: ClientError) -> ControlError {
+    ControlError(
+      "Could not connect to players: no session bus (\(error.message)); looked at \(BusDiscovery.placesSearched); "
+        + "set DBUS_SESSION_BUS_ADDRESS or run inside a desktop session (remotectl doctor explains)")
   }
 
   /// playerctld, the daemon that keeps MPRIS players in order of activity and forwards to the

@@ -1,3 +1,4 @@
+internal import DBus
 internal import RemoteControlMPRIS
 
 /// Runs requests against the MPRIS players, as playerctl does: the command goes to the selected
@@ -10,19 +11,42 @@ enum Controller {
   /// a hub runs, else the one ``PlayerHistory`` says played last): a player that cannot do it is
   /// an error naming it, never a reason to act on another. With `-p` the named players are tried
   /// in order, as playerctl tries them; with `-a` every selected player.
-  static func run(_ request: Request) async throws(ControlError) {
-    let session = try BusSession.connect()
-    defer { session.bus.close() }
-    if request.follow && request.verb == .status && request.template == nil
-      && StandardStreams.outputIsTerminal
-    {
-      try await LiveView(choice: request.choice, session: session).run()
-      return
-    }
+  ///
+  /// A request that runs once runs on `thread` (one started here when `nil`): its connections
+  /// are served there, and so is its task, so that each call it awaits is sent and answered on
+  /// that one thread, never handed to another and back (see ``ConnectionThread``).
+  static func run(_ request: Request, on thread: ConnectionThread? = nil) async throws(ControlError) {
     if request.follow {
-      try await Follower(request: request, session: session).run()
+      let session = try BusSession.connect()
+      defer { session.bus.close() }
+      if request.verb == .status && request.template == nil && StandardStreams.outputIsTerminal {
+        try await LiveView(choice: request.choice, session: session).run()
+      } else {
+        try await Follower(request: request, session: session).run()
+      }
       return
     }
+    let oneShot: ConnectionThread
+    if let thread {
+      oneShot = thread
+    } else {
+      do {
+        oneShot = try ConnectionThread()
+      } catch {
+        throw ControlError("Could not connect to players: \(error.message)")
+      }
+    }
+    defer { if thread == nil { oneShot.stop() } }
+    try await withTaskExecutorPreference(oneShot) { () async throws(ControlError) in
+      try await runOnce(request, on: oneShot)
+    }
+  }
+
+  /// Runs `request`, which does not follow changes, with its connections on `thread`, which the
+  /// calling task prefers.
+  private static func runOnce(_ request: Request, on thread: ConnectionThread) async throws(ControlError) {
+    let session = try await BusSession.connect(on: thread)
+    defer { session.bus.close() }
     let found = try await candidates(for: request, on: session, isSession: true)
     var (candidates, selected) = (found.candidates, found.selected)
     // playerctl takes the system bus's players too, after the session bus's. It is asked only
@@ -33,7 +57,7 @@ enum Controller {
     if !request.choice.players.isEmpty || request.allPlayers || !selected {
       // Expected: most desktops have no MPRIS player on the system bus, or no system bus at all;
       // playerctl goes on without it, and so does remotectl.
-      system = try? await BusSession(bus: MediaPlayerBus.connectToSystemBus())
+      system = try? await session.systemBus()
       if let system {
         let found = try await Self.candidates(for: request, on: system, isSession: false)
         candidates = request.choice.ranked(candidates + found.candidates) { $0.identity.instance }
@@ -47,7 +71,7 @@ enum Controller {
     var handled = try await perform(request, on: candidates)
     // Expected, as above: without a system bus the session's answer stands.
     if handled.isEmpty && system == nil && !(nowPlayingOnly && !candidates.isEmpty),
-      let connected = try? await BusSession(bus: MediaPlayerBus.connectToSystemBus())
+      let connected = try? await session.systemBus()
     {
       system = connected
       var fallback = try await Self.candidates(for: request, on: connected, isSession: false).candidates
