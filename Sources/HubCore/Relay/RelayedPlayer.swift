@@ -155,6 +155,7 @@ package final class RelayedPlayer: ForwardedPlayer {
   /// What the relay relays changed (a system-bus player's `isControllable`, say): the registry
   /// tells its observers. On the hub's bus thread.
   package func update(_ relayed: Relayed) {
+    connection.assertOnConnectionThread()
     let owner = state.withLock { state in
       state.relayed = relayed
       return state.entered
@@ -165,6 +166,7 @@ package final class RelayedPlayer: ForwardedPlayer {
   /// Enters the relay in the registry under its connection's unique name (again after a
   /// reconnect, under the new one). On the hub's bus thread.
   private func enter() {
+    connection.assertOnConnectionThread()
     let owner = owner
     let (before, relayed) = state.withLock { state in
       defer { state.entered = owner }
@@ -262,6 +264,7 @@ package final class RelayedPlayer: ForwardedPlayer {
   /// announced before, in one `PropertiesChanged`. Logs, once per property, a value of another
   /// type than MPRIS declares. On the hub's bus thread.
   package func changed(_ interface: String, names: [String]? = nil) {
+    connection.assertOnConnectionThread()
     guard let interface = [InterfaceDescription.root, .player].first(where: { $0.name == interface }),
       let outlet = state.withLock({ $0.outlet })
     else { return }
@@ -282,6 +285,7 @@ package final class RelayedPlayer: ForwardedPlayer {
   /// The source's position jumped to `position` microseconds: MPRIS `Seeked`. On the hub's bus
   /// thread.
   package func seeked(to position: Int64) {
+    connection.assertOnConnectionThread()
     state.withLock { $0.outlet }?.take(.seeked(position))
   }
 }
