@@ -17,7 +17,7 @@ def swift_files(roots):
 
 
 def main(roots):
-    documented = asserted = 0
+    documented = asserted = handing = observing = 0
     for path in sorted(swift_files(roots)):
         lines = open(path, encoding="utf-8").read().split("\n")
         i = 0
@@ -34,12 +34,18 @@ def main(roots):
                 k += 1
             declaration = lines[k] if k < len(lines) else ""
             if THREAD.search(doc) and re.search(r"\b(func|init)\b", declaration):
-                checks = "assertOnConnectionThread" in "\n".join(lines[k : k + 8])
+                body = "\n".join(lines[k : k + 8])
+                checks = "assertOnConnectionThread" in body or "assertOnChangeThread" in body
+                hands = not checks and re.search(r"\bperform\s*\{", body) is not None
+                observes = not checks and not hands and "observer" in declaration
                 documented += 1
                 asserted += checks
-                print("OK" if checks else "NO", f"{path}:{k + 1}", declaration.strip()[:80])
+                handing += hands
+                observing += observes
+                verdict = "OK" if checks else "HANDS" if hands else "OBSERVES" if observes else "NO"
+                print(verdict, f"{path}:{k + 1}", declaration.strip()[:80])
             i = j
-    print(documented, asserted)
+    print(documented, asserted, handing, observing)
 
 
 if __name__ == "__main__":
