@@ -9,7 +9,10 @@ import Testing
 /// plasmawindowed does not own it), so it publishes the Now Playing player for the keys as
 /// `remotectld.MediaKeys` and no proxy (`MediaKeysTarget`).
 ///
-/// The other players are python3-dbus players that hold still (`holding_still_players.py`), named
+/// A phone's player is the hub's own relay of a device's `org.bluez.MediaPlayer1` (bluetoothd's
+/// double, `BlueZDouble`, on a system bus of the hub's: the kernel here has no Bluetooth), saying
+/// "Playing" of the phone's sound. The other players are python3-dbus players that hold still
+/// (`holding_still_players.py`), named
 /// as the programs they stand for publish theirs: phone remotes of GSConnect's, Valent's and KDE
 /// Connect's (their sound on a phone), a browser tab (Chromium's name), an AirPlay receiver's
 /// (shairport-sync's name). The multiplexer's pick reads names, `PlaybackStatus` and, for
@@ -32,32 +35,34 @@ struct PlasmaMediaKeysTests {
 
   /// The multiplexer prefers any player that says "Playing", so without the hub's
   /// `remotectld.MediaKeys` (which says "Playing" to it) a phone remote saying "Playing" of sound
-  /// on the phone takes the keys from the paused app the hub would resume (9 of these 12 keys).
-  /// And the applet lists every player but those whose process a `kde:pid` names: one entry for
-  /// each player, none for the hub's target.
+  /// on the phone, or the hub's relay of a phone's player, takes the keys from the paused app the
+  /// hub would resume (10 of these 13 keys). And the applet lists every player but those whose
+  /// process a `kde:pid` names: one entry for each player, none for the hub's target or its relay.
   @Test
   func `Plasma's keys reach the paused Now Playing app, not a phone remote saying Playing`() async throws {
     let bus = try await PrivateBus.start()
     do {
       let plasma = try await PlasmaMediaController.start(on: bus)
-      let presses = try await mix(plasma)
+      let players = [
+        "music", "GSConnect.PixelSpotify", "chromium.instance4242", "Valent.Player0",
+        "kdeconnect.mpris_000001", "ShairportSync", "video",
+      ]
+      var entries: [String: Int] = [:]
+      let presses = try await mix(plasma) {
+        entries = try await plasma.entries(of: players + ["remotectld.MediaKeys", "Phone_Music"])
+      }
       let misrouted = presses.filter { $0.reached != $0.nowPlaying }
       print(
         "Plasma 5.27 media keys through the hub's remotectld.MediaKeys: "
           + "\(misrouted.count) of \(presses.count) keys to another player")
       presses.forEach { print("  \($0)") }
       #expect(misrouted.isEmpty, "\(presses)\n\(plasma.picks())\n\(bus.hubLog.suffix(3000))")
-      let players = [
-        "music", "GSConnect.PixelSpotify", "chromium.instance4242", "Valent.Player0",
-        "kdeconnect.mpris_000001",
-        "ShairportSync", "video",
-      ]
-      let entries = try await plasma.entries(of: players + ["remotectld.MediaKeys"])
       print(
         "Plasma 5.27 applet's list: \(entries.values.reduce(0, +)) entries for \(players.count) players; "
-          + "remotectld.MediaKeys: \(entries["remotectld.MediaKeys"] ?? -1)")
+          + "remotectld.MediaKeys: \(entries["remotectld.MediaKeys"] ?? -1), "
+          + "the hub's relay of the phone's player: \(entries["Phone_Music"] ?? -1)")
       #expect(players.allSatisfy { entries[$0] == 1 }, "\(entries)")
-      #expect(entries["remotectld.MediaKeys"] == 0, "\(entries)")
+      #expect(entries["remotectld.MediaKeys"] == 0 && entries["Phone_Music"] == 0, "\(entries)")
     } catch {
       await bus.stop()
       throw error
@@ -83,7 +88,8 @@ struct PlasmaMediaKeysTests {
       #expect(!misrouted.isEmpty, "\(presses)")
       #expect(
         misrouted.allSatisfy {
-          ["GSConnect.PixelSpotify", "Valent.Player0", "kdeconnect.mpris_000001"].contains($0.reached)
+          ["Phone_Music", "GSConnect.PixelSpotify", "Valent.Player0", "kdeconnect.mpris_000001"].contains(
+            $0.reached)
         },
         "\(presses)\n\(plasma.picks())")
     } catch {
@@ -167,18 +173,40 @@ struct PlasmaMediaKeysTests {
     await bus.stop()
   }
 
-  /// The scripted mix: players appear, play and pause, and after each step a key is pressed; what
-  /// each key reached. Beside plasmashell's name, the hub runs with `--proxy proxy`; with `auto`
-  /// the keys' player is taken in before any other.
-  private func mix(_ plasma: PlasmaMediaController, proxy: String = "auto") async throws -> [Press] {
+  /// The scripted mix: players appear (a phone's player relayed by the hub from bluetoothd's
+  /// double among them), play and pause, and after each step a key is pressed; what each key
+  /// reached. Beside plasmashell's name, the hub runs with `--proxy proxy`; with `auto` the keys'
+  /// player is taken in before any other. `atTheEnd` runs while every player is still there.
+  private func mix(
+    _ plasma: PlasmaMediaController, proxy: String = "auto", atTheEnd: () async throws -> Void = {}
+  ) async throws -> [Press] {
     let bus = plasma.bus
     try await plasma.ownShellName()
+    // bluetoothd's double on a system bus of the hub's own: the hub relays a phone's player.
+    let bluezDirectory = bus.directory.appendingPathComponent("bluez")
+    try FileManager.default.createDirectory(at: bluezDirectory, withIntermediateDirectories: true)
+    let bluetooth = try await ConfiguredBus.start(
+      .system, in: bluezDirectory, environment: bus.environment, standardError: .file("/dev/null"))
+    let double = try await BlueZDouble.start(on: bluetooth)
+    try await double.addAdapter("hci0")
     try await bus.startHub(
-      ["--no-http", "--proxy", proxy],
-      environment: ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=\(bus.directory.path)/no-system-bus"])
+      ["--no-http", "--proxy", proxy], environment: ["DBUS_SYSTEM_BUS_ADDRESS": bluetooth.address])
     if proxy == "auto" { try await plasma.takenIn("remotectld.MediaKeys") }
     var players: [ChildProcess] = []
     var presses: [Press] = []
+    var devicePlayer: String?
+    var deviceCalls = 0
+    /// How often the phone's player was called a key's member on the phone.
+    func callsOnThePhone() async throws -> Int {
+      guard let devicePlayer else { return 0 }
+      var count = 0
+      for member in ["Play", "Pause", "Next", "Previous", "Stop"] {
+        let output = try await double.call(
+          "org.freedesktop.DBus.Mock.GetMethodCalls", [member], path: devicePlayer)
+        count += output.components(separatedBy: "[])").count - 1
+      }
+      return count
+    }
     func appear(_ specs: String...) async throws {
       players.append(try bus.start(PythonPlayers.python, [PythonPlayers.holdingStill] + specs))
       for spec in specs { try await plasma.takenIn(String(spec.split(separator: ":")[0])) }
@@ -209,7 +237,10 @@ struct PlasmaMediaKeysTests {
           let line = players.lazy.flatMap { $0.unreadLines() }.first { line in
             members.contains { line.hasSuffix(" " + $0) }
           }
-          return line.map { String($0.split(separator: " ")[0]) }
+          if let line { return String(line.split(separator: " ")[0]) }
+          let calls = try await callsOnThePhone()
+          defer { deviceCalls = calls }
+          return calls > deviceCalls ? "Phone_Music" : nil
         }
       } catch {
         throw TestFailure("\(error)\nthe engine's picks:\n\(plasma.picks())")
@@ -223,6 +254,16 @@ struct PlasmaMediaKeysTests {
     try await bus.tell(
       "music", "org.mpris.MediaPlayer2.Player.Pause", announcing: "'PlaybackStatus': <'Paused'>")
     try await press("nextmedia", after: "music paused")
+    let phone = try await double.addDevice("AA:BB:CC:DD:EE:02", alias: "Phone")
+    devicePlayer = try await double.addPlayer(
+      device: phone, "{'Name': <'Music'>, 'Status': <'playing'>, 'Track': <{'Title': <'Song'>}>}")
+    try await plasma.takenIn("Phone_Music")
+    try await press(
+      "playpausemedia",
+      after: "a phone's player relayed by the hub from Bluetooth appears, Playing on the phone")
+    // The key played music; it pauses again.
+    try await bus.tell(
+      "music", "org.mpris.MediaPlayer2.Player.Pause", announcing: "'PlaybackStatus': <'Paused'>")
     try await appear("GSConnect.PixelSpotify:Playing")
     try await press("nextmedia", after: "a phone remote (GSConnect) appears, Playing on the phone")
     try await press("playpausemedia", after: "the same")
@@ -249,6 +290,7 @@ struct PlasmaMediaKeysTests {
     try await bus.tell(
       "music", "org.mpris.MediaPlayer2.Player.Pause", announcing: "'PlaybackStatus': <'Paused'>")
     try await press("stopmedia", after: "music paused again")
+    try await atTheEnd()
     return presses
   }
 }
