@@ -6,7 +6,7 @@ import RemoteControlMPRIS
 import ServiceLifecycle
 import Synchronization
 
-/// The player GNOME's media keys reach: gnome-settings-daemon's media-keys plugin
+/// The player GNOME's and Plasma's media keys reach: gnome-settings-daemon's media-keys plugin
 /// (`plugins/media-keys/mpris-controller.c`, GNOME 43) picks one MPRIS player by its own rule and
 /// sends it the keys, never asking the hub. Read from its source (docs/hub.md, "GNOME's media
 /// keys"): it takes every `org.mpris.MediaPlayer2.*` name, reads no `Can*`, keeps its target while
@@ -15,9 +15,9 @@ import Synchronization
 ///
 /// So while GNOME Shell runs the hub publishes the Now Playing player under
 /// `org.mpris.MediaPlayer2.remotectld.MediaKeys`, on a connection of its own, as one more
-/// ``Outlet`` with two overrides: `PlaybackStatus` "Playing" for the plugin alone, so that it
-/// keeps the name against a phone remote, a device's player stuck "Playing" or a browser that
-/// appears, and `CanPlay` false, so that GNOME Shell (`ui/mpris.js`, which shows a card only for a
+/// ``Outlet`` whose ``overrides`` include two for GNOME: `PlaybackStatus` "Playing" for the
+/// plugin alone, so that it keeps the name against a phone remote, a device's player stuck
+/// "Playing" or a browser that appears, and `CanPlay` false, so that GNOME Shell (`ui/mpris.js`, which shows a card only for a
 /// player whose `CanPlay` is true) shows no card for it. The plugin reads `PlaybackStatus` once,
 /// in its proxy's `GetAll`, and then only from `PropertiesChanged`; the outlet never announces
 /// it (its announced value stays "Playing"), and answers every other reader's `Get` and `GetAll`
