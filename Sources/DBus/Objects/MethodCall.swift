@@ -18,6 +18,15 @@ package struct MethodCall: Sendable {
 
   let pendingReply: PendingReply
 
+  /// The same call as a call of `member` of the same interface, with the same arguments and
+  /// answered through the same reply: what a forwarder sends on when the member it was called
+  /// with is not what its caller meant.
+  package func calling(_ member: String) -> MethodCall {
+    MethodCall(
+      arguments: arguments, sender: sender, path: path, interface: interface, member: member,
+      pendingReply: pendingReply)
+  }
+
   // MARK: - Answering
 
   /// Sends the method's results; their signature must match the declared output signature,

@@ -83,13 +83,15 @@ package final class NowPlayingPlayer: Sendable {
   ///   is already exported there.
   ///
   /// `overrides` replaces what this outlet's controllers read of some properties of MPRIS's
-  /// player interface (``Outlet/Overrides``): in reads, in ``Outlet/currentProperties(of:)`` and
-  /// in what it announces.
+  /// interfaces (``Outlet/Overrides``): in reads, in ``Outlet/currentProperties(of:)`` and
+  /// in what it announces; `readerOverrides` what some readers read of the player interface
+  /// (``Outlet/ReaderOverrides``); `callRewrite` what some callers' calls are sent on as
+  /// (``Outlet/CallRewrite``).
   package func publish(
     on connection: Connection, at path: ObjectPath = .mediaPlayer,
     interfaces: [InterfaceDescription] = [.root, .player], extras: Bool = false,
     overrides: Outlet.Overrides = [:], readerOverrides: Outlet.ReaderOverrides = [:],
-    readerValuesChanged: (@Sendable ([String: Value]) -> Void)? = nil
+    readerValuesChanged: (@Sendable ([String: Value]) -> Void)? = nil, callRewrite: Outlet.CallRewrite? = nil
   ) async throws(BusError) -> Outlet {
     for interface in interfaces where interface != .root && interface != .player {
       throw .invalidArgs("the Now Playing player is published with MPRIS's interfaces, not \(interface.name)")
@@ -99,7 +101,8 @@ package final class NowPlayingPlayer: Sendable {
     }
     let outlet = Outlet(
       player: self, connection: connection, path: path, interfaces: interfaces, servesExtras: extras,
-      overrides: overrides, readerOverrides: readerOverrides, readerValuesChanged: readerValuesChanged)
+      overrides: overrides, readerOverrides: readerOverrides, readerValuesChanged: readerValuesChanged,
+      callRewrite: callRewrite)
     try await outlet.start()
     outlets.withLock { $0.append(outlet) }
     outlet.requestExtras()

@@ -1,7 +1,7 @@
 package import DBus
 package import Logging
 package import PlayerView
-import RemoteControlMPRIS
+package import RemoteControlMPRIS
 package import Synchronization
 
 /// The hub's one forwarding player: one place where a player is published and forwarded to — a
@@ -30,9 +30,9 @@ package import Synchronization
 /// forwarded player's thread (``ForwardedPlayer/assertOnChangeThread()``: the view's connection
 /// thread), and sent on its connection in the order they were taken.
 package final class Outlet: Sendable {
-  /// What an outlet's controllers read of some properties of MPRIS's player interface
-  /// (`org.mpris.MediaPlayer2.Player`), by name, computed from the Now Playing player's value:
-  /// the capabilities that one kind of controller is told, such as bluetoothd's (`CanPlay`,
+  /// What an outlet's controllers read of some properties of MPRIS's two interfaces
+  /// (`org.mpris.MediaPlayer2.Player`, `org.mpris.MediaPlayer2`), by name, computed from the Now
+  /// Playing player's value: the capabilities that one kind of controller is told, such as bluetoothd's (`CanPlay`,
   /// `CanControl`, which gate the presses it sends). Applied in reads,
   /// ``currentProperties(of:)`` and every announcement, so they never disagree.
   package typealias Overrides = [String: @Sendable (Value) -> Value]
@@ -42,6 +42,13 @@ package final class Outlet: Sendable {
   /// `GetAll` (`nil`: in `PropertiesChanged`), instead of what ``Overrides`` computes: one client
   /// told what the others are not. Announcements are made from what ``Overrides`` computes.
   package typealias ReaderOverrides = [String: @Sendable (Value, _ reader: PropertyReader?) -> Value]
+
+  /// The member a call of MPRIS's player interface is sent on as, from the member called, its
+  /// caller, and the Now Playing player's own `PlaybackStatus` (`nil`: none): one client's call
+  /// taken for what that client meant, such as Plasma's Play/Pause key, which calls `Pause` on a
+  /// player that says "Playing".
+  package typealias CallRewrite =
+    @Sendable (_ member: String, _ caller: BusName?, _ status: PlaybackStatus?) -> String
 
   /// The connection the player is served on.
   package let connection: Connection
@@ -61,6 +68,8 @@ package final class Outlet: Sendable {
   /// Hears the Now Playing player's new values of the properties ``readerOverrides`` computes,
   /// which announcements never carry as each reader reads them: to tell each reader itself.
   let readerValuesChanged: (@Sendable ([String: Value]) -> Void)?
+  /// What some callers' calls of the player interface are sent on as.
+  let callRewrite: CallRewrite?
   /// What the outlet's controllers saw, and whether it announces.
   package let state = Mutex(OutletState())
   /// What undoes the exports, once ``start()`` has made them.
@@ -73,9 +82,10 @@ package final class Outlet: Sendable {
     player: any ForwardedPlayer, connection: Connection, path: ObjectPath,
     interfaces: [InterfaceDescription],
     servesExtras: Bool, overrides: Overrides = [:], readerOverrides: ReaderOverrides = [:],
-    readerValuesChanged: (@Sendable ([String: Value]) -> Void)? = nil
+    readerValuesChanged: (@Sendable ([String: Value]) -> Void)? = nil, callRewrite: CallRewrite? = nil
   ) {
     self.player = player
+    self.callRewrite = callRewrite
     self.overrides = overrides
     self.readerOverrides = readerOverrides
     self.readerValuesChanged = readerValuesChanged
@@ -212,20 +222,29 @@ package final class Outlet: Sendable {
     return true
   }
 
-  /// `forwarded` as the outlet exports it: methods forwarded, properties read from the forwarded
-  /// player's mirror, except those `overrides` computes from it (only for MPRIS's player
-  /// interface).
+  /// `forwarded` as the outlet exports it: methods forwarded (the player interface's as
+  /// ``callRewrite`` says), properties read from the forwarded player's mirror, except those
+  /// `overrides` computes from it (only for MPRIS's two interfaces, whose property names differ).
   func exportedInterface(_ forwarded: InterfaceDescription, overrides: Overrides = [:]) -> Interface {
     let isPlayer = forwarded.key == InterfaceDescription.player.key
-    let overrides = isPlayer ? overrides : [:]
+    let isMPRIS = isPlayer || forwarded.key == InterfaceDescription.root.key
+    let overrides = isMPRIS ? overrides : [:]
     let readerOverrides = isPlayer ? readerOverrides : [:]
+    let callRewrite = isPlayer ? callRewrite : nil
+    let status = forwarded.properties.first { $0.name == PlayerProperty.playbackStatus.rawValue }
     return Interface(
       name: forwarded.name,
       methods: forwarded.methods.map { method in
         Interface.Method(
           method.name, in: method.inSignature, out: method.outSignature, inNames: method.inNames,
           outNames: method.outNames
-        ) { [player] call in player.forward(call, of: forwarded) }
+        ) { [player] call in
+          guard let callRewrite, let status else { return player.forward(call, of: forwarded) }
+          let current = player.value(of: status, in: forwarded, of: player.forwardedMirror, at: .now)
+          let member = callRewrite(
+            call.member, call.sender, current.stringValue.flatMap(PlaybackStatus.init(rawValue:)))
+          player.forward(member == call.member ? call : call.calling(member), of: forwarded)
+        }
       },
       properties: forwarded.properties.map { property in
         let override = overrides[property.name]
@@ -315,7 +334,9 @@ package final class Outlet: Sendable {
 
   /// `value`, of the property `name` of `interface`, as this outlet's controllers read it.
   private func overriding(_ name: String, of interface: InterfaceDescription, _ value: Value) -> Value {
-    guard interface.key == InterfaceDescription.player.key, let override = overrides[name] else {
+    let isMPRIS =
+      interface.key == InterfaceDescription.player.key || interface.key == InterfaceDescription.root.key
+    guard isMPRIS, let override = overrides[name] else {
       return value
     }
     return override(value)

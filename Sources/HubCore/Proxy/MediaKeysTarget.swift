@@ -1,11 +1,12 @@
 package import DBus
+import Glibc
 package import Logging
 import PlayerView
 import RemoteControlMPRIS
 import ServiceLifecycle
 import Synchronization
 
-/// The player GNOME's media keys reach: gnome-settings-daemon's media-keys plugin
+/// The player GNOME's and Plasma's media keys reach: gnome-settings-daemon's media-keys plugin
 /// (`plugins/media-keys/mpris-controller.c`, GNOME 43) picks one MPRIS player by its own rule and
 /// sends it the keys, never asking the hub. Read from its source (docs/hub.md, "GNOME's media
 /// keys"): it takes every `org.mpris.MediaPlayer2.*` name, reads no `Can*`, keeps its target while
@@ -14,9 +15,9 @@ import Synchronization
 ///
 /// So while GNOME Shell runs the hub publishes the Now Playing player under
 /// `org.mpris.MediaPlayer2.remotectld.MediaKeys`, on a connection of its own, as one more
-/// ``Outlet`` with two overrides: `PlaybackStatus` "Playing" for the plugin alone, so that it
-/// keeps the name against a phone remote, a device's player stuck "Playing" or a browser that
-/// appears, and `CanPlay` false, so that GNOME Shell (`ui/mpris.js`, which shows a card only for a
+/// ``Outlet`` whose ``overrides`` include two for GNOME: `PlaybackStatus` "Playing" for the
+/// plugin alone, so that it keeps the name against a phone remote, a device's player stuck
+/// "Playing" or a browser that appears, and `CanPlay` false, so that GNOME Shell (`ui/mpris.js`, which shows a card only for a
 /// player whose `CanPlay` is true) shows no card for it. The plugin reads `PlaybackStatus` once,
 /// in its proxy's `GetAll`, and then only from `PropertiesChanged`; the outlet never announces
 /// it (its announced value stays "Playing"), and answers every other reader's `Get` and `GetAll`
@@ -24,39 +25,104 @@ import Synchronization
 /// changes in a `PropertiesChanged` addressed to it alone (``tellReaders(_:on:)``). Every key it is sent goes through the hub's
 /// ``CommandPath`` to the Now Playing player; every other player stays reachable by its own name.
 /// The name is one of the hub's (`remotectld.*`), so no arbiter of ours takes it for a candidate.
+///
+/// Plasma 5.27's media keys (the Media Player applet's mpris2 engine, `dataengines/mpris2/
+/// multiplexer.cpp` and `multiplexedservice.cpp`; docs/hub.md, "Plasma's media keys") pick by a
+/// rule of the same kind: a player that says "Playing" takes the keys from one that does not, and
+/// keeps them while it says so. So while Plasma runs the same target is published, and the
+/// applet's processes (``Readers/Kind/plasma``) read "Playing" too. Two things differ. The
+/// applet sends the Play/Pause key as `Pause` to a player that says "Playing": a `Pause` from
+/// them is sent on as `Pause` if the Now Playing player plays and `Play` if not
+/// (``callRewrite(_:)``); their Pause key is then a Play/Pause key too. And the applet lists
+/// every player the engine took in, but leaves out each player whose process another player's
+/// `Metadata` names as its `kde:pid` (plasma-browser-integration's hint, which the multiplexer
+/// follows too: such a player is picked as the one that names it). The target's `Metadata`
+/// carries `kde:pid` of the hub's own process: the applet lists neither the target nor the
+/// hub's other players (its relays of a device's or the system bus's players, the bridge's
+/// pages), and its multiplexer takes each of those for the target. The engine ignores for good a
+/// player whose `Identity` it first reads empty, so the target's is never empty.
 package final class MediaKeysTarget: Service, Sendable {
-  /// The bus name gnome-settings-daemon's media keys reach.
+  /// The bus name GNOME's and Plasma's media keys reach.
   package static let busName = MediaPlayerBusName.named("remotectld.MediaKeys")
 
-  /// The shells the target is published beside: those whose media keys pick a player by the rule
-  /// above (GNOME Shell, with gnome-settings-daemon).
-  package static let shellBusNames: Set<BusName> = ["org.gnome.Shell"]
+  /// The shells the target is published beside: those whose media keys pick a player by the rules
+  /// above (GNOME Shell, with gnome-settings-daemon; Plasma, with its Media Player applet).
+  package static let shellBusNames: Set<BusName> = ["org.gnome.Shell", "org.kde.plasmashell"]
+
+  /// The `Metadata` key by which Plasma's applet and multiplexer take every player of one
+  /// process for the player that carries it (plasma-browser-integration's).
+  package static let plasmaProcessKey = "kde:pid"
+
+  /// The target's `Identity` while the Now Playing player has none (no player at all).
+  package static let identityWithoutPlayer = "Now Playing"
 
   /// What the target announces instead of the Now Playing player's values: a `PlaybackStatus`
-  /// that never changes, so never announced, and `CanPlay` false.
+  /// that never changes, so never announced; `CanPlay` false; `CanControl` true (MPRIS never
+  /// announces it, so Plasma's engine, which sends no key to a player without it, would keep the
+  /// false it read while there was no Now Playing player; a call with none fails with the hub's
+  /// error); `Metadata` with ``plasmaProcessKey`` the hub's process; an `Identity` that is never
+  /// empty.
   package static let overrides: Outlet.Overrides = [
     PlayerProperty.playbackStatus.rawValue: { _ in .string(PlaybackStatus.playing.rawValue) },
     PlayerProperty.canPlay.rawValue: { _ in .bool(false) },
+    PlayerProperty.canControl.rawValue: { _ in .bool(true) },
+    PlayerProperty.metadata.rawValue: { value in naming(ownProcess, in: value) },
+    RootProperty.identity.rawValue: { value in
+      value.stringValue?.isEmpty == false ? value : .string(identityWithoutPlayer)
+    },
   ]
+
+  /// The hub's process id.
+  private static let ownProcess = UInt32(truncatingIfNeeded: getpid())
+
+  /// `metadata` (an `a{sv}`) with ``plasmaProcessKey`` `process`, in place of the Now Playing
+  /// player's own if it has one.
+  static func naming(_ process: UInt32, in metadata: Value) -> Value {
+    var entries: [DictionaryEntry] = []
+    if case .dictionary("s", "v", let present) = metadata {
+      entries = present.filter { $0.key.stringValue != plasmaProcessKey }
+    }
+    entries.append(DictionaryEntry(key: .string(plasmaProcessKey), value: .variant(.uint32(process))))
+    return .dictionary(
+      keySignature: "s", valueSignature: "v",
+      entries.sorted { ($0.key.stringValue ?? "") < ($1.key.stringValue ?? "") })
+  }
 
   /// The process whose reads of `PlaybackStatus` say "Playing": gnome-settings-daemon's
   /// media-keys plugin (its command name, `/proc/PID/comm`).
   package static let mediaKeysCommand = "gsd-media-keys"
 
-  /// What each reader reads instead of ``overrides``: `PlaybackStatus` "Playing" for
-  /// ``mediaKeysCommand`` (and in `PropertiesChanged`, which never carries it), the Now Playing
+  /// The processes that run Plasma's Media Player applet and its mpris2 engine: plasmashell (in
+  /// the system tray) and plasmawindowed (the applet in a window of its own).
+  package static let plasmaCommands: Set<String> = ["plasmashell", "plasmawindowed"]
+
+  /// What each reader reads instead of ``overrides``: `PlaybackStatus` "Playing" for the
+  /// media keys' processes (and in `PropertiesChanged`, which never carries it), the Now Playing
   /// player's own status for every other reader.
   package static func readerOverrides(_ readers: Readers) -> Outlet.ReaderOverrides {
     [
       PlayerProperty.playbackStatus.rawValue: { value, reader in
         let playing = Value.string(PlaybackStatus.playing.rawValue)
         guard let reader else { return playing }
-        return readers.isMediaKeys(reader) ? playing : value
+        return readers.kind(of: reader) == .other ? value : playing
       }
     ]
   }
 
-  /// Tells every reader but gnome-settings-daemon's media keys the Now Playing player's new
+  /// What Plasma's calls are sent on as: its Play/Pause key arrives as `Pause` (the target says
+  /// "Playing" to it), and goes on as `Pause` while the Now Playing player plays and as `Play`
+  /// otherwise. Every other call, and every call of another client, goes on as it came.
+  package static func callRewrite(_ readers: Readers) -> Outlet.CallRewrite {
+    { member, caller, status in
+      guard member == PlayerMethod.pause.rawValue, let caller, readers.kind(ofCaller: caller) == .plasma
+      else {
+        return member
+      }
+      return status == .playing ? member : PlayerMethod.play.rawValue
+    }
+  }
+
+  /// Tells every reader but the media keys' processes the Now Playing player's new
   /// `values` of the properties ``readerOverrides(_:)`` computes, each in a `PropertiesChanged`
   /// addressed to it alone on `connection` (a reader that has left is not reached: the bus
   /// daemon drops a signal to a name that is gone).
@@ -71,32 +137,56 @@ package final class MediaKeysTarget: Service, Sendable {
     }
   }
 
-  /// Which readers are gnome-settings-daemon's media keys, by unique name: each asked of the bus
-  /// daemon once (a unique name is never reused on a bus).
+  /// Which readers are the media keys' processes, by unique name: each asked of the bus daemon
+  /// once (a unique name is never reused on a bus).
   package final class Readers: Sendable {
+    /// What a reader is to the target.
+    package enum Kind: Sendable, Hashable {
+      /// gnome-settings-daemon's media keys (``MediaKeysTarget/mediaKeysCommand``).
+      case gnome
+      /// Plasma's Media Player applet and its engine (``MediaKeysTarget/plasmaCommands``).
+      case plasma
+      /// Any other client.
+      case other
+
+      init(command: String?) {
+        switch command {
+        case MediaKeysTarget.mediaKeysCommand?: self = .gnome
+        case let command? where MediaKeysTarget.plasmaCommands.contains(command): self = .plasma
+        default: self = .other
+        }
+      }
+    }
+
     /// Readers told apart at most: past it the oldest answers are asked again.
     static let capacity = 256
-    private let known = Mutex<(names: [BusName: Bool], order: [BusName])>(([:], []))
+    private let known = Mutex<(names: [BusName: Kind], order: [BusName])>(([:], []))
 
     package init() {}
 
-    /// The readers told apart that are not gnome-settings-daemon's media keys, oldest first.
+    /// The readers told apart that are not the media keys' processes, oldest first.
     var others: [BusName] {
-      known.withLock { known in known.order.filter { known.names[$0] == false } }
+      known.withLock { known in known.order.filter { known.names[$0] == .other } }
     }
 
-    /// Whether `reader` is ``MediaKeysTarget/mediaKeysCommand``; on the connection's thread.
-    func isMediaKeys(_ reader: PropertyReader) -> Bool {
+    /// What `reader` is; on the connection's thread.
+    func kind(of reader: PropertyReader) -> Kind {
       if let known = known.withLock({ $0.names[reader.name] }) { return known }
-      let isMediaKeys = reader.command == MediaKeysTarget.mediaKeysCommand
+      let kind = Kind(command: reader.command)
       known.withLock { known in
         if known.order.count >= Self.capacity {
           known.names[known.order.removeFirst()] = nil
         }
-        known.names[reader.name] = isMediaKeys
+        known.names[reader.name] = kind
         known.order.append(reader.name)
       }
-      return isMediaKeys
+      return kind
+    }
+
+    /// What the caller `name` is, if it read the target's properties before (Plasma's engine
+    /// reads them all before it sends any key); `nil` otherwise.
+    func kind(ofCaller name: BusName) -> Kind? {
+      known.withLock { $0.names[name] }
     }
   }
 
@@ -145,11 +235,11 @@ package final class MediaKeysTarget: Service, Sendable {
         switch try await connection.requestName(Self.busName, flags: [.doNotQueue]) {
         case .primaryOwner, .alreadyOwner:
           owns.withLock { $0 = true }
-          logger.info("owning \(Self.busName): GNOME's media keys reach the Now Playing player")
+          logger.info("owning \(Self.busName): the shell's media keys reach the Now Playing player")
         case .inQueue, .exists:
           outlet.setPublished(false)
           logger.warning(
-            "\(Self.busName) is taken by another process: GNOME's media keys pick by their own rule")
+            "\(Self.busName) is taken by another process: the shell's media keys pick by their own rule")
         }
       } catch {
         outlet.setPublished(false)

@@ -39,7 +39,11 @@ package final class ShellWatcher: Sendable {
       does:
         "shows every player; its media keys reach the Now Playing player as "
         + "org.mpris.MediaPlayer2.remotectld.MediaKeys, which it shows no card for"),
-    Shell(name: "KDE Plasma", busName: "org.kde.plasmashell"),
+    Shell(
+      name: "KDE Plasma", busName: "org.kde.plasmashell",
+      does:
+        "shows every player; its media keys reach the Now Playing player as "
+        + "org.mpris.MediaPlayer2.remotectld.MediaKeys, which its Media Player applet does not list"),
     Shell(
       name: "GSConnect", busName: "org.gnome.Shell.Extensions.GSConnect",
       does: "sends a phone every player, playerctld's name too"),

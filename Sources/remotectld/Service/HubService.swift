@@ -148,8 +148,9 @@ struct HubService: Service {
       answersPlayerctld: configuration.answersPlayerctld,
       logger: logger
     ) { status in hub.announce(status) }
-    // GNOME's media keys: gnome-settings-daemon picks a player itself, so while GNOME Shell runs
-    // the Now Playing player has a name of its own that its pick keeps (MediaKeysTarget).
+    // GNOME's and Plasma's media keys: gnome-settings-daemon and Plasma's Media Player applet
+    // pick a player themselves, so while GNOME Shell or Plasma runs the Now Playing player has a
+    // name of its own that their pick keeps (MediaKeysTarget).
     let mediaKeys: MediaKeysTarget?
     if configuration.proxy == .auto {
       let keysConnection = try await Self.connect(configuration.bus, on: thread, logger: logger)
@@ -158,7 +159,8 @@ struct HubService: Service {
       let outlet = try await nowPlaying.publish(
         on: keysConnection, overrides: MediaKeysTarget.overrides,
         readerOverrides: MediaKeysTarget.readerOverrides(readers),
-        readerValuesChanged: MediaKeysTarget.tellReaders(readers, on: keysConnection))
+        readerValuesChanged: MediaKeysTarget.tellReaders(readers, on: keysConnection),
+        callRewrite: MediaKeysTarget.callRewrite(readers))
       teardown.add { outlet.close() }
       mediaKeys = MediaKeysTarget(connection: keysConnection, outlet: outlet, logger: logger)
     } else {
@@ -173,7 +175,9 @@ struct HubService: Service {
     var parts = [
       HubPart("the proxy player's names", .essential, service: publication)
     ]
-    if let mediaKeys { parts.append(HubPart("GNOME's media keys' player", .essential, service: mediaKeys)) }
+    if let mediaKeys {
+      parts.append(HubPart("the shell's media keys' player", .essential, service: mediaKeys))
+    }
     parts += [
       HubPart("the audio session", .essential, interfaces: [session.interface], service: session),
       HubPart("the headset button", .essential, interfaces: [button.interface]) {

@@ -73,6 +73,58 @@ struct PlasmaMediaController {
     _ = try await applet.line(within: .seconds(30)) { $0.contains("Props fetch for \"\(name)\" finished") }
   }
 
+  /// Starts a stand-in for plasmashell's bus name, `org.kde.plasmashell` (the name the hub's
+  /// `--proxy auto` follows), and returns once it is owned. A stand-in for the name alone:
+  /// plasmashell itself does not start here (docs/hub.md), and plasmawindowed runs the same applet
+  /// and engine without owning it.
+  func ownShellName() async throws {
+    let owner = try bus.start("/usr/bin/python3", [ProxyModeTests.nameOwner, "org.kde.plasmashell"])
+    _ = try await owner.line(within: .seconds(10)) { $0 == "OWNED" }
+  }
+
+  /// How many entries each of `names` (MPRIS names without `org.mpris.MediaPlayer2.`), all taken
+  /// in by the engine, has in the applet's list of players: the rule of the applet's
+  /// `updateMprisSourcesModel` (`contents/ui/main.qml`, 5.27.5) applied to what the bus says.
+  /// Every player the engine took in is an entry, but for each player whose owner's process
+  /// (`InstancePid`) some player's `Metadata` names as `kde:pid`. The list itself is QML state,
+  /// not on the bus.
+  func entries(of names: [String]) async throws -> [String: Int] {
+    var processes: [String: UInt32] = [:]
+    var named: Set<UInt32> = []
+    for name in names {
+      let pid = try await bus.run(
+        "gdbus",
+        [
+          "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+          "--method", "org.freedesktop.DBus.GetConnectionUnixProcessID", "org.mpris.MediaPlayer2.\(name)",
+        ])
+      guard pid.status == 0, let process = Self.firstNumber(after: "uint32 ", in: pid.output) else {
+        throw TestFailure("the process of \(name): \(pid.output) \(pid.error)")
+      }
+      processes[name] = process
+      let metadata = try await bus.run(
+        "gdbus",
+        [
+          "call", "--session", "--dest", "org.mpris.MediaPlayer2.\(name)", "--object-path",
+          "/org/mpris/MediaPlayer2", "--method", "org.freedesktop.DBus.Properties.Get",
+          "org.mpris.MediaPlayer2.Player", "Metadata",
+        ])
+      guard metadata.status == 0 else { throw TestFailure("the Metadata of \(name): \(metadata.error)") }
+      if let process = Self.firstNumber(after: "'kde:pid': <", in: metadata.output) { named.insert(process) }
+    }
+    return Dictionary(uniqueKeysWithValues: names.map { ($0, named.contains(processes[$0] ?? 0) ? 0 : 1) })
+  }
+
+  /// The digits that follow `prefix` in `text` (after an optional GVariant type word), if any.
+  private static func firstNumber(after prefix: String, in text: String) -> UInt32? {
+    guard let start = text.range(of: prefix) else { return nil }
+    var rest = text[start.upperBound...]
+    if rest.first?.isLetter == true, let space = rest.firstIndex(of: " ") {
+      rest = rest[rest.index(after: space)...]
+    }
+    return UInt32(rest.prefix { $0.isNumber })
+  }
+
   /// Presses the `mediacontrol` shortcut `shortcut` (`playpausemedia`, `nextmedia`,
   /// `previousmedia`, `stopmedia`) through kglobalaccel.
   func press(_ shortcut: String) async throws {
