@@ -30,10 +30,10 @@ package import Synchronization
 /// forwarded player's thread (``ForwardedPlayer/assertOnChangeThread()``: the view's connection
 /// thread), and sent on its connection in the order they were taken.
 package final class Outlet: Sendable {
-  /// What an outlet's controllers read of some properties of MPRIS's player interface
-  /// (`org.mpris.MediaPlayer2.Player`), by name, computed from the Now Playing player's value:
-  /// the capabilities that one kind of controller is told, such as bluetoothd's (`CanPlay`,
-  /// `CanControl`, which gate the presses it sends). Applied in reads,
+  /// What an outlet's controllers read of some properties of MPRIS's player and root interfaces
+  /// (`org.mpris.MediaPlayer2.Player`, `org.mpris.MediaPlayer2`), by name, computed from the Now
+  /// Playing player's value: the capabilities that one kind of controller is told, such as
+  /// bluetoothd's (`CanPlay`, `CanControl`, which gate the presses it sends). Applied in reads,
   /// ``currentProperties(of:)`` and every announcement, so they never disagree.
   package typealias Overrides = [String: @Sendable (Value) -> Value]
 
@@ -214,10 +214,10 @@ package final class Outlet: Sendable {
 
   /// `forwarded` as the outlet exports it: methods forwarded, properties read from the forwarded
   /// player's mirror, except those `overrides` computes from it (only for MPRIS's player
-  /// interface).
+  /// and root interfaces) and, for the player interface, ``readerOverrides``.
   func exportedInterface(_ forwarded: InterfaceDescription, overrides: Overrides = [:]) -> Interface {
     let isPlayer = forwarded.key == InterfaceDescription.player.key
-    let overrides = isPlayer ? overrides : [:]
+    let overrides = Self.isOverridden(forwarded) ? overrides : [:]
     let readerOverrides = isPlayer ? readerOverrides : [:]
     return Interface(
       name: forwarded.name,
@@ -315,10 +315,16 @@ package final class Outlet: Sendable {
 
   /// `value`, of the property `name` of `interface`, as this outlet's controllers read it.
   private func overriding(_ name: String, of interface: InterfaceDescription, _ value: Value) -> Value {
-    guard interface.key == InterfaceDescription.player.key, let override = overrides[name] else {
+    guard Self.isOverridden(interface), let override = overrides[name] else {
       return value
     }
     return override(value)
+  }
+
+  /// Whether ``Overrides`` apply to `interface`: MPRIS's player and root interfaces, whose
+  /// property names are distinct.
+  private static func isOverridden(_ interface: InterfaceDescription) -> Bool {
+    interface.key == InterfaceDescription.player.key || interface.key == InterfaceDescription.root.key
   }
 
   /// `values` as this outlet's controllers read them.

@@ -24,6 +24,15 @@ import Synchronization
 /// changes in a `PropertiesChanged` addressed to it alone (``tellReaders(_:on:)``). Every key it is sent goes through the hub's
 /// ``CommandPath`` to the Now Playing player; every other player stays reachable by its own name.
 /// The name is one of the hub's (`remotectld.*`), so no arbiter of ours takes it for a candidate.
+///
+/// Every other program that lists MPRIS names sees the name too (the bus daemon answers
+/// `ListNames` alike for every caller), as one more entry for the Now Playing app; so the target
+/// also queues for playerctld's name (``HubNames/playerctldBusName``) on the same connection,
+/// where the hub answers playerctld's interface (`PlayerNames`, which leaves the hub's own names
+/// out): playerctl, and the bars built on `playerctl -l`, take their list from `PlayerNames`
+/// while that name is on the bus (`pctl_list_player_names_on_bus`), and KDE Connect's
+/// mpriscontrol plugin skips exactly that name. And it answers an empty `Identity`, which
+/// GSConnect's list for the phone skips (`Manager.getIdentities` in its `components/mpris.js`).
 package final class MediaKeysTarget: Service, Sendable {
   /// The bus name gnome-settings-daemon's media keys reach.
   package static let busName = MediaPlayerBusName.named("remotectld.MediaKeys")
@@ -37,6 +46,8 @@ package final class MediaKeysTarget: Service, Sendable {
   package static let overrides: Outlet.Overrides = [
     PlayerProperty.playbackStatus.rawValue: { _ in .string(PlaybackStatus.playing.rawValue) },
     PlayerProperty.canPlay.rawValue: { _ in .bool(false) },
+    // The corresponding MPRIS member is `org.mpris.MediaPlayer2.Identity`.
+    "Identity": { _ in .string("") },
   ]
 
   /// The process whose reads of `PlaybackStatus` say "Playing": gnome-settings-daemon's
@@ -102,16 +113,21 @@ package final class MediaKeysTarget: Service, Sendable {
 
   private let connection: Connection
   private let outlet: Outlet
+  private let answersPlayerctld: Bool
   private let logger: Logger
   private let requests: AsyncStream<Bool>.Continuation
   private let pending: AsyncStream<Bool>
   private let owns = Mutex(false)
+  /// Whether playerctld's name was requested (owned or queued for).
+  private let queuesForPlayerctld = Mutex(false)
 
   /// A target that publishes the Now Playing player's `outlet` (made with ``overrides``) on
-  /// `connection`, a connection that serves nothing else.
-  package init(connection: Connection, outlet: Outlet, logger: Logger) {
+  /// `connection`, a connection that serves nothing else but, when `answersPlayerctld`, the
+  /// hub's answer for playerctld (whose name it then queues for beside its own).
+  package init(connection: Connection, outlet: Outlet, answersPlayerctld: Bool, logger: Logger) {
     self.connection = connection
     self.outlet = outlet
+    self.answersPlayerctld = answersPlayerctld
     self.logger = logger
     (pending, requests) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
   }
@@ -146,6 +162,7 @@ package final class MediaKeysTarget: Service, Sendable {
         case .primaryOwner, .alreadyOwner:
           owns.withLock { $0 = true }
           logger.info("owning \(Self.busName): GNOME's media keys reach the Now Playing player")
+          if answersPlayerctld { await queueForPlayerctld() }
         case .inQueue, .exists:
           outlet.setPublished(false)
           logger.warning(
@@ -158,12 +175,41 @@ package final class MediaKeysTarget: Service, Sendable {
     } else {
       outlet.setPublished(false)
       owns.withLock { $0 = false }
+      if queuesForPlayerctld.withLock({ $0 }) {
+        queuesForPlayerctld.withLock { $0 = false }
+        do {
+          try await connection.releaseName(HubNames.playerctldBusName)
+        } catch {
+          logger.warning(
+            "cannot release \(HubNames.playerctldBusName)", metadata: ["error": "\(error.message)"])
+        }
+      }
       do {
         try await connection.releaseName(Self.busName)
         logger.info("released \(Self.busName)")
       } catch {
         logger.warning("cannot release \(Self.busName)", metadata: ["error": "\(error.message)"])
       }
+    }
+  }
+
+  /// Requests playerctld's name, queued behind its owner (playerctld itself, or the proxy's
+  /// connection while it lets the name go), so that the bus hands it over once that one leaves.
+  private func queueForPlayerctld() async {
+    do {
+      switch try await connection.requestName(HubNames.playerctldBusName, flags: []) {
+      case .primaryOwner, .alreadyOwner:
+        logger.info(
+          "owning \(HubNames.playerctldBusName) beside \(Self.busName): playerctl lists the hub's PlayerNames"
+        )
+      case .inQueue, .exists:
+        logger.info(
+          "\(HubNames.playerctldBusName) is owned by another process; the keys' player takes it once that one stops"
+        )
+      }
+      queuesForPlayerctld.withLock { $0 = true }
+    } catch {
+      logger.error("cannot request \(HubNames.playerctldBusName)", metadata: ["error": "\(error.message)"])
     }
   }
 }

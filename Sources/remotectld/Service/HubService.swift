@@ -160,7 +160,16 @@ struct HubService: Service {
         readerOverrides: MediaKeysTarget.readerOverrides(readers),
         readerValuesChanged: MediaKeysTarget.tellReaders(readers, on: keysConnection))
       teardown.add { outlet.close() }
-      mediaKeys = MediaKeysTarget(connection: keysConnection, outlet: outlet, logger: logger)
+      mediaKeys = MediaKeysTarget(
+        connection: keysConnection, outlet: outlet, answersPlayerctld: configuration.answersPlayerctld,
+        logger: logger)
+      if configuration.answersPlayerctld, let mediaKeys {
+        // Served only while the keys' connection owns playerctld's name (MediaKeysTarget queues
+        // for it beside its own), so that playerctl lists PlayerNames, not the keys' name.
+        let standIn = PlayerctldStandIn(hub: hub, server: keysConnection, logger: logger)
+        let standInStops = try await standIn.start { mediaKeys.isPublished }
+        teardown.add { standInStops.forEach { $0() } }
+      }
     } else {
       mediaKeys = nil
     }
