@@ -56,13 +56,15 @@ package final class MediaKeysTarget: Service, Sendable {
 
   /// What each reader reads instead of ``overrides``: `PlaybackStatus` "Playing" for
   /// ``mediaKeysCommand`` (and in `PropertiesChanged`, which never carries it), the Now Playing
-  /// player's own status for every other reader.
-  package static func readerOverrides(_ readers: Readers) -> Outlet.ReaderOverrides {
+  /// player's own status as `status` shows it for every other reader.
+  package static func readerOverrides(
+    _ readers: Readers, status: @escaping @Sendable (Value) -> Value = { $0 }
+  ) -> Outlet.ReaderOverrides {
     [
       PlayerProperty.playbackStatus.rawValue: { value, reader in
         let playing = Value.string(PlaybackStatus.playing.rawValue)
         guard let reader else { return playing }
-        return readers.isMediaKeys(reader) ? playing : value
+        return readers.isMediaKeys(reader) ? playing : status(value)
       }
     ]
   }
