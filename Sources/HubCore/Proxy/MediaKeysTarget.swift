@@ -42,12 +42,11 @@ package final class MediaKeysTarget: Service, Sendable {
   package static let shellBusNames: Set<BusName> = ["org.gnome.Shell"]
 
   /// What the target announces instead of the Now Playing player's values: a `PlaybackStatus`
-  /// that never changes, so never announced, and `CanPlay` false.
+  /// that never changes, so never announced, `CanPlay` false and an empty `Identity`.
   package static let overrides: Outlet.Overrides = [
     PlayerProperty.playbackStatus.rawValue: { _ in .string(PlaybackStatus.playing.rawValue) },
     PlayerProperty.canPlay.rawValue: { _ in .bool(false) },
-    // The corresponding MPRIS member is `org.mpris.MediaPlayer2.Identity`.
-    "Identity": { _ in .string("") },
+    RootProperty.identity.rawValue: { _ in .string("") },
   ]
 
   /// The process whose reads of `PlaybackStatus` say "Playing": gnome-settings-daemon's
