@@ -577,6 +577,7 @@ let package = Package(
       exclude: [
         "Support/extension_player.py", "Support/logind_stand_in.py", "Support/BlueZ",
         "Support/hub_observer.py",
+        "HubAudioSession/kdeconnect_pausemusic.py",
         "Support/AirPlay",
         "Support/system_player.py",
         "Support/churn_players.py", "Support/nonsense_players.py", "Support/holding_still_players.py",

@@ -46,13 +46,15 @@ struct GnomeMediaKeysTests {
         ) { $0 == players }
         #expect(try await shell.messageCount() == players.count)
         // Only gnome-settings-daemon is told the hub's player for the keys is Playing: any other
-        // client (playerctl here) reads the Now Playing player's own status, music's Paused.
+        // client (playerctl here) reads the Now Playing player's own status, music's Paused. The
+        // keys' player holds playerctld's name too, and playerctl reaches it by that one (it lists
+        // the hub's PlayerNames, which leave the hub's own names out).
         let music = try await bus.run("playerctl", ["--player=music", "status"])
-        let keys = try await bus.run("playerctl", ["--player=remotectld.MediaKeys", "status"])
+        let keys = try await bus.run("playerctl", ["--player=playerctld", "status"])
         #expect(music.status == 0 && music.output == "Paused\n", "\(music)")
         #expect(keys.status == 0 && keys.output == music.output, "\(keys)")
         // And a client that follows the name's PropertiesChanged is told its changes.
-        let follower = try bus.start("playerctl", "--player=remotectld.MediaKeys", "--follow", "status")
+        let follower = try bus.start("playerctl", "--player=playerctld", "--follow", "status")
         _ = try await follower.line(within: .seconds(20)) { $0 == "Paused" }
         try await bus.tell(
           "music", "org.mpris.MediaPlayer2.Player.Play", announcing: "'PlaybackStatus': <'Playing'>")

@@ -74,6 +74,58 @@ struct ProxyListTests {
     }
   }
 
+  @Test(arguments: [["org.gnome.Shell"], ["org.gnome.Shell", "org.gnome.Shell.Extensions.GSConnect"]])
+  func `beside GNOME Shell the keys' player is no second entry in playerctl -l, a bar or GSConnect's list`(
+    links: [String]
+  ) async throws {
+    try await withRig(links: links) { rig in
+      // The keys' player holds its own name and playerctld's, where the hub answers PlayerNames.
+      try await eventually("the keys' player under both names") {
+        let names = try await rig.names()
+        return names.contains(Self.mediaKeysName) && names.contains(PrivateBus.playerctldName)
+      }
+      try await eventually("playerctld's name to stand for music") {
+        try await rig.bus.read(PrivateBus.playerctldName, "PlaybackStatus") == #"s "Playing""#
+      }
+      let listed = try await rig.bus.run("playerctl", ["-l"])
+      #expect(listed.output.split(separator: "\n").sorted() == ["music", "video"], "\(listed)")
+      #expect(try await rig.barList() == ["music", "video"])
+      let bar = try await Bar.entries(on: rig.bus)
+      #expect(bar.map(\.player).sorted() == ["music", "video"], "\(bar)")
+      #expect(bar.first { $0.player == "music" }?.status == "Playing", "\(bar)")
+      let everyPlayer = try await rig.bus.run("playerctl", ["-a", "status", "--format", "{{playerName}}"])
+      #expect(everyPlayer.output.split(separator: "\n").sorted() == ["music", "video"], "\(everyPlayer)")
+      // GSConnect leaves out a player whose Identity is empty, as the keys' player's is. KDE
+      // Connect (not GNOME's phone link) skips playerctld's name but lists the keys' own under its
+      // name: the one list here that still shows the Now Playing app twice.
+      let lists = try await rig.lists()
+      #expect(lists["gsconnect"]?.sorted() == ["music", "video"], "\(lists)")
+      #expect(lists["kdeconnect"]?.sorted() == ["music", "remotectld.MediaKeys", "video"], "\(lists)")
+      // playerctl reaches only what it lists, and playerctld's name, which it adds when named: the
+      // keys' player is reached as playerctld (the price of its name being left out of the list).
+      let keys = try await rig.bus.run("playerctl", ["--player=remotectld.MediaKeys", "status"])
+      #expect(keys.status == 1 && keys.output.isEmpty && keys.error == "No players found\n", "\(keys)")
+      let playerctld = try await rig.bus.run("playerctl", ["--player=playerctld", "status"])
+      #expect(playerctld.output == "Playing\n", "\(playerctld)")
+    }
+  }
+
+  @Test func `with --no-playerctld the keys' player beside GNOME Shell is a second entry in playerctl -l`()
+    async throws
+  {
+    // The measure the keys' player under playerctld's name beats: its own name alone, as before.
+    try await withRig(links: ["org.gnome.Shell"], hub: ["--no-playerctld"]) { rig in
+      try await rig.bus.waitForName(Self.mediaKeysName)
+      #expect(!(try await rig.names()).contains(PrivateBus.playerctldName))
+      let listed = try await rig.bus.run("playerctl", ["-l"])
+      #expect(listed.output.split(separator: "\n").sorted() == ["music", "remotectld.MediaKeys", "video"])
+      #expect(
+        try await Bar.entries(on: rig.bus).map(\.player).sorted() == [
+          "music", "remotectld.MediaKeys", "video",
+        ])
+    }
+  }
+
   @Test
   func
     `beside a running playerctld, KDE Connect's list holds no proxy; once it stops the hub takes its name`()
@@ -114,6 +166,36 @@ struct ProxyListTests {
       #expect(try await rig.lists()["kdeconnect"]?.sorted() == ["music", "music [2]", "video"])
       // playerctl -l lists the hub's PlayerNames while the hub answers for playerctld: no twin there.
       #expect(try await rig.barList() == ["music", "video"])
+    }
+  }
+
+  /// The bus name GNOME's media keys reach (MediaKeysTarget).
+  static let mediaKeysName = "org.mpris.MediaPlayer2.remotectld.MediaKeys"
+
+  /// A bar's media module as people write it (waybar's `custom/players` here, polybar's
+  /// `custom/script` alike): every player `playerctl -l` lists but playerctld's, with its status.
+  /// The configuration, in `~/.config/waybar/config`:
+  ///
+  ///     "custom/players": { "exec": "~/.config/waybar/players.sh", "interval": 2 }
+  ///
+  /// and ``script``, its `players.sh`, run as the bar runs it (`sh -c`).
+  enum Bar {
+    /// `players.sh`: a line `PLAYER<TAB>STATUS` per entry.
+    static let script = """
+      playerctl -l 2>/dev/null | while read -r player; do
+        [ "$player" = playerctld ] && continue
+        printf '%s\\t%s\\n' "$player" "$(playerctl -p "$player" status 2>/dev/null)"
+      done
+      """
+
+    /// The bar's entries on `bus`.
+    static func entries(on bus: PrivateBus) async throws -> [(player: String, status: String)] {
+      let result = try await bus.run("/bin/sh", ["-c", script])
+      guard result.status == 0 else { throw TestFailure("players.sh failed: \(result.error)") }
+      return result.output.split(separator: "\n").map { line in
+        let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+        return (String(fields[0]), fields.count > 1 ? String(fields[1]) : "")
+      }
     }
   }
 

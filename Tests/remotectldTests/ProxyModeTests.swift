@@ -5,7 +5,7 @@ import Testing
 /// Where a desktop shell shows every player, the hub publishes no MPRIS name of its own; where
 /// none does, the proxy player stands for the Now Playing one. `--proxy` decides otherwise.
 @Suite(
-  "When the hub publishes the proxy player", .serialized, .enabled(if: HubTools.canRun),
+  "When the hub publishes the proxy player", .serialized, .enabled(if: HubTools.canRun && .playerctl),
   .leavesNoChildProcesses, .timeLimit(.minutes(3)))
 struct ProxyModeTests {
   /// A stand-in for a shell's bus name: `name_owner.py NAME` owns NAME until killed.
@@ -35,10 +35,15 @@ struct ProxyModeTests {
 
     let shell = try bus.start("/usr/bin/python3", [Self.nameOwner, "org.gnome.Shell"])
     _ = try await shell.line(within: .seconds(10)) { $0 == "OWNED" }
-    try await eventually("the hub's MPRIS names are released") {
+    // The proxy's name goes; playerctld's passes to GNOME's keys' player, where playerctl reads
+    // PlayerNames (MediaKeysTarget).
+    try await eventually("the proxy's name is released, playerctld's held beside the keys' player") {
       let names = try await names(bus)
-      return !names.contains(PrivateBus.proxyName) && !names.contains(PrivateBus.playerctldName)
+      return !names.contains(PrivateBus.proxyName) && names.contains(PrivateBus.playerctldName)
+        && names.contains("org.mpris.MediaPlayer2.remotectld.MediaKeys")
     }
+    let listed = try await bus.run("playerctl", ["-l"])
+    #expect(listed.output == "binaural\n", "\(listed)")
     #expect(try await hubProxy(bus).contains("GNOME Shell (org.gnome.Shell) shows every player"))
     let listing = try await bus.run(HubTools.remotectl, ["hub"])
     #expect(listing.output == "* binaural\n")
@@ -47,9 +52,14 @@ struct ProxyModeTests {
     #expect(doctor.output.contains("GNOME Shell (org.gnome.Shell) shows every player"), "\(doctor.output)")
 
     await shell.terminate()
-    try await eventually("the proxy is published again") {
-      try await names(bus).contains(PrivateBus.proxyName)
+    try await eventually("the proxy is published again, with playerctld's name") {
+      let names = try await names(bus)
+      return names.contains(PrivateBus.proxyName) && names.contains(PrivateBus.playerctldName)
+        && !names.contains("org.mpris.MediaPlayer2.remotectld.MediaKeys")
     }
+    #expect(try await hubProxy(bus).contains("no desktop shell shows every player"))
+    let playerctld = try await bus.run("playerctl", ["-p", "playerctld", "status"])
+    #expect(playerctld.status == 0, "\(playerctld)")
     #expect(try await bus.read(PrivateBus.proxyName, "Identity", interface: "org.mpris.MediaPlayer2") != "")
     await bus.stop()
   }

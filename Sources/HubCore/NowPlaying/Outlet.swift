@@ -30,10 +30,10 @@ package import Synchronization
 /// forwarded player's thread (``ForwardedPlayer/assertOnChangeThread()``: the view's connection
 /// thread), and sent on its connection in the order they were taken.
 package final class Outlet: Sendable {
-  /// What an outlet's controllers read of some properties of MPRIS's two interfaces
+  /// What an outlet's controllers read of some properties of MPRIS's player and root interfaces
   /// (`org.mpris.MediaPlayer2.Player`, `org.mpris.MediaPlayer2`), by name, computed from the Now
-  /// Playing player's value: the capabilities that one kind of controller is told, such as bluetoothd's (`CanPlay`,
-  /// `CanControl`, which gate the presses it sends). Applied in reads,
+  /// Playing player's value: the capabilities that one kind of controller is told, such as
+  /// bluetoothd's (`CanPlay`, `CanControl`, which gate the presses it sends). Applied in reads,
   /// ``currentProperties(of:)`` and every announcement, so they never disagree.
   package typealias Overrides = [String: @Sendable (Value) -> Value]
 
@@ -224,12 +224,13 @@ package final class Outlet: Sendable {
 
   /// `forwarded` as the outlet exports it: methods forwarded (the player interface's as
   /// ``callRewrite`` says), properties read from the forwarded player's mirror, except those
-  /// `overrides` computes from it (only for MPRIS's two interfaces, whose property names differ).
+  /// `overrides` and ``readerOverrides`` compute from it (only for MPRIS's player and root
+  /// interfaces, whose property names are distinct).
   func exportedInterface(_ forwarded: InterfaceDescription, overrides: Overrides = [:]) -> Interface {
     let isPlayer = forwarded.key == InterfaceDescription.player.key
-    let isMPRIS = isPlayer || forwarded.key == InterfaceDescription.root.key
-    let overrides = isMPRIS ? overrides : [:]
-    let readerOverrides = isPlayer ? readerOverrides : [:]
+    let isOverridden = Self.isOverridden(forwarded)
+    let overrides = isOverridden ? overrides : [:]
+    let readerOverrides = isOverridden ? readerOverrides : [:]
     let callRewrite = isPlayer ? callRewrite : nil
     let status = forwarded.properties.first { $0.name == PlayerProperty.playbackStatus.rawValue }
     return Interface(
@@ -334,12 +335,16 @@ package final class Outlet: Sendable {
 
   /// `value`, of the property `name` of `interface`, as this outlet's controllers read it.
   private func overriding(_ name: String, of interface: InterfaceDescription, _ value: Value) -> Value {
-    let isMPRIS =
-      interface.key == InterfaceDescription.player.key || interface.key == InterfaceDescription.root.key
-    guard isMPRIS, let override = overrides[name] else {
+    guard Self.isOverridden(interface), let override = overrides[name] else {
       return value
     }
     return override(value)
+  }
+
+  /// Whether ``Overrides`` apply to `interface`: MPRIS's player and root interfaces, whose
+  /// property names are distinct.
+  private static func isOverridden(_ interface: InterfaceDescription) -> Bool {
+    interface.key == InterfaceDescription.player.key || interface.key == InterfaceDescription.root.key
   }
 
   /// `values` as this outlet's controllers read them.

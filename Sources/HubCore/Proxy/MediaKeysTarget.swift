@@ -40,7 +40,18 @@ import Synchronization
 /// carries `kde:pid` of the hub's own process: the applet lists neither the target nor the
 /// hub's other players (its relays of a device's or the system bus's players, the bridge's
 /// pages), and its multiplexer takes each of those for the target. The engine ignores for good a
-/// player whose `Identity` it first reads empty, so the target's is never empty.
+/// player whose `Identity` it first reads empty, so the applet's processes read the Now Playing
+/// player's (never empty).
+///
+/// Every other program that lists MPRIS names sees the name too (the bus daemon answers
+/// `ListNames` alike for every caller), as one more entry for the Now Playing app; so the target
+/// also queues for playerctld's name (``HubNames/playerctldBusName``) on the same connection,
+/// where the hub answers playerctld's interface (`PlayerNames`, which leaves the hub's own names
+/// out): playerctl, and the bars built on `playerctl -l`, take their list from `PlayerNames`
+/// while that name is on the bus (`pctl_list_player_names_on_bus`), and KDE Connect's
+/// mpriscontrol plugin skips exactly that name. And every other reader reads an empty
+/// `Identity`, which GSConnect's list for the phone skips (`Manager.getIdentities` in its
+/// `components/mpris.js`).
 package final class MediaKeysTarget: Service, Sendable {
   /// The bus name GNOME's and Plasma's media keys reach.
   package static let busName = MediaPlayerBusName.named("remotectld.MediaKeys")
@@ -60,16 +71,14 @@ package final class MediaKeysTarget: Service, Sendable {
   /// that never changes, so never announced; `CanPlay` false; `CanControl` true (MPRIS never
   /// announces it, so Plasma's engine, which sends no key to a player without it, would keep the
   /// false it read while there was no Now Playing player; a call with none fails with the hub's
-  /// error); `Metadata` with ``plasmaProcessKey`` the hub's process; an `Identity` that is never
-  /// empty.
+  /// error); `Metadata` with ``plasmaProcessKey`` the hub's process; an empty `Identity`, which
+  /// never changes either (Plasma's processes read another: ``readerOverrides(_:status:)``).
   package static let overrides: Outlet.Overrides = [
     PlayerProperty.playbackStatus.rawValue: { _ in .string(PlaybackStatus.playing.rawValue) },
     PlayerProperty.canPlay.rawValue: { _ in .bool(false) },
     PlayerProperty.canControl.rawValue: { _ in .bool(true) },
     PlayerProperty.metadata.rawValue: { value in naming(ownProcess, in: value) },
-    RootProperty.identity.rawValue: { value in
-      value.stringValue?.isEmpty == false ? value : .string(identityWithoutPlayer)
-    },
+    RootProperty.identity.rawValue: { _ in .string("") },
   ]
 
   /// The hub's process id.
@@ -98,13 +107,21 @@ package final class MediaKeysTarget: Service, Sendable {
 
   /// What each reader reads instead of ``overrides``: `PlaybackStatus` "Playing" for the
   /// media keys' processes (and in `PropertiesChanged`, which never carries it), the Now Playing
-  /// player's own status for every other reader.
-  package static func readerOverrides(_ readers: Readers) -> Outlet.ReaderOverrides {
+  /// player's own status as `status` shows it for every other reader; `Identity` the Now Playing
+  /// player's for Plasma's processes (``identityWithoutPlayer`` when it has none), empty for
+  /// every other reader.
+  package static func readerOverrides(
+    _ readers: Readers, status: @escaping @Sendable (Value) -> Value = { $0 }
+  ) -> Outlet.ReaderOverrides {
     [
       PlayerProperty.playbackStatus.rawValue: { value, reader in
         let playing = Value.string(PlaybackStatus.playing.rawValue)
         guard let reader else { return playing }
-        return readers.kind(of: reader) == .other ? value : playing
+        return readers.kind(of: reader) == .other ? status(value) : playing
+      },
+      RootProperty.identity.rawValue: { value, reader in
+        guard let reader, readers.kind(of: reader) == .plasma else { return .string("") }
+        return value.stringValue?.isEmpty == false ? value : .string(identityWithoutPlayer)
       }
     ]
   }
@@ -192,16 +209,21 @@ package final class MediaKeysTarget: Service, Sendable {
 
   private let connection: Connection
   private let outlet: Outlet
+  private let answersPlayerctld: Bool
   private let logger: Logger
   private let requests: AsyncStream<Bool>.Continuation
   private let pending: AsyncStream<Bool>
   private let owns = Mutex(false)
+  /// Whether playerctld's name was requested (owned or queued for).
+  private let queuesForPlayerctld = Mutex(false)
 
   /// A target that publishes the Now Playing player's `outlet` (made with ``overrides``) on
-  /// `connection`, a connection that serves nothing else.
-  package init(connection: Connection, outlet: Outlet, logger: Logger) {
+  /// `connection`, a connection that serves nothing else but, when `answersPlayerctld`, the
+  /// hub's answer for playerctld (whose name it then queues for beside its own).
+  package init(connection: Connection, outlet: Outlet, answersPlayerctld: Bool, logger: Logger) {
     self.connection = connection
     self.outlet = outlet
+    self.answersPlayerctld = answersPlayerctld
     self.logger = logger
     (pending, requests) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
   }
@@ -236,6 +258,7 @@ package final class MediaKeysTarget: Service, Sendable {
         case .primaryOwner, .alreadyOwner:
           owns.withLock { $0 = true }
           logger.info("owning \(Self.busName): the shell's media keys reach the Now Playing player")
+          if answersPlayerctld { await queueForPlayerctld() }
         case .inQueue, .exists:
           outlet.setPublished(false)
           logger.warning(
@@ -248,12 +271,41 @@ package final class MediaKeysTarget: Service, Sendable {
     } else {
       outlet.setPublished(false)
       owns.withLock { $0 = false }
+      if queuesForPlayerctld.withLock({ $0 }) {
+        queuesForPlayerctld.withLock { $0 = false }
+        do {
+          try await connection.releaseName(HubNames.playerctldBusName)
+        } catch {
+          logger.warning(
+            "cannot release \(HubNames.playerctldBusName)", metadata: ["error": "\(error.message)"])
+        }
+      }
       do {
         try await connection.releaseName(Self.busName)
         logger.info("released \(Self.busName)")
       } catch {
         logger.warning("cannot release \(Self.busName)", metadata: ["error": "\(error.message)"])
       }
+    }
+  }
+
+  /// Requests playerctld's name, queued behind its owner (playerctld itself, or the proxy's
+  /// connection while it lets the name go), so that the bus hands it over once that one leaves.
+  private func queueForPlayerctld() async {
+    do {
+      switch try await connection.requestName(HubNames.playerctldBusName, flags: []) {
+      case .primaryOwner, .alreadyOwner:
+        logger.info(
+          "owning \(HubNames.playerctldBusName) beside \(Self.busName): playerctl lists the hub's PlayerNames"
+        )
+      case .inQueue, .exists:
+        logger.info(
+          "\(HubNames.playerctldBusName) is owned by another process; the keys' player takes it once that one stops"
+        )
+      }
+      queuesForPlayerctld.withLock { $0 = true }
+    } catch {
+      logger.error("cannot request \(HubNames.playerctldBusName)", metadata: ["error": "\(error.message)"])
     }
   }
 }

@@ -15,6 +15,7 @@ import InputDevices
 import Logging
 import NowPlayingArbiter
 import PlayerView
+import RemoteControlMPRIS
 import ServiceLifecycle
 
 /// The Now Playing hub itself as a `Service`, the first of its parts (``HubPart``): its bus
@@ -132,7 +133,10 @@ struct HubService: Service {
     teardown.add { following.forEach { $0() } }
     var proxy: Outlet?
     if let server {
-      let outlet = try await nowPlaying.publish(on: server, at: HubNames.path, extras: true)
+      // A player the hub paused for a call reads paused here at once (AudioSessionService.nowPlayingStatus).
+      let outlet = try await nowPlaying.publish(
+        on: server, at: HubNames.path, extras: true,
+        overrides: [PlayerProperty.playbackStatus.rawValue: { session.nowPlayingStatus($0) }])
       teardown.add { outlet.close() }
       if configuration.answersPlayerctld {
         // Served only while the proxy's connection owns playerctld's name: never beside a
@@ -158,11 +162,20 @@ struct HubService: Service {
       let readers = MediaKeysTarget.Readers()
       let outlet = try await nowPlaying.publish(
         on: keysConnection, overrides: MediaKeysTarget.overrides,
-        readerOverrides: MediaKeysTarget.readerOverrides(readers),
+        readerOverrides: MediaKeysTarget.readerOverrides(readers) { session.nowPlayingStatus($0) },
         readerValuesChanged: MediaKeysTarget.tellReaders(readers, on: keysConnection),
         callRewrite: MediaKeysTarget.callRewrite(readers))
       teardown.add { outlet.close() }
-      mediaKeys = MediaKeysTarget(connection: keysConnection, outlet: outlet, logger: logger)
+      mediaKeys = MediaKeysTarget(
+        connection: keysConnection, outlet: outlet, answersPlayerctld: configuration.answersPlayerctld,
+        logger: logger)
+      if configuration.answersPlayerctld, let mediaKeys {
+        // Served only while the keys' connection owns playerctld's name (MediaKeysTarget queues
+        // for it beside its own), so that playerctl lists PlayerNames, not the keys' name.
+        let standIn = PlayerctldStandIn(hub: hub, server: keysConnection, logger: logger)
+        let standInStops = try await standIn.start { mediaKeys.isPublished }
+        teardown.add { standInStops.forEach { $0() } }
+      }
     } else {
       mediaKeys = nil
     }

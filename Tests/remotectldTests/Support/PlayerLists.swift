@@ -34,7 +34,8 @@ enum PlayerLists {
     #   entry is the player's Identity (the name after the prefix when empty), and a second entry with
     #   the same Identity is `Identity [2]`, a third `Identity [3]`.
     # - gsconnect: GSConnect's MPRIS component (src/service/components/mpris.js): every name starting
-    #   `org.mpris.MediaPlayer2` that does not contain `GSConnect`; each entry is the Identity.
+    #   `org.mpris.MediaPlayer2` that does not contain `GSConnect`; each entry is the Identity, and a
+    #   player whose Identity is empty is left out (`Manager.getIdentities`).
     # - valent: Valent's MPRIS adapter (valent-mpris-adapter.c): every name starting
     #   `org.mpris.MediaPlayer2` but those starting `org.mpris.MediaPlayer2.Valent`; each entry is
     #   the Identity.
@@ -69,7 +70,8 @@ enum PlayerLists {
 
 
     def gsconnect():
-        return [identity(name) for name in names if name.startswith(PREFIX) and 'GSConnect' not in name]
+        shown = [identity(name) for name in names if name.startswith(PREFIX) and 'GSConnect' not in name]
+        return [entry for entry in shown if entry]
 
 
     def valent():
