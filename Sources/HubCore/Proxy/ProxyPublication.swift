@@ -110,6 +110,16 @@ package final class ProxyPublication: Service, Sendable {
         watch = try await server.watchNameOwner(HubNames.playerctldBusName) { [requests] change in
           requests.yield(.playerctldOwner(change.newOwner))
         }
+        // playerctld may have left between start(shell:)'s request and the watch, handing the
+        // hub its name unseen: its owner asked once now, its answer taken in order with the
+        // watch's changes (both are handed over on the connection's thread).
+        server.nameOwner(of: HubNames.playerctldBusName) { [requests, logger] result in
+          switch result {
+          case .success(let owner): requests.yield(.playerctldOwner(owner))
+          case .failure(let error):
+            logger.error("cannot ask who owns playerctld's name", metadata: ["error": "\(error.message)"])
+          }
+        }
       } catch {
         logger.error("cannot follow playerctld's name", metadata: ["error": "\(error.message)"])
       }
