@@ -58,7 +58,12 @@ extension ConformanceChecker {
     _ = await log.first(since: mark, within: signalTimeout) {
       $0.changedPlayerProperties?[property: .volume] != nil
     }
-    let volume = try? await player.property(.volume).doubleValue
+    let volume: Double?
+    do {
+      volume = try await player.property(.volume).doubleValue
+    } catch {
+      return .fail(rule, "Volume cannot be read after setting it to -0.5: \(error.message)")
+    }
     if volume != 0 {
       return .fail(
         rule, "Volume -0.5 reads back \(volume.map { "\($0)" } ?? "nothing"), not 0 (MPRIS: negative is 0)")
@@ -115,8 +120,14 @@ extension ConformanceChecker {
     _ = await log.first(since: mark, within: quietWindow) {
       $0.changedPlayerProperties?[property: .rate] != nil
     }
-    let rate = (try? await player.property(.rate).doubleValue) ?? before
+    let rate: Double
+    do {
+      rate = try await player.property(.rate).doubleValue ?? before
+    } catch {
+      return .fail(rule, "Rate cannot be read after setting it to \(target): \(error.message)")
+    }
     if rate > maximum {
+      // Put back before the failure is reported; the restoring rule reports a Rate left changed.
       try? await player.setProperty(.rate, to: .double(before))
       return .fail(rule, "Rate \(target) above MaximumRate \(maximum) was accepted (reads \(rate))")
     }
@@ -135,10 +146,12 @@ extension ConformanceChecker {
       ("OpenUri(i)", .openURI, [.int32(1)]),
     ]
     for (label, method, arguments) in calls {
+      // An error is the answer this rule wants: only a success is reported.
       if (try? await player.call(method, arguments)) != nil {
         failures.append("\(label) was accepted")
       }
     }
+    // Likewise: an error is the answer wanted.
     let setVolume: Void? = try? await player.setProperty(.volume, to: .string("loud"))
     if setVolume != nil { failures.append("Set Volume to a string was accepted") }
     return .from(

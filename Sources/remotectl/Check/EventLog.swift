@@ -36,6 +36,7 @@ actor EventLog {
     return await withCheckedContinuation { continuation in
       waiters[id] = (predicate, continuation)
       Task {
+        // Cancelled early only with the check itself: the waiter expires then all the same.
         try? await Task.sleep(for: timeout)
         self.expire(id)
       }
