@@ -36,7 +36,7 @@ actor EventLog {
     return await withCheckedContinuation { continuation in
       waiters[id] = (predicate, continuation)
       Task {
-        // Cancelled early only with the check itself: the waiter expires then all the same.
+        // Nothing cancels this task; were it cancelled, the waiter would only expire sooner.
         try? await Task.sleep(for: timeout)
         self.expire(id)
       }
