@@ -115,9 +115,8 @@ package struct Arbiter: Sendable {
     case .otherPropertiesChanged:
       // Position, Volume, Can* and the like are never activity.
       break
-    case .echoChanged(let owner, let isEcho): echoChanged(owner: owner, isEcho: isEcho)
-    case .eligibilityChanged(let owner, let isEligible):
-      eligibilityChanged(owner: owner, isEligible: isEligible)
+    case .echoChanged(let owner, let isEcho): setAside(owner, if: isEcho, for: \.echoes)
+    case .eligibilityChanged(let owner, let isEligible): setAside(owner, if: !isEligible, for: \.ineligible)
     case .holdUnreadPlayers(let holds): holdsUnreadPlayers = holds
     case .shift: shift()
     case .unshift: unshift()
@@ -213,25 +212,19 @@ package struct Arbiter: Sendable {
     }
   }
 
-  private mutating func echoChanged(owner: String, isEcho: Bool) {
-    guard isEcho != echoes.contains(owner) else { return }
-    if isEcho {
-      echoes.insert(owner)
+  /// Puts `owner` in the set of one `reason` to set a player aside (``echoes``, ``ineligible``)
+  /// and sets it aside, or takes it out of that set and readmits it; nothing when it is already
+  /// where `isSetAside` says.
+  private mutating func setAside(
+    _ owner: String, if isSetAside: Bool, for reason: WritableKeyPath<Arbiter, Set<String>>
+  ) {
+    guard isSetAside != self[keyPath: reason].contains(owner) else { return }
+    if isSetAside {
+      self[keyPath: reason].insert(owner)
       setAside(owner)
     } else {
-      echoes.remove(owner)
+      self[keyPath: reason].remove(owner)
       readmitted(owner)
-    }
-  }
-
-  private mutating func eligibilityChanged(owner: String, isEligible: Bool) {
-    guard isEligible == ineligible.contains(owner) else { return }
-    if isEligible {
-      ineligible.remove(owner)
-      readmitted(owner)
-    } else {
-      ineligible.insert(owner)
-      setAside(owner)
     }
   }
 

@@ -22,12 +22,12 @@ struct ActivePlayerTests {
   }
 
   @Test func `a new idle player does not take over a playing one`() {
-    var bench = Bench(appearing: ["a": .playing, "b": .idle])
+    let bench = Bench(appearing: ["a": .playing, "b": .idle])
     #expect(bench.active == "a")
   }
 
   @Test func `a new playing player takes over a paused active player`() {
-    var bench = Bench(appearing: ["a": .idle, "b": .playing])
+    let bench = Bench(appearing: ["a": .idle, "b": .playing])
     #expect(bench.active == "b")
     #expect(bench.order == ["b", "a"])
   }

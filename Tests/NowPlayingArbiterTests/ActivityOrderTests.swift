@@ -52,7 +52,7 @@ struct ActivityOrderTests {
   }
 
   @Test func `the answer carries each candidate's bus name, connection and whether it plays`() {
-    var bench = Bench(appearing: ["a": .playing])
+    let bench = Bench(appearing: ["a": .playing])
     #expect(
       bench.arbiter.nowPlaying
         == NowPlaying(

@@ -64,6 +64,14 @@ struct Bench {
     arbiter.apply(.playbackStatusChanged(owner: Self.owner(player), isPlaying: false, source: .announced))
   }
 
+  /// Each of `players` in turn plays and pauses: a history of activity, the last the latest.
+  mutating func playAndPause(_ players: String...) {
+    for player in players {
+      play(player)
+      pause(player)
+    }
+  }
+
   @discardableResult
   mutating func track(_ player: String, _ track: String?, source: Arbiter.Event.Source = .announced) -> Bool {
     arbiter.apply(.trackChanged(owner: Self.owner(player), track: track, source: source))

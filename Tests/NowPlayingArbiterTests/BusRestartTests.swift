@@ -17,30 +17,18 @@ struct BusRestartTests {
   @Test func `players back under new unique names keep their activity order and the active one`() {
     var bench = Bench()
     for player in ["a", "b", "c", "d"] { bench.appear(player, playing: false) }
-    bench.play("b")
-    bench.pause("b")
-    bench.play("d")
-    bench.pause("d")
-    bench.play("a")
-    bench.pause("a")
+    bench.playAndPause("b", "d", "a")
     #expect(bench.order == ["a", "d", "b", "c"])
-    bench.arbiter.reconnected(hubOwner: ":2.hub")
     // They come back in another order than they first appeared, and read as paused.
-    for player in ["c", "b", "d", "a"] {
-      bench.appear(player, owner: Self.newOwner(player), playing: false)
-    }
+    bench.restart(comingBack: ["c": false, "b": false, "d": false, "a": false])
     #expect(bench.active == "a")
     #expect(bench.order == ["a", "d", "b", "c"])
   }
 
   @Test func `the active player keeps its place even when it comes back after the others`() {
     var bench = Bench(appearing: ["a": .idle, "b": .idle])
-    bench.play("b")
-    bench.pause("b")
-    bench.play("a")
-    bench.pause("a")
-    bench.arbiter.reconnected(hubOwner: ":2.hub")
-    bench.appear("b", owner: Self.newOwner("b"), playing: false)
+    bench.playAndPause("b", "a")
+    bench.restart(comingBack: ["b": false])
     #expect(bench.active == "b")
     bench.appear("a", owner: Self.newOwner("a"), playing: false)
     #expect(bench.active == "a")
@@ -50,40 +38,41 @@ struct BusRestartTests {
   @Test func `a player that still plays after the restart has not started playing again`() {
     var bench = Bench(appearing: ["a": .playing, "b": .playing])
     #expect(bench.order == ["a", "b"])
-    bench.arbiter.reconnected(hubOwner: ":2.hub")
-    bench.appear("b", owner: Self.newOwner("b"), playing: true)
-    bench.appear("a", owner: Self.newOwner("a"), playing: true)
+    bench.restart(comingBack: ["b": true, "a": true])
     #expect(bench.active == "a")
     #expect(bench.order == ["a", "b"])
   }
 
   @Test func `a player that starts playing while the others come back takes over as it would have`() {
     var bench = Bench(appearing: ["a": .idle, "b": .idle])
-    bench.play("a")
-    bench.pause("a")
-    bench.arbiter.reconnected(hubOwner: ":2.hub")
-    bench.appear("b", owner: Self.newOwner("b"), playing: true)
-    bench.appear("a", owner: Self.newOwner("a"), playing: false)
+    bench.playAndPause("a")
+    bench.restart(comingBack: ["b": true, "a": false])
     #expect(bench.active == "b")
   }
 
   @Test func `a pin survives the restart`() {
     var bench = Bench(appearing: ["a": .idle, "b": .idle])
     bench.select("b")
-    bench.arbiter.reconnected(hubOwner: ":2.hub")
-    bench.appear("a", owner: Self.newOwner("a"), playing: false)
-    bench.appear("b", owner: Self.newOwner("b"), playing: false)
+    bench.restart(comingBack: ["a": false, "b": false])
     #expect(bench.active == "b")
   }
 
   @Test func `a new player after the restart is new: no history of another's`() {
     var bench = Bench(appearing: ["a": .idle])
-    bench.play("a")
-    bench.pause("a")
-    bench.arbiter.reconnected(hubOwner: ":2.hub")
-    bench.appear("z", owner: Self.newOwner("z"), playing: false)
-    bench.appear("a", owner: Self.newOwner("a"), playing: false)
+    bench.playAndPause("a")
+    bench.restart(comingBack: ["z": false, "a": false])
     #expect(bench.active == "a")
     #expect(bench.order == ["a", "z"])
+  }
+}
+
+extension Bench {
+  /// The bus restarts (the hub reconnects as `:2.hub`) and `players` come back, in order, under
+  /// new unique names, each read as playing or not.
+  mutating func restart(comingBack players: KeyValuePairs<String, Bool>) {
+    arbiter.reconnected(hubOwner: ":2.hub")
+    for (player, playing) in players {
+      appear(player, owner: BusRestartTests.newOwner(player), playing: playing)
+    }
   }
 }

@@ -8,63 +8,60 @@ struct EchoTests {
   static let next = EchoRule.Track(title: "Theta 6 Hz", artist: "binaural", album: "Beats")
   static let video = EchoRule.Track(title: "A video", artist: "Someone", album: "")
 
-  /// `rule.judge(…)`, outside `#expect` (which cannot call a mutating method).
-  static func judge(_ rule: inout EchoRule, owner: String, busNames: [String], track: EchoRule.Track?) -> Bool
-  {
-    rule.judge(owner: owner, busNames: busNames, track: track)
+  /// Chromium's player: an echo when it shows what a page hands over.
+  static let chromium = ["org.mpris.MediaPlayer2.chromium.instance9"]
+
+  /// A rule to which binaural's page is handed over, showing ``beats``.
+  static func handingOverBeats() -> EchoRule {
+    var rule = EchoRule()
+    rule.handOver([binaural])
+    rule.source(binaural, shows: beats)
+    return rule
+  }
+
+  /// Whether `rule` judges Chromium's player (`:1.9`) showing `track` an echo (outside `#expect`,
+  /// which cannot call a mutating method).
+  static func isChromiumEcho(_ rule: inout EchoRule, showing track: EchoRule.Track?) -> Bool {
+    rule.judge(owner: ":1.9", busNames: chromium, track: track)
   }
 
   // MARK: - The rule
 
   @Test func `a player showing what a page hands over is an echo, the player handed over is not`() {
-    var rule = EchoRule()
-    rule.handOver([Self.binaural])
-    rule.source(Self.binaural, shows: Self.beats)
+    var rule = Self.handingOverBeats()
     let isEcho1 = rule.judge(owner: ":1.2", busNames: [Self.binaural], track: Self.beats)
     #expect(!isEcho1)
-    let isEcho2 = rule.judge(
-      owner: ":1.9", busNames: ["org.mpris.MediaPlayer2.chromium.instance9"], track: Self.beats)
+    let isEcho2 = Self.isChromiumEcho(&rule, showing: Self.beats)
     #expect(isEcho2)
     #expect(rule.echoes == [":1.9"])
     #expect(rule.bridgedEchoes.isEmpty)
   }
 
   @Test func `an echo a track behind its page is still one`() {
-    var rule = EchoRule()
-    rule.handOver([Self.binaural])
-    rule.source(Self.binaural, shows: Self.beats)
+    var rule = Self.handingOverBeats()
     rule.source(Self.binaural, shows: Self.next)
-    let isEcho3 = rule.judge(
-      owner: ":1.9", busNames: ["org.mpris.MediaPlayer2.chromium.instance9"], track: Self.beats)
+    let isEcho3 = Self.isChromiumEcho(&rule, showing: Self.beats)
     #expect(isEcho3)
-    let isEcho4 = rule.judge(
-      owner: ":1.9", busNames: ["org.mpris.MediaPlayer2.chromium.instance9"], track: Self.next)
+    let isEcho4 = Self.isChromiumEcho(&rule, showing: Self.next)
     #expect(isEcho4)
   }
 
   @Test func `an echo whose page let go stays one while it shows no title; a new untitled player is none`() {
-    var rule = EchoRule()
-    rule.handOver([Self.binaural])
-    rule.source(Self.binaural, shows: Self.beats)
-    let isEcho5 = rule.judge(
-      owner: ":1.9", busNames: ["org.mpris.MediaPlayer2.chromium.instance9"], track: Self.beats)
+    var rule = Self.handingOverBeats()
+    let isEcho5 = Self.isChromiumEcho(&rule, showing: Self.beats)
     #expect(isEcho5)
     rule.handOver([])
-    let isEcho6 = rule.judge(
-      owner: ":1.9", busNames: ["org.mpris.MediaPlayer2.chromium.instance9"], track: nil)
+    let isEcho6 = Self.isChromiumEcho(&rule, showing: nil)
     #expect(isEcho6)
     let isEcho7 = rule.judge(owner: ":1.5", busNames: ["org.mpris.MediaPlayer2.mpv"], track: nil)
     #expect(!isEcho7)
   }
 
   @Test func `a new untitled player is held while a page hands over, until it shows a title or none does`() {
-    var rule = EchoRule()
-    rule.handOver([Self.binaural])
-    rule.source(Self.binaural, shows: Self.beats)
-    let chromium = ["org.mpris.MediaPlayer2.chromium.instance9"]
-    let held = rule.judge(owner: ":1.9", busNames: chromium, track: nil, isNew: true)
+    var rule = Self.handingOverBeats()
+    let held = rule.judge(owner: ":1.9", busNames: Self.chromium, track: nil, isNew: true)
     #expect(held)
-    let found = rule.judge(owner: ":1.9", busNames: chromium, track: Self.beats)
+    let found = Self.isChromiumEcho(&rule, showing: Self.beats)
     #expect(found)
     let mpv = ["org.mpris.MediaPlayer2.mpv"]
     let mpvHeld = rule.judge(owner: ":1.5", busNames: mpv, track: nil, isNew: true)
@@ -72,19 +69,15 @@ struct EchoTests {
     rule.handOver([])
     let mpvReleased = rule.judge(owner: ":1.5", busNames: mpv, track: nil)
     #expect(!mpvReleased)
-    let chromiumKept = rule.judge(owner: ":1.9", busNames: chromium, track: nil)
+    let chromiumKept = Self.isChromiumEcho(&rule, showing: nil)
     #expect(chromiumKept)
   }
 
   @Test func `the browser playing a video of its own is a player again`() {
-    var rule = EchoRule()
-    rule.handOver([Self.binaural])
-    rule.source(Self.binaural, shows: Self.beats)
-    let isEcho8 = rule.judge(
-      owner: ":1.9", busNames: ["org.mpris.MediaPlayer2.chromium.instance9"], track: Self.beats)
+    var rule = Self.handingOverBeats()
+    let isEcho8 = Self.isChromiumEcho(&rule, showing: Self.beats)
     #expect(isEcho8)
-    let isEcho9 = rule.judge(
-      owner: ":1.9", busNames: ["org.mpris.MediaPlayer2.chromium.instance9"], track: Self.video)
+    let isEcho9 = Self.isChromiumEcho(&rule, showing: Self.video)
     #expect(!isEcho9)
     #expect(rule.echoes.isEmpty)
   }
@@ -92,8 +85,7 @@ struct EchoTests {
   @Test func `nothing is an echo while no page hands anything over`() {
     var rule = EchoRule()
     rule.source(Self.binaural, shows: Self.beats)
-    let isEcho10 = rule.judge(
-      owner: ":1.9", busNames: ["org.mpris.MediaPlayer2.chromium.instance9"], track: Self.beats)
+    let isEcho10 = Self.isChromiumEcho(&rule, showing: Self.beats)
     #expect(!isEcho10)
   }
 
@@ -105,11 +97,9 @@ struct EchoTests {
     }
     let first = EchoRule.Track(title: "0", artist: "", album: "")
     let last = EchoRule.Track(title: "\(EchoRule.rememberedTracks)", artist: "", album: "")
-    let isEcho11 = rule.judge(
-      owner: ":1.9", busNames: ["org.mpris.MediaPlayer2.chromium.instance9"], track: first)
+    let isEcho11 = Self.isChromiumEcho(&rule, showing: first)
     #expect(!isEcho11)
-    let isEcho12 = rule.judge(
-      owner: ":1.9", busNames: ["org.mpris.MediaPlayer2.chromium.instance9"], track: last)
+    let isEcho12 = Self.isChromiumEcho(&rule, showing: last)
     #expect(isEcho12)
   }
 

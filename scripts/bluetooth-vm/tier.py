@@ -97,6 +97,20 @@ def uinput_device(name, address):
     return None
 
 
+def key_events(data):
+    """The EV_KEY events in `data`, evdev's `struct input_event` records read from an event file (24 bytes
+    each on 64-bit: the time in 16, then type, code, value as "<HHi"; a partial record at the end is left
+    out), as [code, value] pairs, and how many SYN_DROPPED the kernel wrote among them."""
+    keys, dropped = [], 0
+    for offset in range(0, len(data) - 23, 24):
+        kind, code, value = struct.unpack_from("<HHi", data, offset + 16)
+        if kind == 1:  # EV_KEY
+            keys.append([code, value])
+        elif kind == 0 and code == 3:  # SYN_DROPPED
+            dropped += 1
+    return keys, dropped
+
+
 def good_controllers():
     """The virtual controllers that came up: an address other than 00:00:00:00:00:00."""
     out = subprocess.run(["hciconfig"], capture_output=True, text=True).stdout
@@ -346,12 +360,10 @@ async def main(mode):
                 except BlockingIOError:
                     await asyncio.sleep(0.01)
                     continue
-                for offset in range(0, len(data) - 23, 24):
-                    kind, code, value = struct.unpack_from("<HHi", data, offset + 16)
-                    if kind == 1:  # EV_KEY
-                        keys.append([code, value])
-                    elif kind == 0 and code == 3:  # SYN_DROPPED
-                        observed["uinput_dropped"] = observed.get("uinput_dropped", 0) + 1
+                read, dropped = key_events(data)
+                keys.extend(read)
+                if dropped:
+                    observed["uinput_dropped"] = observed.get("uinput_dropped", 0) + dropped
 
         released = asyncio.Event()
         reader = asyncio.ensure_future(read_keys()) if descriptor is not None else None
@@ -578,10 +590,7 @@ async def main(mode):
                     except BlockingIOError:
                         await asyncio.sleep(0.02)
                         continue
-                    for offset in range(0, len(data) - 23, 24):
-                        kind, code, value = struct.unpack_from("<HHi", data, offset + 16)
-                        if kind == 1:  # EV_KEY
-                            keys.append([code, value])
+                    keys.extend(key_events(data)[0])
                 observed.setdefault("pressed", []).append(button)
         finally:
             os.close(descriptor)

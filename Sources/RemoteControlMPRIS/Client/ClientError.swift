@@ -29,6 +29,18 @@ public struct ClientError: Error, Sendable, Hashable, CustomStringConvertible {
       || name == "org.freedesktop.DBus.Error.NameHasNoOwner"
   }
 
+  /// The player answered that what was asked for is not there: no such interface, object, method
+  /// or property. sd-bus says `UnknownInterface`, GDBus `InvalidArgs` ("No such interface"),
+  /// others `UnknownMethod`, `UnknownObject` or `UnknownProperty`. Unlike a player that is gone or
+  /// did not answer, the player is there and said so.
+  public var isMissing: Bool {
+    [
+      "org.freedesktop.DBus.Error.UnknownInterface", "org.freedesktop.DBus.Error.InvalidArgs",
+      "org.freedesktop.DBus.Error.UnknownMethod", "org.freedesktop.DBus.Error.UnknownObject",
+      "org.freedesktop.DBus.Error.UnknownProperty",
+    ].contains(name)
+  }
+
   /// The message (the name when there is none).
   public var description: String { message.isEmpty ? name : message }
 

@@ -14,14 +14,7 @@ extension RemotePlayer {
     do {
       return try await properties(interface: Self.remoteControlInterface)
     } catch {
-      // sd-bus says UnknownInterface, GDBus InvalidArgs ("No such interface"), others
-      // UnknownMethod or UnknownObject: all mean the interface is not there.
-      let missing = [
-        "org.freedesktop.DBus.Error.UnknownInterface", "org.freedesktop.DBus.Error.InvalidArgs",
-        "org.freedesktop.DBus.Error.UnknownMethod", "org.freedesktop.DBus.Error.UnknownObject",
-        "org.freedesktop.DBus.Error.UnknownProperty",
-      ]
-      if missing.contains(error.name) { return nil }
+      if error.isMissing { return nil }
       throw error
     }
   }

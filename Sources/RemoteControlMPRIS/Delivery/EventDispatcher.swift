@@ -22,6 +22,17 @@ struct EventDispatcher: Sendable {
     }
   }
 
+  /// Sends the command `checked` holds and answers `call` as the `deliver(_:answering:)` of a command
+  /// does, or fails `call` with the error it holds; `nil` (a call that the spec says has no
+  /// effect) is answered at once.
+  func deliver(_ checked: Result<RemoteControlEvent.Command, BusError>?, answering call: MethodCall) {
+    switch checked {
+    case nil: call.reply()
+    case .failure(let error): call.fail(error)
+    case .success(let command): deliver(command, answering: call)
+    }
+  }
+
   /// Sends `command` from `sender` without waiting for its outcome: for property writes that
   /// sd-bus answers as soon as the setter returns.
   func deliver(_ command: RemoteControlEvent.Command, from sender: String) {

@@ -57,7 +57,7 @@ enum PlaylistsInterface {
     [
       Interface.Method(PlaylistsMethod.activatePlaylist) { call in
         guard let path = call.arguments.first?.stringValue else { return call.reply() }
-        let result = state.read { model -> Result<String, BusError> in
+        let result = state.read { model -> Result<RemoteControlEvent.Command, BusError> in
           guard let playlist = model.playlist(atPath: path) else {
             return .failure(.invalidArgs("cannot activate \(path): the player has no such playlist"))
           }
@@ -65,12 +65,9 @@ enum PlaylistsInterface {
             return .failure(
               BusError(.notSupported, "ActivatePlaylist is not available: the player does not handle it"))
           }
-          return .success(playlist.id)
+          return .success(.activatePlaylist(playlist.id))
         }
-        switch result {
-        case .failure(let error): call.fail(error)
-        case .success(let id): dispatcher.deliver(.activatePlaylist(id), answering: call)
-        }
+        dispatcher.deliver(result, answering: call)
       },
       Interface.Method(PlaylistsMethod.getPlaylists) { call in
         guard call.arguments.count == 4, case .uint32(let index) = call.arguments[0],

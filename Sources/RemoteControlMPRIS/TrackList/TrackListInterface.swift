@@ -52,50 +52,40 @@ enum TrackListInterface {
         guard call.arguments.count == 3, let uri = call.arguments[0].stringValue,
           let after = call.arguments[1].stringValue, let makeCurrent = call.arguments[2].boolValue
         else { return call.reply() }
-        let result = state.read { model -> Result<QueueItemAddition, BusError>? in
+        let result = state.read { model -> Result<RemoteControlEvent.Command, BusError>? in
           // AddTrack: no effect when CanEditTracks is false, as the spec says.
           guard model.canEditTracks else { return nil }
           return TrackAdditionRequest.check(
             uri: uri, after: after, makeCurrent: makeCurrent, model: model,
-            schemes: state.configuration.supportedURISchemes)
+            schemes: state.configuration.supportedURISchemes
+          ).map(RemoteControlEvent.Command.addQueueItem)
         }
-        switch result {
-        case nil: call.reply()
-        case .failure(let error): call.fail(error)
-        case .success(let addition): dispatcher.deliver(.addQueueItem(addition), answering: call)
-        }
+        dispatcher.deliver(result, answering: call)
       },
       Interface.Method(TrackListMethod.removeTrack) { call in
         guard let path = call.arguments.first?.stringValue else { return call.reply() }
-        let result = state.read { model -> Result<String, BusError>? in
+        let result = state.read { model -> Result<RemoteControlEvent.Command, BusError>? in
           // RemoveTrack: no effect when CanEditTracks is false, as the spec says.
           guard model.canEditTracks else { return nil }
           guard let item = model.queueItem(atPath: path) else {
             return .failure(.invalidArgs("cannot remove \(path): it is not a track of the track list"))
           }
-          return .success(item.id)
+          return .success(.removeQueueItem(item.id))
         }
-        switch result {
-        case nil: call.reply()
-        case .failure(let error): call.fail(error)
-        case .success(let id): dispatcher.deliver(.removeQueueItem(id), answering: call)
-        }
+        dispatcher.deliver(result, answering: call)
       },
       Interface.Method(TrackListMethod.goTo) { call in
         guard let path = call.arguments.first?.stringValue else { return call.reply() }
-        let result = state.read { model -> Result<String, BusError> in
+        let result = state.read { model -> Result<RemoteControlEvent.Command, BusError> in
           guard let item = model.queueItem(atPath: path) else {
             return .failure(.invalidArgs("cannot go to \(path): it is not a track of the track list"))
           }
           guard model.canGoToTrack else {
             return .failure(BusError(.notSupported, "GoTo is not available: the player does not handle it"))
           }
-          return .success(item.id)
+          return .success(.goToQueueItem(item.id))
         }
-        switch result {
-        case .failure(let error): call.fail(error)
-        case .success(let id): dispatcher.deliver(.goToQueueItem(id), answering: call)
-        }
+        dispatcher.deliver(result, answering: call)
       },
     ]
   }

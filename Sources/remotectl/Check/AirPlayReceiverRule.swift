@@ -18,14 +18,32 @@ enum AirPlayReceiverRule {
   static let rule = "commands-reach-the-player"
 
   /// `RemoteControl.Available` of the player whose connection is `owner`; `nil` when it serves
-  /// no such interface (it is no shairport-sync, and the rule does not apply).
-  static func isAvailable(owner: String, on connection: Connection) async -> Bool? {
-    guard let destination = try? BusName(owner),
-      let reply = try? await connection.call(
-        destination: destination, path: path, interface: StandardInterface.properties, member: "Get",
+  /// no such interface (it is no shairport-sync, and the rule does not apply); a failure when
+  /// the player did not answer.
+  static func isAvailable(owner: String, on connection: Connection) async
+    -> Result<Bool, ConformanceChecker.Reason>?
+  {
+    let reply: [Value]
+    do {
+      reply = try await connection.call(
+        destination: try BusName(owner), path: path, interface: StandardInterface.properties, member: "Get",
         arguments: [.string(interface), .string(ShairportSyncNames.available)], timeout: .seconds(2))
-    else { return nil }
-    return reply.first?.unwrappingVariants.boolValue
+    } catch {
+      if ClientError(name: error.name.rawValue, message: error.message).isMissing { return nil }
+      return .failure(.init(text: "\(interface) Available cannot be read: \(error.message)"))
+    }
+    // Any MPRIS player may answer for an interface of that name; only a boolean is shairport-sync's.
+    return reply.first?.unwrappingVariants.boolValue.map { .success($0) }
+  }
+
+  /// The verdict: a failure when a command is promised while `Available` is false, or when
+  /// `Available` could not be read.
+  static func result(_ state: PlayerState, isAvailable: Result<Bool, ConformanceChecker.Reason>) -> RuleResult
+  {
+    switch isAvailable {
+    case .failure(let reason): .fail(rule, reason.text)
+    case .success(let isAvailable): result(state, isAvailable: isAvailable)
+    }
   }
 
   /// The verdict: a failure when a command is promised while `Available` is false.

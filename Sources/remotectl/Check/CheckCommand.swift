@@ -64,9 +64,15 @@ struct CheckCommand: AsyncParsableCommand {
     defer { recorder.cancel() }
     var checker = ConformanceChecker(player: remote, log: log)
     checker.quits = quit
-    if let owner = try? await session.bus.owner(of: identity) {
-      checker.remoteControlAvailable = await AirPlayReceiverRule.isAvailable(
-        owner: owner, on: session.bus.connection)
+    do {
+      // A name nobody owns any more: the player's own rules report it gone.
+      if let owner = try await session.bus.owner(of: identity) {
+        checker.remoteControlAvailable = await AirPlayReceiverRule.isAvailable(
+          owner: owner, on: session.bus.connection)
+      }
+    } catch {
+      checker.remoteControlAvailable = .failure(
+        .init(text: "the bus did not say which connection owns \(identity.busName): \(error.message)"))
     }
     let results = await checker.run()
     StandardStreams.write(

@@ -17,20 +17,28 @@ extension ConformanceChecker {
     let event = await log.first(since: mark, within: signalTimeout) {
       $0.changedPlayerProperties?[property: .playbackStatus]?.stringValue == "Playing"
     }
-    let status = try? await player.property(.playbackStatus).stringValue
+    let status = await Self.result { () async throws(ClientError) in
+      try await player.property(.playbackStatus)
+    }
     if event == nil {
       return .fail(rule, "no PropertiesChanged with PlaybackStatus Playing within \(signalTimeout)")
     }
-    if status != "Playing" { return .fail(rule, "PlaybackStatus reads \(status ?? "nothing") after Play") }
+    switch status {
+    case .failure(let error):
+      return .fail(rule, "PlaybackStatus cannot be read after Play: \(error.message)")
+    case .success(let status) where status.stringValue != "Playing":
+      return .fail(rule, "PlaybackStatus reads \(status.stringValue ?? status.signature) after Play")
+    case .success: break
+    }
     return .pass(rule, "Play gave PropertiesChanged PlaybackStatus=Playing")
   }
 
   func checkPause(_ initial: PlayerState) async -> RuleResult {
     let rule = "pause-signals-paused"
     guard initial.canPause else { return .pass(rule, "CanPause is false; Pause not tried") }
-    guard (try? await player.property(.playbackStatus).stringValue) == "Playing" else {
-      return .pass(rule, "not Playing, so Pause not tried")
-    }
+    let playing = await self.isPlaying()
+    guard case .success(let isPlaying) = playing else { return .fail(rule, playing.failureText) }
+    guard isPlaying else { return .pass(rule, "not Playing, so Pause not tried") }
     let mark = await log.mark
     do {
       try await player.pause()

@@ -5,52 +5,72 @@ extension ConformanceChecker {
   // MARK: - Position
 
   /// Reads Position and the instant it was read (halfway through the round trip).
-  private func readPosition() async -> (Int64, ContinuousClock.Instant)? {
+  private func readPosition() async -> Result<(Int64, ContinuousClock.Instant), Reason> {
     let before = ContinuousClock.now
-    guard let position = try? await player.property(.position).int64Value else { return nil }
+    let value: PropertyValue
+    do {
+      value = try await player.property(.position)
+    } catch {
+      return .failure(Reason(text: "Position cannot be read: \(error.message)"))
+    }
+    guard let position = value.int64Value else {
+      return .failure(Reason(text: "Position is \(value.signature), not x"))
+    }
     let after = ContinuousClock.now
-    return (position, before + before.duration(to: after) / 2)
-  }
-
-  private func isPlaying() async -> Bool {
-    (try? await player.property(.playbackStatus).stringValue) == "Playing"
+    return .success((position, before + before.duration(to: after) / 2))
   }
 
   func checkExtrapolation() async -> RuleResult {
     let rule = "position-moves-with-rate"
-    guard await isPlaying() else { return .pass(rule, "not Playing, so Position cannot be watched moving") }
-    let rate = (try? await player.property(.rate).doubleValue) ?? 1
+    let playing = await self.isPlaying()
+    guard case .success(let isPlaying) = playing else { return .fail(rule, playing.failureText) }
+    guard isPlaying else { return .pass(rule, "not Playing, so Position cannot be watched moving") }
+    let state = await self.state()
+    guard case .success(let initial) = state else { return .fail(rule, state.failureText) }
+    let rate = initial[.rate]?.doubleValue ?? 1
     var measured: [String] = []
     switch await measure(rate: rate) {
     case .failure(let reason): return .fail(rule, reason.text)
     case .success(let text): measured.append(text)
     }
-    // At another rate too, when the player offers one.
-    let maximum = (try? await player.property(.maximumRate).doubleValue) ?? 1
-    if maximum >= 1.5, rate == 1, (try? await player.setProperty(.rate, to: .double(1.5))) != nil {
-      await log.settle()
-      let result = await measure(rate: (try? await player.property(.rate).doubleValue) ?? 1.5)
-      try? await player.setProperty(.rate, to: .double(rate))
-      await log.settle()
-      switch result {
-      case .failure(let reason): return .fail(rule, reason.text)
-      case .success(let text): measured.append(text)
-      }
+    // At another rate too, when the player offers one (a player may refuse 1.5 all the same:
+    // MaximumRate is a bound, not a promise, and then Rate 1 is what is measured).
+    let maximum = initial[.maximumRate]?.doubleValue ?? 1
+    guard maximum >= 1.5, rate == 1,
+      case .success = await Self.result({ () async throws(ClientError) in
+        try await player.setProperty(.rate, to: .double(1.5))
+      })
+    else { return .pass(rule, measured.joined(separator: "; ")) }
+    await log.settle()
+    let result: Result<String, Reason>
+    switch await self.rate(absent: 1.5) {
+    case .success(let faster): result = await measure(rate: faster)
+    case .failure(let reason): result = .failure(reason)
+    }
+    do {
+      try await player.setProperty(.rate, to: .double(rate))
+    } catch {
+      return .fail(rule, "Rate 1.5 was accepted but setting Rate back to \(rate) failed: \(error.message)")
+    }
+    await log.settle()
+    switch result {
+    case .failure(let reason): return .fail(rule, reason.text)
+    case .success(let text): measured.append(text)
     }
     return .pass(rule, measured.joined(separator: "; "))
   }
 
-  /// A failure reason, for ``Result``.
-  struct Reason: Error { var text: String }
-
   /// Watches Position for ``measureWindow`` and compares its move with `rate` × elapsed.
   private func measure(rate: Double) async -> Result<String, Reason> {
-    guard let (first, firstAt) = await readPosition() else {
-      return .failure(Reason(text: "Position cannot be read"))
+    let firstRead = await readPosition()
+    guard case .success(let (first, firstAt)) = firstRead else {
+      return .failure(Reason(text: firstRead.failureText))
     }
+    // Only cancellation ends the sleep early, and a cancelled check is being stopped anyway.
     try? await Task.sleep(for: measureWindow)
-    guard let (second, secondAt) = await readPosition() else {
-      return .failure(Reason(text: "Position cannot be read"))
+    let secondRead = await readPosition()
+    guard case .success(let (second, secondAt)) = secondRead else {
+      return .failure(Reason(text: secondRead.failureText))
     }
     let elapsed = Self.microseconds(firstAt.duration(to: secondAt))
     let expected = Int64(Double(elapsed) * rate)
@@ -65,7 +85,8 @@ extension ConformanceChecker {
   func checkSeek(_ initial: PlayerState) async -> RuleResult {
     let rule = "seeked-after-seek"
     guard initial.canSeek else { return .pass(rule, "CanSeek is false; Seek not tried") }
-    guard let (start, startAt) = await readPosition() else { return .fail(rule, "Position cannot be read") }
+    let startRead = await readPosition()
+    guard case .success(let (start, startAt)) = startRead else { return .fail(rule, startRead.failureText) }
     let offset: Int64 = 2_000_000
     let mark = await log.mark
     do {
@@ -77,15 +98,18 @@ extension ConformanceChecker {
       let seeked = await log.first(since: mark, within: signalTimeout, where: { $0.seekedPosition != nil })?
         .seekedPosition
     else { return .fail(rule, "no Seeked signal within \(signalTimeout) after Seek(+2 s)") }
-    let playing = await isPlaying()
+    let isPlaying = await self.isPlaying()
+    guard case .success(let playing) = isPlaying else { return .fail(rule, isPlaying.failureText) }
     let drift = playing ? Self.microseconds(startAt.duration(to: .now)) : 0
     let expected = start + offset
     if seeked < expected - restartLag - tolerance || seeked > expected + drift + tolerance {
       return .fail(rule, "Seeked(\(Self.seconds(seeked)) s) after Seek(+2 s) from \(Self.seconds(start)) s")
     }
-    if let (now, _) = await readPosition(),
-      abs(now - seeked) > tolerance + (playing ? Self.microseconds(startAt.duration(to: .now)) : 0)
-    {
+    let nowRead = await readPosition()
+    guard case .success(let (now, _)) = nowRead else {
+      return .fail(rule, "after Seeked: " + nowRead.failureText)
+    }
+    if abs(now - seeked) > tolerance + (playing ? Self.microseconds(startAt.duration(to: .now)) : 0) {
       return .fail(rule, "Seeked said \(Self.seconds(seeked)) s but Position reads \(Self.seconds(now)) s")
     }
     return .pass(rule, "Seek(+2 s) from \(Self.seconds(start)) s gave Seeked(\(Self.seconds(seeked)) s)")
@@ -103,7 +127,8 @@ extension ConformanceChecker {
     }
     let seeked = await log.first(since: mark, within: signalTimeout, where: { $0.seekedPosition != nil })?
       .seekedPosition
-    guard let (position, _) = await readPosition() else { return .fail(rule, "Position cannot be read") }
+    let read = await readPosition()
+    guard case .success(let (position, _)) = read else { return .fail(rule, read.failureText) }
     let slack = tolerance + Self.microseconds(startedAt.duration(to: .now))
     if position < 0 || position > slack {
       return .fail(rule, "after Seek(-1 h) Position is \(Self.seconds(position)) s, not 0")
@@ -117,7 +142,8 @@ extension ConformanceChecker {
 
   func checkSetPosition() async -> RuleResult {
     let rule = "seeked-after-set-position"
-    guard let state = try? await player.state() else { return .fail(rule, "GetAll failed") }
+    let read = await self.state()
+    guard case .success(let state) = read else { return .fail(rule, read.failureText) }
     guard state.canSeek else { return .pass(rule, "CanSeek is false; SetPosition not tried") }
     guard let trackID = state.trackID else {
       return .pass(rule, "no mpris:trackid, so SetPosition cannot be called")
@@ -146,14 +172,18 @@ extension ConformanceChecker {
 
   func checkStaleSetPosition() async -> RuleResult {
     let rule = "stale-set-position-ignored"
-    guard let state = try? await player.state(), state.canSeek else { return .pass(rule, "CanSeek is false") }
+    let read = await self.state()
+    guard case .success(let state) = read else { return .fail(rule, read.failureText) }
+    guard state.canSeek else { return .pass(rule, "CanSeek is false") }
     return await expectIgnoredSetPosition(
       rule, trackID: "/org/remotectl/check/StaleTrack", target: 7_000_000, what: "a stale track id")
   }
 
   func checkOutOfRangeSetPosition() async -> RuleResult {
     let rule = "out-of-range-set-position-ignored"
-    guard let state = try? await player.state(), state.canSeek, let trackID = state.trackID else {
+    let read = await self.state()
+    guard case .success(let state) = read else { return .fail(rule, read.failureText) }
+    guard state.canSeek, let trackID = state.trackID else {
       return .pass(rule, "CanSeek is false or no mpris:trackid")
     }
     let negative = await expectIgnoredSetPosition(rule, trackID: trackID, target: -5_000_000, what: "-5 s")
@@ -174,7 +204,10 @@ extension ConformanceChecker {
     // Each read's instant is its call's midpoint, off by up to half the call's round trip: what a
     // loaded machine adds to the slack, so that a busy bus never fails a player that ignored it.
     let beforeRead = ContinuousClock.now
-    guard let (before, beforeAt) = await readPosition() else { return .fail(rule, "Position cannot be read") }
+    let beforeResult = await readPosition()
+    guard case .success(let (before, beforeAt)) = beforeResult else {
+      return .fail(rule, beforeResult.failureText)
+    }
     var uncertainty = beforeRead.duration(to: .now) / 2
     let mark = await log.mark
     do {
@@ -188,10 +221,15 @@ extension ConformanceChecker {
       return .fail(rule, "SetPosition with \(what) was acted on: Seeked(\(Self.seconds(seeked)) s)")
     }
     let afterRead = ContinuousClock.now
-    guard let (after, afterAt) = await readPosition() else { return .fail(rule, "Position cannot be read") }
+    let afterResult = await readPosition()
+    guard case .success(let (after, afterAt)) = afterResult else {
+      return .fail(rule, afterResult.failureText)
+    }
     uncertainty += afterRead.duration(to: .now) / 2
-    let playing = await isPlaying()
-    let rate = (try? await player.property(.rate).doubleValue) ?? 1
+    let isPlaying = await self.isPlaying()
+    guard case .success(let playing) = isPlaying else { return .fail(rule, isPlaying.failureText) }
+    let rateRead = await self.rate(absent: 1)
+    guard case .success(let rate) = rateRead else { return .fail(rule, rateRead.failureText) }
     let expected =
       before + (playing ? Int64(Double(Self.microseconds(beforeAt.duration(to: afterAt))) * rate) : 0)
     if abs(after - expected) > tolerance + (playing ? Self.microseconds(uncertainty) : 0) {

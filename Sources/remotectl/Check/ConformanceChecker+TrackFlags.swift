@@ -12,7 +12,8 @@ extension ConformanceChecker {
     var seen: [String] = []
     for (flag, method) in [(PlayerProperty.canGoNext, PlayerMethod.next), (.canGoPrevious, .previous)] {
       await log.settle()
-      guard let state = try? await player.state() else { return .fail(rule, "GetAll failed") }
+      let read = await self.state()
+      guard case .success(let state) = read else { return .fail(rule, read.failureText) }
       let allowed = flag == .canGoNext ? state.canGoNext : state.canGoPrevious
       let before = state.trackID
       let mark = await log.mark

@@ -5,10 +5,12 @@ extension ConformanceChecker {
   // MARK: - Types
 
   func checkTypes<Property: MediaPlayerProperty>(
-    _ rule: String, _ properties: [String: PropertyValue], _ interface: Property.Type, answered: Bool
+    _ rule: String, _ properties: Result<[String: PropertyValue], ClientError>, _ interface: Property.Type
   ) -> RuleResult {
-    guard answered else { return .fail(rule, "GetAll was not answered") }
-    return PropertyTypes.rule(rule, properties, interface)
+    switch properties {
+    case .failure(let error): .fail(rule, "GetAll was not answered: \(error.message)")
+    case .success(let properties): PropertyTypes.rule(rule, properties, interface)
+    }
   }
 
   func checkEnumerations(_ state: PlayerState) -> RuleResult {

@@ -58,7 +58,12 @@ extension ConformanceChecker {
     _ = await log.first(since: mark, within: signalTimeout) {
       $0.changedPlayerProperties?[property: .volume] != nil
     }
-    let volume = try? await player.property(.volume).doubleValue
+    let volume: Double?
+    do {
+      volume = try await player.property(.volume).doubleValue
+    } catch {
+      return .fail(rule, "Volume cannot be read after setting it to -0.5: \(error.message)")
+    }
     if volume != 0 {
       return .fail(
         rule, "Volume -0.5 reads back \(volume.map { "\($0)" } ?? "nothing"), not 0 (MPRIS: negative is 0)")
@@ -115,13 +120,24 @@ extension ConformanceChecker {
     _ = await log.first(since: mark, within: quietWindow) {
       $0.changedPlayerProperties?[property: .rate] != nil
     }
-    let rate = (try? await player.property(.rate).doubleValue) ?? before
+    let rate: Double
+    do {
+      rate = try await player.property(.rate).doubleValue ?? before
+    } catch {
+      return .fail(rule, "Rate cannot be read after setting it to \(target): \(error.message)")
+    }
     if rate > maximum {
+      // Put back before the failure is reported; the restoring rule reports a Rate left changed.
       try? await player.setProperty(.rate, to: .double(before))
       return .fail(rule, "Rate \(target) above MaximumRate \(maximum) was accepted (reads \(rate))")
     }
     return .pass(rule, "Rate \(target) above MaximumRate \(maximum) ignored")
   }
+
+  /// The errors of a call that got no reply in time.
+  static let noReply: Set<String> = [
+    "org.freedesktop.DBus.Error.NoReply", "org.freedesktop.DBus.Error.Timeout",
+  ]
 
   func checkWrongTypes() async -> RuleResult {
     let rule = "wrong-argument-types-refused"
@@ -134,13 +150,26 @@ extension ConformanceChecker {
       ),
       ("OpenUri(i)", .openURI, [.int32(1)]),
     ]
-    for (label, method, arguments) in calls {
-      if (try? await player.call(method, arguments)) != nil {
-        failures.append("\(label) was accepted")
+    // An error reply is the answer wanted; a success, or no answer at all, is a failure.
+    func expectRefused(_ label: String, _ call: () async throws(ClientError) -> Void) async -> String? {
+      do {
+        try await call()
+        return "\(label) was accepted"
+      } catch {
+        let unanswered = error.isPlayerGone || Self.noReply.contains(error.name)
+        return unanswered ? "\(label) was not answered: \(error.message)" : nil
       }
     }
-    let setVolume: Void? = try? await player.setProperty(.volume, to: .string("loud"))
-    if setVolume != nil { failures.append("Set Volume to a string was accepted") }
+    for (label, method, arguments) in calls {
+      let failure = await expectRefused(label) { () async throws(ClientError) in
+        try await player.call(method, arguments)
+      }
+      if let failure { failures.append(failure) }
+    }
+    let volume = await expectRefused("Set Volume to a string") { () async throws(ClientError) in
+      try await player.setProperty(.volume, to: .string("loud"))
+    }
+    if let volume { failures.append(volume) }
     return .from(
       rule, failures: failures,
       passing: "Seek(s), SetPosition(s, x), OpenUri(i) and Volume=s answered with errors")

@@ -31,12 +31,17 @@ struct ConformanceChecker {
   /// The player's `org.gnome.ShairportSync.RemoteControl` `Available`, when it serves that
   /// interface (it is shairport-sync): whether its commands reach the AirPlay sender
   /// (``AirPlayReceiverRule``).
-  var remoteControlAvailable: Bool?
+  /// `nil` when the player serves no such interface; a failure when it could not be read.
+  var remoteControlAvailable: Result<Bool, Reason>?
 
   /// Runs every rule, in order, and restores what it changed.
   func run() async -> [RuleResult] {
     var results: [RuleResult] = []
-    let root = try? await player.properties(interface: RemotePlayer.rootInterface)
+    let root = await Self.result { () async throws(ClientError) in
+      try await player.properties(interface: RemotePlayer.rootInterface)
+    }
+    // The root's rules report a GetAll that failed: the rules that read it go on without it.
+    let rootProperties = root.value ?? [:]
     let initial: PlayerState
     do {
       initial = try await player.state()
@@ -45,15 +50,15 @@ struct ConformanceChecker {
         .fail("player-properties", "GetAll on \(RemotePlayer.playerInterface) failed: \(error.message)")
       ]
     }
-    results.append(checkTypes("root-properties", root ?? [:], RootProperty.self, answered: root != nil))
-    results.append(checkTypes("player-properties", initial.properties, PlayerProperty.self, answered: true))
+    results.append(checkTypes("root-properties", root, RootProperty.self))
+    results.append(checkTypes("player-properties", .success(initial.properties), PlayerProperty.self))
     results.append(checkEnumerations(initial))
     results.append(checkMetadata(initial))
     if let remoteControlAvailable {
       results.append(AirPlayReceiverRule.result(initial, isAvailable: remoteControlAvailable))
     }
     results += await QueueRules(player: player).run(
-      hasTrackList: root?[RootProperty.hasTrackList.rawValue]?.boolValue == true)
+      hasTrackList: rootProperties[RootProperty.hasTrackList.rawValue]?.boolValue == true)
     let steps: [() async -> RuleResult] = [
       { await checkPlay(initial) },
       { await checkExtrapolation() },
@@ -76,10 +81,44 @@ struct ConformanceChecker {
     }
     results.append(await checkPositionNeverSignalled())
     await log.settle()
-    results.append(await checkRaise(root ?? [:]))
+    results.append(await checkRaise(rootProperties))
     results.append(await restore(initial))
-    if quits { results.append(await checkQuit(root ?? [:])) }
+    if quits { results.append(await checkQuit(rootProperties)) }
     return results
+  }
+
+  // MARK: - Failures a rule reports
+
+  /// What a rule could not do, in words its detail carries.
+  struct Reason: Error { var text: String }
+
+  /// `body`'s value, or the error it threw, for a rule to report rather than take for an answer.
+  static func result<Value>(_ body: () async throws(ClientError) -> Value) async -> Result<Value, ClientError>
+  {
+    do {
+      return .success(try await body())
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// The player's properties from one `GetAll`, or why they could not be read.
+  func state() async -> Result<PlayerState, Reason> {
+    await Self.result { () async throws(ClientError) in try await player.state() }
+      .mapError { Reason(text: "GetAll failed: \($0.message)") }
+  }
+
+  /// Whether PlaybackStatus reads `Playing`, or why it could not be read.
+  func isPlaying() async -> Result<Bool, Reason> {
+    await Self.result { () async throws(ClientError) in try await player.property(.playbackStatus) }
+      .map { $0.stringValue == PlaybackStatus.playing.rawValue }
+      .mapError { Reason(text: "PlaybackStatus cannot be read: \($0.message)") }
+  }
+
+  /// Rate as the player's `GetAll` reads it now, `absent` when it leaves Rate out (MPRIS asks
+  /// for 1.0 then; the check reads it as given), or why it could not be read.
+  func rate(absent: Double) async -> Result<Double, Reason> {
+    await self.state().map { $0[.rate]?.doubleValue ?? absent }
   }
 
   // MARK: - Units
@@ -91,5 +130,22 @@ struct ConformanceChecker {
   static func seconds(_ microseconds: Int64) -> String {
     let value = Microseconds(rawValue: microseconds).seconds
     return String(Double(Int64((value * 1000).rounded())) / 1000)
+  }
+}
+
+extension Result {
+  /// The success's value; `nil` for a failure (which a rule reports where it reads it).
+  var value: Success? {
+    guard case .success(let value) = self else { return nil }
+    return value
+  }
+
+}
+
+extension Result where Failure == ConformanceChecker.Reason {
+  /// What a failure says (`""` for a success), for a rule's detail.
+  var failureText: String {
+    guard case .failure(let reason) = self else { return "" }
+    return reason.text
   }
 }

@@ -36,6 +36,7 @@ actor EventLog {
     return await withCheckedContinuation { continuation in
       waiters[id] = (predicate, continuation)
       Task {
+        // Nothing cancels this task; were it cancelled, the waiter would only expire sooner.
         try? await Task.sleep(for: timeout)
         self.expire(id)
       }

@@ -71,20 +71,40 @@ struct QueueRules {
   /// `GoTo` an id that is not in the list: an error, or nothing happens.
   private func checkGoToUnknown() async -> RuleResult {
     let rule = "tracklist-goto-unknown"
-    let before = try? await player.property(.metadata).dictionaryValue?[MetadataKey.trackID.rawValue]
+    let before: PropertyValue?
+    do {
+      before = try await currentTrackID()
+    } catch {
+      return .fail(rule, "Metadata cannot be read: \(error.message)")
+    }
     do {
       try await player.call(TrackListMethod.goTo, [.objectPath("/org/remotectl/check/NoSuchTrack")])
     } catch {
       return .pass(rule, "refused with \(error.name)")
     }
-    let after = try? await player.property(.metadata).dictionaryValue?[MetadataKey.trackID.rawValue]
+    let after: PropertyValue?
+    do {
+      after = try await currentTrackID()
+    } catch {
+      return .fail(rule, "Metadata cannot be read after GoTo: \(error.message)")
+    }
     return after == before
       ? .pass(rule, "accepted and ignored") : .fail(rule, "GoTo an unknown id changed the current track")
   }
 
+  /// The current track's `mpris:trackid`, from a `Get` of Metadata.
+  private func currentTrackID() async throws(ClientError) -> PropertyValue? {
+    try await player.property(.metadata).dictionaryValue?[MetadataKey.trackID.rawValue]
+  }
+
   private func checkPlaylists() async -> [RuleResult] {
-    guard let properties = try? await player.properties(interface: QueueClient.playlists) else {
+    let properties: [String: PropertyValue]
+    do {
+      properties = try await player.properties(interface: QueueClient.playlists)
+    } catch let error where error.isMissing {
       return [.pass("playlists", "no Playlists interface to check")]
+    } catch {
+      return [.fail("playlists", "GetAll of Playlists failed: \(error.message)")]
     }
     var results = [PropertyTypes.rule("playlists-properties", properties, PlaylistsProperty.self)]
     let rule = "playlists-get"

@@ -31,6 +31,19 @@ struct SystemBusGnomeShellTests {
       let artwork = try await SystemBusClients.playerctl(system, "radio", "metadata", "mpris:artUrl")
       #expect(!title.isEmpty && !artist.isEmpty && artwork.hasPrefix("file://"))
       let card = GnomeShell.MediaCard(title: title, body: artist, cover: artwork)
+      // `player`'s card shows radio's title, artist and artwork, and its Play/Pause reaches radio
+      // on the system bus: radio's status after each press is `statuses`.
+      func cardShowsRadio(_ player: String, _ what: String, pressing statuses: [String]) async throws {
+        try await eventually(
+          "\(what) card to show radio's title, artist and artwork", { try await shell.mediaCard(of: player) }
+        ) {
+          $0 == card
+        }
+        for status in statuses {
+          try await shell.pressPlayPause(on: player)
+          try await SystemBusClients.waitForStatus(status, of: "radio", on: system)
+        }
+      }
 
       // GNOME Shell shows every player itself (the hub publishes no proxy beside it): the relay
       // is a card of its own, with the player's title, artist and artwork.
@@ -38,16 +51,8 @@ struct SystemBusGnomeShellTests {
       try await eventually("GNOME Shell shows local and radio.system", within: .seconds(30)) {
         try await shell.mediaPlayers() == ["org.mpris.MediaPlayer2.local", relay]
       }
-      try await eventually(
-        "the relay's card to show radio's title, artist and artwork", { try await shell.mediaCard(of: relay) }
-      ) {
-        $0 == card
-      }
       // Its Play/Pause reaches the player on the system bus.
-      try await shell.pressPlayPause(on: relay)
-      try await SystemBusClients.waitForStatus("Playing", of: "radio", on: system)
-      try await shell.pressPlayPause(on: relay)
-      try await SystemBusClients.waitForStatus("Paused", of: "radio", on: system)
+      try await cardShowsRadio(relay, "the relay's", pressing: ["Playing", "Paused"])
 
       // Through the proxy: what GNOME Shell shows of the Now Playing player.
       _ = await hub.terminate()
@@ -70,16 +75,8 @@ struct SystemBusGnomeShellTests {
       try await eventually("radio.system to be Now Playing", { try await bus.hubActive() }) {
         $0 == "radio.system"
       }
-      try await eventually(
-        "the proxy's card to show radio's title, artist and artwork", { try await shell.mediaCard(of: proxy) }
-      ) {
-        $0 == card
-      }
       // The proxy's Play/Pause reaches the player on the system bus, not the session's.
-      try await shell.pressPlayPause(on: proxy)
-      try await SystemBusClients.waitForStatus("Paused", of: "radio", on: system)
-      try await shell.pressPlayPause(on: proxy)
-      try await SystemBusClients.waitForStatus("Playing", of: "radio", on: system)
+      try await cardShowsRadio(proxy, "the proxy's", pressing: ["Paused", "Playing"])
       #expect(try await bus.playerctl("-p", "local", "status").trimmed == "Paused")
       #expect(try await shell.mediaCard(of: proxy) == card)
     }

@@ -55,10 +55,8 @@ struct CommandPathTests {
   func aCommandIsActivity(through door: Door) async throws {
     try await withRig(players: ["a:Paused", "b:Paused", "c:Paused"], door: door) { rig in
       // b's seek is activity; a, the Now Playing player, has none yet.
-      try await rig.bus.gdbusCall(rig.busName("b"), "org.mpris.MediaPlayer2.Player.Seek", ["0"])
-      try await rig.heard("b Seek")
-      let sent = try await rig.send("Next", through: door, to: "a")
-      try await rig.heard("a \(sent)")
+      try await rig.seek("b")
+      try await rig.sendHeard("Next", through: door, to: "a")
       // c starts playing and takes over: the others follow in the order of their activity.
       try await rig.bus.tell(
         rig.name("c"), "org.mpris.MediaPlayer2.Player.Play", announcing: "'PlaybackStatus': <'Playing'>")
@@ -73,10 +71,8 @@ struct CommandPathTests {
     arguments: [Door.webRemote, .remotectl, .relay])
   func aNextToAnotherPlayerIsActivity(through door: Door) async throws {
     try await withRig(players: ["a:Paused", "b:Paused", "c:Paused"], door: door) { rig in
-      try await rig.bus.gdbusCall(rig.busName("b"), "org.mpris.MediaPlayer2.Player.Seek", ["0"])
-      try await rig.heard("b Seek")
-      let sent = try await rig.send("Next", through: door, to: "c")
-      try await rig.heard("c \(sent)")
+      try await rig.seek("b")
+      try await rig.sendHeard("Next", through: door, to: "c")
       // Recorded before the call went out: read at once.
       let order = try await rig.bus.hubPlayers()
       #expect(order == rig.names("a", "c", "b"), "the Next to c through \(door) was no activity: \(order)")
@@ -96,8 +92,7 @@ struct CommandPathTests {
       #expect(begun.contains("its end resumes a"), "\(begun)")
       try await rig.heard("a Pause")
       // a holds still: only the press itself says that the user acted.
-      let sent = try await rig.send("PlayPause", through: door, to: "a")
-      try await rig.heard("a \(sent)")
+      try await rig.sendHeard("PlayPause", through: door, to: "a")
       let during = try await rig.remotectl("hub")
       #expect(during.contains("its end resumes nothing"), "a play-pause through \(door): \(during)")
       _ = try await rig.remotectl("interrupt", "end")
@@ -161,6 +156,19 @@ struct CommandPathTests {
     /// Waits for the players' line `line` (`a Next`): the call has reached the player.
     func heard(_ line: String) async throws {
       _ = try await players.line(within: .seconds(15)) { $0 == line }
+    }
+
+    /// `player`'s own Seek (by gdbus, not through a door), once the player has heard it: activity
+    /// the hub sees on the bus.
+    func seek(_ player: String) async throws {
+      try await bus.gdbusCall(busName(player), "org.mpris.MediaPlayer2.Player.Seek", ["0"])
+      try await heard("\(player) Seek")
+    }
+
+    /// ``send(_:through:to:)``, then waits until `player` has heard the method it was sent.
+    func sendHeard(_ member: String, through door: Door, to player: String) async throws {
+      let sent = try await send(member, through: door, to: player)
+      try await heard("\(player) \(sent)")
     }
 
     /// `remotectl ARGUMENTS` on the bus, which must succeed; its standard error and output.
