@@ -6,17 +6,16 @@ import Testing
 /// The browsers tied to their sound whatever starts first and however loaded the machine is:
 /// Chromium and Firefox ESR, run for real as the unprivileged user, started before the hub and
 /// after it, on PulseAudio and on PipeWire's pulse server, with one core kept busy by a shell loop
-/// (``BusyCore``, one for the whole test run) through every run. Each case starts its browser
-/// afresh `SOUND_TIE_RUNS` times (3 unless set), and in every run a call pauses it and the loss of
-/// its output pauses it; the hub must still run at the end of each, or its exit status and log
-/// are the failure. The runs' tally (held N of N) is printed for BENCHMARKS.md.
+/// (`while :; do :; done`) through every run. Each case starts its browser afresh
+/// `SOUND_TIE_RUNS` times (3 unless set), and in every run a call pauses it and the loss of its
+/// output pauses it; the hub must still run at the end of each, or its exit status and log are
+/// the failure. The runs' tally (held N of N) is printed for BENCHMARKS.md.
 ///
-/// A run takes 20–60 s on a loaded machine; the eight cases share the test run's two browser
-/// slots (``BrowserSlots``), so a case may wait for most of the others' runs: hence a limit of
-/// 20 minutes, for 3 runs each (about 10 minutes for all of them here).
+/// The cases run one after another (`.serialized`), so that one core is busy, not one per case.
+/// A run takes 15–40 s on a loaded machine, a case 1–2 minutes.
 @Suite(
-  "Browsers tied to their sound, whatever starts first, under load", .leavesNoChildProcesses,
-  .timeLimit(.minutes(20)),
+  "Browsers tied to their sound, whatever starts first, under load", .serialized, .leavesNoChildProcesses,
+  .timeLimit(.minutes(5)),
   .enabled(
     if: PulseAudioServer.requirement
       && .condition(getuid() == 0, "root (the players run as a user only root can make)")))
@@ -31,18 +30,17 @@ struct SoundTieRealPlayerTests {
     "a call and a lost output pause the browser in every run, the hub started before it or after, one core busy",
     arguments: browsers, Arrangement.all)
   func tiedInEveryRun(_ player: RealPlayer, _ arrangement: Arrangement) async throws {
-    let held = try await BusyCore.shared.whileBusy {
-      var held = 0
-      for run in 1...Self.runs {
-        do {
-          try await Self.run(player, arrangement)
-          held += 1
-        } catch {
-          Issue.record("run \(run) of \(Self.runs): \(error)")
-        }
+    let busy = try ChildProcess("sh", ["-c", "while :; do :; done"])
+    var held = 0
+    for run in 1...Self.runs {
+      do {
+        try await Self.run(player, arrangement)
+        held += 1
+      } catch {
+        Issue.record("run \(run) of \(Self.runs): \(error)")
       }
-      return held
     }
+    await busy.terminate()
     print(
       "sound tie: \(player.rawValue), \(arrangement.testDescription), one core busy: held \(held) of \(Self.runs)"
     )
