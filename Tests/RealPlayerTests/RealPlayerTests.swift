@@ -24,13 +24,19 @@ struct RealPlayerTests {
     arguments: RealPlayer.selected, Arrangement.all)
   func playerBesideTheHub(_ player: RealPlayer, _ arrangement: Arrangement) async throws {
     try await PlayerStage.run(on: arrangement.server) { stage in
-      if arrangement.hub == .beforePlayer { try await stage.startHub() }
+      var hub = arrangement.hub == .beforePlayer ? try await stage.startHub() : nil
       let running = try await player.start(on: stage)
       do {
+        if hub == nil { hub = try await stage.startHub() }
         try await Self.exercise(running, arrangement, on: stage)
       } catch {
         await running.stop()
-        throw TestFailure("\(error)\n\(stage.logs(of: running))")
+        let exited = hub?.exitStatus.map { "the hub exited (\($0)); " } ?? ""
+        throw TestFailure("\(exited)\(error)\n\(stage.logs(of: running))")
+      }
+      // A hub gone by the end explains every check that failed: it is the failure, with its log.
+      if let status = hub?.exitStatus {
+        Issue.record("the hub exited (\(status)) during the run\n\(stage.logs(of: running))")
       }
       await running.stop()
     }
@@ -54,7 +60,6 @@ struct RealPlayerTests {
     _ running: RunningPlayer, _ arrangement: Arrangement, watching signals: PlayerSignals,
     on stage: PlayerStage
   ) async throws {
-    if arrangement.hub == .afterPlayer { try await stage.startHub() }
     try await stage.waitUntilTheHubSees(running)
     var figures = Figures(player: running.player, arrangement: arrangement)
 
