@@ -11,7 +11,8 @@
 # swapped every other round), one at a time: PRESSES presses (default 1000) from the plain C
 # client (Benchmarks/WebRemote/fanout.c, a loopback program's bearer) and as many direct
 # PlayPause calls (Benchmarks/DBus/roundtrip.c) just before, after 50 presses not counted; the p50
-# of each and their ratio.
+# of each and their ratio; the hub's context switches per press (all its threads) over the counted
+# presses, and how many of its threads a press wakes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ $# = 2 ] || { echo "usage: $0 BEFORE AFTER" >&2; exit 2; }
@@ -80,14 +81,32 @@ press() {
   "$work/webremote-fanout" press "$port" "$token" 50 >/dev/null
   direct=$("$work/dbus-roundtrip" calls "$presses" org.mpris.MediaPlayer2.binaural \
     | awk '$2 == "PlayPause" { print $3 }')
+  switches >"$work/switches-before"
   read -r _ p50 p90 p99 < <("$work/webremote-fanout" press "$port" "$token" "$presses")
+  switches >"$work/switches-after"
   stop_web_hub
-  awk -v d="$direct" -v p="$p50" 'BEGIN { printf "%d %d %.2f", d, p, p / d }'
+  # Context switches per press, of all the hub's threads, and how many of its threads switched at
+  # least once every ten presses (the threads a press wakes).
+  local per_press
+  per_press=$(join "$work/switches-before" "$work/switches-after" | awk -v n="$presses" \
+    '{ all += $5 - $3; if ($5 - $3 >= n / 10) woken++ }
+     END { printf "%.1f %d", all / n, woken }')
+  awk -v d="$direct" -v p="$p50" -v s="$per_press" 'BEGIN { printf "%d %d %.2f %s", d, p, p / d, s }'
+}
+
+# The hub's threads: id, name, context switches (voluntary and involuntary) so far.
+switches() {
+  local task
+  for task in /proc/"$hub"/task/*; do
+    # A thread that ends meanwhile is left out.
+    awk -v id="$(basename "$task")" '/^Name:/ { name = $2 } /^(non)?voluntary_ctxt_switches/ { n += $2 }
+      END { if (name != "") print id, name, n }' "$task/status" 2>/dev/null || true
+  done | sort
 }
 
 echo "# machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) cores," \
   "Linux $(uname -r), $(date -u '+%F %H:%M') UTC; $presses presses a hub a round"
-echo "# round  load(1 min)  before: direct-p50-us press-p50-us ratio  after: direct-p50-us press-p50-us ratio"
+echo "# round  load(1 min)  before: direct-p50-us press-p50-us ratio switches/press threads-woken  after: (the same)"
 for round in $(seq "$rounds"); do
   load=$(cut -d' ' -f1 /proc/loadavg)
   if [ $((round % 2)) = 1 ]; then
