@@ -57,27 +57,6 @@ struct ConnectionThreadExecutorTests {
     await bus.stop()
   }
 
-  @Test("a connection on a shared thread offers it as its task executor; one on its own thread, none")
-  func aConnectionNamesItsSharedThreadAsItsExecutor() async throws {
-    let bus = try await PrivateBus.start()
-    let thread = try ConnectionThread()
-    let shared = try await Connection.connect(.address(bus.address), on: thread)
-    let own = try await Connection.connect(.address(bus.address))
-    #expect(own.taskExecutor == nil)
-    let executor = try #require(shared.taskExecutor)
-    let seen = try await withTaskExecutorPreference(executor) { () async throws -> [Bool] in
-      var seen = [shared.isOnConnectionThread]
-      _ = try await shared.listNames()
-      seen.append(shared.isOnConnectionThread)
-      return seen
-    }
-    #expect(seen == [true, true], "a task preferring the connection's executor ran off its thread")
-    own.close()
-    shared.close()
-    thread.stop()
-    await bus.stop()
-  }
-
   @Test("a task handed to a stopped thread still runs, on Swift's global executor")
   func aStoppedThreadLosesNoTask() async throws {
     let thread = try ConnectionThread()

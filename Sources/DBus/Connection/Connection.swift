@@ -16,10 +16,6 @@ import Synchronization
 /// end them early.
 package final class Connection: Sendable {
   let loop: BusLoop
-  /// The shared thread the connection was opened on (``connect(_:on:)``); `nil` for one on a
-  /// thread of its own. Weak: whoever started the thread owns it, and stopping it (or letting it
-  /// go) closes the connection.
-  private weak let sharedThread: ConnectionThread?
 
   // MARK: - Connecting
 
@@ -38,7 +34,7 @@ package final class Connection: Sendable {
     async throws(BusError)
     -> Connection
   {
-    Connection(loop: try await BusLoop.connect(address, on: thread.thread), sharedThread: thread)
+    Connection(loop: try await BusLoop.connect(address, on: thread.thread))
   }
 
   /// Connects to `address` (the session bus by default), blocking the calling thread until the
@@ -50,9 +46,8 @@ package final class Connection: Sendable {
     self.init(loop: try BusLoop.connectBlocking(address))
   }
 
-  private init(loop: BusLoop, sharedThread: ConnectionThread? = nil) {
+  private init(loop: BusLoop) {
     self.loop = loop
-    self.sharedThread = sharedThread
   }
 
   /// Closes the connection: stops its thread after the work already handed over.
@@ -77,17 +72,6 @@ package final class Connection: Sendable {
   package var threadID: Int32? {
     let id = loop.thread.kernelThreadID.load(ordering: .relaxed)
     return id > 0 ? id : nil
-  }
-
-  /// The connection's thread as a `TaskExecutor`, when it is a shared ``ConnectionThread``
-  /// (``connect(_:on:)``) its owner still holds; `nil` for a connection on a thread of its own.
-  ///
-  /// A task that prefers it (`withTaskExecutorPreference(_:operation:)`) runs its code on the
-  /// connection's thread: what it hands the connection (``run(_:)``) runs at once, and a
-  /// completion the connection calls resumes it there, with no hand-over to another thread. For
-  /// short work between the connection's messages; it must never block the thread.
-  package var taskExecutor: (any TaskExecutor)? {
-    sharedThread
   }
 
   /// Called on the connection's thread after a reconnect has registered everything again.

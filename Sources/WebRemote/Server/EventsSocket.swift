@@ -1,10 +1,8 @@
-import DBus
 import HubSupport
 import HummingbirdWebSocket
 import Logging
 import NIOCore
 import NIOWebSocket
-import PlayerView
 import Synchronization
 
 /// One client of `/api/events`: the directory's messages out, its commands in, each answered
@@ -32,20 +30,7 @@ struct EventsSocket: Sendable {
   /// socket holds keeps its async stack, and a hub with a thousand clients holds a thousand of
   /// each. The reader ends the writer by ending the client's stream; the writer, when the
   /// directory ended it, cancels the reader.
-  ///
-  /// Both run on the view's connection's thread when it is a shared one (the hub's bus thread):
-  /// a press is read there from the frame NIO's event loop hands over, sent to the player at
-  /// once, and its acknowledgement queued and written there when the reply comes in, so that it
-  /// crosses threads twice (the event loop to the bus thread and back) rather than four times
-  /// (through a reader and a writer on Swift's cooperative pool). What they do there is short:
-  /// parse and check one message, or hand one to the channel.
   func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
-    try await withTaskExecutorPreference(directory.view.connection.taskExecutor) {
-      try await serve(inbound: inbound, outbound: outbound)
-    }
-  }
-
-  private func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
     let (subscriber, messages) = directory.subscribe(deviceID: deviceID)
     try await withThrowingTaskGroup(of: Void.self) { group in
       group.addTask {
