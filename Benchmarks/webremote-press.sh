@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A web-remote press of two hubs beside a direct D-Bus PlayPause, in one run (BENCHMARKS.md,
-# "Lighter: the web remote's press, the size"):
+# "Lighter: the size, the web remote's press, `remotectl status`'s metadata"):
 #
 #   Benchmarks/webremote-press.sh BEFORE AFTER
 #
