@@ -122,7 +122,7 @@ package final class MediaKeysTarget: Service, Sendable {
       RootProperty.identity.rawValue: { value, reader in
         guard let reader, readers.kind(of: reader) == .plasma else { return .string("") }
         return value.stringValue?.isEmpty == false ? value : .string(identityWithoutPlayer)
-      }
+      },
     ]
   }
 
