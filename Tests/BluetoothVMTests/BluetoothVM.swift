@@ -64,6 +64,12 @@ enum BluetoothVM {
       try? FileManager.default.copyItem(
         at: share.appendingPathComponent("results.json"), to: folder.appendingPathComponent("results.json"))
     }
+    // The five newest runs' folders stay (their names sort by time); an older one that will not go
+    // is left, not a failure of this run.
+    let runs = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
+    for old in runs.filter({ $0.hasPrefix("bluetooth-vm-logs-") }).sorted().dropLast(5) {
+      try? FileManager.default.removeItem(at: temporary.appendingPathComponent(old))
+    }
     let data = try? Data(contentsOf: share.appendingPathComponent("results.json"))
     guard result.status == 0, let data else {
       throw TestFailure(
