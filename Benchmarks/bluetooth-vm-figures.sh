@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The Bluetooth tier's figures (BENCHMARKS.md): one VM run (scripts/bluetooth-vm/run.sh, TCG), the
-# hub and mpris-proxy registering the same binaural in turn against the real bluetoothd 5.66, a
+# hub and mpris-proxy registering the same binaural in alternating blocks against the real bluetoothd 5.66, a
 # bumble car pressing and listening; prints p50 and max of each and the hub's ratio to mpris-proxy.
 # Usage (from the repository, after swift build and make bluetooth-deps): Benchmarks/bluetooth-vm-figures.sh
 set -euo pipefail

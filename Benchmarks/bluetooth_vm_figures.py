@@ -24,6 +24,9 @@ for key, label, goal in rows:
         "%.0f / %.0f (n=%d)" % (statistics.median(proxy), max(proxy), len(proxy)), "%.2fx" % ratio, goal,
         "met" if ratio <= goal else "NOT met"))
 for path in ("hub", "mpris-proxy"):
-    print("presses that did not reach the app (%s): %s" % (path, figures.get(path, {}).get("presses_missed")))
+    got = figures.get(path, {})
+    print("%s: presses that did not reach the app %s; status changes and track changes the car was not told of"
+          " %s, %s" % (path, got.get("presses_missed"), got.get("status_missed"), got.get("tracks_missed")))
+print("blocks, in order:", " ".join(figures.get("order", [])))
 print("tier inside the VM: %s s; wall time with boot: %s s" % (
     results.get("tier", {}).get("seconds_in_vm"), sys.argv[2] if len(sys.argv) > 2 else "?"))

@@ -50,12 +50,26 @@ enum BluetoothVM {
       ],
       timeout: .seconds(timeout + 60))
     let logs = share.appendingPathComponent("logs")
-    let kept = FileManager.default.temporaryDirectory.appendingPathComponent("bluetooth-vm-last-logs")
-    // The logs are kept for the failure messages to name; a previous run's may not exist.
-    try? FileManager.default.removeItem(at: kept)
-    try? FileManager.default.copyItem(at: logs, to: kept)
-    try? FileManager.default.copyItem(
-      at: share.appendingPathComponent("results.json"), to: kept.appendingPathComponent("results.json"))
+    let temporary = FileManager.default.temporaryDirectory
+    let last = temporary.appendingPathComponent("bluetooth-vm-last-logs")
+    // The logs are kept for the failure messages to name: each run's in a folder of its own (named for
+    // its end), so that a flaky run's can be read beside the next, and the last run's again under
+    // one name; a previous run's may not exist.
+    let stamp = ISO8601DateFormatter.string(
+      from: Date(), timeZone: .gmt, formatOptions: [.withFullDate, .withTime])
+    let kept = temporary.appendingPathComponent("bluetooth-vm-logs-\(stamp)-\(getpid())")
+    try? FileManager.default.removeItem(at: last)
+    for folder in [kept, last] {
+      try? FileManager.default.copyItem(at: logs, to: folder)
+      try? FileManager.default.copyItem(
+        at: share.appendingPathComponent("results.json"), to: folder.appendingPathComponent("results.json"))
+    }
+    // The five newest runs' folders stay (their names sort by time); an older one that will not go
+    // is left, not a failure of this run.
+    let runs = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
+    for old in runs.filter({ $0.hasPrefix("bluetooth-vm-logs-") }).sorted().dropLast(5) {
+      try? FileManager.default.removeItem(at: temporary.appendingPathComponent(old))
+    }
     let data = try? Data(contentsOf: share.appendingPathComponent("results.json"))
     guard result.status == 0, let data else {
       throw TestFailure(

@@ -1,5 +1,6 @@
 # A car's head unit for the Bluetooth tier, on bumble (PyPI): an AVRCP controller with browsing and an
-# A2DP sink's SDP record, on its own virtual controller (an HCI user channel, `hci-socket:N`), pairing
+# A2DP sink (SBC: an AVDTP endpoint that records the media packets the computer streams to it), on its
+# own virtual controller (an HCI user channel, `hci-socket:N`), pairing
 # "just works" over classic Bluetooth. What it shows is what a car's display shows: GetElementAttributes,
 # GetPlayStatus, the PLAYBACK_STATUS_CHANGED / TRACK_CHANGED notifications, and the player list
 # (GetFolderItems on the browsing channel); its buttons are AVRCP passthrough presses.
@@ -7,7 +8,7 @@ import asyncio
 import struct
 import time
 
-from bumble import a2dp, avc, avrcp, l2cap
+from bumble import a2dp, avc, avdtp, avrcp, l2cap
 from bumble.avctp import AVCTP_BROWSING_PSM
 from bumble.core import PhysicalTransport
 from bumble.device import Device, DeviceConfiguration
@@ -19,6 +20,15 @@ from bumble.transport import open_transport
 # an F=1 frame it did not poll for ("F=1 only valid in TX WAIT_F"), so the browsing channel would never
 # answer. A car sends F=0 there.
 l2cap.InformationEnhancedControlField.__init__.__defaults__ = (0, 0)
+
+# What the car's A2DP sink takes: every SBC configuration a sink may offer (A2DP 1.3, 4.3.2).
+SBC = a2dp.SbcMediaCodecInformation
+SBC_SINK = SBC(SBC.SamplingFrequency.SF_16000 | SBC.SamplingFrequency.SF_32000 | SBC.SamplingFrequency.SF_44100
+               | SBC.SamplingFrequency.SF_48000,
+               SBC.ChannelMode.MONO | SBC.ChannelMode.DUAL_CHANNEL | SBC.ChannelMode.STEREO
+               | SBC.ChannelMode.JOINT_STEREO,
+               SBC.BlockLength.BL_4 | SBC.BlockLength.BL_8 | SBC.BlockLength.BL_12 | SBC.BlockLength.BL_16,
+               SBC.Subbands.S_4 | SBC.Subbands.S_8, SBC.AllocationMethod.SNR | SBC.AllocationMethod.LOUDNESS, 2, 53)
 
 Key = avc.PassThroughFrame.OperationId
 KEYS = {"play": Key.PLAY, "pause": Key.PAUSE, "stop": Key.STOP, "next": Key.FORWARD,
@@ -37,6 +47,8 @@ class Car:
         self.browsing = None
         self.browse_reply = None
         self.label = 0
+        self.media = []  # (monotonic seconds, RTP payload) of each media packet the A2DP sink got
+        self.sink = None
 
     async def power_on(self):
         self.transport = await open_transport(self.transport_name)
@@ -55,10 +67,26 @@ class Car:
         self.device.sdp_service_records = records
         self.avrcp = avrcp.Protocol()
         self.avrcp.listen(self.device)
+        # The computer opens AVDTP to the car's sink (AVDTP's PSM), configures its SBC endpoint and streams.
+        self.avdtp_listener = avdtp.Listener.for_device(self.device)
+        self.avdtp_listener.on(avdtp.Listener.EVENT_CONNECTION, self._on_avdtp)
         await self.device.power_on()
         await self.device.set_discoverable(True)
         await self.device.set_connectable(True)
         return str(self.device.public_address)
+
+    def _on_avdtp(self, protocol):
+        self.sink = protocol.add_sink(avdtp.MediaCodecCapabilities(
+            media_type=avdtp.AVDTP_AUDIO_MEDIA_TYPE, media_codec_type=a2dp.A2DP_SBC_CODEC_TYPE,
+            media_codec_information=SBC_SINK))
+        self.sink.on(self.sink.EVENT_RTP_PACKET, lambda packet: self.media.append((time.monotonic(), packet.payload)))
+
+    def sink_configuration(self):
+        """The SBC configuration the computer set on the car's sink, or None."""
+        for capability in (self.sink.configuration if self.sink is not None else []):
+            if isinstance(capability, avdtp.MediaCodecCapabilities):
+                return capability.media_codec_information
+        return None
 
     async def pair_and_connect(self, address):
         """Connects to the computer, pairs ("just works"), encrypts, and opens AVRCP (control, then browsing)."""

@@ -57,11 +57,14 @@ class PhoneDelegate(avrcp.Delegate):
         self.playback_status = avrcp.PlayStatus.PLAYING
         self.current_track_uid = 0  # the selected track (AVRCP 1.3 has no other)
         self.keys = []  # (monotonic seconds, key, pressed)
+        self.backlogs = []  # the link's backlog (`Phone.link_backlog`) as each key came
+        self.link_backlog = lambda: None
         self.key_pressed = asyncio.Event()
         self.on_pause = None
 
     async def on_key_event(self, key, pressed, data):
         self.keys.append((time.monotonic(), KEY_NAMES.get(key, str(key)), pressed))
+        self.backlogs.append(self.link_backlog())
         self.key_pressed.set()
         if pressed and key == Key.PAUSE and self.on_pause is not None:
             self.on_pause()
@@ -95,6 +98,57 @@ class PhoneProtocol(avrcp.Protocol):
         self.receive_command_state = None
         self.send_avrcp_response(state.transaction_label, avc.ResponseFrame.ResponseCode.IMPLEMENTED_OR_STABLE,
                                  response)
+
+
+class PacedSource:
+    """The phone's audio on its way to the link, as bumble's `avdtp.MediaPacketPump` sends it (each RTP
+    packet at its timestamp), except that a packet is dropped, not queued, while the link already
+    holds more than `BACKLOG` ACL packets beyond those the controller took: a phone's A2DP source skips
+    audio when the radio cannot keep up, so that its AVRCP answers never wait behind seconds of sound.
+
+    bumble queues every ACL packet of a connection in one FIFO (`host.DataPacketQueue`): under TCG on a
+    loaded host btvirt drained it slower than the stream filled it, and the phone's ACCEPTED to
+    bluetoothd's PAUSE waited behind the backlog beyond bluetoothd's 2 s (avctp.c `req_timeout`), which
+    then never sent the release."""
+
+    BACKLOG = 8
+
+    def __init__(self, packets, link):
+        self.packets = packets
+        self.link = link  # the host's DataPacketQueue of the connection
+        self.pump_task = None
+        self.sent = 0
+        self.dropped = 0
+
+    def backlog(self):
+        """ACL packets queued beyond those the controller took."""
+        return max(0, self.link().pending - self.link().max_in_flight)
+
+    async def start(self, rtp_channel):
+        async def pump():
+            started = first = None
+            async for packet in self.packets:
+                if started is None:
+                    started, first = time.monotonic(), packet.timestamp_seconds
+                delay = started + packet.timestamp_seconds - first - time.monotonic()
+                if delay > 0:
+                    await asyncio.sleep(delay)
+                if self.backlog() > self.BACKLOG:
+                    self.dropped += 1
+                    continue
+                rtp_channel.write(bytes(packet))
+                self.sent += 1
+
+        self.pump_task = asyncio.ensure_future(pump())
+
+    async def stop(self):
+        if self.pump_task is not None:
+            self.pump_task.cancel()
+            try:
+                await self.pump_task
+            except asyncio.CancelledError:
+                pass
+            self.pump_task = None
 
 
 class Phone:
@@ -170,9 +224,11 @@ class Phone:
         self.avdtp = await avdtp.Protocol.connect(self.connection)
         self.avdtp_listener.set_server(self.connection, self.avdtp)
         packets = a2dp.SbcPacketSource(read, self.avdtp.l2cap_channel.peer_mtu).packets
+        self.pump = PacedSource(packets, lambda: self.device.host.acl_packet_queue)
+        self.delegate.link_backlog = self.pump.backlog
         self.source = self.avdtp.add_source(avdtp.MediaCodecCapabilities(
             media_type=avdtp.AVDTP_AUDIO_MEDIA_TYPE, media_codec_type=a2dp.A2DP_SBC_CODEC_TYPE,
-            media_codec_information=SBC), avdtp.MediaPacketPump(packets))
+            media_codec_information=SBC), self.pump)
 
     async def start_stream(self, timeout=30):
         """Starts sending the tone (AVDTP START) on the stream the computer configured and opened.

@@ -146,6 +146,7 @@ async def run(computer, phone, adapter, hub_argv, observed):
     # phone's player pauses, as a phone's does.
     phone.delegate.on_pause = lambda: phone.set_status(avrcp.PlayStatus.PAUSED)
     pressed_from = len(phone.delegate.keys)
+    log_from = len(open(bluetoothd_log).read())
     before = time.monotonic()
     done = await asyncio.create_subprocess_exec("playerctl", "-p", short, "pause", env=session.env,
                                                 stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
@@ -155,6 +156,16 @@ async def run(computer, phone, adapter, hub_argv, observed):
     keys = phone.delegate.keys[pressed_from:]
     observed["pause"] = {"playerctl": said, "playerctl_status": done.returncode,
                          "keys": [[key, pressed] for _, key, pressed in keys],
+                         # ACL packets waiting in the phone's link as each key came, and the stream's
+                         # packets sent and dropped by then (phone.PacedSource).
+                         "link_backlog": phone.delegate.backlogs[pressed_from:],
+                         "stream_packets": {"sent": phone.pump.sent, "dropped": phone.pump.dropped},
+                         # bluetoothd's passthrough lines meanwhile: a press without its release, and
+                         # req_timeout's "transaction N retry false", when the phone answered late.
+                         "bluetoothd": [line.split("profiles/audio/")[-1].strip() for line
+                                        in open(bluetoothd_log).read()[log_from:].splitlines()
+                                        if "passthrough" in line or "req_timeout" in line],
+                         "release_ms": round((keys[1][0] - keys[0][0]) * 1000) if len(keys) > 1 else None,
                          "ms": round((keys[0][0] - before) * 1000) if keys else None,
                          "relay_status": await await_for(lambda: computer.mpris(short, "PlaybackStatus") == "Paused"
                                                          and "Paused", 10) or computer.mpris(short, "PlaybackStatus")}
