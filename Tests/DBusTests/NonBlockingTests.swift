@@ -55,19 +55,24 @@ struct NonBlockingTests {
       own.withLock { $0 }?.cancel()
     }
     own.withLock { $0 = subscription }
+    // A second subscription to the same signals, never cancelled: once it has seen the last one,
+    // the connection has dispatched every signal to every match.
+    let seen = Recorder<Int64>()
+    let witness = try await fixture.client.addMatch(rule: Self.seekedRule) { message in
+      seen.append(message.arguments.first?.int64Value ?? -1)
+    }
     let finished = await completes(within: Self.stuck) {
       for position in Int64(1)...5 {
         try fixture.server.emitSignal(
           path: TestService.path, interface: TestService.interfaceName, member: "Seeked",
           arguments: [.int64(position)])
       }
-      // A round trip through the server after the signals: they have all been delivered.
-      _ = try await fixture.call("Echo", [.variant(.int32(1))])
-      _ = try await fixture.client.listNames()
+      try await eventually("the witness to see the five signals", within: Self.stuck) { seen.all.count == 5 }
     }
     #expect(finished)
     #expect(calls.all == [1])
     subscription.cancel()
+    witness.cancel()
   }
 
   @Test("Cancelling from a stream's termination handler while the match handler yields never deadlocks")
