@@ -50,33 +50,35 @@ enum BluetoothVM {
       ],
       timeout: .seconds(timeout + 60))
     let logs = share.appendingPathComponent("logs")
-    let temporary = FileManager.default.temporaryDirectory
-    let last = temporary.appendingPathComponent("bluetooth-vm-last-logs")
-    // The logs are kept for the failure messages to name: each run's in a folder of its own (named for
-    // its end), so that a flaky run's can be read beside the next, and the last run's again under
-    // one name; a previous run's may not exist.
+    // The logs are kept for the failure messages to name, in the build folder (so `make clean`
+    // takes them, and nothing is left elsewhere): each run's in a folder of its own (named for its
+    // end), so that a flaky run's can be read beside the next, and the last run's again under one
+    // name; a previous run's may not exist.
+    let kept = BuiltProducts.directory.appendingPathComponent("bluetooth-vm-logs", isDirectory: true)
+    try? FileManager.default.createDirectory(at: kept, withIntermediateDirectories: true)
+    let last = kept.appendingPathComponent("last")
     let stamp = ISO8601DateFormatter.string(
       from: Date(), timeZone: .gmt, formatOptions: [.withFullDate, .withTime])
-    let kept = temporary.appendingPathComponent("bluetooth-vm-logs-\(stamp)-\(getpid())")
+    let thisRun = kept.appendingPathComponent("\(stamp)-\(getpid())")
     try? FileManager.default.removeItem(at: last)
-    for folder in [kept, last] {
+    for folder in [thisRun, last] {
       try? FileManager.default.copyItem(at: logs, to: folder)
       try? FileManager.default.copyItem(
         at: share.appendingPathComponent("results.json"), to: folder.appendingPathComponent("results.json"))
     }
     // The five newest runs' folders stay (their names sort by time); an older one that will not go
     // is left, not a failure of this run.
-    let runs = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
-    for old in runs.filter({ $0.hasPrefix("bluetooth-vm-logs-") }).sorted().dropLast(5) {
-      try? FileManager.default.removeItem(at: temporary.appendingPathComponent(old))
+    let runs = (try? FileManager.default.contentsOfDirectory(atPath: kept.path)) ?? []
+    for old in runs.filter({ $0 != last.lastPathComponent }).sorted().dropLast(5) {
+      try? FileManager.default.removeItem(at: kept.appendingPathComponent(old))
     }
     let data = try? Data(contentsOf: share.appendingPathComponent("results.json"))
     guard result.status == 0, let data else {
       throw TestFailure(
         "the Bluetooth VM did not run to its end (status \(result.status)): \(result.error)"
-          + " (its logs are in \(kept.path))")
+          + " (its logs are in \(thisRun.path))")
     }
-    return BluetoothVMResults(data: data, logs: kept.path)
+    return BluetoothVMResults(data: data, logs: thisRun.path)
   }
 }
 
