@@ -92,6 +92,28 @@ struct BluetoothVMCarTests {
     #expect(observed["status"] as? String == "Playing", "\(observed)")
   }
 
+  @Test func `a held rewind seeks the Now Playing app back faster than it plays`() async throws {
+    let observed = try await BluetoothVM.scenario("car_rewind_held")
+    let before = try #require(observed["position_before_us"] as? Int, "\(observed)")
+    let after = try #require(observed["position_after_us"] as? Int, "\(observed)")
+    let held = try #require(observed["held_s"] as? Double, "\(observed)")
+    // Played on, the position would move `held` seconds forward; begin/end seeking backward moves it
+    // back, by more than it was held (the same path as the fast-forward's: KEY_REWIND is 168).
+    #expect(
+      Double(before - after) > held * 1_000_000,
+      "the position moved \(after - before) µs in \(held) s: \(observed)")
+    let keys = try #require(observed["uinput_keys"] as? [[Int]], "\(observed)")
+    #expect(
+      keys.contains([168, 1]) && keys.contains([168, 0]),
+      "keys on \(observed["uinput_device"] ?? "?"): \(keys)")
+    let bluetoothd = observed["bluetoothd"] as? [String] ?? []
+    #expect(
+      bluetoothd.contains { $0.contains("REWIND pressed") },
+      "what bluetoothd did with the press: \(bluetoothd)")
+    #expect(observed["title_after"] as? String == observed["title_before"] as? String, "\(observed)")
+    #expect(observed["status"] as? String == "Playing", "\(observed)")
+  }
+
   @Test func `the car's player list holds one player named for the Now Playing app`() async throws {
     let observed = try await BluetoothVM.scenario("car_player_list")
     let list = try #require(observed["list"] as? [String: Any], "\(observed)")

@@ -355,10 +355,10 @@ async def main(mode):
 
     await scenario("car_presses", presses)
 
-    async def held_fast_forward(observed):
-        # bluetoothd 5.66 hands FAST FORWARD to its uinput device, never to the registered player
-        # (avrcp.c's passthrough_handlers): the hub reads that device and seeks the Now Playing app;
-        # what the device got and what bluetoothd did are kept too.
+    async def held(observed, key, code, hold):
+        # bluetoothd 5.66 hands FAST FORWARD and REWIND to its uinput device, never to the registered
+        # player (avrcp.c's passthrough_handlers): the hub reads that device and seeks the Now Playing
+        # app; what the device got and what bluetoothd did are kept too. `code` is the key's evdev code.
         event_file = await await_for(lambda: uinput_device(car.name, car_address), 10, 0.2)
         observed["uinput_device"] = event_file
         descriptor = os.open(event_file, os.O_RDONLY | os.O_NONBLOCK) if event_file else None
@@ -368,7 +368,7 @@ async def main(mode):
             # Read while the key is held: the kernel repeats it every 33 ms, and evdev's small buffer
             # would drop the press itself (SYN_DROPPED) were it read only after the release.
             deadline = None
-            while [208, 0] not in keys:  # KEY_FASTFORWARD up
+            while [code, 0] not in keys:  # the key up
                 if deadline is None and released.is_set():
                     deadline = time.monotonic() + 5  # the release reaches the device once bluetoothd took it
                 if deadline is not None and time.monotonic() > deadline:
@@ -390,7 +390,7 @@ async def main(mode):
         before = computer.mpris("binaural", "Position")
         started = time.monotonic()
         try:
-            await car.press("fast-forward", hold=2.0)
+            await car.press(key, hold=hold)
         finally:
             released.set()
         held = time.monotonic() - started
@@ -416,7 +416,10 @@ async def main(mode):
         import headset
         observed["udev"] = headset.udev_tags(event_file.rsplit("/", 1)[-1]) if event_file else None
 
-    await scenario("car_fast_forward_held", held_fast_forward)
+    # KEY_FASTFORWARD and KEY_REWIND (linux/input-event-codes.h): forward for 2 s (about 30 s of the
+    # track), then back for 1 s (about 15 s), which stays inside the track.
+    await scenario("car_fast_forward_held", lambda observed: held(observed, "fast-forward", 208, 2.0))
+    await scenario("car_rewind_held", lambda observed: held(observed, "rewind", 168, 1.0))
 
     async def headset_clicks(observed):
         # A headset's own button (a uinput device made here), read by the hub itself: headset.py.
