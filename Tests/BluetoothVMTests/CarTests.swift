@@ -61,54 +61,53 @@ struct BluetoothVMCarTests {
     }
   }
 
-  @Test func `a held fast-forward seeks the Now Playing app forward faster than it plays`() async throws {
-    let observed = try await BluetoothVM.scenario("car_fast_forward_held")
+  /// A key the car holds, as the tier's `held` scenario records it.
+  struct HeldKey: Sendable, CustomTestStringConvertible {
+    /// The scenario that held it.
+    var scenario: String
+    /// Its name in bluetoothd's log of AV/C passthrough.
+    var avc: String
+    /// Its evdev code (linux/input-event-codes.h).
+    var code: Int
+    /// Which way it seeks: 1 forward, -1 back.
+    var direction: Int
+    var testDescription: String { avc }
+
+    static let fastForward = HeldKey(
+      scenario: "car_fast_forward_held", avc: "FAST FORWARD", code: 208, direction: 1)
+    static let rewind = HeldKey(scenario: "car_rewind_held", avc: "REWIND", code: 168, direction: -1)
+  }
+
+  @Test(arguments: [HeldKey.fastForward, .rewind])
+  func `a held fast-forward or rewind seeks the Now Playing app its way faster than it plays`(_ key: HeldKey)
+    async throws
+  {
+    let observed = try await BluetoothVM.scenario(key.scenario)
     let before = try #require(observed["position_before_us"] as? Int, "\(observed)")
     let after = try #require(observed["position_after_us"] as? Int, "\(observed)")
     let held = try #require(observed["held_s"] as? Double, "\(observed)")
-    // Played at rate 1 the position moves `held` seconds; iOS's begin/end seeking moves it faster. bluetoothd
-    // 5.66 never gives a registered player FAST FORWARD (avrcp.c's passthrough_handlers take only PLAY, STOP,
-    // PAUSE, FORWARD and BACKWARD; avctp.c's handle_panel_passthrough sends it to its uinput device): the hub
-    // reads that device (InputDeviceReader) and begins seeking on the press, ends on the release.
+    // Played at rate 1 the position moves `held` seconds forward; iOS's begin/end seeking moves it
+    // faster, the key's way. bluetoothd 5.66 never gives a registered player FAST FORWARD or REWIND
+    // (avrcp.c's passthrough_handlers take only PLAY, STOP, PAUSE, FORWARD and BACKWARD; avctp.c's
+    // handle_panel_passthrough sends them to its uinput device): the hub reads that device
+    // (InputDeviceReader) and begins seeking on the press, ends on the release.
     #expect(
-      Double(after - before) > held * 1_500_000,
+      Double(key.direction * (after - before)) > held * 1_500_000,
       "the position moved \(after - before) µs in \(held) s: \(observed)")
     let hubRead = observed["hub_read"] as? [String] ?? []
     #expect(
       hubRead.contains { $0.contains("reading the input device") && $0.contains("bluetoothAVRCP") },
       "the hub's log of input devices: \(hubRead)")
-    // The way the press went: bluetoothd's uinput device for the car got KEY_FASTFORWARD
-    // (linux/input-event-codes.h: 208) down and up, and bluetoothd called no registered player.
+    // The way the press went: bluetoothd's uinput device for the car got the key down and up, and
+    // bluetoothd called no registered player.
     let keys = try #require(observed["uinput_keys"] as? [[Int]], "\(observed)")
     #expect(
-      keys.contains([208, 1]) && keys.contains([208, 0]),
+      keys.contains([key.code, 1]) && keys.contains([key.code, 0]),
       "keys on \(observed["uinput_device"] ?? "?"): \(keys)")
     let bluetoothd = observed["bluetoothd"] as? [String] ?? []
     #expect(
-      bluetoothd.contains { $0.contains("FAST FORWARD pressed") }
+      bluetoothd.contains { $0.contains("\(key.avc) pressed") }
         && !bluetoothd.contains { $0.contains("media_player_") },
-      "what bluetoothd did with the press: \(bluetoothd)")
-    #expect(observed["title_after"] as? String == observed["title_before"] as? String, "\(observed)")
-    #expect(observed["status"] as? String == "Playing", "\(observed)")
-  }
-
-  @Test func `a held rewind seeks the Now Playing app back faster than it plays`() async throws {
-    let observed = try await BluetoothVM.scenario("car_rewind_held")
-    let before = try #require(observed["position_before_us"] as? Int, "\(observed)")
-    let after = try #require(observed["position_after_us"] as? Int, "\(observed)")
-    let held = try #require(observed["held_s"] as? Double, "\(observed)")
-    // Played on, the position would move `held` seconds forward; begin/end seeking backward moves it
-    // back, by more than it was held (the same path as the fast-forward's: KEY_REWIND is 168).
-    #expect(
-      Double(before - after) > held * 1_000_000,
-      "the position moved \(after - before) µs in \(held) s: \(observed)")
-    let keys = try #require(observed["uinput_keys"] as? [[Int]], "\(observed)")
-    #expect(
-      keys.contains([168, 1]) && keys.contains([168, 0]),
-      "keys on \(observed["uinput_device"] ?? "?"): \(keys)")
-    let bluetoothd = observed["bluetoothd"] as? [String] ?? []
-    #expect(
-      bluetoothd.contains { $0.contains("REWIND pressed") },
       "what bluetoothd did with the press: \(bluetoothd)")
     #expect(observed["title_after"] as? String == observed["title_before"] as? String, "\(observed)")
     #expect(observed["status"] as? String == "Playing", "\(observed)")

@@ -42,8 +42,9 @@ under scripts/bluetooth-vm/):
   or rewind not to the registered player but to its own uinput input device for the car (avctp.c
   `handle_panel_passthrough` → `handle_press`/`handle_release`), which the hub reads
   (`InputDeviceReader`) to begin and end seeking; nothing here makes that device or sends those keys.
-  The real tier covers it: `BluetoothVMCarTests` "a held fast-forward seeks the Now Playing app
-  forward faster than it plays" (scripts/bluetooth-vm/tier.py, `car_fast_forward_held`).
+  The real tier covers it: `BluetoothVMCarTests` "a held fast-forward or rewind seeks the Now Playing
+  app its way faster than it plays" (scripts/bluetooth-vm/tier.py, `car_fast_forward_held` and
+  `car_rewind_held`).
 - Devices' `MediaPlayer1` objects have no AVRCP target behind them and transports no stream; their
   states are what the test sets: the real tier's phone (bumble as AVRCP target and A2DP source).
 - The bus policy and credentials of the real system bus (bluetoothd as root calling the hub's
