@@ -19,6 +19,16 @@ extension AudioSessionTests {
     return plugin
   }
 
+  /// mpv Now Playing, the hub's proxy published, and the plugin's double ready beside them.
+  func withMpvBesidePlugin(_ body: (Rig, ChildProcess) async throws -> Void) async throws {
+    try await withRig(proxy: true) { rig in
+      try await rig.startMpv()
+      try await rig.bus.waitForName("org.mpris.MediaPlayer2.remotectld")
+      try await eventually("mpv to be Now Playing") { try await rig.bus.hubActive() == "mpv" }
+      try await body(rig, try await pauseMusic(rig))
+    }
+  }
+
   /// Sends the plugin `event` (`ringing`, `talking`, `cancel`) and waits until it has handled it.
   func tell(_ plugin: ChildProcess, _ event: String) async throws {
     try plugin.write(event + "\n")
@@ -37,11 +47,7 @@ extension AudioSessionTests {
     `a call that rings on the phone before it plays here is paused by KDE Connect, resumed by it alone, once`()
     async throws
   {
-    try await withRig(proxy: true) { rig in
-      try await rig.startMpv()
-      try await rig.bus.waitForName("org.mpris.MediaPlayer2.remotectld")
-      try await eventually("mpv to be Now Playing") { try await rig.bus.hubActive() == "mpv" }
-      let plugin = try await pauseMusic(rig)
+    try await withMpvBesidePlugin { rig, plugin in
       try await tell(plugin, "ringing")
       // It paused mpv, by its own name or through the hub's (whichever the bus listed first).
       try await rig.waitForStatus("mpv", "Paused")
@@ -74,11 +80,7 @@ extension AudioSessionTests {
   func `a call that plays here before it rings on the phone is paused and resumed by the hub alone`()
     async throws
   {
-    try await withRig(proxy: true) { rig in
-      try await rig.startMpv()
-      try await rig.bus.waitForName("org.mpris.MediaPlayer2.remotectld")
-      try await eventually("mpv to be Now Playing") { try await rig.bus.hubActive() == "mpv" }
-      let plugin = try await pauseMusic(rig)
+    try await withMpvBesidePlugin { rig, plugin in
       let call = try rig.call()
       try await rig.waitForStatus("mpv", "Paused")
       try await eventually("the hub to say its end resumes mpv") {
