@@ -3,15 +3,19 @@
 # the tier needs (virtio and 9p for the host's root, bluetooth, hci_vhci for btvirt's virtual
 # controllers, uinput for bluetoothd's own input device, evdev to read it), loaded in modules.dep order; its /init mounts
 # the host's root read-only over 9p, tmpfs where bluetoothd and the buses write, the read-write share
-# (tag `out`) on /mnt, and runs the share's `.bluetooth-vm-script` (run.sh puts it there).
-# Usage: scripts/bluetooth-vm/mkinitrd.sh OUT.gz [KERNEL_VERSION]
+# (tag `out`) on /mnt, and runs the share's `.bluetooth-vm-script` (run.sh puts it there). Each
+# FOLDER under the host's /tmp (a clone of the repository there, its build, its venv) is shown again,
+# read-only, at its own path in the VM's /tmp, which the tmpfs would hide.
+# Usage: scripts/bluetooth-vm/mkinitrd.sh OUT.gz [KERNEL_VERSION [FOLDER...]]
 set -euo pipefail
-out=${1:?usage: $0 OUT.gz [KERNEL_VERSION]}
+out=${1:?usage: $0 OUT.gz [KERNEL_VERSION [FOLDER...]]}
 kernel=${2:-$(uname -r)}
+shift $(($# < 2 ? $# : 2))
 modules=/lib/modules/$kernel
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$work"/{bin,mods,proc,sys,dev,newroot}
+mkdir -p "$work"/{bin,mods,proc,sys,dev,newroot,hosttmp}
+for folder in "$@"; do case $folder in /tmp/*) echo "$folder" ;; esac; done > "$work/keep"
 cp /bin/busybox "$work/bin/busybox"
 
 ordered=()
@@ -41,7 +45,12 @@ cat > "$work/init" <<'INIT'
 mount -t proc proc /proc; mount -t sysfs sys /sys; mount -t devtmpfs dev /dev
 for module in $(cat /mods/order); do insmod /mods/$module || echo "bluetooth-vm: insmod $module failed"; done
 mount -t 9p -o trans=virtio,version=9p2000.L,ro,msize=262144 host /newroot || { echo "bluetooth-vm: the host's root did not mount"; poweroff -f; }
+mount -o bind /newroot/tmp /hosttmp
 for folder in run tmp var/lib/bluetooth; do mount -t tmpfs tmpfs /newroot/$folder; done
+for folder in $(cat /keep); do
+  mkdir -p "/newroot$folder" && mount -o bind "/hosttmp${folder#/tmp}" "/newroot$folder" \
+    || echo "bluetooth-vm: the host's $folder is not shown in the VM"
+done
 mount -t proc proc /newroot/proc; mount -t sysfs sys /newroot/sys; mount -t devtmpfs dev /newroot/dev
 mkdir -p /newroot/dev/pts; mount -t devpts devpts /newroot/dev/pts
 mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144 out /newroot/mnt || echo "bluetooth-vm: the share did not mount"

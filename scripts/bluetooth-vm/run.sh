@@ -34,7 +34,9 @@ cleanup() {
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
-"$here/mkinitrd.sh" "$work/initrd.gz" "$version" || exit 3
+# The VM's /tmp is its own: what the run reads from the host's /tmp (a clone there) is shown again.
+"$here/mkinitrd.sh" "$work/initrd.gz" "$version" "$(realpath "$here/../..")" \
+  ${BLUETOOTH_VM_BUILD:+"$(realpath "$BLUETOOTH_VM_BUILD")"} ${BLUETOOTH_VM_VENV:+"$(realpath "$BLUETOOTH_VM_VENV")"} || exit 3
 cp "$script" "$share/.bluetooth-vm-script"
 # What the script inside needs to know (the VM does not inherit this environment): every
 # BLUETOOTH_VM_* variable, and where this folder is.
