@@ -1,4 +1,5 @@
 package import DBus
+import Dispatch
 import Logging
 import RemoteControlMPRIS
 import Synchronization
@@ -215,7 +216,14 @@ extension PlayerView {
   }
 
   /// `GetAll` of `interface` at `path` from `owner`, recorded in its mirror.
-  private func readProperties(of interface: String, at path: ObjectPath, from owner: BusName) {
+  ///
+  /// A player whose object is not there yet reads as empty, and is asked again
+  /// (``readAgainDelays``): Firefox owns its MPRIS name before it exports the object, and a
+  /// player read only then would count as not playing until its next change, which a playing
+  /// stream never makes.
+  private func readProperties(
+    of interface: String, at path: ObjectPath, from owner: BusName, attempt: Int = 0
+  ) {
     connection.call(
       destination: owner, path: path, interface: Self.propertiesInterface, member: "GetAll",
       arguments: [.string(interface)], timeout: Self.readTimeout
@@ -225,15 +233,29 @@ extension PlayerView {
         record(values.first ?? .vardict([:]), of: interface, at: path, from: owner, source: .read, at: .now)
       case .failure(let error):
         let isPlayer = interface == MediaPlayerInterface.player.rawValue
-        logger.warning(
-          isPlayer
-            ? "could not read the player's state; it counts as not playing until it announces one"
-            : "a player's properties cannot be read; they read as empty",
-          metadata: [
-            "owner": "\(owner)", "path": "\(path)", "interface": "\(interface)", "error": "\(error)",
-          ])
-        if isPlayer {
-          record(.vardict([:]), of: interface, at: path, from: owner, source: .read, at: .now)
+        if attempt == 0 {
+          logger.warning(
+            isPlayer
+              ? "could not read the player's state; it counts as not playing until it announces one"
+              : "a player's properties cannot be read; they read as empty",
+            metadata: [
+              "owner": "\(owner)", "path": "\(path)", "interface": "\(interface)", "error": "\(error)",
+            ])
+          if isPlayer {
+            record(.vardict([:]), of: interface, at: path, from: owner, source: .read, at: .now)
+          }
+        }
+        guard [.unknownMethod, .unknownObject].contains(error.name), attempt < Self.readAgainDelays.count
+        else { return }
+        let delay = Self.readAgainDelays[attempt]
+        logger.debug(
+          "a player's object is not there yet; read again",
+          metadata: ["owner": "\(owner)", "interface": "\(interface)", "in": "\(delay)"])
+        DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [self] in
+          connection.perform { [self] in
+            guard state.withLock({ $0.mirrors[owner] != nil }) else { return }
+            readProperties(of: interface, at: path, from: owner, attempt: attempt + 1)
+          }
         }
       }
     }
@@ -254,4 +276,11 @@ extension PlayerView {
   }
 
   static let propertiesInterface = StandardInterface.properties
+
+  /// How long to wait before each new read of a player whose object was not there: about 6 s
+  /// in all; then what it announces is all the view knows of it.
+  static let readAgainDelays: [DispatchTimeInterval] = [
+    .milliseconds(100), .milliseconds(200), .milliseconds(400), .milliseconds(800), .milliseconds(1600),
+    .milliseconds(3200),
+  ]
 }
