@@ -163,7 +163,7 @@ struct BadInputTests {
         "type": "metadata", "player": "p0",
         "metadata": ["title": "Big", "artwork": [["src": "data:image/png;base64,\(big)"]]],
       ],
-      id: "big", within: .seconds(20))
+      id: "big", within: .seconds(60))
     #expect(answer["code"] == "artwork-too-large", "\(answer.text.prefix(300))")
     await client.close()
   }

@@ -69,6 +69,22 @@ package struct SoundServerUnderTest: Sendable {
     return result
   }
 
+  /// Makes the sink named `sink` the default one, and returns once the server says it is.
+  /// PipeWire's pulse server refuses it ("Not supported") until WirePlumber has made its `default`
+  /// metadata, which can come after the server answers `pactl info`: it is asked again until then.
+  package func setDefaultSink(_ sink: String) async throws {
+    try await eventually("the default sink to be \(sink)", within: .seconds(20)) {
+      let set = try await ChildProcess.run("pactl", ["set-default-sink", sink], environment: environment)
+      guard set.status == 0 else {
+        guard set.error.contains("Not supported") else {
+          throw TestFailure("pactl set-default-sink \(sink) failed: \(set.error)")
+        }
+        return false
+      }
+      return try await pactl("get-default-sink") == sink
+    }
+  }
+
   /// Runs `pactl` against the server; its output, trimmed.
   package func pactl(_ arguments: String...) async throws -> String {
     try await pactl(arguments)

@@ -14,7 +14,7 @@ struct WebRemoteStreamVolumeTests {
   @Test func theSliderOfAPlayerWithoutVolumeSetsItsOwnStreamAndSaysSo() async throws {
     try await SoundServerUnderTest.with(.pulseAudio) { server in
       _ = try await server.pactl("load-module", "module-null-sink", "sink_name=out")
-      _ = try await server.pactl("set-default-sink", "out")
+      try await server.setDefaultSink("out")
       try await WebRemoteStage.run(
         hubArguments: ["--http-port", "0"], hubLauncher: ["/usr/bin/env", "PULSE_SERVER=\(server.address)"]
       ) { stage in

@@ -63,7 +63,7 @@ final class PlayerStage: Sendable {
       _ = try await server.pactl("load-module", "module-null-sink", "sink_name=speakers")
       let module = try await server.pactl("load-module", "module-null-sink", "sink_name=headphones")
       let index = try await server.sinkIndex("headphones")
-      _ = try await server.pactl("set-default-sink", "headphones")
+      try await server.setDefaultSink("headphones")
       let subscription = try TimedLines(
         "stdbuf", ["-oL", "pactl", "subscribe"], environment: server.environment)
       events = subscription

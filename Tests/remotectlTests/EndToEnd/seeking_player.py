@@ -15,14 +15,16 @@ class Player(dbus.service.Object):
     def __init__(self):
         super().__init__(bus, "/org/mpris/MediaPlayer2")
         self.base, self.at = 10.0, time.monotonic()
+        self.reported = self.base
 
     def position(self):
         return self.base + time.monotonic() - self.at
 
     def values(self):
+        self.reported = self.position()
         return {
             "PlaybackStatus": "Playing", "Rate": 1.0, "MinimumRate": 1.0, "MaximumRate": 1.0,
-            "Position": dbus.Int64(int(self.position() * 1e6)), "CanSeek": True,
+            "Position": dbus.Int64(int(self.reported * 1e6)), "CanSeek": True,
             "CanControl": True, "CanPlay": True, "CanPause": True,
             "Metadata": dbus.Dictionary({}, signature="sv"),
         }
@@ -37,7 +39,9 @@ class Player(dbus.service.Object):
 
     @dbus.service.method(PLAYER, in_signature="x")
     def Seek(self, offset):
-        self.base, self.at = max(self.position() + offset / 1e6 + error, 0), time.monotonic()
+        # From the position last read, not the one the clock has reached since: how long the
+        # call took to come (long on a loaded machine) would otherwise move where it lands.
+        self.base, self.at = max(self.reported + offset / 1e6 + error, 0), time.monotonic()
         self.Seeked(dbus.Int64(int(self.base * 1e6)))
 
     @dbus.service.signal(PLAYER, signature="x")

@@ -261,7 +261,7 @@ struct AirPlayArbitrationTests {
     try await withRig { rig in
       let sound = rig.stage.sound
       let module = try await sound.pactl("load-module", "module-null-sink", "sink_name=speakers")
-      _ = try await sound.pactl("set-default-sink", "speakers")
+      try await sound.setDefaultSink("speakers")
       let sender = try rig.stage.receiver.send(seconds: 30)
       try await sender.started()
       try await rig.waitForAirPlay(muted: false)
