@@ -140,9 +140,9 @@ struct ProxyListTests {
     _ = try await proxyOwners.line(within: .seconds(10), where: NameMonitor.isReady)
     try await withRig(links: ["org.kde.kdeconnect"], on: bus) { rig in
       // playerctld 2.4.1 frees the player of a name that goes before its properties come, then
-      // writes them into it: it crashed so (SIGSEGV, status 139) in 5 of 10 runs under load while
-      // the hub owned its proxy's name for a moment at every start. Started by hand, the hub owns
-      // it not even for a moment (ProxyActivation), and playerctld lives on.
+      // writes them into it: it crashed so (SIGSEGV, status 139) in 2 of 10 runs with three busy
+      // loops while the hub owned its proxy's name for a moment at every start, 0 of 20 since.
+      // Started by hand, the hub owns it not even for a moment (ProxyActivation).
       try await eventually("the hub to wait for playerctld's name") {
         if let status = playerctld.exitStatus {
           throw TestFailure("playerctld exited with status \(status): \(playerctld.standardError)")
