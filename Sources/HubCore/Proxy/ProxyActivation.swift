@@ -13,7 +13,7 @@ package enum ProxyActivation: Sendable, Hashable {
   /// systemd started the hub: perhaps for a call to the proxy's name, perhaps with the session.
   case bySystemd
   /// Started by hand, by a script or a test: no call waits for the proxy's name.
-  case none
+  case byHand
 
   /// How a process with `environment` was started.
   package init(environment: [String: String]) {
@@ -22,7 +22,7 @@ package enum ProxyActivation: Sendable, Hashable {
     } else if environment["INVOCATION_ID"] != nil {
       self = .bySystemd
     } else {
-      self = .none
+      self = .byHand
     }
   }
 
@@ -41,7 +41,7 @@ package enum ProxyActivation: Sendable, Hashable {
     switch self {
     case .byTheBus: true
     case .bySystemd: ownsPlayerctld
-    case .none: false
+    case .byHand: false
     }
   }
 }

@@ -50,7 +50,7 @@ struct HubService: Service {
     /// Whether each new track of the Now Playing player is a desktop notification.
     var notifies = false
     /// How the hub was started: whether a call may wait for the proxy's name.
-    var activation = ProxyActivation.none
+    var activation = ProxyActivation.byHand
   }
 
   let logger: Logger
