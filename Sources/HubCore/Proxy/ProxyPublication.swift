@@ -42,6 +42,8 @@ package final class ProxyPublication: Service, Sendable {
   private let server: Connection?
   private let proxy: Outlet?
   private let answersPlayerctld: Bool
+  /// Whether a call may wait for the proxy's name as the hub starts.
+  private let activation: ProxyActivation
   private let logger: Logger
   private let current: Mutex<Status>
   /// What ``start(shell:)`` settled before the hub owned its name, where ``run()`` goes on from.
@@ -52,12 +54,13 @@ package final class ProxyPublication: Service, Sendable {
   private let changed: @Sendable (Status) -> Void
 
   /// A publication in `mode` of `proxy`, the Now Playing player's outlet on `server` (both `nil`
-  /// when the mode is off).
+  /// when the mode is off), in a hub started as `activation` says.
   package init(
-    mode: ProxyMode, server: Connection?, proxy: Outlet?, answersPlayerctld: Bool, logger: Logger,
-    changed: @escaping @Sendable (Status) -> Void
+    mode: ProxyMode, server: Connection?, proxy: Outlet?, answersPlayerctld: Bool,
+    activation: ProxyActivation, logger: Logger, changed: @escaping @Sendable (Status) -> Void
   ) {
     self.mode = mode
+    self.activation = activation
     self.server = server
     self.proxy = proxy
     self.answersPlayerctld = answersPlayerctld
@@ -171,14 +174,16 @@ package final class ProxyPublication: Service, Sendable {
         await apply(.none, reason: reason + ", and --playerctld off leaves the proxy no name", held: &held)
         return
       }
-      // Started by D-Bus activation of the proxy's name, the hub holds it once, so that the call
-      // that started it is delivered, and lets it go.
-      if !held.hasStarted, !held.proxyName {
-        held.proxyName = await request(ProxyNames.busName, on: server, queue: false)
-      }
       if !held.playerctldRequested {
         held.ownsPlayerctld = await request(HubNames.playerctldBusName, on: server, queue: true)
         held.playerctldRequested = true
+      }
+      // Started by D-Bus activation, perhaps of the proxy's name, the hub owns it once, so that
+      // the call that started it is delivered, and lets it go; never when nothing can be waiting
+      // for it, where a running playerctld would see it come and go (ProxyActivation).
+      let mayBeCalled = !held.hasStarted && activation.ownsProxyNameOnce(ownsPlayerctld: held.ownsPlayerctld)
+      if mayBeCalled, !held.proxyName {
+        held.proxyName = await request(ProxyNames.busName, on: server, queue: false)
       }
       if held.proxyName { await release(ProxyNames.busName, on: server, held: &held.proxyName) }
       proxy.setPublished(held.ownsPlayerctld)

@@ -49,6 +49,8 @@ struct HubService: Service {
     var relaunch = Relauncher.Options()
     /// Whether each new track of the Now Playing player is a desktop notification.
     var notifies = false
+    /// How the hub was started: whether a call may wait for the proxy's name.
+    var activation = ProxyActivation.byHand
   }
 
   let logger: Logger
@@ -149,7 +151,7 @@ struct HubService: Service {
     }
     let publication = ProxyPublication(
       mode: configuration.proxy, server: server, proxy: proxy,
-      answersPlayerctld: configuration.answersPlayerctld,
+      answersPlayerctld: configuration.answersPlayerctld, activation: configuration.activation,
       logger: logger
     ) { status in hub.announce(status) }
     // GNOME's and Plasma's media keys: gnome-settings-daemon and Plasma's Media Player applet

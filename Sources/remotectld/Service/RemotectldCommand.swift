@@ -1,5 +1,6 @@
 import ArgumentParser
 import DBus
+import FoundationEssentials
 import HubAPI
 import HubAudioSession
 import HubBridge
@@ -283,6 +284,7 @@ struct RemotectldCommand: AsyncParsableCommand {
         isExclusive: isExclusive ?? file.isExclusive ?? HubOption.exclusive.isOnByDefault),
       relaunch: Relauncher.Options(
         isEnabled: relaunches ?? file.relaunches ?? HubOption.relaunch.isOnByDefault),
-      notifies: notifies ?? file.notifies ?? HubOption.notify.isOnByDefault)
+      notifies: notifies ?? file.notifies ?? HubOption.notify.isOnByDefault,
+      activation: ProxyActivation(environment: ProcessInfo.processInfo.environment))
   }
 }
