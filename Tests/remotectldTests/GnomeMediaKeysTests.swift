@@ -97,7 +97,7 @@ struct GnomeMediaKeysTests {
     try await GnomeShell.with(try await PrivateBus.start()) { shell in
       let bus = shell.bus
       try await bus.startHub(["--no-http"])
-      try await bus.waitForName("org.mpris.MediaPlayer2.remotectld.MediaKeys")
+      try await bus.waitForName(PrivateBus.playerctldName)
       let players = try bus.start(
         PythonPlayers.python, PythonPlayers.holdingStill, "music:Playing", "chromium.instance4242:Paused")
       try await eventually("music is Now Playing") { try await bus.hubActive() == "music" }
@@ -107,7 +107,8 @@ struct GnomeMediaKeysTests {
       // Playing, so whichever comes first, it ends as the target.
       let keysDaemon = try await shell.startMediaKeys()
       let keyboard = try await shell.startKeyboard()
-      for name in ["music", "chromium.instance4242", "remotectld.MediaKeys"] {
+      // The hub's player for the keys is playerctld's name (no playerctld runs here).
+      for name in ["music", "chromium.instance4242", "playerctld"] {
         try await eventually("gsd-media-keys takes in \(name)", within: .seconds(20)) {
           let output = keysDaemon.standardOutput
           return output.contains("Switching to MPRIS client org.mpris.MediaPlayer2.\(name) ")
@@ -327,10 +328,11 @@ struct GnomeMediaKeysTests {
     return output.components(separatedBy: "[])").count - 1
   }
 
-  /// Returns once gnome-settings-daemon has made the hub's player for the keys its target.
+  /// Returns once gnome-settings-daemon has made the hub's player for the keys its target: under
+  /// playerctld's name, as no playerctld runs here.
   private static func targetTaken(by keysDaemon: ChildProcess) async throws {
     _ = try await keysDaemon.line(within: .seconds(20)) {
-      $0.contains("Switching to MPRIS client org.mpris.MediaPlayer2.remotectld.MediaKeys ")
+      $0.contains("Switching to MPRIS client org.mpris.MediaPlayer2.playerctld ")
     }
   }
 
