@@ -13,8 +13,9 @@ import Synchronization
 /// that says `PlaybackStatus` "Playing", and otherwise moves to any name that appears and to any
 /// player whose `PropertiesChanged` finds it "Playing".
 ///
-/// So while GNOME Shell runs the hub publishes the Now Playing player under
-/// `org.mpris.MediaPlayer2.remotectld.MediaKeys`, on a connection of its own, as one more
+/// So while GNOME Shell runs the hub publishes the Now Playing player under playerctld's name
+/// (``HubNames/playerctldBusName``; ``busName`` while another process holds that one), on a
+/// connection of its own, as one more
 /// ``Outlet`` whose ``overrides`` include two for GNOME: `PlaybackStatus` "Playing" for the
 /// plugin alone, so that it keeps the name against a phone remote, a device's player stuck
 /// "Playing" or a browser that appears, and `CanPlay` false, so that GNOME Shell (`ui/mpris.js`, which shows a card only for a
@@ -44,16 +45,18 @@ import Synchronization
 /// player's (never empty).
 ///
 /// Every other program that lists MPRIS names sees the name too (the bus daemon answers
-/// `ListNames` alike for every caller), as one more entry for the Now Playing app; so the target
-/// also queues for playerctld's name (``HubNames/playerctldBusName``) on the same connection,
-/// where the hub answers playerctld's interface (`PlayerNames`, which leaves the hub's own names
-/// out): playerctl, and the bars built on `playerctl -l`, take their list from `PlayerNames`
-/// while that name is on the bus (`pctl_list_player_names_on_bus`), and KDE Connect's
-/// mpriscontrol plugin skips exactly that name. And every other reader reads an empty
+/// `ListNames` alike for every caller), so the name is the one the lists leave out: playerctld's,
+/// where the hub answers playerctld's interface on the same connection (`PlayerNames`, which
+/// leaves the hub's own names out). playerctl, and the bars built on `playerctl -l`, take their
+/// list from `PlayerNames` while that name is on the bus (`pctl_list_player_names_on_bus`), and
+/// KDE Connect's mpriscontrol plugin skips exactly that name; gnome-settings-daemon and Plasma's
+/// engine take it as any other `org.mpris.MediaPlayer2.*` name. While playerctld itself runs, the
+/// target queues for its name and is ``busName`` meanwhile (one more entry for KDE Connect). And every other reader reads an empty
 /// `Identity`, which GSConnect's list for the phone skips (`Manager.getIdentities` in its
 /// `components/mpris.js`).
 package final class MediaKeysTarget: Service, Sendable {
-  /// The bus name GNOME's and Plasma's media keys reach.
+  /// The bus name GNOME's and Plasma's media keys reach while another process (playerctld)
+  /// holds playerctld's.
   package static let busName = MediaPlayerBusName.named("remotectld.MediaKeys")
 
   /// The shells the target is published beside: those whose media keys pick a player by the rules
