@@ -8,10 +8,12 @@ extension Hub {
   /// `com.github.altdesktop.playerctld`, as playerctld serves it: Shift, Unshift, PlayerNames
   /// and the ActivePlayerChangeBegin and ActivePlayerChangeEnd signals. Served by the proxy
   /// player's connection while it owns playerctld's bus name (``PlayerctldStandIn``).
-  /// `PlayerNames` lists the hub's players in its order, then `phoneRemotes()`, then the browsers'
-  /// own players of bridged pages (``HubCore/Hub/bridgedEchoNames``): playerctl and remotectl take
-  /// that list as every player, and a phone remote or a bridged page's twin, never a candidate, is
-  /// still reached by name (`playerctl -p kdeconnect.mpris_000001`).
+  /// `PlayerNames` lists the hub's players in its order, then `phoneRemotes()`: playerctl and
+  /// remotectl take that list as every player, and a phone remote, never a candidate, is still
+  /// reached by name (`playerctl -p kdeconnect.mpris_000001`). A browser's own player of a bridged
+  /// page (the page's twin, an echo) is left out, so that `playerctl -l` and the bars built on it
+  /// list the page once, as the bridge's player, which reaches the same page; `remotectl -p`
+  /// still reaches the twin by its name (it looks names up on the bus), `playerctl -p` no longer.
   func playerctldInterface(phoneRemotes: @escaping @Sendable () -> [String]) -> Interface {
     let none = "No player is being controlled by remotectld"
     return Interface(
@@ -26,7 +28,7 @@ extension Hub {
       ],
       properties: [
         Interface.Property(Playerctld.Property.playerNames, "as") { [self] in
-          .strings(nowPlaying.players.map(\.busName) + phoneRemotes() + bridgedEchoNames)
+          .strings(nowPlaying.players.map(\.busName) + phoneRemotes())
         }
       ],
       signals: [

@@ -4,7 +4,10 @@ import Testing
 
 /// A page bridged in Chromium is published twice for the same audio: the bridge's player and
 /// Chromium's own MPRIS player of the page's Media Session. The hub takes them for one player:
-/// Chromium's is never in its list nor Now Playing, while playerctl still reaches it by name.
+/// Chromium's is never in its list nor Now Playing, nor in the PlayerNames it answers for
+/// playerctld, so `playerctl -l` lists the page once. Phone links list the bus's names
+/// themselves: there the page is one entry only with Chromium's own player turned off
+/// (`--disable-features=HardwareMediaKeyHandling`).
 @Suite(
   "a bridged page in Chromium is one player", .serialized, .leavesNoChildProcesses, .timeLimit(.minutes(3)))
 struct BridgedPageTwinTests {
@@ -70,12 +73,57 @@ struct BridgedPageTwinTests {
     try await page.waitForAction("play")
     #expect(try await page.actions().map(\.action) == ["pause", "play"])
 
-    // Chromium's own player is still reached by name, by playerctl through the hub's PlayerNames.
-    let direct = try await bus.playerctl(
-      "--player=\(chromium.dropFirst("org.mpris.MediaPlayer2.".count))", "pause")
+    // playerctl lists the hub's PlayerNames, which leave Chromium's twin out: the page is one
+    // entry, the bridge's player, and reaches the page.
+    let listed = try await bus.playerctl("-l")
+    #expect(listed.succeeded && listed.output == "ToneDemo\n", "\(listed)")
+    let direct = try await bus.playerctl("--player=ToneDemo", "pause")
     #expect(direct.succeeded, "\(direct)")
     try await page.waitForAction("pause")
     #expect(try await hubAnswer(on: bus).players == [Self.bridged])
+  }
+
+  /// Chromium's own players turned off, by the flag a user who plays bridged pages can set.
+  static let chromiumPlayersOff = ["--disable-features=HardwareMediaKeyHandling"]
+
+  @Test
+  func
+    `with Chromium's own player turned off a bridged page is one entry in playerctl -l and in a list of the bus's names`()
+    async throws
+  {
+    let bus = try await PrivateBus.start()
+    let hub = try await BridgeHub.start(on: bus, arguments: ["--proxy", "playerctld", "--no-http"])
+    let browser = try await TestBrowser.start(bus: bus, arguments: Self.chromiumPlayersOff)
+    do {
+      let page = try await hub.open(
+        "demo.html?client=mirror&appId=ToneDemo&identity=Tone%20Demo", in: browser)
+      _ = try await bus.waitForPlayer("ToneDemo", status: "Playing")
+      try await eventually(
+        "the hub to list the bridged page", within: .seconds(20), { try await hubAnswer(on: bus) },
+        until: { $0.players == [Self.bridged] && $0.active == Self.bridged })
+      // The page's audio has played 3 s: the first test sees Chromium's own player on the bus by
+      // then (it appears as the element starts playing with a session).
+      try await eventually("the page's audio to play 3 s", within: .seconds(20)) {
+        try await page.evaluate(
+          "const audio = document.getElementById('audio'); return String(!audio.paused && audio.currentTime > 3)"
+        ) == "true"
+      }
+      // KDE Connect's list: every MPRIS name but playerctld's (which the hub holds here).
+      let names = try await bus.busNames().filter {
+        $0.hasPrefix("org.mpris.MediaPlayer2.") && $0 != "org.mpris.MediaPlayer2.playerctld"
+      }
+      #expect(names == [Self.bridged], "\(names)")
+      let listed = try await bus.playerctl("-l")
+      #expect(listed.succeeded && listed.output == "ToneDemo\n", "\(listed)")
+    } catch {
+      await browser.close()
+      await hub.stop()
+      await bus.stop()
+      throw error
+    }
+    await browser.close()
+    await hub.stop()
+    await bus.stop()
   }
 
   /// The hub's answer as its Hub1 interface gives it: its Players and ActivePlayer.

@@ -7,7 +7,7 @@ import Testing
 /// its multiplexer picked (`PlasmaMediaController`). The hub runs beside it as it runs under
 /// plasmashell: `--proxy auto` with `org.kde.plasmashell` owned (by a stand-in for the name alone:
 /// plasmawindowed does not own it), so it publishes the Now Playing player for the keys as
-/// `remotectld.MediaKeys` and no proxy (`MediaKeysTarget`).
+/// player for the keys (playerctld's name) and no proxy (`MediaKeysTarget`).
 ///
 /// A phone's player is the hub's own relay of a device's `org.bluez.MediaPlayer1` (bluetoothd's
 /// double, `BlueZDouble`, on a system bus of the hub's: the kernel here has no Bluetooth), saying
@@ -17,7 +17,7 @@ import Testing
 /// Connect's (their sound on a phone), a browser tab (Chromium's name), an AirPlay receiver's
 /// (shairport-sync's name). The multiplexer's pick reads names, `PlaybackStatus` and, for
 /// plasma-browser-integration, `kde:pid` and the owner's pid (docs/hub.md, "Plasma's media keys");
-/// none of these players has `kde:pid`; the hub's `remotectld.MediaKeys` does.
+/// none of these players has `kde:pid`; the hub's player for the keys (playerctld's name) does.
 @Suite(
   "Plasma's media keys and the Now Playing player", .serialized,
   .enabled(if: HubTools.playerctlCanRun && PlasmaMediaController.isInstalled),
@@ -34,7 +34,7 @@ struct PlasmaMediaKeysTests {
   }
 
   /// The multiplexer prefers any player that says "Playing", so without the hub's
-  /// `remotectld.MediaKeys` (which says "Playing" to it) a phone remote saying "Playing" of sound
+  /// player for the keys (playerctld's name) (which says "Playing" to it) a phone remote saying "Playing" of sound
   /// on the phone, or the hub's relay of a phone's player, takes the keys from the paused app the
   /// hub would resume (10 of these 13 keys). And the applet lists every player but those whose
   /// process a `kde:pid` names: one entry for each player, none for the hub's target or its relay.
@@ -49,20 +49,20 @@ struct PlasmaMediaKeysTests {
       ]
       var entries: [String: Int] = [:]
       let presses = try await mix(plasma) {
-        entries = try await plasma.entries(of: players + ["remotectld.MediaKeys", "Phone_Music"])
+        entries = try await plasma.entries(of: players + ["playerctld", "Phone_Music"])
       }
       let misrouted = presses.filter { $0.reached != $0.nowPlaying }
       print(
-        "Plasma 5.27 media keys through the hub's remotectld.MediaKeys: "
+        "Plasma 5.27 media keys through the hub's player for the keys: "
           + "\(misrouted.count) of \(presses.count) keys to another player")
       presses.forEach { print("  \($0)") }
       #expect(misrouted.isEmpty, "\(presses)\n\(plasma.picks())\n\(bus.hubLog.suffix(3000))")
       print(
         "Plasma 5.27 applet's list: \(entries.values.reduce(0, +)) entries for \(players.count) players; "
-          + "remotectld.MediaKeys: \(entries["remotectld.MediaKeys"] ?? -1), "
+          + "the hub's player for the keys (playerctld's name): \(entries["playerctld"] ?? -1), "
           + "the hub's relay of the phone's player: \(entries["Phone_Music"] ?? -1)")
       #expect(players.allSatisfy { entries[$0] == 1 }, "\(entries)")
-      #expect(entries["remotectld.MediaKeys"] == 0 && entries["Phone_Music"] == 0, "\(entries)")
+      #expect(entries["playerctld"] == 0 && entries["Phone_Music"] == 0, "\(entries)")
     } catch {
       await bus.stop()
       throw error
@@ -72,7 +72,7 @@ struct PlasmaMediaKeysTests {
 
   /// The same mix with the hub publishing no name (`--proxy off`): the multiplexer keeps a phone
   /// remote saying "Playing", so the keys go astray, every one of them to a phone remote. What
-  /// the hub's `remotectld.MediaKeys` is for.
+  /// the hub's player for the keys (playerctld's name) is for.
   @Test
   func `without the hub's player for the keys, Plasma sends them to a phone remote saying Playing`()
     async throws
@@ -99,7 +99,7 @@ struct PlasmaMediaKeysTests {
     await bus.stop()
   }
 
-  /// The Play/Pause key through the hub's `remotectld.MediaKeys` against the same key with the
+  /// The Play/Pause key through the hub's player for the keys (playerctld's name) against the same key with the
   /// multiplexer's pick the player itself (the hub with no name of its own, `--proxy off`), each
   /// beside Play or Pause sent straight to the player, alternating key and call. Each is timed
   /// from the call's start to the player's own line that it did it (after it announced its new
@@ -153,13 +153,13 @@ struct PlasmaMediaKeysTests {
       // The hub as under Plasma: the keys' player appears; the multiplexer takes it (it says
       // Playing, music is paused).
       try await bus.startHub(["--no-http", "--proxy", "auto"], environment: environment)
-      try await plasma.takenIn("remotectld.MediaKeys")
+      try await plasma.takenIn("playerctld")
       try await eventually("music is Now Playing") { try await bus.hubActive() == "music" }
       let throughHub = try await block()
       let median = { (values: [Double]) in values.sorted()[values.count / 2] }
       print(
         "Plasma 5.27 Play/Pause key to the only player, p50 of \(rounds): "
-          + "through the hub's remotectld.MediaKeys \(median(throughHub.keys)) ms "
+          + "through the hub's player for the keys \(median(throughHub.keys)) ms "
           + "(Play or Pause straight to it: \(median(throughHub.direct)) ms); "
           + "the multiplexer's pick the player itself \(median(straight.keys)) ms "
           + "(straight: \(median(straight.direct)) ms); "
@@ -191,7 +191,7 @@ struct PlasmaMediaKeysTests {
     try await double.addAdapter("hci0")
     try await bus.startHub(
       ["--no-http", "--proxy", proxy], environment: ["DBUS_SYSTEM_BUS_ADDRESS": bluetooth.address])
-    if proxy == "auto" { try await plasma.takenIn("remotectld.MediaKeys") }
+    if proxy == "auto" { try await plasma.takenIn("playerctld") }
     var players: [ChildProcess] = []
     var presses: [Press] = []
     var devicePlayer: String?

@@ -74,19 +74,24 @@ struct ProxyListTests {
     }
   }
 
-  @Test(arguments: [["org.gnome.Shell"], ["org.gnome.Shell", "org.gnome.Shell.Extensions.GSConnect"]])
-  func `beside GNOME Shell the keys' player is no second entry in playerctl -l, a bar or GSConnect's list`(
+  @Test(
+    arguments: [
+      ["org.gnome.Shell"], ["org.gnome.Shell", "org.gnome.Shell.Extensions.GSConnect"],
+      ["org.gnome.Shell", "org.kde.kdeconnect"], ["org.kde.plasmashell", "org.kde.kdeconnect"],
+    ])
+  func `beside GNOME Shell or Plasma the keys' player is no second entry in a bar's or a phone link's list`(
     links: [String]
   ) async throws {
     try await withRig(links: links) { rig in
-      // The keys' player holds its own name and playerctld's, where the hub answers PlayerNames.
-      try await eventually("the keys' player under both names") {
+      // The keys' player holds playerctld's name alone, where the hub answers PlayerNames.
+      try await eventually("the keys' player under playerctld's name alone") {
         let names = try await rig.names()
-        return names.contains(Self.mediaKeysName) && names.contains(PrivateBus.playerctldName)
+        return !names.contains(Self.mediaKeysName) && names.contains(PrivateBus.playerctldName)
       }
       try await eventually("playerctld's name to stand for music") {
         try await rig.bus.read(PrivateBus.playerctldName, "PlaybackStatus") == #"s "Playing""#
       }
+      #expect(!(try await rig.names()).contains(PrivateBus.proxyName))
       let listed = try await rig.bus.run("playerctl", ["-l"])
       #expect(listed.output.split(separator: "\n").sorted() == ["music", "video"], "\(listed)")
       #expect(try await rig.barList() == ["music", "video"])
@@ -95,18 +100,54 @@ struct ProxyListTests {
       #expect(bar.first { $0.player == "music" }?.status == "Playing", "\(bar)")
       let everyPlayer = try await rig.bus.run("playerctl", ["-a", "status", "--format", "{{playerName}}"])
       #expect(everyPlayer.output.split(separator: "\n").sorted() == ["music", "video"], "\(everyPlayer)")
-      // GSConnect leaves out a player whose Identity is empty, as the keys' player's is. KDE
-      // Connect (not GNOME's phone link) skips playerctld's name but lists the keys' own under its
-      // name: the one list here that still shows the Now Playing app twice.
+      // KDE Connect skips exactly playerctld's name; GSConnect leaves out a player whose Identity
+      // is empty, as the keys' player's is: each lists each app once.
       let lists = try await rig.lists()
+      #expect(lists["kdeconnect"]?.sorted() == ["music", "video"], "\(lists)")
       #expect(lists["gsconnect"]?.sorted() == ["music", "video"], "\(lists)")
-      #expect(lists["kdeconnect"]?.sorted() == ["music", "remotectld.MediaKeys", "video"], "\(lists)")
-      // playerctl reaches only what it lists, and playerctld's name, which it adds when named: the
-      // keys' player is reached as playerctld (the price of its name being left out of the list).
-      let keys = try await rig.bus.run("playerctl", ["--player=remotectld.MediaKeys", "status"])
-      #expect(keys.status == 1 && keys.output.isEmpty && keys.error == "No players found\n", "\(keys)")
       let playerctld = try await rig.bus.run("playerctl", ["--player=playerctld", "status"])
       #expect(playerctld.output == "Playing\n", "\(playerctld)")
+    }
+  }
+
+  @Test
+  func
+    `beside GNOME Shell and a running playerctld the keys' player has its own name; once playerctld stops it is playerctld's alone`()
+    async throws
+  {
+    let bus = try await PrivateBus.start()
+    let playerctld = try bus.start("playerctld", [])
+    try await bus.waitForName(PrivateBus.playerctldName)
+    try await withRig(links: ["org.gnome.Shell", "org.kde.kdeconnect"], on: bus) { rig in
+      // playerctld 2.4.1 can crash as the hub starts beside it (the test above says more).
+      let besidePlayerctld = try await eventually(
+        "the keys' player under its own name, or playerctld to exit"
+      ) {
+        () async throws -> Bool? in
+        if playerctld.exitStatus != nil { return false }
+        return try await rig.names().contains(Self.mediaKeysName) ? true : nil
+      }
+      guard besidePlayerctld else {
+        withKnownIssue("playerctld exited on its own as the hub started") {
+          Issue.record(
+            "playerctld exited with status \(playerctld.exitStatus ?? -1): \(playerctld.standardError)")
+        }
+        return
+      }
+      // The one place the keys' player is a second entry: playerctld holds its name, and KDE
+      // Connect lists the keys' own by name (its Identity is empty).
+      #expect(
+        try await rig.lists()["kdeconnect"]?.sorted() == ["music", "remotectld.MediaKeys", "video"])
+      await playerctld.terminate()
+      try await eventually("the keys' player under playerctld's name alone") {
+        let names = try await rig.names()
+        return !names.contains(Self.mediaKeysName) && names.contains(PrivateBus.playerctldName)
+      }
+      try await eventually("playerctld's name to stand for music") {
+        try await rig.bus.read(PrivateBus.playerctldName, "PlaybackStatus") == #"s "Playing""#
+      }
+      #expect(try await rig.lists()["kdeconnect"]?.sorted() == ["music", "video"])
+      #expect(try await rig.barList() == ["music", "video"])
     }
   }
 

@@ -35,12 +35,12 @@ struct ProxyModeTests {
 
     let shell = try bus.start("/usr/bin/python3", [Self.nameOwner, "org.gnome.Shell"])
     _ = try await shell.line(within: .seconds(10)) { $0 == "OWNED" }
-    // The proxy's name goes; playerctld's passes to GNOME's keys' player, where playerctl reads
-    // PlayerNames (MediaKeysTarget).
-    try await eventually("the proxy's name is released, playerctld's held beside the keys' player") {
+    // The proxy's name goes; playerctld's passes to GNOME's keys' player, which has no other
+    // name, and where playerctl reads PlayerNames (MediaKeysTarget).
+    try await eventually("the proxy's name is released, playerctld's the keys' player's alone") {
       let names = try await names(bus)
       return !names.contains(PrivateBus.proxyName) && names.contains(PrivateBus.playerctldName)
-        && names.contains("org.mpris.MediaPlayer2.remotectld.MediaKeys")
+        && !names.contains("org.mpris.MediaPlayer2.remotectld.MediaKeys")
     }
     let listed = try await bus.run("playerctl", ["-l"])
     #expect(listed.output == "binaural\n", "\(listed)")

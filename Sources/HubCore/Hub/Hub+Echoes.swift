@@ -43,15 +43,6 @@ extension Hub {
     }
   }
 
-  /// The bus names of the browsers' own players of bridged pages: echoes, never candidates, but
-  /// listed after the players where a client lists players by name (playerctld's PlayerNames), so
-  /// that `playerctl -p` still reaches them.
-  package var bridgedEchoNames: [String] {
-    let owners = echoRule.withLock { $0.bridgedEchoes }
-    return view.mirrors.filter { owners.contains($0.owner.rawValue) }.flatMap { $0.busNames.map(\.rawValue) }
-      .sorted()
-  }
-
   /// Notes `mirror`'s track when it is a source, and judges it (`isNew`: its first properties
   /// were just read): the arbiter's events when its judgement changed, and when it is a source
   /// showing a track new to the rule, the other players' whose judgement that changed (a

@@ -13,8 +13,9 @@ import Synchronization
 /// that says `PlaybackStatus` "Playing", and otherwise moves to any name that appears and to any
 /// player whose `PropertiesChanged` finds it "Playing".
 ///
-/// So while GNOME Shell runs the hub publishes the Now Playing player under
-/// `org.mpris.MediaPlayer2.remotectld.MediaKeys`, on a connection of its own, as one more
+/// So while GNOME Shell runs the hub publishes the Now Playing player under playerctld's name
+/// (``HubNames/playerctldBusName``; ``busName`` while another process holds that one), on a
+/// connection of its own, as one more
 /// ``Outlet`` whose ``overrides`` include two for GNOME: `PlaybackStatus` "Playing" for the
 /// plugin alone, so that it keeps the name against a phone remote, a device's player stuck
 /// "Playing" or a browser that appears, and `CanPlay` false, so that GNOME Shell (`ui/mpris.js`, which shows a card only for a
@@ -44,16 +45,18 @@ import Synchronization
 /// player's (never empty).
 ///
 /// Every other program that lists MPRIS names sees the name too (the bus daemon answers
-/// `ListNames` alike for every caller), as one more entry for the Now Playing app; so the target
-/// also queues for playerctld's name (``HubNames/playerctldBusName``) on the same connection,
-/// where the hub answers playerctld's interface (`PlayerNames`, which leaves the hub's own names
-/// out): playerctl, and the bars built on `playerctl -l`, take their list from `PlayerNames`
-/// while that name is on the bus (`pctl_list_player_names_on_bus`), and KDE Connect's
-/// mpriscontrol plugin skips exactly that name. And every other reader reads an empty
+/// `ListNames` alike for every caller), so the name is the one the lists leave out: playerctld's,
+/// where the hub answers playerctld's interface on the same connection (`PlayerNames`, which
+/// leaves the hub's own names out). playerctl, and the bars built on `playerctl -l`, take their
+/// list from `PlayerNames` while that name is on the bus (`pctl_list_player_names_on_bus`), and
+/// KDE Connect's mpriscontrol plugin skips exactly that name; gnome-settings-daemon and Plasma's
+/// engine take it as any other `org.mpris.MediaPlayer2.*` name. While playerctld itself runs, the
+/// target queues for its name and is ``busName`` meanwhile (one more entry for KDE Connect). And every other reader reads an empty
 /// `Identity`, which GSConnect's list for the phone skips (`Manager.getIdentities` in its
 /// `components/mpris.js`).
 package final class MediaKeysTarget: Service, Sendable {
-  /// The bus name GNOME's and Plasma's media keys reach.
+  /// The bus name GNOME's and Plasma's media keys reach while another process (playerctld)
+  /// holds playerctld's.
   package static let busName = MediaPlayerBusName.named("remotectld.MediaKeys")
 
   /// The shells the target is published beside: those whose media keys pick a player by the rules
@@ -207,19 +210,35 @@ package final class MediaKeysTarget: Service, Sendable {
     }
   }
 
+  /// What the target follows.
+  private enum Input: Sendable {
+    /// Whether a shell whose keys it serves runs.
+    case wanted(Bool)
+    /// Who owns playerctld's name now.
+    case playerctldOwner(BusName?)
+  }
+
+  /// The names the target holds.
+  private struct Held: Sendable {
+    var wanted = false
+    /// playerctld's name was requested (owned or queued for).
+    var playerctldRequested = false
+    var ownsPlayerctld = false
+    var ownsOwnName = false
+  }
+
   private let connection: Connection
   private let outlet: Outlet
   private let answersPlayerctld: Bool
   private let logger: Logger
-  private let requests: AsyncStream<Bool>.Continuation
-  private let pending: AsyncStream<Bool>
+  private let requests: AsyncStream<Input>.Continuation
+  private let pending: AsyncStream<Input>
   private let owns = Mutex(false)
-  /// Whether playerctld's name was requested (owned or queued for).
-  private let queuesForPlayerctld = Mutex(false)
 
   /// A target that publishes the Now Playing player's `outlet` (made with ``overrides``) on
   /// `connection`, a connection that serves nothing else but, when `answersPlayerctld`, the
-  /// hub's answer for playerctld (whose name it then queues for beside its own).
+  /// hub's answer for playerctld, whose name it then publishes the target under (and its own,
+  /// ``busName``, only while another process holds playerctld's).
   package init(connection: Connection, outlet: Outlet, answersPlayerctld: Bool, logger: Logger) {
     self.connection = connection
     self.outlet = outlet
@@ -228,84 +247,120 @@ package final class MediaKeysTarget: Service, Sendable {
     (pending, requests) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
   }
 
-  /// Whether the hub owns ``busName`` now.
+  /// Whether the target is on the bus now, under playerctld's name or ``busName``.
   package var isPublished: Bool { owns.withLock { $0 } }
 
-  /// Follows `shell`, the program that lists every player now (`nil`: none): the name is held
-  /// while it is one of ``shellBusNames``.
+  /// Follows `shell`, the program that lists every player now (`nil`: none): the target is
+  /// published while it is one of ``shellBusNames``.
   package func shellChanged(_ shell: ShellWatcher.Shell?) {
-    requests.yield(shell.map { Self.shellBusNames.contains($0.busName) } ?? false)
+    requests.yield(.wanted(shell.map { Self.shellBusNames.contains($0.busName) } ?? false))
   }
 
-  /// Requests and releases the name as told until graceful shutdown; then releases it.
+  /// Requests and releases the names as told until graceful shutdown; then releases them.
   package func run() async {
+    var watch: Subscription?
+    if answersPlayerctld {
+      do {
+        watch = try await connection.watchNameOwner(HubNames.playerctldBusName) { [requests] change in
+          requests.yield(.playerctldOwner(change.newOwner))
+        }
+      } catch {
+        logger.error("cannot follow playerctld's name", metadata: ["error": "\(error.message)"])
+      }
+    }
+    var held = Held()
     await withGracefulShutdownHandler {
-      for await wanted in pending { await apply(wanted) }
+      for await input in pending {
+        switch input {
+        case .wanted(let wanted): held.wanted = wanted
+        case .playerctldOwner(let owner):
+          held.ownsPlayerctld = held.playerctldRequested && owner == connection.uniqueName
+        }
+        await apply(&held)
+      }
     } onGracefulShutdown: { [requests] in
       requests.finish()
     }
-    await apply(false)
+    watch?.cancel()
+    held.wanted = false
+    await apply(&held)
   }
 
-  private func apply(_ wanted: Bool) async {
-    guard wanted != isPublished else { return }
-    if wanted {
-      // Announcing before the name is owned: the values gnome-settings-daemon reads first are
-      // the ones it is told changed next.
-      outlet.setPublished(true)
-      do {
-        switch try await connection.requestName(Self.busName, flags: [.doNotQueue]) {
-        case .primaryOwner, .alreadyOwner:
-          owns.withLock { $0 = true }
-          logger.info("owning \(Self.busName): the shell's media keys reach the Now Playing player")
-          if answersPlayerctld { await queueForPlayerctld() }
-        case .inQueue, .exists:
-          outlet.setPublished(false)
-          logger.warning(
-            "\(Self.busName) is taken by another process: the shell's media keys pick by their own rule")
-        }
-      } catch {
-        outlet.setPublished(false)
-        logger.error("cannot request \(Self.busName)", metadata: ["error": "\(error.message)"])
-      }
-    } else {
+  /// Requests and releases names until `held` is what `held.wanted` asks for: playerctld's name
+  /// (queued for), and the target's own only while the target does not own playerctld's. The
+  /// target's own is released only once playerctld's is owned, so that the keys' pick never
+  /// finds the target gone.
+  private func apply(_ held: inout Held) async {
+    guard held.wanted else {
       outlet.setPublished(false)
       owns.withLock { $0 = false }
-      if queuesForPlayerctld.withLock({ $0 }) {
-        queuesForPlayerctld.withLock { $0 = false }
-        do {
-          try await connection.releaseName(HubNames.playerctldBusName)
-        } catch {
-          logger.warning(
-            "cannot release \(HubNames.playerctldBusName)", metadata: ["error": "\(error.message)"])
-        }
+      if held.playerctldRequested {
+        held.playerctldRequested = false
+        held.ownsPlayerctld = false
+        await release(HubNames.playerctldBusName)
       }
-      do {
-        try await connection.releaseName(Self.busName)
-        logger.info("released \(Self.busName)")
-      } catch {
-        logger.warning("cannot release \(Self.busName)", metadata: ["error": "\(error.message)"])
+      if held.ownsOwnName {
+        held.ownsOwnName = false
+        await release(Self.busName)
+      }
+      return
+    }
+    // Announcing before a name is owned: the values gnome-settings-daemon reads first are the
+    // ones it is told changed next.
+    outlet.setPublished(true)
+    if answersPlayerctld, !held.playerctldRequested {
+      held.ownsPlayerctld = await request(HubNames.playerctldBusName, queue: true)
+      held.playerctldRequested = true
+    }
+    if held.ownsPlayerctld {
+      if held.ownsOwnName || !isPublished {
+        logger.info(
+          "owning \(HubNames.playerctldBusName): the shell's media keys reach the Now Playing player")
+      }
+      if held.ownsOwnName {
+        held.ownsOwnName = false
+        await release(Self.busName)
+      }
+    } else if !held.ownsOwnName {
+      held.ownsOwnName = await request(Self.busName, queue: false)
+      if held.ownsOwnName {
+        logger.info("owning \(Self.busName): the shell's media keys reach the Now Playing player")
+      } else {
+        logger.warning(
+          "\(Self.busName) is taken by another process: the shell's media keys pick by their own rule")
       }
     }
+    let published = held.ownsPlayerctld || held.ownsOwnName
+    if !published { outlet.setPublished(false) }
+    owns.withLock { $0 = published }
   }
 
-  /// Requests playerctld's name, queued behind its owner (playerctld itself, or the proxy's
-  /// connection while it lets the name go), so that the bus hands it over once that one leaves.
-  private func queueForPlayerctld() async {
+  /// Requests `name`: whether the connection owns it now. playerctld's is queued for, behind
+  /// its owner (playerctld itself, or the proxy's connection while it lets the name go), so that
+  /// the bus hands it over once that one leaves.
+  private func request(_ name: BusName, queue: Bool) async -> Bool {
     do {
-      switch try await connection.requestName(HubNames.playerctldBusName, flags: []) {
+      switch try await connection.requestName(name, flags: queue ? [] : [.doNotQueue]) {
       case .primaryOwner, .alreadyOwner:
-        logger.info(
-          "owning \(HubNames.playerctldBusName) beside \(Self.busName): playerctl lists the hub's PlayerNames"
-        )
-      case .inQueue, .exists:
-        logger.info(
-          "\(HubNames.playerctldBusName) is owned by another process; the keys' player takes it once that one stops"
-        )
+        return true
+      case .inQueue:
+        logger.info("\(name) is owned by another process; the keys' player takes it once that one stops")
+      case .exists:
+        break
       }
-      queuesForPlayerctld.withLock { $0 = true }
     } catch {
-      logger.error("cannot request \(HubNames.playerctldBusName)", metadata: ["error": "\(error.message)"])
+      logger.error("cannot request \(name)", metadata: ["error": "\(error.message)"])
+    }
+    return false
+  }
+
+  /// Releases `name`; a failure is logged (the name is then released when the connection closes).
+  private func release(_ name: BusName) async {
+    do {
+      try await connection.releaseName(name)
+      logger.info("released \(name)")
+    } catch {
+      logger.warning("cannot release \(name)", metadata: ["error": "\(error.message)"])
     }
   }
 }

@@ -172,8 +172,8 @@ struct HubService: Service {
         connection: keysConnection, outlet: outlet, answersPlayerctld: configuration.answersPlayerctld,
         logger: logger)
       if configuration.answersPlayerctld, let mediaKeys {
-        // Served only while the keys' connection owns playerctld's name (MediaKeysTarget queues
-        // for it beside its own), so that playerctl lists PlayerNames, not the keys' name.
+        // Reached under playerctld's name, the keys' player's name while no playerctld runs
+        // (MediaKeysTarget), so that playerctl lists PlayerNames, not the keys' player.
         let standIn = PlayerctldStandIn(hub: hub, server: keysConnection, logger: logger)
         let standInStops = try await standIn.start { mediaKeys.isPublished }
         teardown.add { standInStops.forEach { $0() } }

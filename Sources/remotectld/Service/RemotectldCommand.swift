@@ -38,10 +38,10 @@ struct RemotectldCommand: AsyncParsableCommand {
       that is whichever player is Now Playing, for the bars and widgets that show one player. Under \
       GNOME Shell or KDE Plasma, which show every player and route the media keys themselves, it \
       publishes no proxy player (--proxy auto, the default), so each player is one card; under GNOME \
-      Shell the media keys reach the Now Playing player as org.mpris.MediaPlayer2.remotectld.MediaKeys, \
-      which says Playing so that gnome-settings-daemon keeps it, and CanPlay false so that the shell \
-      shows no card for it; it holds playerctld's name too, so that playerctl -l lists the apps \
-      alone (reach it as playerctl -p playerctld). No proxy player either while GSConnect or Valent runs, and while KDE \
+      Shell and Plasma the media keys reach the Now Playing player as org.mpris.MediaPlayer2.playerctld \
+      (as org.mpris.MediaPlayer2.remotectld.MediaKeys while playerctld itself runs), which says Playing \
+      so that the keys' pick keeps it, and CanPlay false so that the shell shows no card for it; \
+      playerctl -l, a bar and KDE Connect list the apps alone (reach it as playerctl -p playerctld). No proxy player either while GSConnect or Valent runs, and while KDE \
       Connect runs only playerctld's name, \
       which it leaves out of its list. --proxy on, playerctld (that name alone, for bars that list \
       every player but it) or off decides instead. The proxy player: calls, property \

@@ -8,11 +8,12 @@ struct TestBrowser: Sendable {
   /// The browser.
   let browser: Browser
 
-  /// Starts Chromium with `bus` as its session bus, or with no reachable session bus.
-  static func start(bus: PrivateBus?) async throws -> TestBrowser {
+  /// Starts Chromium with `bus` as its session bus, or with no reachable session bus, and with
+  /// Chromium's `arguments` added.
+  static func start(bus: PrivateBus?, arguments: [String] = []) async throws -> TestBrowser {
     let address = bus?.address ?? "unix:path=/nonexistent/no-session-bus"
     let browser = try await Browser(
-      width: 800, height: 600, arguments: ["--autoplay-policy=no-user-gesture-required"],
+      width: 800, height: 600, arguments: ["--autoplay-policy=no-user-gesture-required"] + arguments,
       environment: ["DBUS_SESSION_BUS_ADDRESS": address])
     return TestBrowser(browser: browser)
   }
