@@ -500,7 +500,11 @@ let package = Package(
     ),
     .testTarget(
       name: "PlayerViewTests",
-      dependencies: ["PlayerView", "DBus", "RemoteControl"]
+      dependencies: [
+        "PlayerView", "DBus", "RemoteControl", "BusTestSupport",
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      exclude: ["late_player.py"]
     ),
     .testTarget(
       name: "BlockingIOPoolTests",

@@ -217,10 +217,12 @@ extension PlayerView {
 
   /// `GetAll` of `interface` at `path` from `owner`, recorded in its mirror.
   ///
-  /// A player whose object is not there yet reads as empty, and is asked again
-  /// (``readAgainDelays``): Firefox owns its MPRIS name before it exports the object, and a
-  /// player read only then would count as not playing until its next change, which a playing
-  /// stream never makes.
+  /// A player whose object is not there yet, or whose answer does not come within
+  /// ``readTimeout``, is asked again (``readAgainDelays``): Firefox owns its MPRIS name before it
+  /// exports the object, a busy player answers late, and a player read only then would count as
+  /// not playing until its next change, which a playing stream never makes. A read that fails
+  /// changes nothing the player announced meanwhile (a `PlaybackStatus` of `Playing` sent while
+  /// the view waited): the player counts as read, with what it announced.
   private func readProperties(
     of interface: String, at path: ObjectPath, from owner: BusName, attempt: Int = 0
   ) {
@@ -232,25 +234,22 @@ extension PlayerView {
       case .success(let values):
         record(values.first ?? .vardict([:]), of: interface, at: path, from: owner, source: .read, at: .now)
       case .failure(let error):
-        let isPlayer = interface == MediaPlayerInterface.player.rawValue
         if attempt == 0 {
+          let isPlayer = interface == MediaPlayerInterface.player.rawValue
           logger.warning(
             isPlayer
-              ? "could not read the player's state; it counts as not playing until it announces one"
+              ? "could not read the player's state; it counts as what it announced, not playing if nothing"
               : "a player's properties cannot be read; they read as empty",
             metadata: [
               "owner": "\(owner)", "path": "\(path)", "interface": "\(interface)", "error": "\(error)",
             ])
-          if isPlayer {
-            record(.vardict([:]), of: interface, at: path, from: owner, source: .read, at: .now)
-          }
+          if isPlayer { readFailed(at: path, from: owner) }
         }
-        guard [.unknownMethod, .unknownObject].contains(error.name), attempt < Self.readAgainDelays.count
-        else { return }
+        guard Self.readAgainErrors.contains(error.name), attempt < Self.readAgainDelays.count else { return }
         let delay = Self.readAgainDelays[attempt]
         logger.debug(
-          "a player's object is not there yet; read again",
-          metadata: ["owner": "\(owner)", "interface": "\(interface)", "in": "\(delay)"])
+          "a player's object is not there yet, or it did not answer in time; read again",
+          metadata: ["owner": "\(owner)", "interface": "\(interface)", "in": "\(delay)", "error": "\(error)"])
         DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [self] in
           connection.perform { [self] in
             guard state.withLock({ $0.mirrors[owner] != nil }) else { return }
@@ -259,6 +258,20 @@ extension PlayerView {
         }
       }
     }
+  }
+
+  /// The first read of `owner`'s player interface failed: the player counts as read (its
+  /// observers need not wait for it longer), with what it announced so far, which the failure
+  /// leaves as it is. Nothing it announced means not playing.
+  private func readFailed(at path: ObjectPath, from owner: BusName) {
+    let key = InterfaceDescription.key(MediaPlayerInterface.player.rawValue, at: path)
+    let known = state.withLock { state -> Bool in
+      guard state.mirrors[owner] != nil else { return false }
+      state.mirrors[owner]?.isLoaded = true
+      return true
+    }
+    guard known else { return }
+    notify([.propertiesChanged(owner: owner, interface: key, names: [], source: .read)])
   }
 
   /// `Get` of one property: one the player invalidated, or `Position` after a track change.
@@ -277,8 +290,14 @@ extension PlayerView {
 
   static let propertiesInterface = StandardInterface.properties
 
-  /// How long to wait before each new read of a player whose object was not there: about 6 s
-  /// in all; then what it announces is all the view knows of it.
+  /// Why a read is tried again: the player's object is not there yet (`UnknownMethod` or
+  /// `UnknownObject`, as its D-Bus library says it), or its answer did not come in time
+  /// (`NoReply`, `Timeout`).
+  static let readAgainErrors: Set<BusError.Name> = [.unknownMethod, .unknownObject, .noReply, .timeout]
+
+  /// How long to wait before each new read of a player whose object was not there, or that did
+  /// not answer in time: about 6 s in all besides the reads' own waits; then what it announces
+  /// is all the view knows of it.
   static let readAgainDelays: [DispatchTimeInterval] = [
     .milliseconds(100), .milliseconds(200), .milliseconds(400), .milliseconds(800), .milliseconds(1600),
     .milliseconds(3200),

@@ -39,7 +39,8 @@ struct NonsenseTests {
     #expect(players.exitStatus == nil)
     let log = try String(contentsOf: bus.directory.appendingPathComponent("remotectld.log"), encoding: .utf8)
     #expect(
-      log.contains("could not read the player's state; it counts as not playing until it announces one"),
+      log.contains(
+        "could not read the player's state; it counts as what it announced, not playing if nothing"),
       "the hub says why it knows nothing of failing at first")
     #expect(log.contains("org.example.Error.Broken"), "and with the player's own error")
     await bus.stop()
