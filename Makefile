@@ -208,7 +208,12 @@ clean:
 #   linker script in .build that points -lstdc++ at libstdc++.a (skipped when there is none);
 # - dead code stripped at link time: each function in a section of its own (-function-sections),
 #   and public symbols no longer kept for clients outside the executable (-internalize-at-link),
-#   so that the linker's --gc-sections, which SwiftPM passes, drops what nothing calls;
+#   so that the linker's --gc-sections, which SwiftPM passes, drops what nothing calls; the C and
+#   C++ targets too (-ffunction-sections -fdata-sections, which SwiftPM does not pass to clang): the
+#   two BoringSSL copies are a few large files each, of which the hub calls a small part;
+# - no unwind tables for the C and C++ targets (-fno-asynchronous-unwind-tables, and
+#   -fno-exceptions for C++): nothing unwinds through them (a C++ exception cannot cross the Swift
+#   frames that call BoringSSL, and backtraces walk the frame pointers SwiftPM keeps);
 # - identical functions folded into one (the linker's --icf=all: generic specializations and
 #   witnesses are often the same machine code), as Apple's linker's deduplication does by
 #   default; Swift functions are not comparable, so folding them changes nothing we run;
@@ -225,6 +230,7 @@ RELEASE_FLAGS := -c release --static-swift-stdlib \
 	-Xswiftc -Xclang-linker -Xswiftc -static-libgcc \
 	-Xlinker --no-export-dynamic -Xlinker --icf=all \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -Xfrontend -Xswiftc -internalize-at-link \
+	-Xcc -ffunction-sections -Xcc -fdata-sections -Xcc -fno-asynchronous-unwind-tables -Xcxx -fno-exceptions \
 	$(if $(filter /%,$(STATIC_LIBSTDCXX)),-Xswiftc -L$(STATIC_LIBSTDCXX_DIR)) \
 	$(if $(SCRATCH),--scratch-path $(SCRATCH))
 ifeq ($(CONFIGURATION),release)
