@@ -32,7 +32,10 @@ def changed(interface, values, invalidated, sender=None):
         print("%.6f keys %s" % (now, ",".join(list(values) + ["-" + name for name in invalidated])), flush=True)
 
 
-bus.add_signal_receiver(changed, "PropertiesChanged", "org.freedesktop.DBus.Properties",
+# The player's own signals only (the bus filters them by sender): the hub's proxy re-announces the app's
+# changes on the session bus, which would wake this watcher in the hub's blocks alone, taking the VM's CPU
+# from bluetoothd and the car while they work.
+bus.add_signal_receiver(changed, "PropertiesChanged", "org.freedesktop.DBus.Properties", bus_name=owner,
                         path=None if system else "/org/mpris/MediaPlayer2", sender_keyword="sender")
 print("ready", flush=True)
 GLib.MainLoop().run()
