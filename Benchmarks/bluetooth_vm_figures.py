@@ -23,6 +23,20 @@ for key, label, goal in rows:
         label, "%.0f / %.0f (n=%d)" % (statistics.median(hub), max(hub), len(hub)),
         "%.0f / %.0f (n=%d)" % (statistics.median(proxy), max(proxy), len(proxy)), "%.2fx" % ratio, goal,
         "met" if ratio <= goal else "NOT met"))
+# A run with BLUETOOTH_VM_SPLIT=1: each notification split where the registered player's PropertiesChanged
+# reached the system bus (before it: the hub's or mpris-proxy's time; after it: bluetoothd's and the car's).
+for key, label in (("status_to_system_bus_ms", "  status: app -> registered player's signal"),
+                   ("status_system_bus_to_car_ms", "  status: that signal -> car"),
+                   ("track_to_system_bus_ms", "  track: app -> registered player's signal"),
+                   ("track_system_bus_to_car_ms", "  track: that signal -> car")):
+    hub, proxy = figures.get("hub", {}).get(key, []), figures.get("mpris-proxy", {}).get(key, [])
+    if hub and proxy:
+        print("%-52s %-22s %-22s" % (label, "%.1f / %.1f (n=%d)" % (statistics.median(hub), max(hub), len(hub)),
+                                     "%.1f / %.1f (n=%d)" % (statistics.median(proxy), max(proxy), len(proxy))))
+for path in ("hub", "mpris-proxy"):
+    keys = sorted(set(figures.get(path, {}).get("track_keys", [])))
+    if keys:
+        print("%s: a track change's signal to bluetoothd carried %s" % (path, " | ".join(keys)))
 for path in ("hub", "mpris-proxy"):
     got = figures.get(path, {})
     print("%s: presses that did not reach the app %s; status changes and track changes the car was not told of"

@@ -123,16 +123,16 @@ struct RegisteredPlayerProperties: Sendable, Hashable {
   /// others as they were; `nil` when it is not a dictionary of string keys.
   private static func metadata(_ value: Value, adjusting adjustments: inout [Adjustment]) -> Value? {
     guard case .dictionary(_, _, let entries) = value else { return nil }
-    var fields: [(key: String, value: Value)] = []
+    var fields: [(key: String, name: String, value: Value)] = []
     for entry in entries {
       guard let key = entry.key.stringValue else { return nil }
-      fields.append((key, entry.value.unwrappingVariants))
+      fields.append((key, canonical(key), entry.value.unwrappingVariants))
     }
     // strcasecmp: a key in another case is read as the same one; the one in MPRIS's case wins.
-    fields.sort { ($0.key == canonical($0.key) ? 1 : 0) < ($1.key == canonical($1.key) ? 1 : 0) }
+    // Each key's canonical name is found once, not in every comparison of the sort.
+    fields.sort { ($0.key == $0.name ? 1 : 0) < ($1.key == $1.name ? 1 : 0) }
     var result: [String: Value] = [:]
-    for (key, value) in fields {
-      let name = canonical(key)
+    for (key, name, value) in fields {
       let accepted = metadataEntry(name, value)
       if accepted != value {
         adjustments.append(
@@ -150,8 +150,12 @@ struct RegisteredPlayerProperties: Sendable, Hashable {
     MetadataKey.trackID.rawValue,
   ]
 
+  /// `key` in MPRIS's case when it is one of ``metadataKeys`` in any case; lowercased only when it
+  /// is not one as it stands (what players send), since this runs for every entry of every change.
   private static func canonical(_ key: String) -> String {
-    metadataKeys.first { $0.lowercased() == key.lowercased() } ?? key
+    if metadataKeys.contains(key) { return key }
+    let lowercased = key.lowercased()
+    return metadataKeys.first { $0.lowercased() == lowercased } ?? key
   }
 
   private static func metadataEntry(_ key: String, _ value: Value) -> Value? {

@@ -201,7 +201,12 @@ class Computer:
 
 
 async def scenario(name, body, limit=90):
-    """Runs one scenario; its observations, or the exception that ended it, go to results[name]."""
+    """Runs one scenario; its observations, or the exception that ended it, go to results[name]. With
+    BLUETOOTH_VM_ONLY=NAME,… (a run to look into one thing, such as the figures) only those run, after the
+    car's pairing and first display, which the others need."""
+    only = os.environ.get("BLUETOOTH_VM_ONLY")
+    if only and name not in only.split(",") + ["car_pairs", "car_shows_now_playing"]:
+        return
     log("scenario", name)
     observed = {}
     results[name] = observed
@@ -481,11 +486,33 @@ async def main(mode):
                                                        stdout=asyncio.subprocess.PIPE)
         lines = []
 
-        async def read():
-            while line := await watcher.stdout.readline():
-                lines.append(line.decode().split(" ", 2))
-        reader = asyncio.ensure_future(read())
+        async def read(child, into):
+            while line := await child.stdout.readline():
+                into.append(line.decode().split(" ", 2))
+        reader = asyncio.ensure_future(read(watcher, lines))
         await await_for(lambda: lines and lines[0][0] == "ready\n", 20)
+        # BLUETOOTH_VM_SPLIT=1: each notification's time split where the registered player's own
+        # PropertiesChanged reaches the system bus (a second watcher there, and dbus-monitor's log of
+        # the system bus in system-bus.log): before it, the hub's or mpris-proxy's; after it, bluetoothd's.
+        split = os.environ.get("BLUETOOTH_VM_SPLIT") == "1"
+        system_lines, system_watcher, monitor = [], None, None
+        if split:
+            system_watcher = await asyncio.create_subprocess_exec(
+                "/usr/bin/python3", os.path.join(HERE, "watcher.py"), "--system", stdout=asyncio.subprocess.PIPE)
+            system_reader = asyncio.ensure_future(read(system_watcher, system_lines))
+            await await_for(lambda: system_lines and system_lines[0][0] == "ready\n", 20)
+            monitor = subprocess.Popen(["dbus-monitor", "--system"], stdout=open(LOGS + "/system-bus.log", "w"),
+                                       stderr=subprocess.STDOUT)
+
+        def on_system_bus(kind, after, unlike=None, like=None):
+            """When the registered player's first PropertiesChanged of `kind` after `after` reached the
+            system bus, and the properties it carried."""
+            for index, (at, k, v) in enumerate(system_lines[1:], 1):
+                if k == kind and float(at) > after and (unlike is None or v.strip() != unlike) \
+                        and (like is None or v.strip() == like):
+                    keys = next((w.strip() for a, kk, w in system_lines[index:] if kk == "keys" and a == at), "")
+                    return float(at), keys
+            return None
 
         async def app_says(kind, value, after, timeout=10):
             found = await await_for(lambda: next((float(at) for at, k, v in lines[1:]
@@ -529,6 +556,10 @@ async def main(mode):
         samples = {path: {"press_to_status_ms": [], "presses_missed": 0, "status_to_car_ms": [],
                           "status_missed": 0, "track_to_car_ms": [], "tracks_missed": 0}
                    for path in ("hub", "mpris-proxy")}
+        if split:
+            for got in samples.values():
+                got.update({"status_to_system_bus_ms": [], "status_system_bus_to_car_ms": [],
+                            "track_to_system_bus_ms": [], "track_system_bus_to_car_ms": [], "track_keys": []})
         order = []
         for round_index in range(rounds):
             for path in (("hub", "mpris-proxy") if round_index % 2 == 0 else ("mpris-proxy", "hub")):
@@ -567,6 +598,10 @@ async def main(mode):
                     notified = await car.next_notification("status", before)
                     if notified and at:
                         got["status_to_car_ms"].append(round((notified[0] - at) * 1000, 1))
+                        bus = split and on_system_bus("status", before, like="Paused" if playing else "Playing")
+                        if bus:
+                            got["status_to_system_bus_ms"].append(round((bus[0] - at) * 1000, 1))
+                            got["status_system_bus_to_car_ms"].append(round((notified[0] - bus[0]) * 1000, 1))
                     else:
                         got["status_missed"] += 1
                 for _ in range(4):
@@ -580,6 +615,11 @@ async def main(mode):
                     notified = await car.next_notification("track", before, timeout=5)
                     if notified and at:
                         got["track_to_car_ms"].append(round((notified[0] - at) * 1000, 1))
+                        bus = split and on_system_bus("track", before, unlike=title)
+                        if bus:
+                            got["track_to_system_bus_ms"].append(round((bus[0] - at) * 1000, 1))
+                            got["track_system_bus_to_car_ms"].append(round((notified[0] - bus[0]) * 1000, 1))
+                            got["track_keys"].append(bus[1])
                     else:
                         got["tracks_missed"] += 1
                 observed.update(samples)
@@ -593,6 +633,10 @@ async def main(mode):
                                      timeout=10)
         watcher.terminate()
         reader.cancel()
+        if split:
+            system_watcher.terminate()
+            system_reader.cancel()
+            monitor.terminate()
 
     await scenario("figures", figures, limit=900)
 
