@@ -370,8 +370,8 @@ package final class Outlet: Sendable {
   /// Sent at once when the outlet's connection is served on the view's thread and nothing is
   /// queued there before them (the hub's system bus connection, bluetoothd's): not after the
   /// rest of the message that made the change, the other messages read with it and the work the
-  /// change queued (bluetoothd heard a track change about half as late in the Bluetooth VM while
-  /// its CPU was contended; BENCHMARKS.md, the tier's split figures).
+  /// change queued, which delayed a car's `TRACK_CHANGED` (BENCHMARKS.md, the Bluetooth tier's
+  /// split figures).
   private func send(_ signals: [OutletSignal]) {
     for signal in signals {
       switch signal {
