@@ -53,15 +53,7 @@ extension Connection {
   /// `Position`), which never appear in PropertiesChanged. The signal is sent by the
   /// connection's thread without waiting; it is dropped while disconnected. When it cannot be
   /// sent (a getter throws, for one), ``onUndeliveredMessage`` hears why.
-  ///
-  /// With `atOnce`, called on the connection's thread while nothing handed to it before is still
-  /// waiting, it is sent now, inside the caller, rather than after the message being handled and
-  /// every other message the thread reads with it (the thread takes the work handed to it only
-  /// once its connections are read out): for a forwarded change that another bus's client
-  /// awaits, such as bluetoothd's. Signals keep their order either way.
-  package func emitPropertiesChanged(
-    path: ObjectPath, interface: String, properties: [String], atOnce: Bool = false
-  )
+  package func emitPropertiesChanged(path: ObjectPath, interface: String, properties: [String])
     throws(BusError)
   {
     guard !properties.isEmpty else { return }
@@ -75,7 +67,7 @@ extension Connection {
           "property \(name) is declared \(property.change): it never appears in PropertiesChanged")
       }
     }
-    let emit: BusLoop.Job = { state in
+    loop.submit { state in
       do throws(BusError) {
         try state.emitPropertiesChanged(path: path, interface: interface, names: properties)
       } catch {
@@ -87,17 +79,15 @@ extension Connection {
             operation: error.operation, errno: error.errno))
       }
     }
-    if atOnce { loop.runInOrder(emit) } else { loop.submit(emit) }
   }
 
   /// Emits the declared signal `member` of `interface` from `path` with `arguments`.
   ///
   /// Throws when the signal is not declared or the arguments do not match its signature. The
   /// signal is sent by the connection's thread without waiting; it is dropped while disconnected.
-  /// When it cannot be sent, ``onUndeliveredMessage`` hears why. `atOnce` sends it now when it
-  /// can, as ``emitPropertiesChanged(path:interface:properties:atOnce:)`` does.
+  /// When it cannot be sent, ``onUndeliveredMessage`` hears why.
   package func emitSignal(
-    path: ObjectPath, interface: String, member: String, arguments: [Value] = [], atOnce: Bool = false
+    path: ObjectPath, interface: String, member: String, arguments: [Value] = []
   ) throws(BusError) {
     let declared = try exportedInterface(interface, at: path)
     guard let signal = declared.signals.first(where: { $0.name == member }) else {
@@ -108,7 +98,7 @@ extension Connection {
       throw .invalidArgs(
         "signal \(member) has signature \"\(signal.signature)\", the arguments are \"\(given)\"")
     }
-    let emit: BusLoop.Job = { state in
+    loop.submit { state in
       do throws(BusError) {
         try state.emitSignal(path: path, interface: interface, member: member, arguments: arguments)
       } catch {
@@ -118,7 +108,6 @@ extension Connection {
             operation: error.operation, errno: error.errno))
       }
     }
-    if atOnce { loop.runInOrder(emit) } else { loop.submit(emit) }
   }
 
   private func exportedInterface(_ interface: String, at path: ObjectPath) throws(BusError)

@@ -8,7 +8,7 @@ extension Connection {
   /// For a peer that reads, in the PropertiesChanged of an interface, a property that interface
   /// does not declare: bluetoothd reads `Identity` (MPRIS's root interface) in those of
   /// `org.mpris.MediaPlayer2.Player` (BlueZ profiles/audio/media.c `set_player_property`).
-  /// ``emitPropertiesChanged(path:interface:properties:atOnce:)`` is the one to use for declared
+  /// ``emitPropertiesChanged(path:interface:properties:)`` is the one to use for declared
   /// properties. The signal is sent by the connection's thread without waiting; it is dropped
   /// while disconnected. When it cannot be sent, ``onUndeliveredMessage`` hears why.
   ///

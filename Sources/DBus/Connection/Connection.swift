@@ -94,8 +94,8 @@ package final class Connection: Sendable {
 
   /// Called on the connection's thread with an error for each message that no caller waits for
   /// and that did not get where it was going: a signal or `PropertiesChanged` that could not be
-  /// sent (``emitSignal(path:interface:member:arguments:atOnce:)``,
-  /// ``emitPropertiesChanged(path:interface:properties:atOnce:)``: a getter that throws, for one), and a
+  /// sent (``emitSignal(path:interface:member:arguments:)``,
+  /// ``emitPropertiesChanged(path:interface:properties:)``: a getter that throws, for one), and a
   /// message matched by ``addMatch(rule:handler:)`` whose body cannot be read, which its handler
   /// never sees. For a log line; nothing to answer.
   package var onUndeliveredMessage: (@Sendable (BusError) -> Void)? {

@@ -147,15 +147,6 @@ final class BusLoop: @unchecked Sendable {
     return thread.submit { [self] in job(state) }
   }
 
-  /// Runs `job` now when called on the owner thread with nothing handed over before it still
-  /// waiting, otherwise queues it: in order with every job of the thread either way. Returns
-  /// `false` (and drops it) once the connection is closed.
-  @discardableResult
-  func runInOrder(_ job: @escaping Job) -> Bool {
-    guard !closed.load(ordering: .relaxed) else { return false }
-    return thread.runInOrder { [self] in job(state) }
-  }
-
   /// Runs `job` now when called on the owner thread, otherwise queues it.
   func run(_ job: @escaping Job) {
     if isOwnerThread { job(state) } else { submit(job) }

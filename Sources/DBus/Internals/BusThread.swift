@@ -25,8 +25,6 @@ final class BusThread: @unchecked Sendable {
   private let threadHandle = Mutex<pthread_t?>(nil)
   /// The connections served, on the owner thread only.
   private var members: [BusState] = []
-  /// The jobs taken out of the mailbox together that have not run yet, on the owner thread only.
-  private var jobsLeftInBatch = 0
   /// Whether the thread ends when its last connection closes (a connection's own thread), rather
   /// than when stopped (a shared one).
   let endsWithLastMember: Bool
@@ -77,20 +75,6 @@ final class BusThread: @unchecked Sendable {
     }
     if accepted { wakeUp.signal() }
     return accepted
-  }
-
-  /// Runs `job` now when called on the owner thread with no job handed over before it still
-  /// waiting, else queues it as ``submit(_:)`` does: either way the jobs run in the order they
-  /// were handed over. Called inside a handler, the job runs there, before the other handlers
-  /// of the message and the messages read after it. Returns `false` (and drops it) once the
-  /// thread has stopped.
-  @discardableResult
-  func runInOrder(_ job: @escaping @Sendable () -> Void) -> Bool {
-    guard isOwnerThread, jobsLeftInBatch == 0,
-      mailbox.withLock({ !$0.stopped && $0.jobs.isEmpty })
-    else { return submit(job) }
-    job()
-    return true
   }
 
   // MARK: - Members
@@ -155,11 +139,7 @@ final class BusThread: @unchecked Sendable {
         defer { mailbox.jobs.removeAll(keepingCapacity: true) }
         return mailbox.jobs
       }
-      jobsLeftInBatch = jobs.count
-      for job in jobs {
-        jobsLeftInBatch -= 1
-        job()
-      }
+      for job in jobs { job() }
       // Read after the jobs: one of them may have closed the last connection.
       if mailbox.withLock({ $0.stopping }) { break }
       var descriptors = [pollfd(fd: wakeUp.readEnd, events: Int16(POLLIN), revents: 0)]

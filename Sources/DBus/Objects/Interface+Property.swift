@@ -59,7 +59,7 @@ extension Interface {
       self.setter = setter
     }
 
-    /// Whether ``Connection/emitPropertiesChanged(path:interface:properties:atOnce:)`` may name it.
+    /// Whether ``Connection/emitPropertiesChanged(path:interface:properties:)`` may name it.
     var isAnnounced: Bool { change == .emitsChange || change == .invalidates }
   }
 }

@@ -367,18 +367,13 @@ package final class Outlet: Sendable {
   }
 
   /// Sends `signals` on the outlet's connection, in order; called after the lock is released.
-  /// Sent at once when the outlet's connection is served on the view's thread and nothing is
-  /// queued there before them (the hub's system bus connection, bluetoothd's): not after the
-  /// rest of the message that made the change, the other messages read with it and the work the
-  /// change queued, which delayed a car's `TRACK_CHANGED` (BENCHMARKS.md, the Bluetooth tier's
-  /// split figures).
   private func send(_ signals: [OutletSignal]) {
     for signal in signals {
       switch signal {
       case .propertiesChanged(let names, let interface):
         do {
           try connection.emitPropertiesChanged(
-            path: path(of: interface), interface: interface.name, properties: names, atOnce: true)
+            path: path(of: interface), interface: interface.name, properties: names)
         } catch {
           logger.error(
             "could not announce a forwarded player's properties",
@@ -387,8 +382,7 @@ package final class Outlet: Sendable {
       case .signal(let member, let interface, let signalPath, let arguments):
         let at = signalPath == .mediaPlayer ? path : signalPath
         do {
-          try connection.emitSignal(
-            path: at, interface: interface, member: member, arguments: arguments, atOnce: true)
+          try connection.emitSignal(path: at, interface: interface, member: member, arguments: arguments)
         } catch {
           logger.error(
             "could not re-emit \(interface).\(member)", metadata: ["path": "\(at)", "error": "\(error)"])
