@@ -32,8 +32,12 @@ struct ChromiumSideBySideTests {
     let chromium = try await eventually("Chromium's own MPRIS player") { () async throws -> String? in
       try await bus.busNames().first { $0.hasPrefix("org.mpris.MediaPlayer2.chromium") }
     }
-    try await bus.waitForPlayer(
-      String(chromium.dropFirst("org.mpris.MediaPlayer2.".count)), status: "Playing")
+    // Read straight from the bus: the hub, answering for playerctld, leaves the page's twin out of
+    // the names playerctl lists, so `playerctl -p` does not reach it.
+    try await eventually("\(chromium) to publish a title and status Playing") { () async -> Bool in
+      guard let state = try? await bus.probe("state", chromium) else { return false }
+      return state["PlaybackStatus"] as? String == "Playing" && !(state["title"] as? String ?? "").isEmpty
+    }
     var rows: [Row] = [Row(what: "bus name", ours: Self.ours, chromium: chromium)]
 
     // Can* and status, as the page set them: every action but none is handled.

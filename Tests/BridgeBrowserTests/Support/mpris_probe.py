@@ -18,6 +18,7 @@ if command == "state":
         **{key: bool(values[key]) for key in
            ["CanPlay", "CanPause", "CanSeek", "CanGoNext", "CanGoPrevious", "CanControl"]},
         "PlaybackStatus": str(values["PlaybackStatus"]),
+        "title": str(values["Metadata"].get("xesam:title", "")),
         "Position": int(values["Position"]),
         "trackid": None if trackid is None else str(trackid),
         "trackidType": None if trackid is None else type(trackid).__name__,

@@ -53,16 +53,18 @@ struct GnomeShell: Sendable {
     throw TestFailure("GNOME Shell did not start:\n" + attempts.joined(separator: "\n"))
   }
 
-  /// Evaluates `script` in GNOME Shell; its result as JSON text.
+  /// Evaluates `script` in GNOME Shell; its result as JSON text. A loaded machine can keep the
+  /// shell's main loop from answering for over 20 s (an Eval failed so once, its gdbus ended by
+  /// the 20 s limit with nothing said): gdbus is given its own 60 s.
   func eval(_ script: String) async throws -> String {
     let result = try await bus.run(
       "gdbus",
       [
         "call", "--address", bus.address, "--dest", "org.gnome.Shell", "--object-path", "/org/gnome/Shell",
-        "--method", "org.gnome.Shell.Eval", script,
-      ])
+        "--timeout", "60", "--method", "org.gnome.Shell.Eval", script,
+      ], timeout: .seconds(65))
     guard result.status == 0, result.output.hasPrefix("(true, '") else {
-      throw TestFailure("Eval failed: \(result.output) \(result.error)")
+      throw TestFailure("Eval failed (gdbus status \(result.status)): \(result.output) \(result.error)")
     }
     return String(result.output.dropFirst("(true, '".count).dropLast("')\n".count))
   }
