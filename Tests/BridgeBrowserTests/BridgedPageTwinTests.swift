@@ -20,11 +20,22 @@ struct BridgedPageTwinTests {
     `the hub lists a bridged page once, and a press through the proxy reaches it once, by the bridged player`()
     async throws
   {
-    let bus = try await PrivateBus.start()
-    let hub = try await BridgeHub.start(on: bus, arguments: ["--proxy", "on", "--no-http"])
-    let browser = try await TestBrowser.start(bus: bus)
-    do {
+    try await withPage(hubArguments: ["--proxy", "on", "--no-http"]) { bus, hub, browser in
       try await pressOnce(bus: bus, hub: hub, browser: browser)
+    }
+  }
+
+  /// A bus, the hub with `hubArguments` and Chromium with `browserArguments`; then `body`, then
+  /// all three stopped, whatever `body` did.
+  private func withPage(
+    hubArguments: [String], browserArguments: [String] = [],
+    _ body: (PrivateBus, BridgeHub, TestBrowser) async throws -> Void
+  ) async throws {
+    let bus = try await PrivateBus.start()
+    let hub = try await BridgeHub.start(on: bus, arguments: hubArguments)
+    let browser = try await TestBrowser.start(bus: bus, arguments: browserArguments)
+    do {
+      try await body(bus, hub, browser)
     } catch {
       await browser.close()
       await hub.stop()
@@ -91,10 +102,10 @@ struct BridgedPageTwinTests {
     `with Chromium's own player turned off a bridged page is one entry in playerctl -l and in a list of the bus's names`()
     async throws
   {
-    let bus = try await PrivateBus.start()
-    let hub = try await BridgeHub.start(on: bus, arguments: ["--proxy", "playerctld", "--no-http"])
-    let browser = try await TestBrowser.start(bus: bus, arguments: Self.chromiumPlayersOff)
-    do {
+    try await withPage(
+      hubArguments: ["--proxy", "playerctld", "--no-http"], browserArguments: Self.chromiumPlayersOff
+    ) {
+      bus, hub, browser in
       let page = try await hub.open(
         "demo.html?client=mirror&appId=ToneDemo&identity=Tone%20Demo", in: browser)
       _ = try await bus.waitForPlayer("ToneDemo", status: "Playing")
@@ -115,15 +126,7 @@ struct BridgedPageTwinTests {
       #expect(names == [Self.bridged], "\(names)")
       let listed = try await bus.playerctl("-l")
       #expect(listed.succeeded && listed.output == "ToneDemo\n", "\(listed)")
-    } catch {
-      await browser.close()
-      await hub.stop()
-      await bus.stop()
-      throw error
     }
-    await browser.close()
-    await hub.stop()
-    await bus.stop()
   }
 
   /// The hub's answer as its Hub1 interface gives it: its Players and ActivePlayer.

@@ -36,14 +36,27 @@ struct LatePlayerTests {
       subscriptions.forEach { $0.cancel() }
       connection.close()
     }
+
+    /// A bus and the view watching it; then `body`, then both stopped, whatever `body` did.
+    static func with(_ body: (PrivateBus, Watching) async throws -> Void) async throws {
+      let bus = try await PrivateBus.start()
+      let watching = try await Watching.start(on: bus)
+      do {
+        try await body(bus, watching)
+      } catch {
+        watching.stop()
+        await bus.stop()
+        throw error
+      }
+      watching.stop()
+      await bus.stop()
+    }
   }
 
   /// Starts the view, then a player that owns its name and exports its object `delay` milliseconds later;
   /// waits until the view holds it Playing its title.
   private func viewReadsAPlayerExported(afterMilliseconds delay: Int) async throws {
-    let bus = try await PrivateBus.start()
-    let watching = try await Watching.start(on: bus)
-    do {
+    try await Watching.with { bus, watching in
       let player = try bus.start(PrivateBus.python3, Self.player, "export", "\(delay)")
       _ = try await player.line { $0 == "named" }
       _ = try await player.line { $0 == "exported" }
@@ -51,13 +64,7 @@ struct LatePlayerTests {
       try await eventually(
         "the view to hold the late player Playing \"\(Self.title)\"", within: .seconds(20), { watching.late },
         until: { $0.status == "Playing" && $0.title == Self.title })
-    } catch {
-      watching.stop()
-      await bus.stop()
-      throw error
     }
-    watching.stop()
-    await bus.stop()
   }
 
   @Test func `a player that exports its object half a second after owning its name is read Playing`()
@@ -73,9 +80,7 @@ struct LatePlayerTests {
   }
 
   @Test func `a read that times out does not undo the Playing the player announced`() async throws {
-    let bus = try await PrivateBus.start()
-    let watching = try await Watching.start(on: bus)
-    do {
+    try await Watching.with { bus, watching in
       // Every read of its player interface is answered after the view's 5 s.
       let player = try bus.start(PrivateBus.python3, Self.player, "answer", "8000", "1000")
       _ = try await player.line(within: .seconds(20)) { $0 == "asked" }
@@ -86,31 +91,17 @@ struct LatePlayerTests {
         "the view to give up on the first read", within: .seconds(20), { watching.late },
         until: { $0.isLoaded })
       #expect(late.status == "Playing", "what the player announced outlives a read that failed")
-    } catch {
-      watching.stop()
-      await bus.stop()
-      throw error
     }
-    watching.stop()
-    await bus.stop()
   }
 
   @Test func `a read that times out is tried again`() async throws {
-    let bus = try await PrivateBus.start()
-    let watching = try await Watching.start(on: bus)
-    do {
+    try await Watching.with { bus, watching in
       // Only the first read is answered late; the title is in the reads only.
       let player = try bus.start(PrivateBus.python3, Self.player, "answer", "8000", "1")
       _ = try await player.line(within: .seconds(20)) { $0 == "asked" }
       try await eventually(
         "the view to read the player's title on a read after the one that timed out", within: .seconds(30),
         { watching.late }, until: { $0.status == "Playing" && $0.title == Self.title && $0.isLoaded })
-    } catch {
-      watching.stop()
-      await bus.stop()
-      throw error
     }
-    watching.stop()
-    await bus.stop()
   }
 }
