@@ -1,3 +1,5 @@
+import HubSupport
+
 /// Watches a sound server's playback streams and sinks through libpulse's introspection and
 /// subscription, which PulseAudio and PipeWire's pulse server both serve.
 ///
@@ -29,7 +31,14 @@ package struct SoundServerWatcher: Sendable {
       case .failed(let error): continuation.finish(throwing: error)
       }
     }
-    continuation.onTermination = { _ in connection.close() }
+    // The stream ends inside Swift's cancellation of the iterating task, which holds that task's
+    // lock meanwhile, and libpulse's thread holds its main loop's lock while it yields an event,
+    // which takes the same task's lock to resume the iterator. Closing here would take the main
+    // loop's lock in the other order: both threads waited for each other for good (a test's
+    // cancelled iteration, caught in CI). The connection is closed on a thread of its own.
+    continuation.onTermination = { _ in
+      DetachedThread.start(name: "pulse teardown") { connection.close() }
+    }
     connection.open()
     return stream
   }
