@@ -3,6 +3,8 @@
 # machine, and warnings for what would keep the programs from being found.
 # Usage: scripts/install-notes.sh BINDIR UNITDIR DBUSDIR
 set -euo pipefail
+# Under pipefail a reader that stops early (head, grep -q) fails its pipeline when the writer gets
+# SIGPIPE, which happens or not by timing: every reader here reads its input to the end.
 
 bindir=${1:?usage: $0 BINDIR UNITDIR DBUSDIR}
 unitdir=${2:?usage: $0 BINDIR UNITDIR DBUSDIR}
@@ -16,7 +18,7 @@ dbusdir=${3:?usage: $0 BINDIR UNITDIR DBUSDIR}
 session_bus_servicedirs() {
   local data_home data_dirs dir
   data_home=${XDG_DATA_HOME:-}
-  data_dirs=$(systemctl --user show-environment 2>/dev/null | sed -n 's/^XDG_DATA_DIRS=//p' | head -n 1)
+  data_dirs=$(systemctl --user show-environment 2>/dev/null | sed -n 's/^XDG_DATA_DIRS=//p' | sed -n 1p)
   data_dirs=${data_dirs:-${XDG_DATA_DIRS:-}}
   case $data_home in /*) ;; *) data_home=$HOME/.local/share ;; esac
   echo "$data_home/dbus-1/services"
@@ -39,14 +41,14 @@ case ":$PATH:" in
     ;;
 esac
 if command -v systemd-analyze >/dev/null 2>&1 &&
-  ! systemd-analyze --user unit-paths 2>/dev/null | grep -qxF "$unitdir"; then
+  ! systemd-analyze --user unit-paths 2>/dev/null | grep -xF "$unitdir" >/dev/null; then
   echo "warning: systemd does not look in $unitdir for user units, so it will not find remotectld.service."
   echo "  Link it in:  systemctl --user link $unitdir/remotectld.service"
 fi
 canonical() { realpath -m -- "$1"; }
 searched=$(session_bus_servicedirs | while read -r dir; do canonical "$dir"; done)
 if ! grep -qxF "$(canonical "$dbusdir")" <<<"$searched"; then
-  user_dir=$(session_bus_servicedirs | head -n 1)
+  user_dir=$(session_bus_servicedirs | sed -n 1p)
   echo "warning: the session bus does not look in $dbusdir for activation files, so it cannot start"
   echo "  remotectld (remotectl hub would say so). It looks in: $(session_bus_servicedirs | sort -u | paste -sd ' ')."
   echo "  For you alone, link the two files where it looks:"
@@ -65,7 +67,7 @@ address=${DBUS_SESSION_BUS_ADDRESS:-}
 [ -z "$address" ] && [ -S "${XDG_RUNTIME_DIR:-/nonexistent}/bus" ] && address="unix:path=$XDG_RUNTIME_DIR/bus"
 activatable() {
   dbus-send --bus="$address" --print-reply --dest=org.freedesktop.DBus / org.freedesktop.DBus.ListActivatableNames \
-    2>/dev/null | grep -qF '"io.github.swift_remote_control.Hub"'
+    2>/dev/null | grep -F '"io.github.swift_remote_control.Hub"' >/dev/null
 }
 if [ -n "$address" ] && command -v dbus-send >/dev/null 2>&1 &&
   dbus-send --bus="$address" --print-reply --dest=org.freedesktop.DBus / org.freedesktop.DBus.GetId >/dev/null 2>&1 &&
