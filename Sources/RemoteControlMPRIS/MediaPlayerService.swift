@@ -87,16 +87,9 @@ public struct MediaPlayerService: Service {
     logger.info("serving MPRIS", metadata: ["name": "\(name)", "identity": "\(configuration.identity)"])
     onNameAcquired(name.rawValue)
     await serveUntilShutdown()
-    do {
-      try await connection.releaseName(name)
-      logger.info("released MPRIS name", metadata: ["name": "\(name)"])
-    } catch {
-      // Closing the connection, next, gives the name up all the same; controllers see the
-      // player go then.
-      logger.warning(
-        "could not release the MPRIS name; closing the connection gives it up",
-        metadata: ["name": "\(name)", "error": "\(error.message)"])
-    }
+    // Should releasing fail, closing the connection, next, gives the name up all the same;
+    // controllers see the player go then.
+    await connection.releaseName(name, logger: logger)
   }
 
   /// Returns at graceful shutdown or when the task is cancelled: either ends serving.

@@ -41,7 +41,8 @@ import Testing
     let status = try await binaural.waitForExit()
     let log = binaural.standardError
     #expect(status == 0, "\(log)", sourceLocation: sourceLocation)
-    #expect(log.contains("released MPRIS name"), "\(log)", sourceLocation: sourceLocation)
+    #expect(
+      log.contains("released org.mpris.MediaPlayer2.binaural"), "\(log)", sourceLocation: sourceLocation)
   }
 
   /// A position read back while playing, and when the read began.

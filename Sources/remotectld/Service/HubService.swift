@@ -293,7 +293,8 @@ struct HubService: Service {
     mediaKeys?.shellChanged(shells.shell)
     await publication.start(shell: shells.shell)
     try await claimName(on: connection)
-    teardown.add { await releaseName(on: connection, logger: logger) }
+    // Released, so that a hub started next owns it at once.
+    teardown.add { await connection.releaseName(HubAddress.busName, logger: logger) }
 
     logger.info(
       "serving the Now Playing hub",
@@ -339,16 +340,6 @@ struct HubService: Service {
         owner = "another connection (the bus would not say which: \(error.message))"
       }
       throw HubError("another hub already runs: \(HubAddress.busName) is owned by \(owner)")
-    }
-  }
-
-  /// Releases the hub's name, so that a hub started next owns it at once.
-  private static func releaseName(on connection: Connection, logger: Logger) async {
-    do {
-      try await connection.releaseName(HubAddress.busName)
-    } catch {
-      // The connection closes next, which releases the name all the same.
-      logger.warning("cannot release \(HubAddress.busName)", metadata: ["error": "\(error.message)"])
     }
   }
 }
