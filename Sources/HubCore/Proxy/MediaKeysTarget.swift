@@ -221,9 +221,7 @@ package final class MediaKeysTarget: Service, Sendable {
   /// The names the target holds.
   private struct Held: Sendable {
     var wanted = false
-    /// playerctld's name was requested (owned or queued for).
-    var playerctldRequested = false
-    var ownsPlayerctld = false
+    var playerctld = PlayerctldNameHold()
     var ownsOwnName = false
   }
 
@@ -260,12 +258,9 @@ package final class MediaKeysTarget: Service, Sendable {
   package func run() async {
     var watch: Subscription?
     if answersPlayerctld {
-      do {
-        watch = try await connection.watchNameOwner(HubNames.playerctldBusName) { [requests] change in
-          requests.yield(.playerctldOwner(change.newOwner))
-        }
-      } catch {
-        logger.error("cannot follow playerctld's name", metadata: ["error": "\(error.message)"])
+      // Requested only in the loop below, after the watch is in place: no owner to ask now.
+      watch = await PlayerctldNameHold.follow(on: connection, askingNow: false, logger: logger) {
+        [requests] owner in requests.yield(.playerctldOwner(owner))
       }
     }
     var held = Held()
@@ -273,8 +268,7 @@ package final class MediaKeysTarget: Service, Sendable {
       for await input in pending {
         switch input {
         case .wanted(let wanted): held.wanted = wanted
-        case .playerctldOwner(let owner):
-          held.ownsPlayerctld = held.playerctldRequested && owner == connection.uniqueName
+        case .playerctldOwner(let owner): held.playerctld.ownerChanged(to: owner, on: connection)
         }
         await apply(&held)
       }
@@ -294,73 +288,35 @@ package final class MediaKeysTarget: Service, Sendable {
     guard held.wanted else {
       outlet.setPublished(false)
       owns.withLock { $0 = false }
-      if held.playerctldRequested {
-        held.playerctldRequested = false
-        held.ownsPlayerctld = false
-        await release(HubNames.playerctldBusName)
-      }
+      await held.playerctld.release(on: connection, logger: logger)
       if held.ownsOwnName {
         held.ownsOwnName = false
-        await release(Self.busName)
+        await connection.releaseName(Self.busName, logger: logger)
       }
       return
     }
     // Announcing before a name is owned: the values gnome-settings-daemon reads first are the
     // ones it is told changed next.
     outlet.setPublished(true)
-    if answersPlayerctld, !held.playerctldRequested {
-      held.ownsPlayerctld = await request(HubNames.playerctldBusName, queue: true)
-      held.playerctldRequested = true
-    }
-    if held.ownsPlayerctld {
+    if answersPlayerctld { await held.playerctld.request(on: connection, logger: logger) }
+    if held.playerctld.isOwned {
       if held.ownsOwnName || !isPublished {
         logger.info(
-          "owning \(HubNames.playerctldBusName): the shell's media keys reach the Now Playing player")
+          "the shell's media keys reach the Now Playing player as \(HubNames.playerctldBusName)")
       }
       if held.ownsOwnName {
         held.ownsOwnName = false
-        await release(Self.busName)
+        await connection.releaseName(Self.busName, logger: logger)
       }
     } else if !held.ownsOwnName {
-      held.ownsOwnName = await request(Self.busName, queue: false)
-      if held.ownsOwnName {
-        logger.info("owning \(Self.busName): the shell's media keys reach the Now Playing player")
-      } else {
-        logger.warning(
-          "\(Self.busName) is taken by another process: the shell's media keys pick by their own rule")
-      }
+      held.ownsOwnName = await connection.requestName(Self.busName, queue: false, logger: logger)
+      logger.info(
+        held.ownsOwnName
+          ? "the shell's media keys reach the Now Playing player as \(Self.busName)"
+          : "the shell's media keys pick by their own rule: the target has no name")
     }
-    let published = held.ownsPlayerctld || held.ownsOwnName
+    let published = held.playerctld.isOwned || held.ownsOwnName
     if !published { outlet.setPublished(false) }
     owns.withLock { $0 = published }
-  }
-
-  /// Requests `name`: whether the connection owns it now. playerctld's is queued for, behind
-  /// its owner (playerctld itself, or the proxy's connection while it lets the name go), so that
-  /// the bus hands it over once that one leaves.
-  private func request(_ name: BusName, queue: Bool) async -> Bool {
-    do {
-      switch try await connection.requestName(name, flags: queue ? [] : [.doNotQueue]) {
-      case .primaryOwner, .alreadyOwner:
-        return true
-      case .inQueue:
-        logger.info("\(name) is owned by another process; the keys' player takes it once that one stops")
-      case .exists:
-        break
-      }
-    } catch {
-      logger.error("cannot request \(name)", metadata: ["error": "\(error.message)"])
-    }
-    return false
-  }
-
-  /// Releases `name`; a failure is logged (the name is then released when the connection closes).
-  private func release(_ name: BusName) async {
-    do {
-      try await connection.releaseName(name)
-      logger.info("released \(name)")
-    } catch {
-      logger.warning("cannot release \(name)", metadata: ["error": "\(error.message)"])
-    }
   }
 }

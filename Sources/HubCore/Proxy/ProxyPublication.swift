@@ -1,5 +1,6 @@
 package import DBus
 package import Logging
+import RemoteControlMPRIS
 import ServiceLifecycle
 import Synchronization
 
@@ -33,8 +34,7 @@ package final class ProxyPublication: Service, Sendable {
   /// What is held now.
   private struct Held: Sendable {
     var proxyName = false
-    var playerctldRequested = false
-    var ownsPlayerctld = false
+    var playerctld = PlayerctldNameHold()
     var hasStarted = false
   }
 
@@ -109,22 +109,10 @@ package final class ProxyPublication: Service, Sendable {
   package func run() async {
     var watch: Subscription?
     if let server, answersPlayerctld, mode != .off {
-      do {
-        watch = try await server.watchNameOwner(HubNames.playerctldBusName) { [requests] change in
-          requests.yield(.playerctldOwner(change.newOwner))
-        }
-        // playerctld may have left between start(shell:)'s request and the watch, handing the
-        // hub its name unseen: its owner asked once now, its answer taken in order with the
-        // watch's changes (both are handed over on the connection's thread).
-        server.nameOwner(of: HubNames.playerctldBusName) { [requests, logger] result in
-          switch result {
-          case .success(let owner): requests.yield(.playerctldOwner(owner))
-          case .failure(let error):
-            logger.error("cannot ask who owns playerctld's name", metadata: ["error": "\(error.message)"])
-          }
-        }
-      } catch {
-        logger.error("cannot follow playerctld's name", metadata: ["error": "\(error.message)"])
+      // playerctld may have left between start(shell:)'s request and the watch, handing the hub
+      // its name unseen: its owner is asked once the watch is in place.
+      watch = await PlayerctldNameHold.follow(on: server, askingNow: true, logger: logger) {
+        [requests] owner in requests.yield(.playerctldOwner(owner))
       }
     }
     var (shell, held) = settled.withLock { $0 } ?? (nil, Held())
@@ -132,7 +120,8 @@ package final class ProxyPublication: Service, Sendable {
       for await input in pending {
         switch input {
         case .shell(let now): shell = now
-        case .playerctldOwner(let owner): held.ownsPlayerctld = owner != nil && owner == server?.uniqueName
+        case .playerctldOwner(let owner):
+          if let server { held.playerctld.ownerChanged(to: owner, on: server) }
         }
         let (names, reason) = Self.names(for: mode, shell: shell)
         await apply(names, reason: reason, held: &held)
@@ -141,7 +130,7 @@ package final class ProxyPublication: Service, Sendable {
       requests.finish()
     }
     watch?.cancel()
-    if status.isPublished || held.proxyName || held.playerctldRequested {
+    if status.isPublished || held.proxyName || held.playerctld.isRequested {
       await apply(.none, reason: "the hub stops", held: &held)
     }
   }
@@ -155,42 +144,36 @@ package final class ProxyPublication: Service, Sendable {
     switch names {
     case .none:
       proxy.setPublished(false)
-      if held.proxyName { await release(ProxyNames.busName, on: server, held: &held.proxyName) }
-      if held.playerctldRequested {
-        await release(HubNames.playerctldBusName, on: server, held: &held.playerctldRequested)
-        held.ownsPlayerctld = false
-      }
+      if held.proxyName { await releaseProxyName(on: server, held: &held) }
+      await held.playerctld.release(on: server, logger: logger)
       set(published: false, reason: reason)
     case .both:
       proxy.setPublished(true)
-      if !held.proxyName { held.proxyName = await request(ProxyNames.busName, on: server, queue: false) }
-      if answersPlayerctld, !held.playerctldRequested {
-        held.ownsPlayerctld = await request(HubNames.playerctldBusName, on: server, queue: true)
-        held.playerctldRequested = true
+      if !held.proxyName {
+        held.proxyName = await server.requestName(ProxyNames.busName, queue: false, logger: logger)
       }
+      if answersPlayerctld { await held.playerctld.request(on: server, logger: logger) }
       set(published: true, reason: reason)
     case .playerctldAlone:
       guard answersPlayerctld else {
         await apply(.none, reason: reason + ", and --playerctld off leaves the proxy no name", held: &held)
         return
       }
-      if !held.playerctldRequested {
-        held.ownsPlayerctld = await request(HubNames.playerctldBusName, on: server, queue: true)
-        held.playerctldRequested = true
-      }
+      await held.playerctld.request(on: server, logger: logger)
+      let ownsPlayerctld = held.playerctld.isOwned
       // Started by D-Bus activation, perhaps of the proxy's name, the hub owns it once, so that
       // the call that started it is delivered, and lets it go; never when nothing can be waiting
       // for it, where a running playerctld would see it come and go (ProxyActivation).
-      let mayBeCalled = !held.hasStarted && activation.ownsProxyNameOnce(ownsPlayerctld: held.ownsPlayerctld)
+      let mayBeCalled = !held.hasStarted && activation.ownsProxyNameOnce(ownsPlayerctld: ownsPlayerctld)
       if mayBeCalled, !held.proxyName {
-        held.proxyName = await request(ProxyNames.busName, on: server, queue: false)
+        held.proxyName = await server.requestName(ProxyNames.busName, queue: false, logger: logger)
       }
-      if held.proxyName { await release(ProxyNames.busName, on: server, held: &held.proxyName) }
-      proxy.setPublished(held.ownsPlayerctld)
+      if held.proxyName { await releaseProxyName(on: server, held: &held) }
+      proxy.setPublished(ownsPlayerctld)
       set(
-        published: held.ownsPlayerctld,
+        published: ownsPlayerctld,
         reason: reason
-          + (held.ownsPlayerctld
+          + (ownsPlayerctld
             ? ": the proxy under playerctld's name alone"
             : ": playerctld runs and holds its name; the proxy takes it once playerctld stops"))
     }
@@ -210,34 +193,9 @@ package final class ProxyPublication: Service, Sendable {
     changed(status)
   }
 
-  /// Releases `name`, noting in `held` that it is no longer held; a failure is logged (the name
-  /// is then released when the hub's connection closes).
-  private func release(_ name: BusName, on server: Connection, held: inout Bool) async {
-    held = false
-    do {
-      try await server.releaseName(name)
-      logger.info("released \(name)")
-    } catch {
-      logger.warning("cannot release \(name)", metadata: ["error": "\(error.message)"])
-    }
-  }
-
-  /// Requests `name`: whether the server owns it now. playerctld's is queued for, so that the
-  /// bus hands it over whenever playerctld is not running.
-  private func request(_ name: BusName, on server: Connection, queue: Bool) async -> Bool {
-    do {
-      switch try await server.requestName(name, flags: queue ? [] : [.doNotQueue]) {
-      case .primaryOwner, .alreadyOwner:
-        logger.info("owning \(name)")
-        return true
-      case .inQueue:
-        logger.info("\(name) is owned by another process; the hub takes it once that one stops")
-      case .exists:
-        logger.warning("\(name) is taken by another process", metadata: ["name": "\(name)"])
-      }
-    } catch {
-      logger.error("cannot request \(name)", metadata: ["error": "\(error)"])
-    }
-    return false
+  /// Releases the proxy's name, noting in `held` that it is no longer held.
+  private func releaseProxyName(on server: Connection, held: inout Held) async {
+    held.proxyName = false
+    await server.releaseName(ProxyNames.busName, logger: logger)
   }
 }
