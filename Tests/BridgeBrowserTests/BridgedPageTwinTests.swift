@@ -20,31 +20,10 @@ struct BridgedPageTwinTests {
     `the hub lists a bridged page once, and a press through the proxy reaches it once, by the bridged player`()
     async throws
   {
-    try await withPage(hubArguments: ["--proxy", "on", "--no-http"]) { bus, hub, browser in
+    try await withPage(hubArguments: ["--proxy", "on", "--no-http"], browserOnBus: true) {
+      bus, hub, browser in
       try await pressOnce(bus: bus, hub: hub, browser: browser)
     }
-  }
-
-  /// A bus, the hub with `hubArguments` and Chromium with `browserArguments`; then `body`, then
-  /// all three stopped, whatever `body` did.
-  private func withPage(
-    hubArguments: [String], browserArguments: [String] = [],
-    _ body: (PrivateBus, BridgeHub, TestBrowser) async throws -> Void
-  ) async throws {
-    let bus = try await PrivateBus.start()
-    let hub = try await BridgeHub.start(on: bus, arguments: hubArguments)
-    let browser = try await TestBrowser.start(bus: bus, arguments: browserArguments)
-    do {
-      try await body(bus, hub, browser)
-    } catch {
-      await browser.close()
-      await hub.stop()
-      await bus.stop()
-      throw error
-    }
-    await browser.close()
-    await hub.stop()
-    await bus.stop()
   }
 
   func pressOnce(bus: PrivateBus, hub: BridgeHub, browser: TestBrowser) async throws {
@@ -103,7 +82,8 @@ struct BridgedPageTwinTests {
     async throws
   {
     try await withPage(
-      hubArguments: ["--proxy", "playerctld", "--no-http"], browserArguments: Self.chromiumPlayersOff
+      hubArguments: ["--proxy", "playerctld", "--no-http"], browserArguments: Self.chromiumPlayersOff,
+      browserOnBus: true
     ) {
       bus, hub, browser in
       let page = try await hub.open(
