@@ -12,7 +12,7 @@ extension Connection {
   /// connection owns it now.
   ///
   /// With `queue`, a name another connection owns is queued for behind it, and the bus hands it
-  /// over once that one lets it go (``watchNameOwner(_:handler:)`` tells when); without, a taken
+  /// over once that one lets it go (`watchNameOwner(_:handler:)` tells when); without, a taken
   /// name is left to its owner. A request the bus refuses is logged as an error with the bus's
   /// words, and the name is not owned.
   package func requestName(_ name: BusName, queue: Bool, logger: Logger) async -> Bool {
