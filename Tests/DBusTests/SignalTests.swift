@@ -35,6 +35,51 @@ struct SignalTests {
     subscription.cancel()
   }
 
+  @Test("PropertiesChanged with the values given is the signal the getters make for the same names")
+  func propertiesChangedWithValuesMatchesTheGetters() async throws {
+    let fixture = try await Fixture()
+    defer { fixture.tearDown() }
+    let received = Recorder<ReceivedMessage>()
+    let subscription = try await fixture.client.addMatch(rule: SignalTests.propertiesChangedRule) {
+      received.append($0)
+    }
+    fixture.service.setTitle("Second")
+    // Volume before Title, against their declaration's order, and Tags (invalidates) between them.
+    try fixture.server.emitPropertiesChanged(
+      path: TestService.path, interface: TestService.interfaceName, properties: ["Volume", "Tags", "Title"])
+    try fixture.server.emitPropertiesChanged(
+      path: TestService.path, interface: TestService.interfaceName,
+      values: [("Volume", .double(0.5)), ("Tags", .strings(["a", "b"])), ("Title", .string("Second"))])
+    let messages = await received.waitFor(2)
+    #expect(messages.count == 2)
+    let changed = Value.dictionary(
+      keySignature: "s", valueSignature: "v",
+      [
+        DictionaryEntry(key: .string("Volume"), value: .variant(.double(0.5))),
+        DictionaryEntry(key: .string("Title"), value: .variant(.string("Second"))),
+      ])
+    #expect(messages.first?.arguments == [.string(TestService.interfaceName), changed, .strings(["Tags"])])
+    #expect(messages.last?.arguments == messages.first?.arguments)
+    #expect(messages.last?.path == messages.first?.path)
+    subscription.cancel()
+  }
+
+  @Test("PropertiesChanged with values refuses an unannounced, undeclared or ill-typed property")
+  func propertiesChangedWithValuesRefusesWhatTheGettersWouldNot() async throws {
+    let fixture = try await Fixture()
+    defer { fixture.tearDown() }
+    let refused: [(name: String, value: Value)] = [
+      ("Position", .int64(0)), ("Identity", .string("Test")), ("NoSuchProperty", .string("")),
+      ("Title", .int32(1)),
+    ]
+    for entry in refused {
+      #expect(throws: BusError.self) {
+        try fixture.server.emitPropertiesChanged(
+          path: TestService.path, interface: TestService.interfaceName, values: [entry])
+      }
+    }
+  }
+
   @Test("A property declared .none or .const can never be sent in PropertiesChanged")
   func unannouncedPropertiesAreRefused() async throws {
     let fixture = try await Fixture()

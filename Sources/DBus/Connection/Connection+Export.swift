@@ -81,6 +81,63 @@ extension Connection {
     }
   }
 
+  /// Emits one `org.freedesktop.DBus.Properties.PropertiesChanged` signal for `interface` at
+  /// `path` carrying `values`, the values the caller computed for these properties, instead of
+  /// calling their getters on the connection's thread: the signal
+  /// ``emitPropertiesChanged(path:interface:properties:)`` sends for the same names when the
+  /// getters would read these values (each value of an `emitsChange` property in `values`'
+  /// order, then the names of the `invalidates` ones), for a caller that has just computed them
+  /// and would have the getters compute them again.
+  ///
+  /// Throws when a property is not declared, is declared `.const` or `.none` (such as MPRIS
+  /// `Position`), or its value is not of its declared type. The signal is sent by the
+  /// connection's thread without waiting; it is dropped while disconnected. When it cannot be
+  /// sent, ``onUndeliveredMessage`` hears why.
+  package func emitPropertiesChanged(
+    path: ObjectPath, interface: String, values: [(name: String, value: Value)]
+  ) throws(BusError) {
+    guard !values.isEmpty else { return }
+    let declared = try exportedInterface(interface, at: path)
+    var changed: [DictionaryEntry] = []
+    var invalidated: [String] = []
+    for (name, value) in values {
+      guard let property = declared.properties.first(where: { $0.name == name }) else {
+        throw BusError(.unknownProperty, "\(interface) has no property \(name)")
+      }
+      switch property.change {
+      case .emitsChange:
+        guard value.signature == property.signature else {
+          throw .invalidArgs(
+            "property \(name) is declared \(property.signature), not \(value.signature)")
+        }
+        changed.append(DictionaryEntry(key: .string(name), value: .variant(value)))
+      case .invalidates:
+        invalidated.append(name)
+      case .const, .none:
+        throw .invalidArgs(
+          "property \(name) is declared \(property.change): it never appears in PropertiesChanged")
+      }
+    }
+    let arguments: [Value] = [
+      .string(interface), .dictionary(keySignature: "s", valueSignature: "v", changed),
+      .strings(invalidated),
+    ]
+    loop.submit { state in
+      do throws(BusError) {
+        try state.emitSignal(
+          path: path, interface: StandardInterface.properties, member: "PropertiesChanged",
+          arguments: arguments)
+      } catch {
+        state.loop?.reportUndeliveredMessage(
+          BusError(
+            error.name,
+            "PropertiesChanged of \(interface) at \(path) (\(values.map(\.name).joined(separator: ", "))) "
+              + "was not sent: \(error.message)",
+            operation: error.operation, errno: error.errno))
+      }
+    }
+  }
+
   /// Emits the declared signal `member` of `interface` from `path` with `arguments`.
   ///
   /// Throws when the signal is not declared or the arguments do not match its signature. The
