@@ -54,9 +54,12 @@ package final class RegisteredPlayer: Sendable {
     _ nowPlaying: NowPlayingPlayer, on connection: Connection, commands: CommandPath
   ) async throws(BusError) -> RegisteredPlayer {
     let shared = Shared()
+    // Told each change first: bluetoothd tells the car only once it hears, while the session's
+    // outlets' controllers need not wait on it.
     let outlet = try await nowPlaying.publish(
       on: connection, at: .mediaPlayer, interfaces: [.player],
-      overrides: overrides(capabilities: BluetoothCapabilities.overrides(commands: commands), shared: shared))
+      overrides: overrides(capabilities: BluetoothCapabilities.overrides(commands: commands), shared: shared),
+      first: true)
     let player = RegisteredPlayer(outlet: outlet, nowPlaying: nowPlaying, shared: shared)
     outlet.setPublished(true)
     let hub = nowPlaying.hub.observe { [player] _ in player.tellIdentity() }

@@ -87,11 +87,16 @@ package final class NowPlayingPlayer: Sendable {
   /// in what it announces; `readerOverrides` what some readers read of the player interface
   /// (``Outlet/ReaderOverrides``); `callRewrite` what some callers' calls are sent on as
   /// (``Outlet/CallRewrite``).
+  ///
+  /// With `first`, the outlet is told each change before every outlet published before it, so
+  /// its signals are queued first on a thread the connections share: for the controllers that
+  /// wait on the change the longest, such as bluetoothd, which tells a car only once it hears.
   package func publish(
     on connection: Connection, at path: ObjectPath = .mediaPlayer,
     interfaces: [InterfaceDescription] = [.root, .player], extras: Bool = false,
     overrides: Outlet.Overrides = [:], readerOverrides: Outlet.ReaderOverrides = [:],
-    readerValuesChanged: (@Sendable ([String: Value]) -> Void)? = nil, callRewrite: Outlet.CallRewrite? = nil
+    readerValuesChanged: (@Sendable ([String: Value]) -> Void)? = nil, callRewrite: Outlet.CallRewrite? = nil,
+    first: Bool = false
   ) async throws(BusError) -> Outlet {
     for interface in interfaces where interface != .root && interface != .player {
       throw .invalidArgs("the Now Playing player is published with MPRIS's interfaces, not \(interface.name)")
@@ -104,7 +109,7 @@ package final class NowPlayingPlayer: Sendable {
       overrides: overrides, readerOverrides: readerOverrides, readerValuesChanged: readerValuesChanged,
       callRewrite: callRewrite)
     try await outlet.start()
-    outlets.withLock { $0.append(outlet) }
+    outlets.withLock { first ? $0.insert(outlet, at: 0) : $0.append(outlet) }
     outlet.requestExtras()
     return outlet
   }

@@ -356,24 +356,27 @@ package final class Outlet: Sendable {
       properties: values.properties.map { ($0.name, overriding($0.name, of: interface, $0.value)) })
   }
 
-  /// PropertiesChanged of `names` of `interface`, unless the outlet is not published, nothing
+  /// PropertiesChanged of `changed` of `interface`, unless the outlet is not published, nothing
   /// changed, or the interface's changes are never announced
   /// (``InterfaceDescription/announcesChanges``).
-  private func announcement(of names: [String], of interface: InterfaceDescription, in state: OutletState)
-    -> [OutletSignal]
-  {
-    guard state.isPublished, !names.isEmpty, interface.announcesChanges else { return [] }
-    return [.propertiesChanged(names, of: interface)]
+  private func announcement(
+    of changed: [(name: String, value: Value)], of interface: InterfaceDescription, in state: OutletState
+  ) -> [OutletSignal] {
+    guard state.isPublished, !changed.isEmpty, interface.announcesChanges else { return [] }
+    return [.propertiesChanged(changed, of: interface)]
   }
 
   /// Sends `signals` on the outlet's connection, in order; called after the lock is released.
   private func send(_ signals: [OutletSignal]) {
     for signal in signals {
       switch signal {
-      case .propertiesChanged(let names, let interface):
+      case .propertiesChanged(let changed, let interface):
+        // The values compared and taken as seen, sent as they are: the getters would compute them
+        // again on the connection's thread (bluetoothd's `Metadata` normalised twice), before the
+        // signal leaves.
         do {
           try connection.emitPropertiesChanged(
-            path: path(of: interface), interface: interface.name, properties: names)
+            path: path(of: interface), interface: interface.name, values: changed)
         } catch {
           logger.error(
             "could not announce a forwarded player's properties",

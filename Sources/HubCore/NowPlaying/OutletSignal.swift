@@ -4,9 +4,10 @@ import RemoteControlMPRIS
 
 /// A signal an outlet sends its controllers: computed under its lock, sent after it.
 enum OutletSignal: Sendable {
-  /// `PropertiesChanged` of `names` of an interface whose changes are announced (see
+  /// `PropertiesChanged` of these properties, with the values the outlet compared and took as
+  /// seen, of an interface whose changes are announced (see
   /// ``InterfaceDescription/announcesChanges``).
-  case propertiesChanged([String], of: InterfaceDescription)
+  case propertiesChanged([(name: String, value: Value)], of: InterfaceDescription)
   /// The signal `member` of `interface` at the player's `path`, with its arguments.
   case signal(String, of: String, at: ObjectPath, [Value])
 

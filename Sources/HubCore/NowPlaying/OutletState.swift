@@ -17,17 +17,17 @@ package struct OutletState: Sendable {
   /// is still the newest (``Outlet/currentProperties(of:)``).
   package var generation = 0
 
-  /// The properties among `values` whose value differs from what controllers last saw, which
-  /// they are now taken to have seen, in `values`' order.
-  package mutating func take(_ values: NowPlayingChange.Values) -> [String] {
+  /// The properties among `values` whose value differs from what controllers last saw, with
+  /// that value, which they are now taken to have seen, in `values`' order.
+  package mutating func take(_ values: NowPlayingChange.Values) -> [(name: String, value: Value)] {
     generation += 1
-    var changed: [String] = []
+    var changed: [(name: String, value: Value)] = []
     let key = values.interface.key
     for (name, now) in values.properties {
       let fallback = values.interface.properties.first { $0.name == name }?.fallback
       guard now != (seen[key]?[name] ?? fallback) else { continue }
       seen[key, default: [:]][name] = now
-      changed.append(name)
+      changed.append((name, now))
     }
     return changed
   }
