@@ -63,7 +63,12 @@ extension PlayerView {
     guard outcome.known else { return }
     notify([.propertiesChanged(owner: owner, interface: key, names: names, source: source)])
     if outcome.trackChanged, source == .announced, values[PlayerProperty.position.rawValue] == nil {
-      readProperty(PlayerProperty.position.rawValue, of: interface, at: path, from: owner)
+      // Asked once the work the observers handed the thread for this change is done (the hub's
+      // outlets' signals, bluetoothd's among them): its reply, read in the same turn of the loop
+      // when the player answers at once, would be taken in before they leave.
+      connection.perform { [self] in
+        readProperty(PlayerProperty.position.rawValue, of: interface, at: path, from: owner)
+      }
     }
   }
 }
