@@ -209,7 +209,7 @@ struct PlasmaMediaKeysTests {
     }
     func appear(_ specs: String...) async throws {
       players.append(try bus.start(PythonPlayers.python, [PythonPlayers.holdingStill] + specs))
-      for spec in specs { try await plasma.takenIn(String(spec.split(separator: ":")[0])) }
+      try await plasma.takenIn(all: specs.map { String($0.split(separator: ":")[0]) })
     }
     func press(_ key: String, after step: String, nowPlaying: String = "music") async throws {
       do {
