@@ -286,17 +286,23 @@ struct GnomeMediaKeysTests {
       return count
     }
     var presses: [Press] = []
+    // Pressed once gnome-settings-daemon has taken each in ("Switching to MPRIS client NAME
+    // because it just appeared", or "Remembering NAME for later"); players that appear together
+    // in whichever order its reads of them finish.
     func appear(_ specs: String...) async throws {
       players.append(try bus.start(PythonPlayers.python, [PythonPlayers.holdingStill] + specs))
-      for spec in specs { try await takenIn(String(spec.split(separator: ":")[0])) }
+      var left = Set(specs.map { "org.mpris.MediaPlayer2.\($0.split(separator: ":")[0])" })
+      while !left.isEmpty {
+        let waiting = left
+        let line = try await keysDaemon.line(within: .seconds(20)) { line in
+          waiting.contains { Self.takesIn(line, $0) }
+        }
+        left = left.filter { !Self.takesIn(line, $0) }
+      }
     }
-    // Pressed once gnome-settings-daemon has taken each in ("Switching to MPRIS client NAME
-    // because it just appeared", or "Remembering NAME for later").
     func takenIn(_ player: String) async throws {
       let name = "org.mpris.MediaPlayer2.\(player)"
-      _ = try await keysDaemon.line(within: .seconds(20)) {
-        ($0.contains("Switching to MPRIS client \(name) ") || $0.contains("Remembering \(name) "))
-      }
+      _ = try await keysDaemon.line(within: .seconds(20)) { Self.takesIn($0, name) }
     }
     func press(_ key: String, after step: String, nowPlaying: String = "music") async throws {
       try await eventually("\(nowPlaying) is Now Playing (\(step))") {
@@ -375,6 +381,11 @@ struct GnomeMediaKeysTests {
     await double.stop()
     await bluetooth.stop()
     return presses
+  }
+
+  /// Whether gsd-media-keys's `line` says it took in the player `name` (a bus name).
+  private static func takesIn(_ line: String, _ name: String) -> Bool {
+    line.contains("Switching to MPRIS client \(name) ") || line.contains("Remembering \(name) ")
   }
 
   /// `body`'s result; its error with what gnome-settings-daemon said of its pick and its calls.

@@ -73,6 +73,20 @@ struct PlasmaMediaController {
     _ = try await applet.line(within: .seconds(30)) { $0.contains("Props fetch for \"\(name)\" finished") }
   }
 
+  /// Returns once the engine has taken in every player of `names`, in whichever order it
+  /// finishes reading them: players that appear together are read at once, and the engine's
+  /// lines for them come in the order their answers do.
+  func takenIn(all names: [String]) async throws {
+    var left = Set(names)
+    while !left.isEmpty {
+      let waiting = left
+      let line = try await applet.line(within: .seconds(30)) { line in
+        waiting.contains { line.contains("Props fetch for \"\($0)\" finished") }
+      }
+      left = left.filter { !line.contains("Props fetch for \"\($0)\" finished") }
+    }
+  }
+
   /// Starts a stand-in for plasmashell's bus name, `org.kde.plasmashell` (the name the hub's
   /// `--proxy auto` follows), and returns once it is owned. A stand-in for the name alone:
   /// plasmashell itself does not start here (docs/hub.md), and plasmawindowed runs the same applet
