@@ -222,9 +222,9 @@ clean:
 #   witnesses are often the same machine code), as Apple's linker's deduplication does by
 #   default; Swift functions are not comparable, so folding them changes nothing we run;
 # - no .eh_frame_hdr (--no-eh-frame-hdr), the unwinder's index of the unwind tables: only a C++
-#   exception or glibc's backtrace() look through it, and nothing here throws one (BoringSSL is
-#   built without exceptions, the Swift runtime too); the tables themselves stay, for gdb, perf
-#   and systemd-coredump;
+#   exception or glibc's backtrace() look through it, and nothing here catches a C++ exception
+#   (BoringSSL is built without exceptions, the Swift runtime too), so one ends the process with or
+#   without it; the tables themselves stay, for gdb, perf and systemd-coredump;
 # - symbols stripped when installed.
 PREFIX ?= $(HOME)/.local
 CONFIGURATION ?= release
