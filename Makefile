@@ -214,9 +214,17 @@ clean:
 # - no unwind tables for the C and C++ targets (-fno-asynchronous-unwind-tables, and
 #   -fno-exceptions for C++): nothing unwinds through them (a C++ exception cannot cross the Swift
 #   frames that call BoringSSL, and backtraces walk the frame pointers SwiftPM keeps);
+# - the C and C++ targets compiled for size (-Os; Swift stays -O, as -Osize slowed a press): the
+#   C code linked is BoringSSL's, twice, and llhttp, whose hot parts (SHA-256, AES, the curves) are
+#   BoringSSL's assembly, which -Os leaves alone;
+# - linked by lld, the toolchain's own linker (-use-ld=lld), not the system's gold: smaller output;
 # - identical functions folded into one (the linker's --icf=all: generic specializations and
 #   witnesses are often the same machine code), as Apple's linker's deduplication does by
 #   default; Swift functions are not comparable, so folding them changes nothing we run;
+# - no .eh_frame_hdr (--no-eh-frame-hdr), the unwinder's index of the unwind tables: only a C++
+#   exception or glibc's backtrace() look through it, and nothing here catches a C++ exception
+#   (BoringSSL is built without exceptions, the Swift runtime too), so one ends the process with or
+#   without it; the tables themselves stay, for gdb, perf and systemd-coredump;
 # - symbols stripped when installed.
 PREFIX ?= $(HOME)/.local
 CONFIGURATION ?= release
@@ -228,9 +236,9 @@ STATIC_LIBSTDCXX_DIR := $(CURDIR)/.build/static-libstdc++
 RELEASE_FLAGS := -c release --static-swift-stdlib \
 	-Xswiftc -Xclang-linker -Xswiftc -no-pie \
 	-Xswiftc -Xclang-linker -Xswiftc -static-libgcc \
-	-Xlinker --no-export-dynamic -Xlinker --icf=all \
+	-Xswiftc -use-ld=lld -Xlinker --no-export-dynamic -Xlinker --icf=all -Xlinker --no-eh-frame-hdr \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -Xfrontend -Xswiftc -internalize-at-link \
-	-Xcc -ffunction-sections -Xcc -fdata-sections -Xcc -fno-asynchronous-unwind-tables -Xcxx -fno-exceptions \
+	-Xcc -Os -Xcc -ffunction-sections -Xcc -fdata-sections -Xcc -fno-asynchronous-unwind-tables -Xcxx -fno-exceptions \
 	$(if $(filter /%,$(STATIC_LIBSTDCXX)),-Xswiftc -L$(STATIC_LIBSTDCXX_DIR)) \
 	$(if $(SCRATCH),--scratch-path $(SCRATCH))
 ifeq ($(CONFIGURATION),release)
