@@ -134,19 +134,7 @@ struct GnomeMediaKeysTests {
       let playerctld = try bus.start("playerctld", [])
       try await bus.waitForName(PrivateBus.playerctldName)
       try await bus.startHub(["--no-http"])
-      // playerctld 2.4.1 can crash as the hub starts beside it (ProxyListTests says more).
-      let besidePlayerctld = try await eventually(
-        "the keys' player under its own name, or playerctld to exit"
-      ) {
-        () async throws -> Bool? in
-        if playerctld.exitStatus != nil { return false }
-        return try await Self.names(on: bus).contains("org.mpris.MediaPlayer2.remotectld.MediaKeys")
-          ? true : nil
-      }
-      guard besidePlayerctld else {
-        withKnownIssue("playerctld exited on its own as the hub started") {
-          Issue.record("playerctld exited with status \(playerctld.exitStatus ?? -1)")
-        }
+      guard try await bus.keysPlayerBeside(playerctld) else {
         return
       }
       let players = try bus.start(
@@ -168,7 +156,7 @@ struct GnomeMediaKeysTests {
       // the name it remembered last, the same player.
       await playerctld.terminate()
       try await eventually("the keys' player under playerctld's name alone", within: .seconds(20)) {
-        let names = try await Self.names(on: bus)
+        let names = try await bus.acquiredNames()
         return !names.contains("org.mpris.MediaPlayer2.remotectld.MediaKeys")
           && names.contains("org.mpris.MediaPlayer2.playerctld")
       }
@@ -416,11 +404,6 @@ struct GnomeMediaKeysTests {
   }
 
   /// The names owned on `bus`.
-  private static func names(on bus: PrivateBus) async throws -> [String] {
-    let result = try await bus.run("busctl", ["--address", bus.address, "list", "--acquired", "--no-legend"])
-    return result.output.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
-  }
-
   private static func times(_ line: String) throws -> [Double] {
     try line.split(separator: " ").dropFirst().map {
       guard let value = Double($0) else { throw TestFailure("not a time: \($0) in \(line)") }

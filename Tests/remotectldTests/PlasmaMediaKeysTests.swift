@@ -121,19 +121,7 @@ struct PlasmaMediaKeysTests {
       try await bus.startHub(
         ["--no-http"],
         environment: ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=\(bus.directory.path)/no-system-bus"])
-      // playerctld 2.4.1 can crash as the hub starts beside it (ProxyListTests says more).
-      let besidePlayerctld = try await eventually(
-        "the keys' player under its own name, or playerctld to exit"
-      ) {
-        () async throws -> Bool? in
-        if playerctld.exitStatus != nil { return false }
-        return try await Self.names(on: bus).contains("org.mpris.MediaPlayer2.remotectld.MediaKeys")
-          ? true : nil
-      }
-      guard besidePlayerctld else {
-        withKnownIssue("playerctld exited on its own as the hub started") {
-          Issue.record("playerctld exited with status \(playerctld.exitStatus ?? -1)")
-        }
+      guard try await bus.keysPlayerBeside(playerctld) else {
         await bus.stop()
         return
       }
@@ -156,7 +144,7 @@ struct PlasmaMediaKeysTests {
       // playerctld goes: the keys' player takes its name and lets its own go.
       await playerctld.terminate()
       try await eventually("the keys' player under playerctld's name alone", within: .seconds(20)) {
-        let names = try await Self.names(on: bus)
+        let names = try await bus.acquiredNames()
         return !names.contains("org.mpris.MediaPlayer2.remotectld.MediaKeys")
           && names.contains("org.mpris.MediaPlayer2.playerctld")
       }
@@ -195,11 +183,6 @@ struct PlasmaMediaKeysTests {
   }
 
   /// The names owned on `bus`.
-  private static func names(on bus: PrivateBus) async throws -> [String] {
-    let result = try await bus.run("busctl", ["--address", bus.address, "list", "--acquired", "--no-legend"])
-    return result.output.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
-  }
-
   /// The Play/Pause key through the hub's player for the keys (playerctld's name) against the same key with the
   /// multiplexer's pick the player itself (the hub with no name of its own, `--proxy off`), each
   /// beside Play or Pause sent straight to the player, alternating key and call. Each is timed
