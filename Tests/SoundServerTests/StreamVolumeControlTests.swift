@@ -19,6 +19,20 @@ struct StreamVolumeControlTests {
     }
   }
 
+  /// The stream of `process` once its volume is a new stream's, 100 % on every channel: PipeWire
+  /// lists a stream at 0 % until WirePlumber gives it that volume, which would undo a volume set
+  /// before it, or move under a reading taken before it.
+  private func streamAtFullVolume(of process: ChildProcess, on server: SoundServerUnderTest) async throws
+    -> SinkInputVolume
+  {
+    try await eventually("the stream of pacat \(process.processIdentifier) at 100 %") {
+      try await server.sinkInputVolumes().first {
+        $0.processID == process.processIdentifier && !$0.percents.isEmpty
+          && $0.percents.values.allSatisfy { $0 == "100%" }
+      }
+    }
+  }
+
   @Test(arguments: SoundServerUnderTest.Kind.available)
   func `a level of 0.3 is what pactl shows as 30 %, on that stream only, its balance kept`(
     kind: SoundServerUnderTest.Kind
@@ -29,8 +43,8 @@ struct StreamVolumeControlTests {
       defer { first.kill() }
       let second = try server.play(role: "music", sink: "out")
       defer { second.kill() }
-      let one = try await stream(of: first, on: server)
-      let other = try await stream(of: second, on: server)
+      let one = try await streamAtFullVolume(of: first, on: server)
+      let other = try await streamAtFullVolume(of: second, on: server)
       // The first leans left: its right channel at half.
       _ = try await server.pactl("set-sink-input-volume", "\(one.index)", "100%", "50%")
 
