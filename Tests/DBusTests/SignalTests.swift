@@ -8,60 +8,63 @@ struct SignalTests {
   static let propertiesChangedRule =
     "type='signal',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged',path='/org/example/Test'"
 
-  @Test("PropertiesChanged carries only the named properties, one signal per call")
-  func propertiesChangedCarriesOnlyNamed() async throws {
+  /// Runs `body` with a fixture and the client's record of its `PropertiesChanged`, then ends
+  /// the match and the fixture, whatever `body` does.
+  static func recording(
+    _ body: (_ fixture: Fixture, _ received: Recorder<ReceivedMessage>) async throws -> Void
+  ) async throws {
     let fixture = try await Fixture()
     defer { fixture.tearDown() }
     let received = Recorder<ReceivedMessage>()
-    let subscription = try await fixture.client.addMatch(rule: SignalTests.propertiesChangedRule) {
-      received.append($0)
+    let subscription = try await fixture.client.addMatch(rule: propertiesChangedRule) { received.append($0) }
+    defer { subscription.cancel() }
+    try await body(fixture, received)
+  }
+
+  @Test("PropertiesChanged carries only the named properties, one signal per call")
+  func propertiesChangedCarriesOnlyNamed() async throws {
+    try await Self.recording { fixture, received in
+      fixture.service.setTitle("Second")
+      try fixture.server.emitPropertiesChanged(
+        path: TestService.path, interface: TestService.interfaceName, properties: ["Title"])
+      try fixture.server.emitPropertiesChanged(
+        path: TestService.path, interface: TestService.interfaceName, properties: ["Volume", "Tags"])
+      let messages = await received.waitFor(2)
+      #expect(messages.count == 2)
+      #expect(messages.first?.sender == fixture.server.uniqueName)
+      #expect(
+        messages.first?.arguments == [
+          .string(TestService.interfaceName), .vardict(["Title": .string("Second")]), .strings([]),
+        ])
+      #expect(
+        messages.last?.arguments == [
+          .string(TestService.interfaceName), .vardict(["Volume": .double(0.5)]), .strings(["Tags"]),
+        ])
     }
-    fixture.service.setTitle("Second")
-    try fixture.server.emitPropertiesChanged(
-      path: TestService.path, interface: TestService.interfaceName, properties: ["Title"])
-    try fixture.server.emitPropertiesChanged(
-      path: TestService.path, interface: TestService.interfaceName, properties: ["Volume", "Tags"])
-    let messages = await received.waitFor(2)
-    #expect(messages.count == 2)
-    #expect(messages.first?.sender == fixture.server.uniqueName)
-    #expect(
-      messages.first?.arguments == [
-        .string(TestService.interfaceName), .vardict(["Title": .string("Second")]), .strings([]),
-      ])
-    #expect(
-      messages.last?.arguments == [
-        .string(TestService.interfaceName), .vardict(["Volume": .double(0.5)]), .strings(["Tags"]),
-      ])
-    subscription.cancel()
   }
 
   @Test("PropertiesChanged with the values given is the signal the getters make for the same names")
   func propertiesChangedWithValuesMatchesTheGetters() async throws {
-    let fixture = try await Fixture()
-    defer { fixture.tearDown() }
-    let received = Recorder<ReceivedMessage>()
-    let subscription = try await fixture.client.addMatch(rule: SignalTests.propertiesChangedRule) {
-      received.append($0)
+    try await Self.recording { fixture, received in
+      fixture.service.setTitle("Second")
+      // Volume before Title, against their declaration's order, and Tags (invalidates) between them.
+      try fixture.server.emitPropertiesChanged(
+        path: TestService.path, interface: TestService.interfaceName, properties: ["Volume", "Tags", "Title"])
+      try fixture.server.emitPropertiesChanged(
+        path: TestService.path, interface: TestService.interfaceName,
+        values: [("Volume", .double(0.5)), ("Tags", .strings(["a", "b"])), ("Title", .string("Second"))])
+      let messages = await received.waitFor(2)
+      #expect(messages.count == 2)
+      let changed = Value.dictionary(
+        keySignature: "s", valueSignature: "v",
+        [
+          DictionaryEntry(key: .string("Volume"), value: .variant(.double(0.5))),
+          DictionaryEntry(key: .string("Title"), value: .variant(.string("Second"))),
+        ])
+      #expect(messages.first?.arguments == [.string(TestService.interfaceName), changed, .strings(["Tags"])])
+      #expect(messages.last?.arguments == messages.first?.arguments)
+      #expect(messages.last?.path == messages.first?.path)
     }
-    fixture.service.setTitle("Second")
-    // Volume before Title, against their declaration's order, and Tags (invalidates) between them.
-    try fixture.server.emitPropertiesChanged(
-      path: TestService.path, interface: TestService.interfaceName, properties: ["Volume", "Tags", "Title"])
-    try fixture.server.emitPropertiesChanged(
-      path: TestService.path, interface: TestService.interfaceName,
-      values: [("Volume", .double(0.5)), ("Tags", .strings(["a", "b"])), ("Title", .string("Second"))])
-    let messages = await received.waitFor(2)
-    #expect(messages.count == 2)
-    let changed = Value.dictionary(
-      keySignature: "s", valueSignature: "v",
-      [
-        DictionaryEntry(key: .string("Volume"), value: .variant(.double(0.5))),
-        DictionaryEntry(key: .string("Title"), value: .variant(.string("Second"))),
-      ])
-    #expect(messages.first?.arguments == [.string(TestService.interfaceName), changed, .strings(["Tags"])])
-    #expect(messages.last?.arguments == messages.first?.arguments)
-    #expect(messages.last?.path == messages.first?.path)
-    subscription.cancel()
   }
 
   @Test("PropertiesChanged with values refuses an unannounced, undeclared or ill-typed property")
