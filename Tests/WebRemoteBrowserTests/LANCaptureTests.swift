@@ -43,7 +43,7 @@ struct LANCaptureTests {
     let capture = stage.bus.directory.appendingPathComponent("lan.pcap").path
     let command =
       namespace.clientLauncher + [
-        "tcpdump", "-i", namespace.clientInterface, "-n", "-U", "-s", "0", "-w", capture,
+        "tcpdump", "-i", namespace.clientInterface, "-n", "-U", "-s", "0", "-B", "8192", "-w", capture,
       ]
     let tcpdump = try ChildProcess(command[0], Array(command.dropFirst()) + ["tcp port \(port)"])
     do {
@@ -51,6 +51,14 @@ struct LANCaptureTests {
         tcpdump.standardError.contains("listening on")
       }
       try await playAndPause(stage, url: url, namespace)
+      // tcpdump writes what it reads as it goes, and under load behind the page: stopped before
+      // it has written the page's messages, the capture would lack them (a fresh-clone CI with a
+      // core kept busy captured 1 of them).
+      try await eventually("the page's messages in the capture", within: .seconds(30)) {
+        let counted = try await ChildProcess.run("python3", [Self.script, "count", capture, String(port)])
+        let answer = try JSONSerialization.jsonObject(with: Data(counted.output.utf8)) as? [String: Int]
+        return (answer?["frames"] ?? 0) >= 2
+      }
     } catch {
       await tcpdump.terminate()
       throw error

@@ -20,6 +20,10 @@ reads PCAP (tcpdump -w, Ethernet) of the traffic to HOST:PORT and prints one JSO
 
 prints the status of a freshly signed GET /api/players that carries Origin: ORIGIN.
 
+    lan_capture.py count PCAP PORT
+
+prints {"frames": N}: how many client frames PCAP holds so far, while tcpdump still writes it.
+
 It talks to HOST only: the address inside the network namespace the test made.
 """
 import base64
@@ -228,6 +232,16 @@ class Socket:
                 return message
 
 
+def count(path, port):
+    """Prints how many client frames PCAP holds so far: 0 while tcpdump has written none, or
+    is halfway through writing a packet (a record cut short cannot be read yet)."""
+    try:
+        frames = sum(len(split_requests(c.get("up", b""))[1]) for c in streams(path, port).values())
+    except (struct.error, IndexError, ValueError, OSError):
+        frames = 0
+    print(json.dumps({"frames": frames}))
+
+
 def check(path, host, port, device, key_text):
     key = base64.urlsafe_b64decode(key_text + "=" * (-len(key_text) % 4))
     with open(path, "rb") as f:
@@ -279,6 +293,8 @@ def origin(host, port, device, key_text, value):
 if __name__ == "__main__":
     if sys.argv[1] == "check":
         check(sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5], sys.argv[6])
+    elif sys.argv[1] == "count":
+        count(sys.argv[2], int(sys.argv[3]))
     elif sys.argv[1] == "origin":
         origin(sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5], sys.argv[6])
     else:
