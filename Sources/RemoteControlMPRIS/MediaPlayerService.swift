@@ -77,8 +77,7 @@ public struct MediaPlayerService: Service {
       throw MediaPlayerError.connectionFailed(to: configuration.bus, reason: error.message)
     }
     defer { connection.close() }
-    connection.onReconnectFailure = { [logger] error in logger.warning("\(error.message)") }
-    connection.onUndeliveredMessage = { [logger] error in logger.warning("\(error.message)") }
+    connection.logsFailures(to: logger)
     let session = await MediaPlayerSession.start(
       application: application, configuration: configuration, connection: connection, logger: logger)
     defer { session.stop() }

@@ -1,6 +1,7 @@
 package import DBus
 package import Logging
 package import RemoteControl
+import RemoteControlMPRIS
 import Synchronization
 
 /// The hub's one connection to the system bus, served on the hub's bus thread (the
