@@ -180,6 +180,11 @@ struct ProxyListTests {
       // the user does.
       #expect(
         try await rig.lists()["kdeconnect"]?.sorted() == ["music", "playerctld.remotectld", "video"])
+      // Still on the bus by its name, for a client that reads the bus (not playerctl or remotectl
+      // -p, which select among playerctld's list), with the Now Playing app's own status.
+      #expect(try await rig.bus.read(Self.mediaKeysName, "PlaybackStatus") == #"s "Playing""#)
+      let byName = try await rig.bus.run(HubTools.remotectl, ["-p", "playerctld.remotectld", "status"])
+      #expect(byName.error.contains("No players found"), "\(byName)")
       let doctor = try await rig.bus.run(HubTools.remotectl, ["doctor"])
       #expect(doctor.output.contains("which KDE Connect lists for the phone as one more entry"), "\(doctor)")
       #expect(doctor.output.contains("stop playerctld"), "\(doctor)")
