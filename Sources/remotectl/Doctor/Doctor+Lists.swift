@@ -12,11 +12,13 @@ extension Doctor {
   /// playerctld holds playerctld's name (`MediaKeysTarget.busName` in the hub).
   static let mediaKeysFallbackName = "org.mpris.MediaPlayer2.playerctld.remotectld"
   /// playerctld's name, which the hub's player for the media keys has otherwise.
-  static let playerctldName = "org.mpris.MediaPlayer2.playerctld"
   static let playerctldBusName: BusName = "org.mpris.MediaPlayer2.playerctld"
-  /// The bus names of the programs whose lists the findings are about.
+  static var playerctldName: String { playerctldBusName.rawValue }
+  /// KDE Connect's daemon's bus name.
   static let kdeConnectName = "org.kde.kdeconnect"
+  /// Valent's bus name.
   static let valentName = "ca.andyholmes.Valent"
+  /// The shells beside which the hub publishes a player for the media keys (GNOME Shell, Plasma).
   static let shellNames: Set<String> = ["org.gnome.Shell", "org.kde.plasmashell"]
   /// The player names of a Chromium-based browser's own MPRIS players (`chromium.instance<pid>`).
   static let chromiumPlayers = ["chromium", "chrome", "chrome-beta", "brave", "vivaldi", "opera", "msedge"]
