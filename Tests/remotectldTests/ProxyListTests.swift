@@ -198,6 +198,8 @@ struct ProxyListTests {
       }
       #expect(try await rig.lists()["kdeconnect"]?.sorted() == ["music", "video"])
       #expect(try await rig.barList() == ["music", "video"])
+      let doctorAfter = try await rig.bus.run(HubTools.remotectl, ["doctor"])
+      #expect(!doctorAfter.output.contains("stop playerctld"), "\(doctorAfter)")
     }
   }
 
