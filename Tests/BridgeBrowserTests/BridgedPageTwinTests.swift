@@ -71,6 +71,14 @@ struct BridgedPageTwinTests {
     #expect(direct.succeeded, "\(direct)")
     try await page.waitForAction("pause")
     #expect(try await hubAnswer(on: bus).players == [Self.bridged])
+
+    // The lists that read the bus themselves show the page twice: the doctor names the twin and
+    // the flag that turns Chromium's own players off.
+    let doctor = try await bus.run(BuiltProducts.remotectl, ["doctor"])
+    let twin = chromium.dropFirst("org.mpris.MediaPlayer2.".count)
+    #expect(
+      doctor.output.contains("the browser's own player \(twin) is a page the hub already has"), "\(doctor)")
+    #expect(doctor.output.contains(Self.chromiumPlayersOff[0]), "\(doctor)")
   }
 
   /// Chromium's own players turned off, by the flag a user who plays bridged pages can set.
@@ -106,6 +114,8 @@ struct BridgedPageTwinTests {
       #expect(names == [Self.bridged], "\(names)")
       let listed = try await bus.playerctl("-l")
       #expect(listed.succeeded && listed.output == "ToneDemo\n", "\(listed)")
+      let doctor = try await bus.run(BuiltProducts.remotectl, ["doctor"])
+      #expect(!doctor.output.contains("HardwareMediaKeyHandling"), "\(doctor)")
     }
   }
 

@@ -150,14 +150,14 @@ struct GnomeMediaKeysTests {
       let keyboard = try await shell.startKeyboard()
       try await eventually("gsd-media-keys takes the hub's player by its own name", within: .seconds(20)) {
         keysDaemon.standardOutput.contains(
-          "Switching to MPRIS client org.mpris.MediaPlayer2.remotectld.MediaKeys ")
+          "Switching to MPRIS client org.mpris.MediaPlayer2.playerctld.remotectld ")
       }
       // playerctld goes: the hub's keys' player takes its name and lets its own go; gsd moves to
       // the name it remembered last, the same player.
       await playerctld.terminate()
       try await eventually("the keys' player under playerctld's name alone", within: .seconds(20)) {
         let names = try await bus.acquiredNames()
-        return !names.contains("org.mpris.MediaPlayer2.remotectld.MediaKeys")
+        return !names.contains("org.mpris.MediaPlayer2.playerctld.remotectld")
           && names.contains("org.mpris.MediaPlayer2.playerctld")
       }
       // A phone remote that appears Playing takes the keys from any target but the hub's (which

@@ -100,7 +100,7 @@ struct PlasmaMediaKeysTests {
   }
 
   /// While playerctld itself runs it keeps its name (the hub's player for the keys queues behind
-  /// it), and the keys' player is `remotectld.MediaKeys`. When playerctld stops, the bus hands
+  /// it), and the keys' player is `playerctld.remotectld`. When playerctld stops, the bus hands
   /// its name to the keys' player, which then lets its own go: the multiplexer takes in the new
   /// name and moves to it (it says Playing to the applet), so a phone remote that appears
   /// Playing afterwards does not take the keys from the paused Now Playing app.
@@ -125,7 +125,7 @@ struct PlasmaMediaKeysTests {
         await bus.stop()
         return
       }
-      try await plasma.takenIn("remotectld.MediaKeys")
+      try await plasma.takenIn("playerctld.remotectld")
       let players = try bus.start(
         PythonPlayers.python, [PythonPlayers.holdingStill, "music:Playing"],
         environment: PythonPlayers.environment)
@@ -135,7 +135,7 @@ struct PlasmaMediaKeysTests {
       }
       try await bus.tell(
         "music", "org.mpris.MediaPlayer2.Player.Pause", announcing: "'PlaybackStatus': <'Paused'>")
-      #expect(Self.pick(of: plasma) == "remotectld.MediaKeys", "\(plasma.picks())")
+      #expect(Self.pick(of: plasma) == "playerctld.remotectld", "\(plasma.picks())")
       _ = players.unreadLines()
       try await plasma.press("nextmedia")
       let before = try await players.line(within: .seconds(20)) { $0.hasSuffix(" Next") }
@@ -145,7 +145,7 @@ struct PlasmaMediaKeysTests {
       await playerctld.terminate()
       try await eventually("the keys' player under playerctld's name alone", within: .seconds(20)) {
         let names = try await bus.acquiredNames()
-        return !names.contains("org.mpris.MediaPlayer2.remotectld.MediaKeys")
+        return !names.contains("org.mpris.MediaPlayer2.playerctld.remotectld")
           && names.contains("org.mpris.MediaPlayer2.playerctld")
       }
       try await plasma.takenIn("playerctld")

@@ -110,6 +110,25 @@ struct ProxyListTests {
     }
   }
 
+  @Test func `beside GNOME Shell, Valent lists the keys' player too, and the doctor says what to do`()
+    async throws
+  {
+    // Valent skips only `org.mpris.MediaPlayer2.Valent*`, and playerctl lists every name while
+    // playerctld's is not on the bus: no name of the hub's is left out of both lists.
+    try await withRig(links: ["org.gnome.Shell", "ca.andyholmes.Valent"]) { rig in
+      try await eventually("the keys' player under playerctld's name") {
+        try await rig.names().contains(PrivateBus.playerctldName)
+      }
+      let lists = try await rig.lists()
+      #expect(lists["valent"]?.sorted() == [#""""#, "music", "video"], "\(lists)")
+      #expect(lists["gsconnect"]?.sorted() == ["music", "video"], "\(lists)")
+      #expect(try await rig.barList() == ["music", "video"])
+      let doctor = try await rig.bus.run(HubTools.remotectl, ["doctor"])
+      #expect(doctor.output.contains("Valent lists every MPRIS name but its own"), "\(doctor)")
+      #expect(doctor.output.contains("--proxy off"), "\(doctor)")
+    }
+  }
+
   @Test
   func
     `beside GNOME Shell and a running playerctld the keys' player has its own name; once playerctld stops it is playerctld's alone`()
@@ -134,10 +153,41 @@ struct ProxyListTests {
         }
         return
       }
-      // The one place the keys' player is a second entry: playerctld holds its name, and KDE
-      // Connect lists the keys' own by name (its Identity is empty).
+      // The running playerctld leaves the keys' player out of its list (its own namespace), so
+      // playerctl -l, a bar and remotectl -l, which read that list, list each app once. A player
+      // that appears after the keys' player is listed only once playerctld has taken in what
+      // appeared before it (it asks each name for its properties in the order they appear).
+      let late = try rig.bus.start(
+        PythonPlayers.python, [PythonPlayers.holdingStill, "late:Paused"],
+        environment: PythonPlayers.environment)
+      _ = try await late.line(within: .seconds(10)) { $0 == "ready" }
+      let listed = try await eventually(
+        "playerctld to list the player that appeared last",
+        { try await rig.bus.run("playerctl", ["-l"]).output.split(separator: "\n").map(String.init) },
+        until: { $0.contains("late") })
+      #expect(listed.sorted() == ["late", "music", "video"], "\(listed)")
+      #expect(try await rig.barList() == ["late", "music", "video"])
+      let remotectlList = try await rig.bus.run(HubTools.remotectl, ["-l"])
       #expect(
-        try await rig.lists()["kdeconnect"]?.sorted() == ["music", "remotectld.MediaKeys", "video"])
+        remotectlList.output.split(separator: "\n").sorted() == ["late", "music", "video"], "\(remotectlList)"
+      )
+      await late.terminate()
+      try await eventually("the late player to go") {
+        !(try await rig.names()).contains("org.mpris.MediaPlayer2.late")
+      }
+      // The one place left where the keys' player is a second entry: playerctld holds its name,
+      // and KDE Connect lists the keys' own by name (its Identity is empty). The doctor says what
+      // the user does.
+      #expect(
+        try await rig.lists()["kdeconnect"]?.sorted() == ["music", "playerctld.remotectld", "video"])
+      // Still on the bus by its name, for a client that reads the bus (not playerctl or remotectl
+      // -p, which select among playerctld's list), with the Now Playing app's own status.
+      #expect(try await rig.bus.read(Self.mediaKeysName, "PlaybackStatus") == #"s "Playing""#)
+      let byName = try await rig.bus.run(HubTools.remotectl, ["-p", "playerctld.remotectld", "status"])
+      #expect(byName.error.contains("No players found"), "\(byName)")
+      let doctor = try await rig.bus.run(HubTools.remotectl, ["doctor"])
+      #expect(doctor.output.contains("which KDE Connect lists for the phone as one more entry"), "\(doctor)")
+      #expect(doctor.output.contains("stop playerctld"), "\(doctor)")
       await playerctld.terminate()
       try await eventually("the keys' player under playerctld's name alone") {
         let names = try await rig.names()
@@ -148,6 +198,8 @@ struct ProxyListTests {
       }
       #expect(try await rig.lists()["kdeconnect"]?.sorted() == ["music", "video"])
       #expect(try await rig.barList() == ["music", "video"])
+      let doctorAfter = try await rig.bus.run(HubTools.remotectl, ["doctor"])
+      #expect(!doctorAfter.output.contains("stop playerctld"), "\(doctorAfter)")
     }
   }
 
@@ -159,10 +211,10 @@ struct ProxyListTests {
       try await rig.bus.waitForName(Self.mediaKeysName)
       #expect(!(try await rig.names()).contains(PrivateBus.playerctldName))
       let listed = try await rig.bus.run("playerctl", ["-l"])
-      #expect(listed.output.split(separator: "\n").sorted() == ["music", "remotectld.MediaKeys", "video"])
+      #expect(listed.output.split(separator: "\n").sorted() == ["music", "playerctld.remotectld", "video"])
       #expect(
         try await Bar.entries(on: rig.bus).map(\.player).sorted() == [
-          "music", "remotectld.MediaKeys", "video",
+          "music", "playerctld.remotectld", "video",
         ])
     }
   }
@@ -276,7 +328,7 @@ struct ProxyListTests {
   }
 
   /// The bus name GNOME's media keys reach (MediaKeysTarget).
-  static let mediaKeysName = "org.mpris.MediaPlayer2.remotectld.MediaKeys"
+  static let mediaKeysName = "org.mpris.MediaPlayer2.playerctld.remotectld"
 
   /// A bar's media module as people write it (waybar's `custom/players` here, polybar's
   /// `custom/script` alike): every player `playerctl -l` lists but playerctld's, with its status.

@@ -40,7 +40,7 @@ struct ProxyModeTests {
     try await eventually("the proxy's name is released, playerctld's the keys' player's alone") {
       let names = try await names(bus)
       return !names.contains(PrivateBus.proxyName) && names.contains(PrivateBus.playerctldName)
-        && !names.contains("org.mpris.MediaPlayer2.remotectld.MediaKeys")
+        && !names.contains("org.mpris.MediaPlayer2.playerctld.remotectld")
     }
     let listed = try await bus.run("playerctl", ["-l"])
     #expect(listed.output == "binaural\n", "\(listed)")
@@ -55,7 +55,7 @@ struct ProxyModeTests {
     try await eventually("the proxy is published again, with playerctld's name") {
       let names = try await names(bus)
       return names.contains(PrivateBus.proxyName) && names.contains(PrivateBus.playerctldName)
-        && !names.contains("org.mpris.MediaPlayer2.remotectld.MediaKeys")
+        && !names.contains("org.mpris.MediaPlayer2.playerctld.remotectld")
     }
     #expect(try await hubProxy(bus).contains("no desktop shell shows every player"))
     let playerctld = try await bus.run("playerctl", ["-p", "playerctld", "status"])

@@ -51,13 +51,19 @@ import Synchronization
 /// list from `PlayerNames` while that name is on the bus (`pctl_list_player_names_on_bus`), and
 /// KDE Connect's mpriscontrol plugin skips exactly that name; gnome-settings-daemon and Plasma's
 /// engine take it as any other `org.mpris.MediaPlayer2.*` name. While playerctld itself runs, the
-/// target queues for its name and is ``busName`` meanwhile (one more entry for KDE Connect). And every other reader reads an empty
+/// target queues for its name and is ``busName`` meanwhile, a name the running playerctld leaves
+/// out of its list (one more entry for KDE Connect). And every other reader reads an empty
 /// `Identity`, which GSConnect's list for the phone skips (`Manager.getIdentities` in its
 /// `components/mpris.js`).
 package final class MediaKeysTarget: Service, Sendable {
   /// The bus name GNOME's and Plasma's media keys reach while another process (playerctld)
-  /// holds playerctld's.
-  package static let busName = MediaPlayerBusName.named("remotectld.MediaKeys")
+  /// holds playerctld's: in playerctld's own namespace, which playerctld 2.4.1 leaves out of its
+  /// players (`well_known_name_is_managed` in `playerctl-daemon.c` skips every name starting
+  /// `org.mpris.MediaPlayer2.playerctld`), so the `PlayerNames` of the running playerctld, and
+  /// `playerctl -l`, `remotectl -l` and the bars that read it, list the apps alone. KDE Connect
+  /// lists it (it skips exactly playerctld's name, which playerctld owns without letting it be
+  /// replaced); `remotectl doctor` says so, and that the hub answers for playerctld itself.
+  package static let busName = MediaPlayerBusName.named("playerctld.remotectld")
 
   /// The shells the target is published beside: those whose media keys pick a player by the rules
   /// above (GNOME Shell, with gnome-settings-daemon; Plasma, with its Media Player applet).

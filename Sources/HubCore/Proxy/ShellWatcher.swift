@@ -38,13 +38,13 @@ package final class ShellWatcher: Sendable {
       name: "GNOME Shell", busName: "org.gnome.Shell",
       does:
         "shows every player; its media keys reach the Now Playing player as "
-        + "org.mpris.MediaPlayer2.playerctld (org.mpris.MediaPlayer2.remotectld.MediaKeys while "
+        + "org.mpris.MediaPlayer2.playerctld (org.mpris.MediaPlayer2.playerctld.remotectld while "
         + "playerctld runs), which it shows no card for"),
     Shell(
       name: "KDE Plasma", busName: "org.kde.plasmashell",
       does:
         "shows every player; its media keys reach the Now Playing player as "
-        + "org.mpris.MediaPlayer2.playerctld (org.mpris.MediaPlayer2.remotectld.MediaKeys while "
+        + "org.mpris.MediaPlayer2.playerctld (org.mpris.MediaPlayer2.playerctld.remotectld while "
         + "playerctld runs), which its Media Player applet does not list"),
     Shell(
       name: "GSConnect", busName: "org.gnome.Shell.Extensions.GSConnect",

@@ -64,6 +64,7 @@ struct Doctor {
     }
     let (all, proxies) = Self.playersAndProxies(listed)
     if let proxies = Self.proxiesFinding(proxies) { findings.append(proxies) }
+    findings += await Self.lists(session, hubOwner: hubOwner)
     guard !all.isEmpty else {
       findings.append(
         Finding(

@@ -39,7 +39,7 @@ struct RemotectldCommand: AsyncParsableCommand {
       GNOME Shell or KDE Plasma, which show every player and route the media keys themselves, it \
       publishes no proxy player (--proxy auto, the default), so each player is one card; under GNOME \
       Shell and Plasma the media keys reach the Now Playing player as org.mpris.MediaPlayer2.playerctld \
-      (as org.mpris.MediaPlayer2.remotectld.MediaKeys while playerctld itself runs), which says Playing \
+      (as org.mpris.MediaPlayer2.playerctld.remotectld while playerctld itself runs), which says Playing \
       so that the keys' pick keeps it, and CanPlay false so that the shell shows no card for it; \
       playerctl -l, a bar and KDE Connect list the apps alone (reach it as playerctl -p playerctld). No proxy player either while GSConnect or Valent runs, and while KDE \
       Connect runs only playerctld's name, \

@@ -38,7 +38,7 @@ enum PlayerLists {
     #   player whose Identity is empty is left out (`Manager.getIdentities`).
     # - valent: Valent's MPRIS adapter (valent-mpris-adapter.c): every name starting
     #   `org.mpris.MediaPlayer2` but those starting `org.mpris.MediaPlayer2.Valent`; each entry is
-    #   the Identity.
+    #   the Identity, an empty one too (`valent_mpris_player_get_name`), printed as `""`.
     import dbus
 
     PREFIX = 'org.mpris.MediaPlayer2'
@@ -75,7 +75,8 @@ enum PlayerLists {
 
 
     def valent():
-        return [identity(name) for name in names if name.startswith(PREFIX) and not name.startswith(PREFIX + '.Valent')]
+        # An empty Identity is an empty name on the phone, shown here as "".
+        return [identity(name) or '""' for name in names if name.startswith(PREFIX) and not name.startswith(PREFIX + '.Valent')]
 
 
     for link, entries in [('kdeconnect', kdeconnect()), ('gsconnect', gsconnect()), ('valent', valent())]:

@@ -22,14 +22,14 @@ extension PrivateBus {
   }
 
   /// Waits until the hub, started beside `playerctld`, holds the keys' player by its own name
-  /// (`remotectld.MediaKeys`, while playerctld holds its name); `false`, with a known issue
+  /// (`playerctld.remotectld`, while playerctld holds its name); `false`, with a known issue
   /// recorded, when playerctld exited instead: playerctld 2.4.1 can crash as the hub starts
   /// beside it (`ProxyListTests` says more).
   func keysPlayerBeside(_ playerctld: ChildProcess) async throws -> Bool {
     let beside = try await eventually("the keys' player under its own name, or playerctld to exit") {
       () async throws -> Bool? in
       if playerctld.exitStatus != nil { return false }
-      return try await acquiredNames().contains("org.mpris.MediaPlayer2.remotectld.MediaKeys") ? true : nil
+      return try await acquiredNames().contains("org.mpris.MediaPlayer2.playerctld.remotectld") ? true : nil
     }
     if !beside {
       withKnownIssue("playerctld exited on its own as the hub started") {
