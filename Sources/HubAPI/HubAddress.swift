@@ -10,4 +10,8 @@ package enum HubAddress {
   package static let busName: BusName = "io.github.swift_remote_control.Hub"
   /// The object path of the hub's interfaces: MPRIS's `/org/mpris/MediaPlayer2`.
   package static let path: ObjectPath = "/org/mpris/MediaPlayer2"
+  /// The name of the hub's player for GNOME's and Plasma's media keys while another process (the
+  /// user's own playerctld) holds ``Playerctld/busName``: in playerctld's namespace, which
+  /// playerctld 2.4.1 leaves out of its list of players.
+  package static let mediaKeysBesidePlayerctld: BusName = "org.mpris.MediaPlayer2.playerctld.remotectld"
 }

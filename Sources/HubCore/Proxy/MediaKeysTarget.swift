@@ -1,5 +1,6 @@
 package import DBus
 import Glibc
+import HubAPI
 package import Logging
 import PlayerView
 import RemoteControlMPRIS
@@ -63,7 +64,7 @@ package final class MediaKeysTarget: Service, Sendable {
   /// `playerctl -l`, `remotectl -l` and the bars that read it, list the apps alone. KDE Connect
   /// lists it (it skips exactly playerctld's name, which playerctld owns without letting it be
   /// replaced); `remotectl doctor` says so, and that the hub answers for playerctld itself.
-  package static let busName = MediaPlayerBusName.named("playerctld.remotectld")
+  package static let busName = HubAddress.mediaKeysBesidePlayerctld
 
   /// The shells the target is published beside: those whose media keys pick a player by the rules
   /// above (GNOME Shell, with gnome-settings-daemon; Plasma, with its Media Player applet).

@@ -1,4 +1,5 @@
 internal import DBus
+internal import HubAPI
 internal import NowPlayingArbiter
 internal import RemoteControlMPRIS
 
@@ -9,11 +10,10 @@ internal import RemoteControlMPRIS
 /// skip is one more entry for the same app.
 extension Doctor {
   /// The name the hub's player for GNOME's and Plasma's media keys has while the user's own
-  /// playerctld holds playerctld's name (`MediaKeysTarget.busName` in the hub).
-  static let mediaKeysFallbackName = "org.mpris.MediaPlayer2.playerctld.remotectld"
+  /// playerctld holds playerctld's name.
+  static var mediaKeysFallbackName: String { HubAddress.mediaKeysBesidePlayerctld.rawValue }
   /// playerctld's name, which the hub's player for the media keys has otherwise.
-  static let playerctldBusName: BusName = "org.mpris.MediaPlayer2.playerctld"
-  static var playerctldName: String { playerctldBusName.rawValue }
+  static var playerctldName: String { Playerctld.busName.rawValue }
   /// KDE Connect's daemon's bus name.
   static let kdeConnectName = "org.kde.kdeconnect"
   /// Valent's bus name.
@@ -93,7 +93,7 @@ extension Doctor {
     }
     let hubHoldsPlayerctld: Bool
     do {
-      let owner = try await connection.nameOwner(of: playerctldBusName, timeout: .seconds(2))
+      let owner = try await connection.nameOwner(of: Playerctld.busName, timeout: .seconds(2))
       if let owner {
         let ownerProcess = try await connection.processID(of: owner, timeout: .seconds(2))
         hubHoldsPlayerctld =
