@@ -4,9 +4,9 @@
 #
 #   Benchmarks/status-threads.sh BEFORE AFTER
 #
-# BEFORE and AFTER are remotectl executables (release, as `make install` builds them). One
-# private dbus-daemon and one `binaural --output null` on it (the binaural first found in
-# BINAURAL, default .build/debug/binaural), a private XDG_RUNTIME_DIR; then ROUNDS rounds
+# BEFORE and AFTER are remotectl executables (release, as `make install` builds them), each run
+# from a fresh copy. One private dbus-daemon and one `binaural --output null` on it (the binaural
+# first found in BINAURAL, default .build/debug/binaural), a private XDG_RUNTIME_DIR; then ROUNDS rounds
 # (default 5) of RUNS runs (default 40) of each of the three commands, their order rotated run by
 # run: bash's clock around each run, the median per round and the ratios of the medians; the
 # load average before each round. Once per command: the threads it starts (`strace -f`: clone3
@@ -22,6 +22,13 @@ rounds=${ROUNDS:-5}
 runs=${RUNS:-40}
 source Benchmarks/common.sh
 source Benchmarks/timing.sh
+# Both executables are run from copies made here, one after the other: the same bytes run 15-20 %
+# slower from a file whose pages have sat in the page cache a while (or were written by
+# `install -s`) than from a fresh copy (BENCHMARKS.md, "`remotectl status`'s generic metadata
+# through accessors"), which would favour whichever build was made last.
+cp "$before" "$work/before-build"; cp "$after" "$work/after-build"
+before=$work/before-build
+after=$work/after-build
 
 start_private_bus
 mkdir -m 700 "$work/runtime"
