@@ -230,7 +230,7 @@ clean:
 #   uses is demangled on first use and each of its requirements (a dictionary's `Hashable` key, a
 #   `Result`'s `Error`) looked up by a scan of every protocol conformance in the executable: three
 #   quarters of the instructions `remotectl status` ran in its own main; an accessor is handed the
-#   conformances by its caller. Some 12 kB more code in remotectl;
+#   conformances by its caller. remotectl 12 kB bigger, remotectld 44 kB smaller;
 # - symbols stripped when installed.
 PREFIX ?= $(HOME)/.local
 CONFIGURATION ?= release
