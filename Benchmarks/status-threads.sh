@@ -4,9 +4,9 @@
 #
 #   Benchmarks/status-threads.sh BEFORE AFTER
 #
-# BEFORE and AFTER are remotectl executables (release, as `make install` builds them). One
-# private dbus-daemon and one `binaural --output null` on it (the binaural first found in
-# BINAURAL, default .build/debug/binaural), a private XDG_RUNTIME_DIR; then ROUNDS rounds
+# BEFORE and AFTER are remotectl executables (release, as `make install` builds them), each run
+# from a copy read back from disk. One private dbus-daemon and one `binaural --output null` on it (the binaural
+# first found in BINAURAL, default .build/debug/binaural), a private XDG_RUNTIME_DIR; then ROUNDS rounds
 # (default 5) of RUNS runs (default 40) of each of the three commands, their order rotated run by
 # run: bash's clock around each run, the median per round and the ratios of the medians; the
 # load average before each round. Once per command: the threads it starts (`strace -f`: clone3
@@ -22,6 +22,17 @@ rounds=${ROUNDS:-5}
 runs=${RUNS:-40}
 source Benchmarks/common.sh
 source Benchmarks/timing.sh
+# Both executables are run from copies made here, dropped from the page cache (coreutils dd's
+# `iflag=nocache count=0`) so that the kernel reads both back as exec needs them, as after a
+# reboot and as playerctl's files are: the same bytes run up to 20 % faster from a file just
+# written by `cp` than from one read back, or written by `install -s` (BENCHMARKS.md,
+# "`remotectl status`'s generic metadata through accessors"), which would favour one build.
+for build in before after; do
+  cp "${!build}" "$work/$build-build"
+  sync "$work/$build-build"
+  dd if="$work/$build-build" iflag=nocache count=0 status=none
+  printf -v "$build" '%s' "$work/$build-build"
+done
 
 start_private_bus
 mkdir -m 700 "$work/runtime"
