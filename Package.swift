@@ -48,7 +48,7 @@ let package = Package(
   // (HubAudioSession, HubAirPlay, HubBluetooth, HubWebRemote, HubBridge, HubRelaunch,
   // HubNotifications, HubPlayerctld, HubButton), Listening, WebRemote, Bridge, remotectld), HubSupport (it finds resources through /proc),
   // InputDevices (evdev, inotify), the PulseAudio and ALSA ones
-  // (CPulse, CALSA, AudioPlayback, SoundServer), binaural, which uses both, and the test support
+  // (CPulse, CPulseLoader, CALSA, AudioPlayback, SoundServer), binaural, which uses both, and the test support
   // (Glibc, dbus-daemon).
   platforms: [.macOS(.v15)],
   products: [
@@ -214,11 +214,14 @@ let package = Package(
     // The audio session rule: whom a call interrupts and resumes, whom a lost output pauses, as a
     // pure state machine.
     .target(name: "AudioSessionArbiter"),
+    // libpulse loaded at run time (`dlopen`) rather than linked, for SoundServer: the hub maps
+    // libpulse, and the libraries it loads, only once a sound server is to be reached.
+    .target(name: "CPulseLoader"),
     // The sound server seen through libpulse's introspection and subscription: streams with their
     // roles and processes, sinks and ports. Package access only.
     .target(
       name: "SoundServer",
-      dependencies: ["CPulse", "HubSupport"]
+      dependencies: ["CPulseLoader", "HubSupport"]
     ),
     // The web remote: any browser as the lock screen, over REST and a WebSocket, with pairing,
     // signed requests, artwork and the page's static files.

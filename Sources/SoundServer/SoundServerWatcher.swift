@@ -1,3 +1,4 @@
+internal import CPulseLoader
 import HubSupport
 
 /// Watches a sound server's playback streams and sinks through libpulse's introspection and
@@ -25,8 +26,16 @@ package struct SoundServerWatcher: Sendable {
   package func events() -> AsyncThrowingStream<SoundServerEvent, any Error> {
     let (stream, continuation) = AsyncThrowingStream.makeStream(
       of: SoundServerEvent.self, throwing: (any Error).self)
-    let connection = PulseConnection(server: server, applicationName: applicationName) { event in
-      switch event {
+    // libpulse is loaded here the first time a server may answer: until then none of it is mapped.
+    let pulse: cpulse_calls
+    do {
+      pulse = try Libpulse.calls(toReach: server)
+    } catch {
+      continuation.finish(throwing: error)
+      return stream
+    }
+    let connection = PulseConnection(server: server, applicationName: applicationName, pulse: pulse) {
+      switch $0 {
       case .event(let value): continuation.yield(value)
       case .failed(let error): continuation.finish(throwing: error)
       }

@@ -1,9 +1,10 @@
-internal import CPulse
+internal import CPulseLoader
 import HubSupport
 import Synchronization
 
-/// One libpulse context on a threaded main loop: every libpulse call of the module, and the
-/// translation of what the server reports into ``SoundServerEvent``s.
+/// One libpulse context on a threaded main loop: every libpulse call of the watcher, through the
+/// table ``Libpulse`` loaded, and the translation of what the server reports into
+/// ``SoundServerEvent``s.
 ///
 /// `@unchecked Sendable`: the mutable state (`context`, `streams`, `sinks`, `isReady`) is touched
 /// only on the main loop's thread (in libpulse's callbacks) or with the main loop's lock held
@@ -18,6 +19,8 @@ final class PulseConnection: @unchecked Sendable {
 
   private let server: String?
   private let applicationName: String
+  /// libpulse's functions.
+  private let pulse: cpulse_calls
   private let deliver: @Sendable (Output) -> Void
   private let mainloop: OpaquePointer?
   private var context: OpaquePointer?
@@ -30,11 +33,15 @@ final class PulseConnection: @unchecked Sendable {
   private var pendingFailure: SoundServerError?
   private let closed = Mutex(false)
 
-  init(server: String?, applicationName: String, deliver: @escaping @Sendable (Output) -> Void) {
+  init(
+    server: String?, applicationName: String, pulse: cpulse_calls,
+    deliver: @escaping @Sendable (Output) -> Void
+  ) {
     self.server = server
     self.applicationName = applicationName
+    self.pulse = pulse
     self.deliver = deliver
-    self.mainloop = pa_threaded_mainloop_new()
+    self.mainloop = pulse.threaded_mainloop_new()
   }
 
   private var userdata: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
@@ -51,20 +58,20 @@ final class PulseConnection: @unchecked Sendable {
     guard let mainloop else {
       return deliver(.failed(SoundServerError(.unavailable, "libpulse could not make a main loop")))
     }
-    pa_threaded_mainloop_lock(mainloop)
+    pulse.threaded_mainloop_lock(mainloop)
     isOpening = true
     var refused: SoundServerError?
-    context = pa_context_new(pa_threaded_mainloop_get_api(mainloop), applicationName)
+    context = pulse.context_new(pulse.threaded_mainloop_get_api(mainloop), applicationName)
     if let context {
-      pa_context_set_state_callback(
+      pulse.context_set_state_callback(
         context, { context, userdata in PulseConnection.connection(userdata)?.stateChanged(context) },
         userdata)
-      pa_context_set_subscribe_callback(
+      pulse.context_set_subscribe_callback(
         context,
         { context, type, index, userdata in
           PulseConnection.connection(userdata)?.subscriptionEvent(context, type, index)
         }, userdata)
-      if pa_context_connect(context, server, PA_CONTEXT_NOAUTOSPAWN, nil) < 0 {
+      if pulse.context_connect(context, server, PA_CONTEXT_NOAUTOSPAWN, nil) < 0 {
         hasFailed = true
         refused = error(.unavailable, context)
       }
@@ -73,10 +80,10 @@ final class PulseConnection: @unchecked Sendable {
     }
     isOpening = false
     refused = refused ?? pendingFailure
-    pa_threaded_mainloop_unlock(mainloop)
+    pulse.threaded_mainloop_unlock(mainloop)
     // Told after the lock is released: the consumer may close at once, which frees the loop.
     if let refused { return deliver(.failed(refused)) }
-    pa_threaded_mainloop_start(mainloop)
+    _ = pulse.threaded_mainloop_start(mainloop)
   }
 
   /// Disconnects and stops the main loop's thread; from the main loop's thread itself (a
@@ -88,7 +95,7 @@ final class PulseConnection: @unchecked Sendable {
       })
     else { return }
     guard let mainloop else { return }
-    if pa_threaded_mainloop_in_thread(mainloop) != 0 {
+    if pulse.threaded_mainloop_in_thread(mainloop) != 0 {
       DetachedThread.start(name: "pulse teardown") { self.teardown() }
     } else {
       teardown()
@@ -99,32 +106,32 @@ final class PulseConnection: @unchecked Sendable {
   /// `pa_threaded_mainloop_free`.
   private func teardown() {
     guard let mainloop else { return }
-    pa_threaded_mainloop_lock(mainloop)
+    pulse.threaded_mainloop_lock(mainloop)
     if let context {
-      pa_context_set_state_callback(context, nil, nil)
-      pa_context_set_subscribe_callback(context, nil, nil)
-      pa_context_disconnect(context)
-      pa_context_unref(context)
+      pulse.context_set_state_callback(context, nil, nil)
+      pulse.context_set_subscribe_callback(context, nil, nil)
+      pulse.context_disconnect(context)
+      pulse.context_unref(context)
       self.context = nil
     }
-    pa_threaded_mainloop_unlock(mainloop)
-    pa_threaded_mainloop_stop(mainloop)
-    pa_threaded_mainloop_free(mainloop)
+    pulse.threaded_mainloop_unlock(mainloop)
+    pulse.threaded_mainloop_stop(mainloop)
+    pulse.threaded_mainloop_free(mainloop)
   }
 
   // MARK: - Callbacks, on the main loop's thread
 
   private func stateChanged(_ context: OpaquePointer?) {
     guard let context else { return }
-    let state = pa_context_get_state(context)
+    let state = pulse.context_get_state(context)
     if state == PA_CONTEXT_READY {
       isReady = true
       let mask = pa_subscription_mask_t(
         rawValue: PA_SUBSCRIPTION_MASK_SINK.rawValue | PA_SUBSCRIPTION_MASK_SINK_INPUT.rawValue)
-      release(pa_context_subscribe(context, mask, nil, nil))
+      release(pulse.context_subscribe(context, mask, nil, nil))
       // Replies come in the order asked: the sinks, then the streams on them.
-      release(pa_context_get_sink_info_list(context, Self.sinkInfo, userdata))
-      release(pa_context_get_sink_input_info_list(context, Self.listedStreamInfo, userdata))
+      release(pulse.context_get_sink_info_list(context, Self.sinkInfo, userdata))
+      release(pulse.context_get_sink_input_info_list(context, Self.listedStreamInfo, userdata))
     } else if state == PA_CONTEXT_FAILED || state == PA_CONTEXT_TERMINATED {
       fail(isReady ? .disconnected : .unavailable, context)
     }
@@ -141,7 +148,7 @@ final class PulseConnection: @unchecked Sendable {
       if removed {
         if streams.removeValue(forKey: index) != nil { deliver(.event(.streamRemoved(index: index))) }
       } else {
-        release(pa_context_get_sink_input_info(context, index, Self.streamInfo, userdata))
+        release(pulse.context_get_sink_input_info(context, index, Self.streamInfo, userdata))
       }
     } else if facility == PA_SUBSCRIPTION_EVENT_SINK.rawValue {
       if removed {
@@ -149,7 +156,7 @@ final class PulseConnection: @unchecked Sendable {
           deliver(.event(.sinkRemoved(index: index, streams: streams(on: index))))
         }
       } else {
-        release(pa_context_get_sink_info_by_index(context, index, Self.sinkInfo, userdata))
+        release(pulse.context_get_sink_info_by_index(context, index, Self.sinkInfo, userdata))
       }
     }
   }
@@ -189,7 +196,7 @@ final class PulseConnection: @unchecked Sendable {
 
   private func received(stream info: pa_sink_input_info) {
     func property(_ name: String) -> String? {
-      pa_proplist_gets(info.proplist, name).map { String(cString: $0) }
+      pulse.proplist_gets(info.proplist, name).map { String(cString: $0) }
     }
     let origin = StreamOrigin(
       processID: property("application.process.id").flatMap { Int32($0) },
@@ -225,7 +232,7 @@ final class PulseConnection: @unchecked Sendable {
 
   /// The error of `code`, with libpulse's words for the context's last error.
   private func error(_ code: SoundServerError.Code, _ context: OpaquePointer) -> SoundServerError {
-    let reason = pa_strerror(pa_context_errno(context)).map { String(cString: $0) } ?? "unknown error"
+    let reason = pulse.strerror(pulse.context_errno(context)).map { String(cString: $0) } ?? "unknown error"
     let whereTo = server.map { "at \($0)" } ?? "(the default server, or PULSE_SERVER)"
     let description =
       code == .unavailable
@@ -236,6 +243,6 @@ final class PulseConnection: @unchecked Sendable {
 
   /// The corresponding C function is `pa_operation_unref`: the reply still comes.
   private func release(_ operation: OpaquePointer?) {
-    if let operation { pa_operation_unref(operation) }
+    if let operation { pulse.operation_unref(operation) }
   }
 }

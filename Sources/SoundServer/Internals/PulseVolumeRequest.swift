@@ -1,10 +1,10 @@
-internal import CPulse
+internal import CPulseLoader
 import FoundationEssentials
 import HubSupport
 
 /// One request about streams' volumes, for ``StreamVolumeControl``: a libpulse context on a main
 /// loop of its own, run on a thread of its own until the answer is in, then freed. Every libpulse
-/// call of the volume requests is here.
+/// call of the volume requests is here, through the table ``Libpulse`` loads.
 ///
 /// `@unchecked Sendable`: its mutable state (`mainloop`, `context`, `awaited`, `volumes`,
 /// `found`, `outcome`) is touched only on the request's own thread, where the main loop runs and calls
@@ -23,6 +23,8 @@ final class PulseVolumeRequest: @unchecked Sendable {
 
   private let server: String?
   private let applicationName: String
+  /// libpulse's functions.
+  private let pulse: cpulse_calls
   private let operation: Operation
   private let indices: [UInt32]
   private let timeout: Duration
@@ -38,21 +40,38 @@ final class PulseVolumeRequest: @unchecked Sendable {
   private var refusal: SoundServerError?
   private var outcome: Result<[StreamVolume], SoundServerError>?
 
-  init(
-    server: String?, applicationName: String, operation: Operation, indices: [UInt32], timeout: Duration,
-    finish: @escaping @Sendable (Result<[StreamVolume], SoundServerError>) -> Void
+  private init(
+    server: String?, applicationName: String, pulse: cpulse_calls, operation: Operation, indices: [UInt32],
+    timeout: Duration, finish: @escaping @Sendable (Result<[StreamVolume], SoundServerError>) -> Void
   ) {
     self.server = server
     self.applicationName = applicationName
+    self.pulse = pulse
     self.operation = operation
     self.indices = indices
     self.timeout = timeout
     self.finish = finish
   }
 
-  /// Runs the request on a thread of its own; `finish` gets the answer there.
-  func start() {
-    DetachedThread.start(name: "pulse-volume") { [self] in finish(run()) }
+  /// Runs a request on a thread of its own, where libpulse is loaded first when it is not yet
+  /// (``Libpulse``); `finish` gets the answer there.
+  static func start(
+    server: String?, applicationName: String, operation: Operation, indices: [UInt32], timeout: Duration,
+    finish: @escaping @Sendable (Result<[StreamVolume], SoundServerError>) -> Void
+  ) {
+    DetachedThread.start(name: "pulse-volume") {
+      let pulse: cpulse_calls
+      do throws(SoundServerError) {
+        pulse = try Libpulse.calls(toReach: server)
+      } catch {
+        return finish(.failure(error))
+      }
+      let request = PulseVolumeRequest(
+        server: server, applicationName: applicationName, pulse: pulse, operation: operation,
+        indices: indices,
+        timeout: timeout, finish: finish)
+      request.finish(request.run())
+    }
   }
 
   private var userdata: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
@@ -66,38 +85,38 @@ final class PulseVolumeRequest: @unchecked Sendable {
   /// The corresponding C functions are `pa_mainloop_new`, `pa_context_new`, `pa_context_connect`,
   /// `pa_context_rttime_new`, `pa_mainloop_run`, `pa_context_disconnect` and `pa_mainloop_free`.
   private func run() -> Result<[StreamVolume], SoundServerError> {
-    guard let mainloop = pa_mainloop_new() else {
+    guard let mainloop = pulse.mainloop_new() else {
       return .failure(SoundServerError(.unavailable, "libpulse could not make a main loop"))
     }
     self.mainloop = mainloop
     defer {
-      pa_mainloop_free(mainloop)
+      pulse.mainloop_free(mainloop)
       self.mainloop = nil
     }
-    let api = pa_mainloop_get_api(mainloop)
-    guard let context = pa_context_new(api, applicationName) else {
+    let api = pulse.mainloop_get_api(mainloop)
+    guard let context = pulse.context_new(api, applicationName) else {
       return .failure(SoundServerError(.unavailable, "libpulse could not make a context"))
     }
     self.context = context
     defer {
-      pa_context_set_state_callback(context, nil, nil)
-      pa_context_disconnect(context)
-      pa_context_unref(context)
+      pulse.context_set_state_callback(context, nil, nil)
+      pulse.context_disconnect(context)
+      pulse.context_unref(context)
       self.context = nil
     }
-    pa_context_set_state_callback(
+    pulse.context_set_state_callback(
       context, { context, userdata in PulseVolumeRequest.request(userdata)?.stateChanged(context) }, userdata)
-    if pa_context_connect(context, server, PA_CONTEXT_NOAUTOSPAWN, nil) < 0 {
+    if pulse.context_connect(context, server, PA_CONTEXT_NOAUTOSPAWN, nil) < 0 {
       return .failure(error(.unavailable, context))
     }
     let (seconds, attoseconds) = timeout.components
     let limit = UInt64(max(0, seconds)) * 1_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000_000)
-    let timer = pa_context_rttime_new(
-      context, pa_rtclock_now() + limit,
+    let timer = pulse.context_rttime_new(
+      context, pulse.rtclock_now() + limit,
       { _, _, _, userdata in PulseVolumeRequest.request(userdata)?.timedOut() }, userdata)
     defer { if let timer { api?.pointee.time_free?(timer) } }
     var code: Int32 = 0
-    if outcome == nil { pa_mainloop_run(mainloop, &code) }
+    if outcome == nil { _ = pulse.mainloop_run(mainloop, &code) }
     return outcome ?? .failure(SoundServerError(.refused, "the sound server's main loop ended early"))
   }
 
@@ -105,12 +124,12 @@ final class PulseVolumeRequest: @unchecked Sendable {
 
   private func stateChanged(_ context: OpaquePointer?) {
     guard let context, outcome == nil else { return }
-    let state = pa_context_get_state(context)
+    let state = pulse.context_get_state(context)
     if state == PA_CONTEXT_READY {
       isReady = true
       awaited = indices.count
       for index in indices {
-        expect(pa_context_get_sink_input_info(context, index, Self.streamInfo, userdata), context)
+        expect(pulse.context_get_sink_input_info(context, index, Self.streamInfo, userdata), context)
       }
     } else if state == PA_CONTEXT_FAILED || state == PA_CONTEXT_TERMINATED {
       conclude(.failure(error(isReady ? .disconnected : .unavailable, context)))
@@ -130,7 +149,7 @@ final class PulseVolumeRequest: @unchecked Sendable {
   private func received(_ context: OpaquePointer?, _ info: pa_sink_input_info?, _ eol: Int32) {
     guard let context, outcome == nil else { return }
     if eol < 0 {
-      if pa_context_errno(context) != Int32(PA_ERR_NOENTITY.rawValue) {
+      if pulse.context_errno(context) != Int32(PA_ERR_NOENTITY.rawValue) {
         refusal = refusal ?? error(.refused, context)
       }
       return replied()
@@ -146,18 +165,20 @@ final class PulseVolumeRequest: @unchecked Sendable {
       isMuted = muting
       awaited += 1
       expect(
-        pa_context_set_sink_input_mute(context, info.index, muting ? 1 : 0, Self.volumeSet, userdata), context
+        pulse.context_set_sink_input_mute(context, info.index, muting ? 1 : 0, Self.volumeSet, userdata),
+        context
       )
     }
     if case .set(let raw) = operation {
       let channels = UInt32(volume.channels)
-      if pa_cvolume_max(&volume) == 0 {
-        pa_cvolume_set(&volume, channels, raw)
+      if pulse.cvolume_max(&volume) == 0 {
+        _ = pulse.cvolume_set(&volume, channels, raw)
       } else {
-        pa_cvolume_scale(&volume, raw)
+        _ = pulse.cvolume_scale(&volume, raw)
       }
       awaited += 1
-      let operation = pa_context_set_sink_input_volume(context, info.index, &volume, Self.volumeSet, userdata)
+      let operation = pulse.context_set_sink_input_volume(
+        context, info.index, &volume, Self.volumeSet, userdata)
       expect(operation, context)
     }
     let channels = withUnsafeBytes(of: volume.values) { bytes in
@@ -169,7 +190,7 @@ final class PulseVolumeRequest: @unchecked Sendable {
   /// The answer to `pa_context_set_sink_input_volume`.
   private func answered(_ context: OpaquePointer?, success: Bool) {
     guard let context, outcome == nil else { return }
-    if !success, pa_context_errno(context) != Int32(PA_ERR_NOENTITY.rawValue) {
+    if !success, pulse.context_errno(context) != Int32(PA_ERR_NOENTITY.rawValue) {
       refusal = refusal ?? error(.refused, context)
     }
     replied()
@@ -196,12 +217,12 @@ final class PulseVolumeRequest: @unchecked Sendable {
   private func conclude(_ result: Result<[StreamVolume], SoundServerError>) {
     guard outcome == nil else { return }
     outcome = result
-    if let mainloop { pa_mainloop_quit(mainloop, 0) }
+    if let mainloop { pulse.mainloop_quit(mainloop, 0) }
   }
 
   /// The error of `code`, with libpulse's words for the context's last error.
   private func error(_ code: SoundServerError.Code, _ context: OpaquePointer) -> SoundServerError {
-    let reason = pa_strerror(pa_context_errno(context)).map { String(cString: $0) } ?? "unknown error"
+    let reason = pulse.strerror(pulse.context_errno(context)).map { String(cString: $0) } ?? "unknown error"
     let whereTo = server.map { "at \($0)" } ?? "(the default server, or PULSE_SERVER)"
     return switch code {
     case .unavailable:
@@ -223,6 +244,6 @@ final class PulseVolumeRequest: @unchecked Sendable {
       refusal = refusal ?? error(.refused, context)
       return replied()
     }
-    pa_operation_unref(operation)
+    pulse.operation_unref(operation)
   }
 }

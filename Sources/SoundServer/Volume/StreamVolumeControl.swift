@@ -71,10 +71,10 @@ package struct StreamVolumeControl: Sendable {
       throw SoundServerError(.noSuchStream, "no stream was given")
     }
     let result = await withCheckedContinuation { continuation in
-      PulseVolumeRequest(
+      PulseVolumeRequest.start(
         server: server, applicationName: applicationName, operation: operation,
         indices: Array(Set(indices)).sorted(), timeout: timeout
-      ) { continuation.resume(returning: $0) }.start()
+      ) { continuation.resume(returning: $0) }
     }
     return try result.get()
   }

@@ -205,6 +205,13 @@ struct RemotectldCommand: AsyncParsableCommand {
     ignored.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
   }
 
+  /// Starts the hub: with its malloc settings (``MallocSettings``) first, then as
+  /// `AsyncParsableCommand` does.
+  static func main() async {
+    MallocSettings.apply()
+    await main(nil)
+  }
+
   func run() async throws {
     let level = self.level ?? .info
     LoggingSystem.bootstrap { label in
