@@ -132,6 +132,10 @@ BLUETOOTH_PACKAGES := qemu-system-x86 linux-image-amd64 busybox-static bluez blu
 	python3-dbus python3-gi dbus-daemon bluez-alsa-utils sbc-tools
 BLUETOOTH_VENV := .build-bluetooth/venv
 BLUETOOTH_TIMEOUT ?= 1500
+# The folder of the remotectld, remotectl and binaural the VM runs (all it takes from a build): empty,
+# this build's debug products; `make bluetooth-tier BLUETOOTH_EXECUTABLES=$(HOME)/.local/bin` runs the
+# tier on what make install installed (release), `=/usr/bin` on the installed packages.
+BLUETOOTH_EXECUTABLES ?=
 
 bluetooth-deps:
 	@scripts/install-deps.sh $(BLUETOOTH_PACKAGES)
@@ -142,6 +146,7 @@ bluetooth-deps:
 bluetooth-tier:
 	@scripts/bluetooth-vm/venv.sh $(BLUETOOTH_VENV)
 	BLUETOOTH_VM_TIMEOUT=$(BLUETOOTH_TIMEOUT) BLUETOOTH_VM_VENV=$(CURDIR)/$(BLUETOOTH_VENV) \
+		$(if $(BLUETOOTH_EXECUTABLES),BLUETOOTH_VM_BUILD=$(abspath $(BLUETOOTH_EXECUTABLES))) \
 		$(SWIFT) test --skip-build --filter BluetoothVMTests
 
 test-bluetooth: deps bluetooth-deps

@@ -44,3 +44,4 @@ for path in ("hub", "mpris-proxy"):
 print("blocks, in order:", " ".join(figures.get("order", [])))
 print("tier inside the VM: %s s; wall time with boot: %s s" % (
     results.get("tier", {}).get("seconds_in_vm"), sys.argv[2] if len(sys.argv) > 2 else "?"))
+print("hub, remotectl and binaural from:", results.get("tier", {}).get("executables", "? (a run before they were recorded)"))

@@ -40,12 +40,13 @@ enum BluetoothVM {
         "the Bluetooth tier needs bumble in \(venv): run `make test-bluetooth`, which makes it")
     }
     let timeout = Int(ProcessInfo.processInfo.environment["BLUETOOTH_VM_TIMEOUT"] ?? "") ?? 1500
+    let executables = try executablesFolder()
     let scripts = repository.appendingPathComponent("scripts/bluetooth-vm")
     let result = try await ChildProcess.run(
       scripts.appendingPathComponent("run.sh").path,
       [scripts.appendingPathComponent("inside.sh").path, share.path],
       environment: [
-        "BLUETOOTH_VM_BUILD": BuiltProducts.directory.path, "BLUETOOTH_VM_VENV": venv,
+        "BLUETOOTH_VM_BUILD": executables, "BLUETOOTH_VM_VENV": venv,
         "BLUETOOTH_VM_TIMEOUT": String(timeout),
       ],
       timeout: .seconds(timeout + 60))
@@ -79,6 +80,28 @@ enum BluetoothVM {
           + " (its logs are in \(thisRun.path))")
     }
     return BluetoothVMResults(data: data, logs: thisRun.path)
+  }
+}
+
+extension BluetoothVM {
+  /// The executables the VM runs, the hub, `remotectl` and `binaural` are all it takes from a build:
+  /// this build's (the test runner's folder) unless `BLUETOOTH_VM_BUILD` names another folder that
+  /// holds all three, such as `make install`'s `PREFIX/bin` or an installed package's `/usr/bin`
+  /// (`make bluetooth-tier BLUETOOTH_EXECUTABLES=…`). A folder missing one is a failure that names it,
+  /// never a silent fall back to this build's.
+  static func executablesFolder() throws -> String {
+    guard let folder = ProcessInfo.processInfo.environment["BLUETOOTH_VM_BUILD"], !folder.isEmpty else {
+      return BuiltProducts.directory.path
+    }
+    let absolute = URL(fileURLWithPath: folder).standardizedFileURL.path
+    for name in ["remotectld", "remotectl", "binaural"]
+    where !FileManager.default.isExecutableFile(atPath: absolute + "/" + name) {
+      throw TestFailure(
+        "BLUETOOTH_VM_BUILD names \(absolute), which has no executable \(name): the Bluetooth tier runs"
+          + " remotectld, remotectl and binaural from one folder (`make install`'s PREFIX/bin, or unset it"
+          + " for this build's)")
+    }
+    return absolute
   }
 }
 

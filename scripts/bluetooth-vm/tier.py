@@ -268,7 +268,7 @@ async def main(mode):
 
     if mode == "phone":
         await scenario("phone", phone_relayed, limit=420)
-        results["tier"] = {"seconds_in_vm": round(time.monotonic() - tier_started, 1)}
+        results["tier"] = {"seconds_in_vm": round(time.monotonic() - tier_started, 1), "executables": BUILD}
         save()
         stop(computer, btvirt)
         return
@@ -814,7 +814,7 @@ async def main(mode):
     await scenario("car_stream", car_stream, limit=150)
     await scenario("phone", phone_relayed, limit=420)
 
-    results["tier"] = {"seconds_in_vm": round(time.monotonic() - tier_started, 1)}
+    results["tier"] = {"seconds_in_vm": round(time.monotonic() - tier_started, 1), "executables": BUILD}
     save()
     stop(computer, btvirt)
 
