@@ -1,4 +1,4 @@
-import DBus
+package import DBus
 import FoundationEssentials
 package import HubCore
 import Hummingbird
@@ -16,7 +16,7 @@ package import WebRemote
 /// a port already taken ends it with an error, which the hub logs and says on the bus, and goes
 /// on without it (a listener, in ``HubPart``'s words).
 ///
-/// The listeners are bound while the hub starts, before it owns its name (``parts(options:hub:endpoint:interruptions:streamVolumes:commands:logger:)``):
+/// The listeners are bound while the hub starts, before it owns its name (``parts(options:hub:endpoint:interruptions:streamVolumes:commands:thread:logger:)``):
 /// the first call that activates the hub — `remotectl pair`, `remotectl devices` — finds the
 /// addresses and the paired devices on the bus, and a port taken is the part's error once it
 /// runs. The web remote, its router and SwiftNIO's event loops start on the first connection,
@@ -35,7 +35,7 @@ package struct WebServer: Service {
   /// or the paired devices cannot be read (both logged and said by `endpoint`).
   package static func parts(
     options: HTTPOptions, hub: Hub, endpoint: WebRemoteEndpoint, interruptions: (any PlayerInterruptions)?,
-    streamVolumes: (any PlayerStreamVolumes)?, commands: CommandPath, logger: Logger
+    streamVolumes: (any PlayerStreamVolumes)?, commands: CommandPath, thread: ConnectionThread, logger: Logger
   ) async -> [HubPart] {
     guard options.isEnabled else {
       endpoint.off("the hub runs with --no-http")
@@ -64,7 +64,8 @@ package struct WebServer: Service {
       let source = HubNowPlayingSource(hub: hub)
       let webRemote = WebRemote(
         view: hub.view, hub: source, devices: devices, interruptions: interruptions, commands: commands,
-        streamVolumes: streamVolumes, publicOrigin: options.publicOrigin, logger: logger)
+        streamVolumes: streamVolumes, publicOrigin: options.publicOrigin, logger: logger,
+        socketExecutor: thread)
       return (webRemote, source)
     }
     return [HubPart("the web server", .listener(report: { endpoint.off($0) }), service: server)]

@@ -9,7 +9,8 @@
 /// `withTaskExecutorPreference(_:operation:)`) runs its code on this thread, between the
 /// connections' messages, so that awaiting a call on one of its connections hands nothing to
 /// another thread: the call is sent, and the reply resumes the task, on this thread. For a
-/// one-shot client (a command line's few calls); the task must never block, since it holds the
+/// one-shot client (a command line's few calls) and for short work that talks to the thread's
+/// connections (the readers of the hub's WebSocket clients); the task must never block, since it holds the
 /// thread that reads the replies it waits for.
 package final class ConnectionThread: TaskExecutor {
   let thread: BusThread

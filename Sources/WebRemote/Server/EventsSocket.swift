@@ -22,6 +22,9 @@ struct EventsSocket: Sendable {
   let deviceID: String
   /// The socket's key; `nil` for a loopback program's socket authenticated by a bearer.
   var socketKey: [UInt8]?
+  /// Where the reader runs (``WebRemote/init(view:hub:devices:staticFiles:interruptions:commands:streamVolumes:publicOrigin:logger:artworkVersion:socketExecutor:)``);
+  /// `nil`: Swift's pool.
+  let executor: (any TaskExecutor)?
   let logger: Logger
 
   /// Serves the socket until either side ends it.
@@ -30,10 +33,14 @@ struct EventsSocket: Sendable {
   /// socket holds keeps its async stack, and a hub with a thousand clients holds a thousand of
   /// each. The reader ends the writer by ending the client's stream; the writer, when the
   /// directory ended it, cancels the reader.
+  ///
+  /// The reader prefers ``executor``: a press is read and sent to its player on the thread that
+  /// talks to the player, one hand-over fewer. The writer stays on Swift's pool, so that a change
+  /// written to a thousand clients is written from every core, not from that one thread.
   func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
     let (subscriber, messages) = directory.subscribe(deviceID: deviceID)
     try await withThrowingTaskGroup(of: Void.self) { group in
-      group.addTask {
+      group.addTask(executorPreference: executor) {
         // Whichever way the reading ends, the client's stream ends, and with it the writer. The
         // group ends only after the reader, so this is the one place the client is forgotten,
         // the writer's failure included (the group cancels the reader then).

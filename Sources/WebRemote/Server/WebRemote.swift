@@ -26,6 +26,8 @@ package final class WebRemote: Service, Sendable {
   let directory: PlayerDirectory
   let logger: Logger
   let staticFiles: String?
+  /// The executor every WebSocket client's reader prefers, when given.
+  let socketExecutor: (any TaskExecutor)?
   /// The origin a TLS-terminating proxy serves the page at, if any.
   let publicOrigin: PublicOrigin?
   /// The nonces of the signatures accepted lately.
@@ -40,13 +42,19 @@ package final class WebRemote: Service, Sendable {
   /// is the HTTPS origin a reverse proxy serves the page at, which the `Origin` check accepts.
   /// `artworkVersion`, when given, stands for the file system in telling an artwork file's
   /// version from a `file://` `mpris:artUrl` (`nil`: none served), for tests that hold it up.
+  /// `socketExecutor`, when given, is where each WebSocket client's reader runs: the thread of
+  /// `view`'s connection (the hub's bus thread), so that a press read from a socket is sent to
+  /// its player from the thread that talks to the player, with no hand-over through Swift's pool
+  /// (`nil`: the pool).
   package init(
     view: PlayerView, hub: any NowPlayingSource, devices: DeviceStore,
     staticFiles: String? = WebRemote.staticFilesFolder(), interruptions: (any PlayerInterruptions)? = nil,
     commands: (any PlayerCommands)? = nil, streamVolumes: (any PlayerStreamVolumes)? = nil,
     publicOrigin: PublicOrigin? = nil, logger: Logger,
-    artworkVersion: (@Sendable (_ artURL: String) async -> String?)? = nil
+    artworkVersion: (@Sendable (_ artURL: String) async -> String?)? = nil,
+    socketExecutor: (any TaskExecutor)? = nil
   ) {
+    self.socketExecutor = socketExecutor
     self.devices = devices
     self.publicOrigin = publicOrigin
     self.directory = PlayerDirectory(
@@ -111,7 +119,7 @@ package final class WebRemote: Service, Sendable {
         }
         try await EventsSocket(
           directory: self.directory, deviceID: device.id, socketKey: context.requestContext.socketKey,
-          logger: self.logger
+          executor: self.socketExecutor, logger: self.logger
         ).run(inbound: inbound, outbound: outbound)
       })
   }

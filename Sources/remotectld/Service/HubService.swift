@@ -209,8 +209,7 @@ struct HubService: Service {
     ]
     parts += await WebServer.parts(
       options: configuration.http, hub: hub, endpoint: endpoint, interruptions: session,
-      streamVolumes: session, commands: commands,
-      logger: logger)
+      streamVolumes: session, commands: commands, thread: thread, logger: logger)
     // The bridge's pages are players; their browser's own players of the same audio are not.
     var bridgeTellingHub = bridge
     bridgeTellingHub.onPublishedChange = { busNames in hub.bridge(busNames) }
