@@ -22,8 +22,8 @@ struct EventsSocket: Sendable {
   let deviceID: String
   /// The socket's key; `nil` for a loopback program's socket authenticated by a bearer.
   var socketKey: [UInt8]?
-  /// Where the reader runs (``WebRemote/init(view:hub:devices:staticFiles:interruptions:commands:streamVolumes:publicOrigin:logger:artworkVersion:socketExecutor:)``);
-  /// `nil`: Swift's pool.
+  /// Where the reader runs: the web remote's `socketExecutor`, the hub's bus thread; `nil`:
+  /// Swift's pool.
   let executor: (any TaskExecutor)?
   let logger: Logger
 
