@@ -92,7 +92,7 @@ private struct ReadLoop {
 
   /// Opens the devices not open yet, and forgets the nodes that went away.
   mutating func scan() {
-    let names = Set(Syscalls.names(in: reader.directory).filter { $0.hasPrefix("event") })
+    let names = Set(FolderNames.read(atPath: reader.directory).filter { $0.hasPrefix("event") })
     for gone in Set(open.keys).subtracting(names) { close(gone, reason: "its node went away") }
     left.formIntersection(names)
     refused.formIntersection(names)

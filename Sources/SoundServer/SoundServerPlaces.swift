@@ -65,7 +65,10 @@ package struct SoundServerPlaces: Sendable {
     var files = [environment["PULSE_CLIENTCONFIG"], config.map { $0 + "/pulse/client.conf" }]
     files += [home.map { $0 + "/.pulse/client.conf" }, root + "/etc/pulse/client.conf"]
     return files.compactMap { $0 }.flatMap { file in
-      [file] + folderNames(file + ".d").filter { $0.hasSuffix(".conf") }.sorted().map { file + ".d/" + $0 }
+      [file]
+        + FolderNames.read(atPath: file + ".d").filter { $0.hasSuffix(".conf") }.sorted().map {
+          file + ".d/" + $0
+        }
     }
   }
 
@@ -77,20 +80,4 @@ package struct SoundServerPlaces: Sendable {
       return key == "default-server" || key == "auto-connect-localhost" || key == "auto-connect-display"
     }
   }
-}
-
-/// The names in the folder at `path`, none when it cannot be read.
-///
-/// The corresponding C functions are `opendir`, `readdir` and `closedir`.
-private func folderNames(_ path: String) -> [String] {
-  guard let folder = opendir(path) else { return [] }
-  defer { closedir(folder) }
-  var names: [String] = []
-  while let entry = readdir(folder) {
-    let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-      String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-    }
-    if name != ".", name != ".." { names.append(name) }
-  }
-  return names
 }

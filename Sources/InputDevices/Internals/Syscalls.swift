@@ -25,21 +25,6 @@ enum Syscalls {
     return String(cString: resolved)
   }
 
-  /// The names in `folder`; empty when it cannot be read. The corresponding C functions are
-  /// `opendir` and `readdir`.
-  static func names(in folder: String) -> [String] {
-    guard let directory = opendir(folder) else { return [] }
-    defer { closedir(directory) }
-    var names: [String] = []
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      names.append(name)
-    }
-    return names
-  }
-
   /// An event node opened for reading without blocking. The corresponding C function is `open`.
   static func openDevice(_ path: String) throws(InputDeviceError) -> Int32 {
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
