@@ -68,7 +68,7 @@ package final class MediaKeysTarget: Service, Sendable {
 
   /// The shells the target is published beside: those whose media keys pick a player by the rules
   /// above (GNOME Shell, with gnome-settings-daemon; Plasma, with its Media Player applet).
-  package static let shellBusNames: Set<BusName> = ["org.gnome.Shell", "org.kde.plasmashell"]
+  package static let shellBusNames: Set<BusName> = [DesktopBusNames.gnomeShell, DesktopBusNames.plasmaShell]
 
   /// The `Metadata` key by which Plasma's applet and multiplexer take every player of one
   /// process for the player that carries it (plasma-browser-integration's).

@@ -1,4 +1,5 @@
 package import DBus
+import HubAPI
 import Synchronization
 
 /// Follows the programs that list every MPRIS player themselves, by their bus names: the desktop
@@ -35,25 +36,25 @@ package final class ShellWatcher: Sendable {
   /// Connect, which leaves it out (its mpriscontrol plugin's `serviceOwnerChanged`).
   package static let shells = [
     Shell(
-      name: "GNOME Shell", busName: "org.gnome.Shell",
+      name: "GNOME Shell", busName: DesktopBusNames.gnomeShell,
       does:
         "shows every player; its media keys reach the Now Playing player as "
         + "org.mpris.MediaPlayer2.playerctld (org.mpris.MediaPlayer2.playerctld.remotectld while "
         + "playerctld runs), which it shows no card for"),
     Shell(
-      name: "KDE Plasma", busName: "org.kde.plasmashell",
+      name: "KDE Plasma", busName: DesktopBusNames.plasmaShell,
       does:
         "shows every player; its media keys reach the Now Playing player as "
         + "org.mpris.MediaPlayer2.playerctld (org.mpris.MediaPlayer2.playerctld.remotectld while "
         + "playerctld runs), which its Media Player applet does not list"),
     Shell(
-      name: "GSConnect", busName: "org.gnome.Shell.Extensions.GSConnect",
+      name: "GSConnect", busName: DesktopBusNames.gsConnect,
       does: "sends a phone every player, playerctld's name too"),
     Shell(
-      name: "Valent", busName: "ca.andyholmes.Valent",
+      name: "Valent", busName: DesktopBusNames.valent,
       does: "sends a phone every player, playerctld's name too"),
     Shell(
-      name: "KDE Connect", busName: "org.kde.kdeconnect", listing: .everyNameButPlayerctld,
+      name: "KDE Connect", busName: DesktopBusNames.kdeConnect, listing: .everyNameButPlayerctld,
       does: "sends a phone every player but playerctld's name"),
   ]
 

@@ -15,11 +15,13 @@ extension Doctor {
   /// playerctld's name, which the hub's player for the media keys has otherwise.
   static var playerctldName: String { Playerctld.busName.rawValue }
   /// KDE Connect's daemon's bus name.
-  static let kdeConnectName = "org.kde.kdeconnect"
+  static var kdeConnectName: String { DesktopBusNames.kdeConnect.rawValue }
   /// Valent's bus name.
-  static let valentName = "ca.andyholmes.Valent"
+  static var valentName: String { DesktopBusNames.valent.rawValue }
   /// The shells beside which the hub publishes a player for the media keys (GNOME Shell, Plasma).
-  static let shellNames: Set<String> = ["org.gnome.Shell", "org.kde.plasmashell"]
+  static let shellNames: Set<String> = [
+    DesktopBusNames.gnomeShell.rawValue, DesktopBusNames.plasmaShell.rawValue,
+  ]
   /// The player names of a Chromium-based browser's own MPRIS players (`chromium.instance<pid>`).
   static let chromiumPlayers = ["chromium", "chrome", "chrome-beta", "brave", "vivaldi", "opera", "msedge"]
 
