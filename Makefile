@@ -331,8 +331,10 @@ deb:
 	@scripts/build-deb.sh $(DEB_FOLDER)
 
 # lintian on the packages: no error, and every warning fixed or overridden with its reason in
-# debian/*.lintian-overrides.
-LINTIAN = lintian --fail-on error,warning --info $(DEB_FOLDER)/*.changes
+# debian/*.lintian-overrides. In a TMPDIR of its own, removed after: lintian leaves its databases
+# (mldbm-elf-*) in the temporary folder.
+LINTIAN = sh -c 'folder=$$(mktemp -d) && TMPDIR=$$folder lintian --fail-on error,warning --info \
+	$(DEB_FOLDER)/*.changes; status=$$?; rm -rf "$$folder"; exit $$status'
 lintian:
 	@scripts/install-deps.sh $(BUILD_PACKAGES) $(DEB_PACKAGES) $(LINTIAN_PACKAGES)
 	@scripts/build-deb.sh $(DEB_FOLDER)

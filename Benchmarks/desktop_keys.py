@@ -4,7 +4,9 @@
 # (Tests/remotectldTests/Support/holding_still_players.py) and gsd_pick.py, gnome-settings-daemon
 # 43's pick reimplemented. After each step a key is "pressed": gsd_pick.py says its target, the
 # hub its ActivePlayer; a key counts as misrouted when they differ.
+import atexit
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -17,10 +19,25 @@ directory = tempfile.mkdtemp(prefix='desktop-keys-')
 address = 'unix:path=%s/bus' % directory
 environment = dict(os.environ, DBUS_SESSION_BUS_ADDRESS=address, PYTHONPATH=SUPPORT,
                    XDG_STATE_HOME=directory, XDG_CONFIG_HOME=directory,
+                   # libpulse's runtime folder (the hub's, with no XDG_RUNTIME_DIR) in the folder
+                   # too: not a /tmp/pulse-* of its own left behind.
+                   PULSE_RUNTIME_PATH=directory + '/pulse',
                    # What holding_still_players.py's hub_observer.py reads (HubAPI's names).
                    HUB_BUS_NAME='io.github.swift_remote_control.Hub', HUB_PATH='/org/mpris/MediaPlayer2',
                    HUB1='io.github.swift_remote_control.Hub1', HUB1_PLAYERS='Players')
 children = []
+
+
+def clean_up():
+    """Stops the children still running, last started first, and removes the folder."""
+    for child in reversed(children):
+        if child.poll() is None:
+            child.terminate()
+            child.wait()
+    shutil.rmtree(directory)
+
+
+atexit.register(clean_up)
 
 
 def start(arguments, **options):
@@ -101,6 +118,3 @@ misrouted = [r for r in results if r[1] != r[2]]
 for step, expected, target in results:
     print('%-58s hub: %-8s gsd 43: %s' % (step, expected, target))
 print('keys that reach a player other than the Now Playing one: %d of %d' % (len(misrouted), len(results)))
-for child in reversed(children):
-    child.terminate()
-    child.wait()

@@ -1,5 +1,6 @@
 import BusTestSupport
 package import Foundation
+import Testing
 
 /// A headless Chromium driven through selenium (Python, in the virtual environment `make test`
 /// makes under `.build-browser/venv`), for tests that use a page as a person would: open it,
@@ -8,9 +9,11 @@ package import Foundation
 ///
 /// Commands go one at a time, as JSON lines, to `selenium_driver.py` beside this file; each
 /// waits for its answer. Chromium runs with `--headless=new` and no sandbox (tests run as root
-/// here), in a profile of its own that is thrown away, with the viewport set to the size asked
-/// for, as a phone's when narrower than 600 px. At most two run at once in a test run (a
-/// browser waits for a slot as it starts); ``close()`` gives the slot back.
+/// here), with the viewport set to the size asked for, as a phone's when narrower than 600 px,
+/// in a temporary folder of its own (`browser-test-…`: its profile, and its `TMPDIR` for the
+/// files Chromium and chromedriver make there), removed when the browser closes or fails to
+/// start. At most two run at once in a test run (a browser waits for a slot as it starts);
+/// ``close()`` gives the slot back.
 package actor Browser {
   /// The folder with the support's files and the package's root.
   private static let supportFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -22,6 +25,8 @@ package actor Browser {
   package static let screenshots = packageRoot.appendingPathComponent(".build-browser/screenshots")
 
   private let driver: ChildProcess
+  /// The browser's temporary folder: its profile (`profile`) and its `TMPDIR`.
+  private let folder: URL
   /// This browser's place among the few that run at once, given back when it closes.
   private let slot: BrowserSlots.Ticket
   private var busy = false
@@ -41,16 +46,30 @@ package actor Browser {
       throw TestFailure("no selenium environment at \(Self.python): run `make browser-deps` (make test does)")
     }
     let script = Self.supportFolder.appendingPathComponent("selenium_driver.py").path
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("browser-test-\(UUID().uuidString.prefix(8))", isDirectory: true)
+    let profile = folder.appendingPathComponent("profile")
+    try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
+    self.folder = folder
     let slot = await BrowserSlots.shared.take()
     self.slot = slot
-    let command = launcher + [Self.python, script, "\(width)", "\(height)", "\(scale)"] + arguments
-    driver = try ChildProcess(
-      command[0], Array(command.dropFirst()),
-      environment: environment.merging(["SE_OFFLINE": "true", "PYTHONUNBUFFERED": "1"]) { $1 },
-      standardInput: .pipe)
+    let size = ["\(width)", "\(height)", "\(scale)"]
+    let command = launcher + [Self.python, script] + size + ["--user-data-dir=\(profile.path)"] + arguments
+    do {
+      driver = try ChildProcess(
+        command[0], Array(command.dropFirst()),
+        environment: environment.merging(
+          ["SE_OFFLINE": "true", "PYTHONUNBUFFERED": "1", "TMPDIR": folder.path]) { $1 },
+        standardInput: .pipe)
+    } catch {
+      slot.give()
+      Self.remove(folder)
+      throw error
+    }
     guard let first = await driver.nextLine(within: .seconds(60)), first.contains("ready") else {
       _ = await driver.terminate()
       slot.give()
+      Self.remove(folder)
       throw TestFailure("Chromium did not start: \(driver.standardError.suffix(2000))")
     }
   }
@@ -121,12 +140,24 @@ package actor Browser {
     try await perform(["op": "logs"], as: [String].self)
   }
 
-  /// Quits Chromium and the driver.
+  /// Quits Chromium and the driver, and removes the browser's temporary folder.
   package func close() async {
     try? driver.write(#"{"op": "quit"}"# + "\n")
     driver.closeInput()
     if (try? await driver.waitForExit(within: .seconds(20))) == nil { driver.kill() }
     slot.give()
+    Self.remove(folder)
+  }
+
+  /// Removes `folder`, the browser's temporary folder, once nothing writes into it any more; a
+  /// folder already gone is no error.
+  private static func remove(_ folder: URL) {
+    do {
+      try FileManager.default.removeItem(at: folder)
+    } catch CocoaError.fileNoSuchFile {
+    } catch {
+      Issue.record("could not remove the browser's temporary folder \(folder.path): \(error)")
+    }
   }
 
   // MARK: - Talking to the driver

@@ -4,12 +4,15 @@ Each command is an object with "op" and its arguments; each answer is one line o
 output: {"ok": true, "value": ...} or {"ok": false, "error": "..."}. The first line is
 {"ok": true, "value": "ready"} once the browser runs. Standard error carries selenium's and
 Chromium's own complaints, for the test's failure messages.
+
+The arguments are the viewport's width, height and scale, then Chromium's own arguments: the
+Swift side (Browser.swift) gives the profile folder (--user-data-dir) and TMPDIR, in a temporary
+folder of its own that it removes when the browser closes.
 """
 
 import base64
 import json
 import sys
-import tempfile
 
 from selenium import webdriver
 from selenium.common.exceptions import WebDriverException
@@ -25,7 +28,6 @@ def start(width, height, scale, extra):
     options.binary_location = "/usr/bin/chromium"
     for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
                      "--no-first-run", "--no-default-browser-check",
-                     "--user-data-dir=" + tempfile.mkdtemp(prefix="browser-test-"),
                      "--window-size=%d,%d" % (width, height)] + extra:
         options.add_argument(argument)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})

@@ -141,12 +141,20 @@ package final class PrivateBus: Sendable {
 
   /// What a client needs in its environment to use this bus: `DBUS_SESSION_BUS_ADDRESS`, a
   /// cache folder of its own (artwork goes there), a runtime folder of its own
-  /// (`XDG_RUNTIME_DIR`: remotectl's player records, the hub's endpoint files), both removed with
-  /// the bus, and the hub's names for the Python programs (``PythonProgram/hubNames``).
+  /// (`XDG_RUNTIME_DIR`: remotectl's player records, the hub's endpoint files), libpulse's
+  /// runtime folder (`PULSE_RUNTIME_PATH`), all removed with the bus, and the hub's names for the
+  /// Python programs (``PythonProgram/hubNames``).
+  ///
+  /// libpulse's runtime folder is given because the hub runs without `XDG_RUNTIME_DIR`
+  /// (``startHub(_:environment:removing:log:capturingLog:executable:waitingForName:launcher:)``):
+  /// libpulse would otherwise make a `/tmp/pulse-…` folder for each hub with a configuration
+  /// folder of its own, and nothing removes it. No sound server listens there, so a client given
+  /// no `PULSE_SERVER` finds none, as with the clients' runtime folder.
   package var environment: [String: String] {
     PythonProgram.hubNames.merging([
       "DBUS_SESSION_BUS_ADDRESS": address, "XDG_CACHE_HOME": directory.appendingPathComponent("cache").path,
       "XDG_RUNTIME_DIR": runtimeDirectory.path,
+      "PULSE_RUNTIME_PATH": directory.appendingPathComponent("pulse-runtime").path,
     ]) { $1 }
   }
 

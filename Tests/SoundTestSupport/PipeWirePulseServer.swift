@@ -35,6 +35,9 @@ package final class PipeWirePulseServer: Sendable {
     for name in ["HOME", "XDG_RUNTIME_DIR", "XDG_CONFIG_HOME"] {
       environment[name] = directory.path
     }
+    // pipewire-pulse puts its socket in PULSE_RUNTIME_PATH when set (the bus gives one): here,
+    // where XDG_RUNTIME_DIR would put it.
+    environment["PULSE_RUNTIME_PATH"] = directory.appendingPathComponent("pulse").path
     environment["PULSE_SERVER"] = "unix:\(directory.appendingPathComponent("pulse/native").path)"
     return environment
   }

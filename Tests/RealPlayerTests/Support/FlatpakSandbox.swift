@@ -70,7 +70,7 @@ enum FlatpakSandbox {
           "--setenv", "DBUS_SESSION_BUS_ADDRESS", "unix:path=/run/flatpak/bus",
           "--setenv", "PULSE_SERVER", "unix:\(runtime)/pulse/native", "--setenv", "XDG_RUNTIME_DIR", runtime,
           "--setenv", "HOME", "/tmp", "--setenv", "XDG_CONFIG_HOME", "/tmp", "--setenv", "XDG_CACHE_HOME",
-          "/tmp",
+          "/tmp", "--setenv", "TMPDIR", "/tmp",
           "--",
         ] + command,
         environment: stage.playerEnvironment, log: log)

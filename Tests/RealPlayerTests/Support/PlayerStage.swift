@@ -137,11 +137,14 @@ final class PlayerStage: Sendable {
   // MARK: - What players need
 
   /// The environment a player runs in as the user: this bus and sound server, and its home
-  /// for everything per user.
+  /// for everything per user, temporary files included (`TMPDIR`: Chromium's
+  /// `org.chromium.Chromium.…`), so that they go with the home. libpulse's runtime folder is the
+  /// home's too (`XDG_RUNTIME_DIR/pulse`), not the bus's, which only root may write in.
   var playerEnvironment: [String: String] {
     var environment = bus.environment
     environment["PULSE_SERVER"] = server.address
-    for name in ["HOME", "XDG_RUNTIME_DIR", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME"] {
+    environment["PULSE_RUNTIME_PATH"] = nil
+    for name in ["HOME", "XDG_RUNTIME_DIR", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "TMPDIR"] {
       environment[name] = home.path
     }
     return environment
