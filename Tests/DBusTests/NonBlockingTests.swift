@@ -133,20 +133,7 @@ final class SilentListener: Sendable {
       FileManager.default.temporaryDirectory.appendingPathComponent("silent-\(UUID().uuidString.prefix(8))")
       .path
     address = "unix:path=\(path)"
-    descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-    var socketAddress = sockaddr_un()
-    socketAddress.sun_family = sa_family_t(AF_UNIX)
-    withUnsafeMutableBytes(of: &socketAddress.sun_path) { raw in
-      for (index, byte) in path.utf8.prefix(raw.count - 1).enumerated() { raw[index] = byte }
-    }
-    let bound = withUnsafePointer(to: &socketAddress) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-      }
-    }
-    guard descriptor >= 0, bound == 0, listen(descriptor, 64) == 0 else {
-      throw TestFailure("could not listen on \(path): errno \(errno)")
-    }
+    descriptor = try bindUnixSocket(at: path)
   }
 
   /// Closes the socket: the connections waiting in its queue are reset.

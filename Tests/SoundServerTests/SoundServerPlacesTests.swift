@@ -1,3 +1,4 @@
+import BusTestSupport
 import Foundation
 import Glibc
 import SoundServer
@@ -32,23 +33,6 @@ private struct Places: ~Copyable {
       atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
     try text.write(toFile: path, atomically: true, encoding: .utf8)
   }
-
-  /// A real unix socket bound at `path`, as a sound server makes it; closed when the test ends.
-  func listen(at path: String) throws -> Int32 {
-    let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    withUnsafeMutableBytes(of: &address.sun_path) { bytes in
-      bytes.copyBytes(from: path.utf8.prefix(bytes.count - 1))
-    }
-    let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-      }
-    }
-    try #require(bound == 0, "bind \(path): errno \(errno)")
-    return descriptor
-  }
 }
 
 /// Whether the hub loads libpulse: only where libpulse itself would find a server.
@@ -66,14 +50,14 @@ struct SoundServerPlacesTests {
 
   @Test func `the per-user socket, as PulseAudio or pipewire-pulse makes it, may answer`() throws {
     let places = try Places()
-    let socket = try places.listen(at: places.runtime + "/pulse/native")
+    let socket = try bindUnixSocket(at: places.runtime + "/pulse/native")
     defer { close(socket) }
     #expect(places.reading().absence(at: nil) == nil)
   }
 
   @Test func `PULSE_RUNTIME_PATH's socket counts instead of the runtime folder's`() throws {
     let places = try Places()
-    let socket = try places.listen(at: places.home + "/native")
+    let socket = try bindUnixSocket(at: places.home + "/native")
     defer { close(socket) }
     #expect(places.reading(["PULSE_RUNTIME_PATH": places.home]).absence(at: nil) == nil)
     #expect(places.reading().absence(at: nil) != nil)
@@ -81,7 +65,7 @@ struct SoundServerPlacesTests {
 
   @Test func `the system-wide socket may answer`() throws {
     let places = try Places()
-    let socket = try places.listen(at: places.root + "/run/pulse/native")
+    let socket = try bindUnixSocket(at: places.root + "/run/pulse/native")
     defer { close(socket) }
     #expect(places.reading().absence(at: nil) == nil)
   }

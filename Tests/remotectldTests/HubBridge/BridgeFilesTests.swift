@@ -1,3 +1,4 @@
+import BusTestSupport
 import Foundation
 import Glibc
 import Testing
@@ -28,26 +29,6 @@ struct BridgeFilesTests {
     return try #require(attributes[.posixPermissions] as? Int)
   }
 
-  /// A unix socket bound at `url`, listening or, as a hub that was killed leaves it, not.
-  static func bind(_ url: URL, listening: Bool) throws -> Int32 {
-    let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-    try #require(descriptor >= 0)
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    let path = Array(url.path.utf8CString)
-    withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-      path.withUnsafeBytes { buffer.copyMemory(from: $0) }
-    }
-    let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        Glibc.bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-      }
-    }
-    try #require(bound == 0, "bind \(url.path): \(String(cString: strerror(errno)))")
-    if listening { try #require(listen(descriptor, 1) == 0, "listen: \(String(cString: strerror(errno)))") }
-    return descriptor
-  }
-
   @Test func `the token is made once with mode 0600, and read back the same on the next start`() throws {
     let (files, root) = try Self.files()
     defer { try? FileManager.default.removeItem(at: root) }
@@ -76,7 +57,7 @@ struct BridgeFilesTests {
     defer { try? FileManager.default.removeItem(at: root) }
     #expect(try files.socketIsServed() == false)
     // What a hub that was killed leaves: a socket bound, and nobody listening.
-    let descriptor = try Self.bind(files.socket, listening: false)
+    let descriptor = try bindUnixSocket(at: files.socket.path, listening: false)
     defer { close(descriptor) }
     #expect(FileManager.default.fileExists(atPath: files.socket.path))
 
@@ -87,7 +68,7 @@ struct BridgeFilesTests {
   @Test func `a socket that something listens on is left to it`() throws {
     let (files, root) = try Self.files()
     defer { try? FileManager.default.removeItem(at: root) }
-    let descriptor = try Self.bind(files.socket, listening: true)
+    let descriptor = try bindUnixSocket(at: files.socket.path)
     defer { close(descriptor) }
 
     #expect(try files.socketIsServed() == true)
