@@ -6,7 +6,8 @@
 // once a sound server is to be reached. The types are libpulse's own headers'; the table holds
 // a pointer to each libpulse function the module calls, of that function's own type
 // (`__typeof__`), so that a call through it is checked as a direct call would be.
-// Not thread-safe: the Swift side (SoundServer's `Libpulse`) calls `cpulse_load` under a lock.
+// The table is kept, once, by the Swift side (SoundServer's `Libpulse`, under a lock): this side
+// only fills the table it is given.
 
 #include <stddef.h>
 #include <pulse/pulseaudio.h>
@@ -35,13 +36,15 @@ struct cpulse_calls {
 #undef CPULSE_FIELD
 };
 
-/// Loads libpulse (`libpulse.so.0`, the library's ABI, with every symbol bound now) and finds
-/// each function of the table. Returns the table, which lives as long as the process (libpulse
-/// is never unloaded); or NULL, with what failed (`dlerror`'s words) in `error`, `size` bytes at
-/// most, and libpulse unloaded again. A second call after a success returns the same table.
+/// Loads libpulse (`libpulse.so.0`, the library's ABI, with every symbol bound now) and sets
+/// each function of `calls`, which then stay valid as long as the process (libpulse is never
+/// unloaded). Returns 0; or -1, with what failed in `error` (`size` bytes at most): `dlerror`'s
+/// words when the library cannot be loaded, or the first function it lacks (an older libpulse
+/// than the headers'), `calls` then only partly set and libpulse unloaded again. Each call loads
+/// anew: the caller keeps the table.
 ///
 /// The corresponding C functions are `dlopen` and `dlsym`.
-const struct cpulse_calls *_Nullable cpulse_load(char *error, size_t size);
+int cpulse_load(struct cpulse_calls *calls, char *error, size_t size);
 
 #pragma clang assume_nonnull end
 

@@ -7,7 +7,7 @@ import Synchronization
 /// (libsndfile and its codecs, X11, libdbus): about 0.35 MiB of private dirty memory
 /// (BENCHMARKS.md, "Lighter: libpulse loaded only when a sound server is to be reached").
 enum Libpulse {
-  /// The table once loaded.
+  /// The table once loaded: the one copy, which `CPulseLoader` fills and keeps none of.
   private static let loaded = Mutex<cpulse_calls?>(nil)
 
   /// libpulse's functions, for reaching `server` (`nil`: libpulse's default).
@@ -22,7 +22,10 @@ enum Libpulse {
         throw SoundServerError(.unavailable, absence)
       }
       var reason = [CChar](repeating: 0, count: 512)
-      guard let table = cpulse_load(&reason, reason.count) else {
+      // Filled whole by `cpulse_load` when it returns 0, and read only then.
+      let table = UnsafeMutablePointer<cpulse_calls>.allocate(capacity: 1)
+      defer { table.deallocate() }
+      guard cpulse_load(table, &reason, reason.count) == 0 else {
         let words = String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         throw SoundServerError(
           .unavailable,
