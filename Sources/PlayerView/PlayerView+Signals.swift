@@ -6,12 +6,17 @@ import Synchronization
 extension PlayerView {
   // MARK: - Signals
 
-  /// A signal at or below the MPRIS path: recorded when a player sent it, passed on otherwise
-  /// (the proxy re-emits the active player's).
+  /// Whether `sender` is a player the view follows: only its signals are read.
+  func isPlayer(_ sender: BusName) -> Bool {
+    state.withLock { $0.mirrors[sender] != nil }
+  }
+
+  /// A player's signal at or below the MPRIS path: recorded, or passed on (the proxy re-emits
+  /// the active player's).
   func received(_ message: ReceivedMessage) {
     connection.assertOnConnectionThread()
     guard let sender = message.sender, let path = message.path, let interface = message.interface,
-      let member = message.member, state.withLock({ $0.mirrors[sender] != nil })
+      let member = message.member, isPlayer(sender)
     else { return }
     let instant = ContinuousClock.now
     switch (interface, member) {

@@ -15,8 +15,12 @@ extension PlayerView {
       rule: "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',"
         + "member='NameOwnerChanged',path='/org/freedesktop/DBus',arg0namespace='\(MediaPlayerBusName.namespace)'"
     ) { [self] message in nameOwnerChanged(message) }
+    // Only a player's signals are read: the rule matches every signal at the MPRIS path, the
+    // hub's own re-emitted ones among them, whose bodies (a whole `Metadata`) would be read for
+    // nothing.
     let signals = try await connection.addMatch(
-      rule: "type='signal',path_namespace='\(ObjectPath.mediaPlayer.rawValue)'"
+      rule: "type='signal',path_namespace='\(ObjectPath.mediaPlayer.rawValue)'",
+      sentBy: { [self] sender in isPlayer(sender) }
     ) { [self] message in received(message) }
     await enumerate()
     return [names, signals]

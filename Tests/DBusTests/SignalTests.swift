@@ -134,4 +134,42 @@ struct SignalTests {
     _ = try await fixture.client.listNames()
     #expect(received.all.count == 1)
   }
+
+  @Test("a match given sentBy reads only the messages of the senders it admits, asked with each sender")
+  func sentByDropsTheMessagesOfOtherSenders() async throws {
+    let fixture = try await Fixture()
+    defer { fixture.tearDown() }
+    let other = try await Connection.connect(.address(fixture.bus.address))
+    defer { other.close() }
+    let otherService = TestService()
+    let otherRegistration = try await other.export(otherService.interface, at: TestService.path)
+    defer { otherRegistration.cancel() }
+    let rule = "type='signal',interface='org.example.Test',member='Seeked'"
+    let admitted = fixture.server.uniqueName
+    let asked = Recorder<BusName>()
+    let filtered = Recorder<ReceivedMessage>()
+    let everything = Recorder<ReceivedMessage>()
+    let onlyServer = try await fixture.client.addMatch(
+      rule: rule,
+      sentBy: { sender in
+        asked.append(sender)
+        return sender == admitted
+      }
+    ) { filtered.append($0) }
+    defer { onlyServer.cancel() }
+    let unfiltered = try await fixture.client.addMatch(rule: rule) { everything.append($0) }
+    defer { unfiltered.cancel() }
+
+    try other.emitSignal(
+      path: TestService.path, interface: TestService.interfaceName, member: "Seeked", arguments: [.int64(1)])
+    try fixture.server.emitSignal(
+      path: TestService.path, interface: TestService.interfaceName, member: "Seeked", arguments: [.int64(2)])
+    #expect(await everything.waitFor(2).count == 2)
+    // A round trip from the client orders after both signals' dispatch to every match.
+    _ = try await fixture.call("Echo", [.variant(.int32(0))])
+
+    #expect(filtered.all.map(\.arguments) == [[.int64(2)]])
+    #expect(filtered.all.map(\.sender) == [admitted])
+    #expect(Set(asked.all) == [admitted, other.uniqueName])
+  }
 }

@@ -51,12 +51,19 @@ extension Connection {
   /// `handler` receives each matching message on the connection's thread (keep it fast).
   ///
   /// Returns once the bus has confirmed the rule. It is installed again after reconnects.
+  ///
+  /// - Parameter sentBy: When given, asked on the connection's thread with each matching
+  ///   message's sender before its body is read; a message it refuses is dropped unread. A rule
+  ///   cannot leave senders out (the hub's own signals match a view's rule), and reading a body
+  ///   costs far more than this question.
   package func addMatch(
-    rule: String, handler: @escaping @Sendable (ReceivedMessage) -> Void
+    rule: String, sentBy: (@Sendable (BusName) -> Bool)? = nil,
+    handler: @escaping @Sendable (ReceivedMessage) -> Void
   ) async throws(BusError) -> Subscription {
     let loop = self.loop
     return try await loop.async { state, complete in
-      let entry = MatchEntry(id: state.makeID(), rule: rule, handler: handler, loop: loop)
+      let entry = MatchEntry(
+        id: state.makeID(), rule: rule, sentBy: sentBy, handler: handler, loop: loop)
       do throws(BusError) {
         try state.addMatch(entry)
         complete(.success(Subscription(entry: entry, loop: loop)))

@@ -22,9 +22,9 @@ package struct ReceivedMessage: Sendable, Hashable {
     self.arguments = arguments
   }
 
-  /// Reads a message's headers and body.
-  init(_ message: MessageHandle) throws(BusError) {
-    sender = SDBus.sender(message).flatMap(BusName.init(rawValue:))
+  /// Reads a message's headers and body; `sender` is its sender, already read.
+  init(_ message: MessageHandle, sender: BusName?) throws(BusError) {
+    self.sender = sender
     path = SDBus.path(message).flatMap(ObjectPath.init(rawValue:))
     interface = SDBus.interface(message)
     member = SDBus.member(message)

@@ -8,6 +8,8 @@ final class MatchEntry: @unchecked Sendable {
   // BusState); every other stored property is immutable or atomic.
   let id: UInt64
   let rule: String
+  /// Whether a matching message from this sender is read at all; `nil`: every sender's is.
+  let sentBy: (@Sendable (BusName) -> Bool)?
   private let handler: @Sendable (ReceivedMessage) -> Void
   /// The connection, told of a matched message that cannot be read.
   let loop: BusLoop
@@ -15,9 +17,13 @@ final class MatchEntry: @unchecked Sendable {
   /// The sd-bus slot of the match; `nil` while disconnected.
   var slot: SlotHandle?
 
-  init(id: UInt64, rule: String, handler: @escaping @Sendable (ReceivedMessage) -> Void, loop: BusLoop) {
+  init(
+    id: UInt64, rule: String, sentBy: (@Sendable (BusName) -> Bool)? = nil,
+    handler: @escaping @Sendable (ReceivedMessage) -> Void, loop: BusLoop
+  ) {
     self.id = id
     self.rule = rule
+    self.sentBy = sentBy
     self.handler = handler
     self.loop = loop
   }

@@ -133,14 +133,19 @@ enum Trampolines {
     return 1
   }
 
-  /// Messages matching an installed rule. One whose body cannot be read never reaches the
-  /// handler; ``Connection/onUndeliveredMessage`` hears why.
+  /// Messages matching an installed rule. One whose sender the match refuses is dropped
+  /// unread; one whose body cannot be read never reaches the handler;
+  /// ``Connection/onUndeliveredMessage`` hears why.
   static let match: sd_bus_message_handler_t = { message, userdata, _ in
     guard let message, let userdata else { return 0 }
     let entry = Unmanaged<MatchEntry>.fromOpaque(userdata).takeUnretainedValue()
+    let sender = SDBus.sender(message).flatMap(BusName.init(rawValue:))
+    if let sentBy = entry.sentBy {
+      guard let sender, sentBy(sender) else { return 0 }
+    }
     let received: ReceivedMessage
     do throws(BusError) {
-      received = try ReceivedMessage(message)
+      received = try ReceivedMessage(message, sender: sender)
     } catch {
       let member = [SDBus.interface(message), SDBus.member(message)].compactMap { $0 }.joined(separator: ".")
       let sender = SDBus.sender(message) ?? "an unnamed sender"
