@@ -31,10 +31,12 @@ struct WebRemoteInterruptionTests {
     func player() async throws -> String {
       try await hub.curl(["-H", authorization, base + "api/players/mpv"]).body
     }
+    // Each look starts `remotectl hub` anew, which takes seconds when the whole suite runs: the
+    // wait allows several, and a failure says what the hub said last.
     func hubSays(_ text: String) async throws {
-      try await eventually("remotectl hub to say \(text)") {
-        try await hub.remotectl(["hub"]).error.contains(text)
-      }
+      try await eventually(
+        "remotectl hub to say \(text)", within: .seconds(30), { try await hub.remotectl(["hub"]).error }
+      ) { $0.contains(text) }
     }
     try await eventually("mpv playing, in the web remote") {
       try await player().contains(#""playbackStatus":"Playing""#)
