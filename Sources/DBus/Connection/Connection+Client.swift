@@ -47,15 +47,17 @@ extension Connection {
 
   // MARK: - Receiving signals
 
-  /// Installs a match rule such as `type='signal',interface='org.mpris.MediaPlayer2.Player'`;
-  /// `handler` receives each matching message on the connection's thread (keep it fast).
+  /// Installs a match rule; `handler` receives each matching message on the connection's thread.
   ///
   /// Returns once the bus has confirmed the rule. It is installed again after reconnects.
   ///
-  /// - Parameter sentBy: When given, asked on the connection's thread with each matching
-  ///   message's sender before its body is read; a message it refuses is dropped unread. A rule
-  ///   cannot leave senders out (the hub's own signals match a view's rule), and reading a body
-  ///   costs far more than this question.
+  /// - Parameters:
+  ///   - rule: A match rule, such as `type='signal',interface='org.mpris.MediaPlayer2.Player'`.
+  ///   - sentBy: When given, asked on the connection's thread with each matching message's
+  ///     sender before its body is read; a message it refuses is dropped unread. A rule cannot
+  ///     leave senders out (the hub's own signals match a view's rule), and reading a body costs
+  ///     far more than this question.
+  ///   - handler: Receives each message read, on the connection's thread (keep it fast).
   package func addMatch(
     rule: String, sentBy: (@Sendable (BusName) -> Bool)? = nil,
     handler: @escaping @Sendable (ReceivedMessage) -> Void
