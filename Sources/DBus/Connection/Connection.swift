@@ -96,8 +96,8 @@ package final class Connection: Sendable {
   /// and that did not get where it was going: a signal or `PropertiesChanged` that could not be
   /// sent (``emitSignal(path:interface:member:arguments:)``,
   /// ``emitPropertiesChanged(path:interface:properties:)``: a getter that throws, for one), and a
-  /// message matched by ``addMatch(rule:sentBy:handler:)`` whose body cannot be read, which its handler
-  /// never sees. For a log line; nothing to answer.
+  /// message matched by ``addMatch(rule:sentBy:handler:)`` whose body cannot be read, which its
+  /// handler never sees. For a log line; nothing to answer.
   package var onUndeliveredMessage: (@Sendable (BusError) -> Void)? {
     get { loop.shared.withLock { $0.onUndeliveredMessage } }
     set { loop.shared.withLock { $0.onUndeliveredMessage = newValue } }

@@ -148,7 +148,7 @@ enum Trampolines {
       received = try ReceivedMessage(message, sender: sender)
     } catch {
       let member = [SDBus.interface(message), SDBus.member(message)].compactMap { $0 }.joined(separator: ".")
-      let sender = SDBus.sender(message) ?? "an unnamed sender"
+      let sender = sender?.rawValue ?? "an unnamed sender"
       entry.undeliverable(
         BusError(
           error.name,
