@@ -22,6 +22,19 @@ struct TrackNotification: Sendable, Hashable {
   struct Track: Sendable, Hashable {
     package var owner: BusName
     var identity: String
+
+    /// The track `mirror` holds, `nil` when it holds none.
+    init?(of mirror: PlayerMirror) {
+      guard let metadata = mirror[player: .metadata], let identity = TrackIdentity.of(metadata) else {
+        return nil
+      }
+      self.init(owner: mirror.owner, identity: identity)
+    }
+
+    init(owner: BusName, identity: String) {
+      self.owner = owner
+      self.identity = identity
+    }
   }
 
   package var track: Track
@@ -39,16 +52,14 @@ struct TrackNotification: Sendable, Hashable {
   /// The notification of the track `mirror` holds, `nil` when it holds none or has nothing to
   /// call it by (neither a title nor a URL).
   package init?(of mirror: PlayerMirror) {
-    guard let metadata = mirror[player: .metadata], let identity = TrackIdentity.of(metadata) else {
-      return nil
-    }
+    guard let track = Track(of: mirror) else { return nil }
     let entries = mirror.metadata
     let title = entries[MetadataKey.title.rawValue]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
     let url = entries[MetadataKey.url.rawValue]?.stringValue.flatMap {
       $0.split(separator: "/").last.map(String.init)
     }
     guard let summary = title ?? url else { return nil }
-    track = Track(owner: mirror.owner, identity: identity)
+    self.track = track
     appName =
       mirror[root: .identity]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
       ?? mirror.busName?.rawValue ?? mirror.owner.rawValue

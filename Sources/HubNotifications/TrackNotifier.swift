@@ -76,8 +76,11 @@ package final class TrackNotifier: Service, Sendable {
   /// On the bus thread.
   private func consider() {
     hub.connection.assertOnConnectionThread()
+    // Asked at each change of the Now Playing player: the whole notification is made only for a
+    // track not yet notified.
     guard let owner = hub.nowPlaying.active.flatMap({ BusName(rawValue: $0.owner) }),
       let mirror = hub.view.mirror(of: owner), mirror.isPlaying,
+      let track = TrackNotification.Track(of: mirror), state.withLock({ $0.notified != track }),
       let notification = TrackNotification(of: mirror)
     else { return }
     let sends = state.withLock { state in

@@ -82,20 +82,20 @@ extension Hub {
   /// (else the player's `Identity`, else its name, as the page shows it), artist and album.
   static func handedTrack(of mirror: PlayerMirror) -> EchoRule.Track? {
     let identity = mirror[root: .identity]?.stringValue ?? ""
-    let name = mirror.busName.flatMap { PlayerIdentity(busName: $0.rawValue)?.instance }
-    return track(of: mirror, untitled: identity.isEmpty ? name : identity)
+    let untitled =
+      identity.isEmpty ? mirror.busName.flatMap { PlayerIdentity(busName: $0.rawValue)?.instance } : identity
+    return track(of: mirror, untitled: untitled)
   }
 
   /// What a Media Session would carry of `mirror`'s track, as a browser republishes it: its
   /// title (`untitled` when it has none; `nil` then: no track), artist and album.
   package static func track(of mirror: PlayerMirror, untitled: String? = nil) -> EchoRule.Track? {
-    let metadata = mirror.metadata
-    let title = metadata[MetadataKey.title.rawValue]?.stringValue ?? ""
+    let title = mirror.metadata(.title)?.stringValue ?? ""
     guard let shown = title.isEmpty ? untitled : title, !shown.isEmpty else { return nil }
-    let artists = metadata[MetadataKey.artist.rawValue]?.arrayElements?.compactMap(\.stringValue) ?? []
+    let artists = mirror.metadata(.artist)?.arrayElements?.compactMap(\.stringValue) ?? []
     return EchoRule.Track(
       title: shown, artist: artists.joined(separator: ", "),
-      album: metadata[MetadataKey.album.rawValue]?.stringValue ?? ""
+      album: mirror.metadata(.album)?.stringValue ?? ""
     )
   }
 }

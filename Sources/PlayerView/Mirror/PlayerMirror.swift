@@ -72,12 +72,15 @@ package struct PlayerMirror: Sendable {
     return result
   }
 
-  /// `mpris:length` in microseconds, when the metadata gives one.
-  package var lengthMicroseconds: Int64? {
+  /// `Metadata`'s entry `key`, its variant unwrapped: read where it is, for the few entries a
+  /// caller needs, without making the dictionary of all of them (``metadata``).
+  package func metadata(_ key: MetadataKey) -> Value? {
     guard case .dictionary(_, _, let entries)? = self[player: .metadata] else { return nil }
-    return entries.first { $0.key.stringValue == MetadataKey.length.rawValue }?.value.unwrappingVariants
-      .int64Value
+    return entries.last { $0.key.stringValue == key.rawValue }?.value.unwrappingVariants
   }
+
+  /// `mpris:length` in microseconds, when the metadata gives one.
+  package var lengthMicroseconds: Int64? { metadata(.length)?.int64Value }
 
   /// `Rate`, when the player gives one.
   package var rate: Double? { self[player: .rate]?.doubleValue }
