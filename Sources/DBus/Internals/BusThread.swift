@@ -4,11 +4,9 @@ import Synchronization
 /// A dedicated thread that alone touches the sd-bus objects of the connections it serves: one
 /// connection's own, or several connections' (a ``ConnectionThread``).
 ///
-/// Other threads hand it jobs through a mailbox and wake it through a pipe; a job it hands
-/// itself needs no waking. It sleeps in `poll` on its connections' sockets and the pipe, with a
-/// timeout only when sd-bus has a deadline (a pending call) or a connection is reconnecting:
-/// idle connections cause no wake-ups. After a `poll`, it reads only the connections that have
-/// something to read or a deadline passed, not every connection it serves.
+/// Other threads hand it jobs through a mailbox and wake it through a pipe. It sleeps in `poll`
+/// on its connections' sockets and the pipe, with a timeout only when sd-bus has a deadline (a
+/// pending call) or a connection is reconnecting: idle connections cause no wake-ups.
 final class BusThread: @unchecked Sendable {
   // Safe because: `members` is used only on the owner thread (inside jobs and the loop itself);
   // every other stored property is immutable, atomic or guarded by a Mutex.
@@ -75,8 +73,7 @@ final class BusThread: @unchecked Sendable {
       mailbox.jobs.append(job)
       return true
     }
-    // The owner thread runs its jobs before it next sleeps (it does not sleep while one waits).
-    if accepted, !isOwnerThread { wakeUp.signal() }
+    if accepted { wakeUp.signal() }
     return accepted
   }
 
@@ -137,12 +134,6 @@ final class BusThread: @unchecked Sendable {
   private func runLoop() {
     ownerThread.store(UInt(pthread_self()), ordering: .relaxed)
     kernelThreadID.store(currentKernelThreadID(), ordering: .relaxed)
-    // The connections the last `poll` found nothing on and whose sd-bus had nothing due: reading
-    // them would only be told there is nothing (a `recvmsg` each, every turn, for every message
-    // any of them gets). Any other connection is read: one that was not polled (new, or
-    // reconnecting) or whose deadline passed (sd-bus holds messages it read while waiting for a
-    // reply, and says so by a deadline that has come).
-    var quiet: [ObjectIdentifier] = []
     while true {
       let jobs = mailbox.withLock { mailbox in
         defer { mailbox.jobs.removeAll(keepingCapacity: true) }
@@ -152,32 +143,17 @@ final class BusThread: @unchecked Sendable {
       // Read after the jobs: one of them may have closed the last connection.
       if mailbox.withLock({ $0.stopping }) { break }
       var descriptors = [pollfd(fd: wakeUp.readEnd, events: Int16(POLLIN), revents: 0)]
-      var polled: [(state: ObjectIdentifier, descriptor: Int, deadline: UInt64?)] = []
       var deadline: UInt64?
       // A handler may close a connection (or open one) while its messages are dispatched: each
       // connection is looked at only while it is still a member.
       for state in members where isMember(state) {
-        if quiet.contains(ObjectIdentifier(state)) {
-          state.releaseDeferredSlots()
-        } else {
-          state.processIncoming()
-        }
+        state.processIncoming()
         guard isMember(state), let wait = state.pollRequest() else { continue }
-        if let descriptor = wait.descriptor {
-          polled.append((ObjectIdentifier(state), descriptors.count, wait.deadline))
-          descriptors.append(descriptor)
-        }
+        if let descriptor = wait.descriptor { descriptors.append(descriptor) }
         if let next = wait.deadline { deadline = min(deadline ?? next, next) }
       }
-      // A job the handlers handed this thread runs before it sleeps.
-      let hasJobs = mailbox.withLock { !$0.jobs.isEmpty }
-      waitForEvents(&descriptors, timeout: hasJobs ? 0 : deadline.map(pollTimeout(until:)) ?? -1)
+      waitForEvents(&descriptors, timeout: deadline.map(pollTimeout(until:)) ?? -1)
       if descriptors[0].revents != 0 { wakeUp.drain() }
-      let now = monotonicMicroseconds()
-      quiet = polled.compactMap { entry in
-        descriptors[entry.descriptor].revents == 0 && (entry.deadline.map { $0 > now } ?? true)
-          ? entry.state : nil
-      }
       for state in members where isMember(state) { state.handleWakeUp() }
     }
     let leftovers = mailbox.withLock { mailbox in
